@@ -1,0 +1,69 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createUrls } from '../src/urls.ts';
+import { BuildError, type Problem } from './lib/problems.ts';
+import { bundleClient } from './stages/bundle-client.ts';
+import { checkOutput } from './stages/check-output.ts';
+import { readPublicFiles } from './stages/copy-public.ts';
+import { loadContent } from './stages/load-content.ts';
+import type { OutputFile } from './stages/output-files.ts';
+import { renderPages } from './stages/render-pages.tsx';
+import { buildReport, type BuildReport } from './stages/report.ts';
+import { siteFiles } from './stages/site-files.ts';
+import { placeholderWarnings, validateContent } from './stages/validate-content.ts';
+import { writeOutput } from './stages/write-output.ts';
+
+export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface BuildOptions {
+  outDir?: string;
+  contentDir?: string;
+  publicDir?: string;
+  /** Sub-folder the site is served from, e.g. '/eccron-site'; '' for the host's root. */
+  basePath?: string;
+  /** Overrides the siteUrl setting of content/site.ts. */
+  siteUrl?: string;
+}
+
+export interface BuildResult {
+  report: BuildReport;
+  warnings: Problem[];
+}
+
+/** The whole build, stage by stage. Throws a BuildError listing every problem; writes only when all is well. */
+export async function buildSite(options: BuildOptions = {}): Promise<BuildResult> {
+  const started = performance.now();
+  const outDir = path.resolve(options.outDir ?? path.join(projectRoot, 'dist'));
+  const contentDir = path.resolve(options.contentDir ?? path.join(projectRoot, 'content'));
+  const publicDir = path.resolve(options.publicDir ?? path.join(projectRoot, 'public'));
+
+  // Load and validate the content, and bundle the client meanwhile (pages need its hashed names).
+  const [content, client] = await Promise.all([loadContent(contentDir), bundleClient(projectRoot)]);
+  const problems = validateContent(content, contentDir);
+  if (problems.length > 0) throw new BuildError('Checking content', problems);
+  if (options.siteUrl) content.site = { ...content.site, siteUrl: options.siteUrl.replace(/\/+$/, '') };
+  const urls = createUrls(options.basePath ?? '', content.site.siteUrl);
+
+  // Render every route of the route table.
+  const pages = renderPages(content, { urls, assets: client.assets });
+
+  // Gather the site: pages, client bundle, host files, public files.
+  const files: OutputFile[] = [
+    ...pages.map((page) => ({ path: page.file, contents: page.html })),
+    ...client.files,
+    ...siteFiles(urls),
+    ...(await readPublicFiles(publicDir)),
+  ];
+
+  // Check every internal link, asset and image before anything is written.
+  const linkProblems = checkOutput(pages, files, urls, content.site.siteUrl);
+  if (linkProblems.length > 0) throw new BuildError('Checking links and assets', linkProblems);
+
+  // Swap the finished site into the output folder.
+  await writeOutput(outDir, files);
+
+  return {
+    report: buildReport(pages, files, urls.basePath, performance.now() - started),
+    warnings: placeholderWarnings(content, contentDir),
+  };
+}

@@ -1,0 +1,47 @@
+/**
+ * npm run build [-- --out DIR] [--content DIR] [--base /sub-folder]
+ *
+ * Builds the site into dist/ (or DIR). BASE_PATH and SITE_URL in the
+ * environment set the base path and the site's address for one build.
+ * Exits 1, leaving the previous output untouched, on any problem.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildSite, projectRoot } from './build-site.ts';
+import { BuildError, formatProblem } from './lib/problems.ts';
+import { red, yellow } from './lib/terminal.ts';
+import { formatReport } from './stages/report.ts';
+
+const { values } = parseArgs({
+  options: {
+    out: { type: 'string' },
+    content: { type: 'string' },
+    base: { type: 'string' },
+    report: { type: 'string' },
+  },
+});
+
+try {
+  const { report, warnings } = await buildSite({
+    outDir: values.out,
+    contentDir: values.content,
+    basePath: values.base ?? process.env.BASE_PATH ?? '',
+    siteUrl: process.env.SITE_URL,
+  });
+  console.log(formatReport(report));
+  for (const warning of warnings) console.warn(yellow(`warning ${warning.where}: ${warning.message}`));
+  // Machine-readable figures, kept out of the deployable folder.
+  const reportFile = path.resolve(values.report ?? path.join(projectRoot, 'reports', 'build.json'));
+  await mkdir(path.dirname(reportFile), { recursive: true });
+  await writeFile(reportFile, `${JSON.stringify(report, null, 2)}\n`);
+} catch (error) {
+  if (error instanceof BuildError) {
+    console.error(red(`Build failed while ${error.stage.toLowerCase()}: ${error.problems.length} problem${error.problems.length === 1 ? '' : 's'}`));
+    for (const problem of error.problems) console.error(red(formatProblem(problem)));
+  } else {
+    console.error(red('Build failed:'), error);
+  }
+  console.error('The previous output, if any, was left as it was.');
+  process.exitCode = 1;
+}

@@ -1,0 +1,64 @@
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+import { BuildError } from '../lib/problems.ts';
+import type { OutputFile } from './output-files.ts';
+
+export interface ClientBundle {
+  /** Output paths of the entry files, relative to the output root. */
+  assets: { css: string; js: string };
+  files: OutputFile[];
+}
+
+/**
+ * Bundles the islands' browser entry and the stylesheet, content-hashed so
+ * hosts may cache them forever. react and react-dom resolve to preact/compat
+ * here and only here: pages are still rendered by React at build time.
+ */
+export async function bundleClient(root: string): Promise<ClientBundle> {
+  let result: esbuild.BuildResult<{ write: false; metafile: true }>;
+  try {
+    result = await esbuild.build({
+      absWorkingDir: root,
+      entryPoints: { client: 'src/islands/client.tsx', site: 'src/styles/site.css' },
+      outdir: 'assets',
+      entryNames: '[name]-[hash]',
+      bundle: true,
+      minify: true,
+      format: 'esm',
+      target: ['es2022', 'chrome111', 'firefox113', 'safari16.4'],
+      jsx: 'automatic',
+      alias: {
+        react: 'preact/compat',
+        'react-dom': 'preact/compat',
+        'react-dom/client': 'preact/compat/client',
+        'react/jsx-runtime': 'preact/jsx-runtime',
+      },
+      define: { 'process.env.NODE_ENV': '"production"' },
+      legalComments: 'none',
+      metafile: true,
+      write: false,
+      logLevel: 'silent',
+    });
+  } catch (error) {
+    const failure = error as esbuild.BuildFailure;
+    throw new BuildError(
+      'Bundling the client',
+      (failure.errors ?? [{ text: String(error) }]).map((message) => ({
+        where: message.location ? `${message.location.file}:${message.location.line}` : 'esbuild',
+        message: message.text,
+      })),
+    );
+  }
+
+  const outdir = path.join(root, 'assets');
+  const files = result.outputFiles.map((file) => ({
+    path: `assets/${path.relative(outdir, file.path).split(path.sep).join('/')}`,
+    contents: file.contents,
+  }));
+  const entryOutput = (entry: string) => {
+    const found = Object.entries(result.metafile.outputs).find(([, output]) => output.entryPoint === entry);
+    if (!found) throw new Error(`esbuild wrote no output for ${entry}`);
+    return found[0];
+  };
+  return { assets: { js: entryOutput('src/islands/client.tsx'), css: entryOutput('src/styles/site.css') }, files };
+}

@@ -1,0 +1,59 @@
+import type { ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import type { SiteContent } from '../../content/types.ts';
+import { BuildContextProvider, type BuildContext } from '../../src/build-context.tsx';
+import { Document } from '../../src/Document.tsx';
+import { notFoundPage, outputFile, routes } from '../../src/routes.tsx';
+import { BuildError, type Problem } from '../lib/problems.ts';
+
+export interface RenderedPage {
+  /** The route's path, or null for the 404 page. */
+  route: string | null;
+  file: string;
+  html: string;
+}
+
+function renderDocument(context: BuildContext, element: ReactElement): string {
+  return `<!doctype html>${renderToStaticMarkup(<BuildContextProvider value={context}>{element}</BuildContextProvider>)}`;
+}
+
+/**
+ * Renders every route of the route table, plus the 404 page, to full HTML
+ * documents. Writes nothing: the caller decides what reaches the disk.
+ */
+export function renderPages(content: SiteContent, context: BuildContext): RenderedPage[] {
+  const pages: RenderedPage[] = [];
+  const problems: Problem[] = [];
+  for (const route of routes) {
+    try {
+      const html = renderDocument(
+        context,
+        <Document
+          site={content.site}
+          path={route.path}
+          title={route.title(content)}
+          description={route.description(content)}
+          jsonLd={route.jsonLd?.(content, context.urls)}
+        >
+          {route.page(content)}
+        </Document>,
+      );
+      pages.push({ route: route.path, file: outputFile(route.path), html });
+    } catch (error) {
+      problems.push({ where: `route ${route.path}`, message: `rendering failed: ${(error as Error).message}` });
+    }
+  }
+  try {
+    const html = renderDocument(
+      context,
+      <Document site={content.site} path="/404" title={notFoundPage.title()} description={notFoundPage.description(content)} indexable={false}>
+        {notFoundPage.page(content)}
+      </Document>,
+    );
+    pages.push({ route: null, file: notFoundPage.file, html });
+  } catch (error) {
+    problems.push({ where: notFoundPage.file, message: `rendering failed: ${(error as Error).message}` });
+  }
+  if (problems.length > 0) throw new BuildError('Rendering pages', problems);
+  return pages;
+}

@@ -1,0 +1,21 @@
+import { createContext, useContext } from 'react';
+import type { Urls } from './urls.ts';
+
+/** What a page needs to know about the build it is part of (not content). */
+export interface BuildContext {
+  urls: Urls;
+  /** Output paths of the hashed stylesheet and client script, relative to the output root. */
+  assets: { css: string; js: string };
+}
+
+const Context = createContext<BuildContext | null>(null);
+
+export const BuildContextProvider = Context.Provider;
+
+export function useBuild(): BuildContext {
+  const value = useContext(Context);
+  if (!value) throw new Error('useBuild() needs a BuildContextProvider above it');
+  return value;
+}
+
+export const useUrls = () => useBuild().urls;

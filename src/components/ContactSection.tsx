@@ -1,0 +1,24 @@
+import type { SiteSettings } from '../../content/types.ts';
+import { Island } from '../islands/Island.tsx';
+
+export function ContactSection({ site }: { site: SiteSettings }) {
+  return (
+    <>
+      <section id="publications" className="section section--contact-intro" aria-labelledby="contact-us-title">
+        <div className="section__inner">
+          <h2 id="contact-us-title">Contact Us</h2>
+          <p className="section__intro">{site.intros.contact}</p>
+        </div>
+      </section>
+      <section id="contact" className="section section--contact" aria-labelledby="join-title">
+        <div className="section__inner contact">
+          <div className="contact__text">
+            <h2 id="join-title">Join Our Consortium</h2>
+            <p>{site.intros.join}</p>
+          </div>
+          <Island name="ContactForm" props={{ mailbox: site.contactEmail }} />
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+import type { NewsItem } from '../../content/types.ts';
+import { formatDate } from '../format.ts';
+import { ExternalLink } from './ExternalLink.tsx';
+
+export function NewsEntry({ item }: { item: NewsItem }) {
+  return (
+    <article className="news-entry">
+      <p className="news-entry__meta">
+        <span className="badge">{item.type}</span>
+        <time dateTime={item.date}>{formatDate(item.date, 'short')}</time>
+      </p>
+      <h3 className="news-entry__title">{item.title}</h3>
+      <p>{item.summary}</p>
+      <ExternalLink className="text-link" href={item.link}>
+        Read more
+        <span className="visually-hidden">{`: ${item.linkLabel}`}</span>
+      </ExternalLink>
+    </article>
+  );
+}
+
+export function NewsSection({ news, intro }: { news: NewsItem[]; intro: string }) {
+  return (
+    <section id="news" className="section" aria-labelledby="news-title">
+      <div className="section__inner">
+        <h2 id="news-title">News</h2>
+        <p className="section__intro">{intro}</p>
+        <div className="news-list">
+          {news.map((item) => (
+            <NewsEntry key={item.id} item={item} />
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}

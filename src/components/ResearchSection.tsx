@@ -1,0 +1,18 @@
+import type { Theme } from '../../content/types.ts';
+import { ThemeCard } from './ThemeCard.tsx';
+
+export function ResearchSection({ themes, intro }: { themes: Theme[]; intro: string }) {
+  return (
+    <section id="research" className="section section--tinted" aria-labelledby="research-title">
+      <div className="section__inner">
+        <h2 id="research-title">Our Research</h2>
+        <p className="section__intro">{intro}</p>
+        <div className="card-grid">
+          {themes.map((theme) => (
+            <ThemeCard key={theme.id} theme={theme} title={theme.homeTitle ?? theme.title} headingLevel="h3" />
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import type { SiteSettings } from '../../content/types.ts';
+import { useUrls } from '../build-context.tsx';
+import { sectionPath } from '../navigation.ts';
+
+const footerLinks = [
+  { label: 'About us', section: 'about' },
+  { label: 'Research', section: 'research' },
+  { label: 'Contact', section: 'contact' },
+];
+
+export function SiteFooter({ site }: { site: SiteSettings }) {
+  const urls = useUrls();
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__inner">
+        <div className="site-footer__about">
+          <p className="site-footer__name">{site.acronym}</p>
+          <p>{site.name}</p>
+        </div>
+        <nav aria-label="Footer">
+          <ul className="site-footer__links">
+            {footerLinks.map(({ label, section }) => (
+              <li key={section}>
+                <a className="button button--ghost" href={urls.href(sectionPath(section))}>
+                  {label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="site-footer__legal">
+          <p>{`© ${site.footerYear} ${site.name}. All rights reserved.`}</p>
+          <ul className="site-footer__legal-links">
+            <li>
+              <a href={urls.href('/privacy-policy')}>Privacy Policy</a>
+            </li>
+            <li>
+              <a href={urls.href('/terms-of-service')}>Terms of Service</a>
+            </li>
+          </ul>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,26 @@
+import type { LegalPage as LegalText, SiteSettings } from '../../content/types.ts';
+import { BackLink } from '../components/BackLink.tsx';
+import { PageLayout } from '../components/PageLayout.tsx';
+import { useUrls } from '../build-context.tsx';
+import { formatDate } from '../format.ts';
+
+export function LegalPage({ site, page }: { site: SiteSettings; page: LegalText }) {
+  const urls = useUrls();
+  return (
+    <PageLayout site={site}>
+      <div className="page">
+        <div className="page__inner page__inner--narrow">
+          <BackLink href={urls.href('/')}>Back to Home</BackLink>
+          <h1>{page.title}</h1>
+          <p className="page__updated">
+            {'Last updated: '}
+            <time dateTime={site.legalUpdated}>{formatDate(site.legalUpdated, 'long')}</time>
+          </p>
+          {page.paragraphs.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+        </div>
+      </div>
+    </PageLayout>
+  );
+}
