@@ -1,11 +1,13 @@
 import type { SiteSettings } from '../../content/types.ts';
 import { useUrls } from '../build-context.tsx';
+import { HeroArt } from './HeroArt.tsx';
 
 export function Hero({ hero }: { hero: SiteSettings['hero'] }) {
   const urls = useUrls();
   return (
     <section className="hero" aria-labelledby="hero-title">
       <div className="hero__inner">
+        <div className="hero__text">
         <h1 id="hero-title" className="hero__title">
           {hero.title}
         </h1>
@@ -18,6 +20,8 @@ export function Hero({ hero }: { hero: SiteSettings['hero'] }) {
             Join Consortium
           </a>
         </div>
+        </div>
+        <HeroArt />
       </div>
     </section>
   );

@@ -1,0 +1,20 @@
+/**
+ * npm run preview [-- --port 4173] [--dir dist] [--base /sub-folder]
+ *
+ * Serves the built site exactly as a static host would, without rebuilding.
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { projectRoot } from './build-site.ts';
+import { startStaticServer } from './lib/static-server.ts';
+
+const { values } = parseArgs({
+  options: { port: { type: 'string', default: '4173' }, dir: { type: 'string' }, base: { type: 'string' } },
+});
+
+const server = await startStaticServer({
+  root: path.resolve(values.dir ?? path.join(projectRoot, 'dist')),
+  basePath: values.base ?? process.env.BASE_PATH ?? '',
+  port: Number(values.port),
+});
+console.log(`Serving the built site at ${server.url}`);
