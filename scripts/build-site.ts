@@ -1,8 +1,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { SiteContent } from '../content/types.ts';
+import { routes as siteRoutes, type Route } from '../src/routes.tsx';
 import { createUrls } from '../src/urls.ts';
 import { BuildError, type Problem } from './lib/problems.ts';
-import { bundleClient } from './stages/bundle-client.ts';
+import { bundleClient, type ClientBundle } from './stages/bundle-client.ts';
 import { checkOutput } from './stages/check-output.ts';
 import { readPublicFiles } from './stages/copy-public.ts';
 import { loadContent } from './stages/load-content.ts';
@@ -23,6 +25,16 @@ export interface BuildOptions {
   basePath?: string;
   /** Overrides the siteUrl setting of content/site.ts. */
   siteUrl?: string;
+  /** Content already in memory (generated content for benchmarks), used instead of loading contentDir. */
+  content?: SiteContent;
+  /** The pages to build; the route table unless a benchmark generates more. */
+  routes?: Route[];
+  /** Lets a long-running process (the dev server) reuse the client bundle while src/ is unchanged. */
+  cache?: BuildCache;
+}
+
+export interface BuildCache {
+  client?: ClientBundle;
 }
 
 export interface BuildResult {
@@ -38,20 +50,25 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const publicDir = path.resolve(options.publicDir ?? path.join(projectRoot, 'public'));
 
   // Load and validate the content, and bundle the client meanwhile (pages need its hashed names).
-  const [content, client] = await Promise.all([loadContent(contentDir), bundleClient(projectRoot)]);
-  const problems = validateContent(content, contentDir);
+  const [content, client] = await Promise.all([
+    options.content ? structuredClone(options.content) : loadContent(contentDir),
+    options.cache?.client ?? bundleClient(projectRoot),
+  ]);
+  if (options.cache) options.cache.client = client;
+  const routes = options.routes ?? siteRoutes;
+  const problems = validateContent(content, contentDir, routes);
   if (problems.length > 0) throw new BuildError('Checking content', problems);
   if (options.siteUrl) content.site = { ...content.site, siteUrl: options.siteUrl.replace(/\/+$/, '') };
   const urls = createUrls(options.basePath ?? '', content.site.siteUrl);
 
   // Render every route of the route table.
-  const pages = renderPages(content, { urls, assets: client.assets });
+  const pages = renderPages(content, routes, { urls, assets: client.assets });
 
   // Gather the site: pages, client bundle, host files, public files.
   const files: OutputFile[] = [
     ...pages.map((page) => ({ path: page.file, contents: page.html })),
     ...client.files,
-    ...siteFiles(urls),
+    ...siteFiles(urls, routes),
     ...(await readPublicFiles(publicDir)),
   ];
 

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { SiteContent } from '../../content/types.ts';
 import { BuildContextProvider, type BuildContext } from '../../src/build-context.tsx';
 import { Document } from '../../src/Document.tsx';
-import { notFoundPage, outputFile, routes } from '../../src/routes.tsx';
+import { notFoundPage, outputFile, type Route } from '../../src/routes.tsx';
 import { BuildError, type Problem } from '../lib/problems.ts';
 
 export interface RenderedPage {
@@ -21,7 +21,7 @@ function renderDocument(context: BuildContext, element: ReactElement): string {
  * Renders every route of the route table, plus the 404 page, to full HTML
  * documents. Writes nothing: the caller decides what reaches the disk.
  */
-export function renderPages(content: SiteContent, context: BuildContext): RenderedPage[] {
+export function renderPages(content: SiteContent, routes: Route[], context: BuildContext): RenderedPage[] {
   const pages: RenderedPage[] = [];
   const problems: Problem[] = [];
   for (const route of routes) {

@@ -1,12 +1,12 @@
 import type { Urls } from '../../src/urls.ts';
-import { routes } from '../../src/routes.tsx';
+import type { Route } from '../../src/routes.tsx';
 import { securityHeaders } from '../../src/security.ts';
 import type { OutputFile } from './output-files.ts';
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** sitemap.xml, robots.txt, _headers and .nojekyll: what hosts and crawlers look for beside the pages. */
-export function siteFiles(urls: Urls): OutputFile[] {
+export function siteFiles(urls: Urls, routes: Route[]): OutputFile[] {
   const sitemap = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { SiteContent } from '../../content/types.ts';
 import { parseIsoDate } from '../../src/format.ts';
-import { routes } from '../../src/routes.tsx';
+import type { Route } from '../../src/routes.tsx';
 import type { Problem } from '../lib/problems.ts';
 import { contentFiles, relative } from './load-content.ts';
 
@@ -65,7 +65,7 @@ export const newsTypes = ['Publication', 'Event', 'Announcement'] as const;
  * Checks every content entity and returns all problems at once, each naming
  * the file, the entry and the field, so one build run shows everything to fix.
  */
-export function validateContent(content: SiteContent, contentDir: string): Problem[] {
+export function validateContent(content: SiteContent, contentDir: string, routes: Route[]): Problem[] {
   const problems: Problem[] = [];
   const fileOf = (key: keyof typeof contentFiles) => relative(path.join(contentDir, contentFiles[key]));
 
