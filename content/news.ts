@@ -8,7 +8,6 @@ export const news: NewsItem[] = [
     summary:
       'The Clinical Neuropsychologist has accepted “Cross-cultural neuropsychological assessment in Europe: Position statement of the European Consortium on Cross-Cultural Neuropsychology (ECCroN)”, written by the consortium’s 16 founding members.',
     link: 'https://doi.org/10.1080/13854046.2021.1981456',
-    linkLabel: 'Read more about the ECCroN position statement',
     type: 'Publication',
   },
 ];

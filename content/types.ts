@@ -63,8 +63,6 @@ export interface NewsItem {
   date: string;
   summary: string;
   link: string;
-  /** Words for the link's accessible name, since its visible text is only "Read more". */
-  linkLabel: string;
   type: 'Publication' | 'Event' | 'Announcement';
 }
 

@@ -14,7 +14,7 @@ export interface RenderedPage {
 }
 
 function renderDocument(context: BuildContext, element: ReactElement): string {
-  return `<!doctype html>${renderToStaticMarkup(<BuildContextProvider value={context}>{element}</BuildContextProvider>)}`;
+  return `<!DOCTYPE html>${renderToStaticMarkup(<BuildContextProvider value={context}>{element}</BuildContextProvider>)}`;
 }
 
 /**

@@ -181,7 +181,6 @@ export function validateContent(content: SiteContent, contentDir: string, routes
       date: isoDate,
       summary: text,
       link: httpUrl,
-      linkLabel: text,
       type: oneOf(newsTypes),
     }),
   );

@@ -13,7 +13,8 @@ export function NewsEntry({ item }: { item: NewsItem }) {
       <p>{item.summary}</p>
       <ExternalLink className="text-link" href={item.link}>
         Read more
-        <span className="visually-hidden">{`: ${item.linkLabel}`}</span>
+        {/* The visible words are the spec's; the accessible name says what there is more of. */}
+        <span className="visually-hidden">{`: ${item.title}`}</span>
       </ExternalLink>
     </article>
   );

@@ -1,0 +1,21 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { before, test } from 'node:test';
+import { FileSystemConfigLoader, HtmlValidate, formatterFactory } from 'html-validate';
+import { outputFile, routes } from '../src/routes.tsx';
+import { builtSite } from './helpers/site.ts';
+
+let outDir: string;
+before(async () => {
+  ({ outDir } = await builtSite());
+});
+
+// The project's .htmlvalidate.cjs: the recommended, a11y and document presets.
+const validator = new HtmlValidate(new FileSystemConfigLoader());
+
+for (const file of [...routes.map((route) => outputFile(route.path)), '404.html']) {
+  test(`html-validate finds no error in ${file}`, async () => {
+    const report = await validator.validateFile(path.join(outDir, file));
+    assert.equal(report.errorCount, 0, formatterFactory('text')(report.results));
+  });
+}

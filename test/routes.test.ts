@@ -1,0 +1,63 @@
+import assert from 'node:assert/strict';
+import { isValidElement } from 'react';
+import { test } from 'node:test';
+import { directory } from '../content/members.ts';
+import { news } from '../content/news.ts';
+import { publications } from '../content/publications.ts';
+import { site } from '../content/site.ts';
+import { themes } from '../content/themes.ts';
+import { legal } from '../content/legal.ts';
+import { outputFile, routes } from '../src/routes.tsx';
+import { createUrls, normaliseBasePath } from '../src/urls.ts';
+
+const content = { site, themes, publications, news, directory, legal };
+
+test('the route table declares exactly the routes of the spec, in its order', () => {
+  assert.deepEqual(
+    routes.map((route) => route.path),
+    [
+      '/',
+      '/research',
+      '/research/cross-cultural',
+      '/research/cognitive-screening',
+      '/research/caregiver',
+      '/research/interpreter-mediated',
+      '/privacy-policy',
+      '/terms-of-service',
+    ],
+  );
+});
+
+test('every route has a page, a title and a description', () => {
+  for (const route of routes) {
+    assert.ok(isValidElement(route.page(content)), `${route.path} has a page`);
+    assert.ok(route.title(content).trim().length > 0, `${route.path} has a title`);
+    assert.ok(route.description(content).trim().length >= 20, `${route.path} has a description`);
+  }
+  const titles = routes.map((route) => route.title(content));
+  assert.equal(new Set(titles).size, titles.length, 'titles are unique');
+});
+
+test('routes are written directory-style, so /research and /research/caregiver can coexist', () => {
+  assert.equal(outputFile('/'), 'index.html');
+  assert.equal(outputFile('/research'), 'research/index.html');
+  assert.equal(outputFile('/research/caregiver'), 'research/caregiver/index.html');
+});
+
+test('links carry the trailing slash of the link policy and the base path', () => {
+  const root = createUrls('', 'https://eccron.example');
+  assert.equal(root.href('/'), '/');
+  assert.equal(root.href('/research'), '/research/');
+  assert.equal(root.href('/#about'), '/#about');
+  assert.equal(root.href('/research/caregiver#x'), '/research/caregiver/#x');
+  assert.equal(root.asset('uploads/team.svg'), '/uploads/team.svg');
+  assert.equal(root.absolute('/research'), 'https://eccron.example/research/');
+
+  const sub = createUrls('/eccron-site/', 'https://user.github.io/');
+  assert.equal(sub.href('/'), '/eccron-site/');
+  assert.equal(sub.href('/#contact'), '/eccron-site/#contact');
+  assert.equal(sub.asset('/favicon.svg'), '/eccron-site/favicon.svg');
+  assert.equal(sub.absolute('/privacy-policy'), 'https://user.github.io/eccron-site/privacy-policy/');
+  assert.equal(normaliseBasePath(' /a/b/ '), '/a/b');
+  assert.equal(normaliseBasePath('/'), '');
+});
