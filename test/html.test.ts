@@ -19,3 +19,11 @@ for (const file of [...routes.map((route) => outputFile(route.path)), '404.html'
     assert.equal(report.errorCount, 0, formatterFactory('text')(report.results));
   });
 }
+
+test('the html-validate configuration is in force (it rejects an image without alt text)', async () => {
+  const report = await validator.validateString(
+    '<!DOCTYPE html><html lang="en"><head><title>Check</title></head><body><main><img src="/a.png" width="1" height="1"></main></body></html>',
+    path.join(outDir, 'check.html'),
+  );
+  assert.deepEqual(report.results[0]?.messages.map((message) => message.ruleId), ['wcag/h37']);
+});
