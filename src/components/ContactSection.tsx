@@ -8,6 +8,13 @@ export function ContactSection({ site }: { site: SiteSettings }) {
         <div className="section__inner">
           <h2 id="contact-us-title">Contact Us</h2>
           <p className="section__intro">{site.intros.contact}</p>
+          <p className="contact-mailbox">
+            {'Write to '}
+            <a className="text-link" href={`mailto:${site.contactEmail}`}>
+              {site.contactEmail}
+            </a>
+            {' or use the form below.'}
+          </p>
         </div>
       </section>
       <section id="contact" className="section section--contact" aria-labelledby="join-title">
