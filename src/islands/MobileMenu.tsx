@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 
 export interface MenuLink {
   label: string;
@@ -23,7 +23,10 @@ export function MobileMenu({ links, join }: MobileMenuProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => setEnhanced(true), []);
+  // A layout effect, so the header folds its links away while the page is
+  // still loading: after load (a plain effect) the header would shrink under a
+  // visitor who arrived at /#section, and the section would slide out of view.
+  useLayoutEffect(() => setEnhanced(true), []);
 
   useEffect(() => {
     const dialog = dialogRef.current;
