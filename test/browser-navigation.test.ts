@@ -1,0 +1,167 @@
+import assert from 'node:assert/strict';
+import { test, type TestContext } from 'node:test';
+import type { Page } from 'playwright-core';
+import {
+  assertNoProblems,
+  assertSectionInView,
+  browserSuite,
+  desktop,
+  navChoices,
+  settledScrollY,
+  themes,
+  type Session,
+  type SessionOptions,
+} from './helpers/browser.ts';
+
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+const footerNav = (page: Page) => page.getByRole('navigation', { name: 'Footer' });
+const logo = (page: Page) => page.getByRole('link', { name: /^ECCroN .*home$/ });
+
+// Smooth scrolling is the default. Where a test only needs to know where a
+// choice lands, it runs as a visitor who prefers reduced motion (the site then
+// jumps to the section, see site.css): that covers the preference too and keeps
+// the suite fast.
+const smooth: SessionOptions = { ...desktop };
+const reduced: SessionOptions = { ...desktop, reducedMotion: 'reduce' };
+
+browserSuite('navigation (desktop 1280x800)', (env) => {
+  const open = async (t: TestContext, path: string, options: SessionOptions): Promise<Session> => {
+    const session = await env.open(t, options);
+    await session.visit(path);
+    return session;
+  };
+
+  test('on the home page every navigation choice smooth-scrolls its section into view', async (t) => {
+    const { page, problems } = await open(t, '/', smooth);
+    for (const { label, section } of navChoices) {
+      const link = mainNav(page).getByRole('link', { name: label, exact: true });
+      assert.equal(await link.getAttribute('href'), `/#${section}`, `${label} link`);
+      await link.click();
+      await assertSectionInView(page, section, `nav "${label}" on /`);
+      assert.equal(page.url(), env.url(`/#${section}`));
+    }
+    assertNoProblems(problems, 'home page navigation');
+  });
+
+  for (const from of ['/research/caregiver/', '/privacy-policy/']) {
+    test(`from ${from} every navigation choice lands on the home page with its section in view`, async (t) => {
+      const session = await env.open(t, reduced);
+      const { page, problems } = session;
+      for (const { label, section } of navChoices) {
+        await session.visit(from);
+        await mainNav(page).getByRole('link', { name: label, exact: true }).click();
+        await page.waitForURL(env.url(`/#${section}`));
+        await assertSectionInView(page, section, `nav "${label}" from ${from}`);
+      }
+      assertNoProblems(problems, `navigation from ${from}`);
+    });
+  }
+
+  test('the logo leads to the top of the home page, from a scrolled home page and from another page', async (t) => {
+    const session = await open(t, '/', smooth);
+    const { page } = session;
+    await page.evaluate(() => document.getElementById('team')!.scrollIntoView({ behavior: 'instant' }));
+    assert.ok((await settledScrollY(page)) > 1000, 'the page was scrolled down first');
+    assert.equal(await logo(page).getAttribute('href'), '/#top');
+    await logo(page).click();
+    assert.equal(await settledScrollY(page, 0), 0, 'scrollY after choosing the logo');
+    assert.equal(new URL(page.url()).pathname, '/');
+
+    await session.visit('/research/');
+    await logo(page).click();
+    await page.waitForURL(env.url('/#top'));
+    assert.equal(await settledScrollY(page, 0), 0, 'scrollY after choosing the logo on /research/');
+    assertNoProblems(session.problems, 'logo');
+  });
+
+  test('the hero buttons scroll to Our Research and to the contact form', async (t) => {
+    const session = await open(t, '/', smooth);
+    const { page } = session;
+    const hero = page.locator('.hero');
+    await hero.getByRole('link', { name: 'Our Research', exact: true }).click();
+    await assertSectionInView(page, 'research', 'hero "Our Research"');
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await hero.getByRole('link', { name: 'Join Consortium', exact: true }).click();
+    await assertSectionInView(page, 'contact', 'hero "Join Consortium"');
+    assertNoProblems(session.problems, 'hero buttons');
+  });
+
+  test('the footer buttons reach About, Research and Contact, on the home page and from a theme page', async (t) => {
+    const session = await env.open(t, reduced);
+    const { page } = session;
+    for (const from of ['/', '/research/cross-cultural/']) {
+      for (const [label, section] of [
+        ['About us', 'about'],
+        ['Research', 'research'],
+        ['Contact', 'contact'],
+      ] as const) {
+        await session.visit(from);
+        await footerNav(page).getByRole('link', { name: label, exact: true }).click();
+        await page.waitForURL(env.url(`/#${section}`));
+        await assertSectionInView(page, section, `footer "${label}" from ${from}`);
+      }
+    }
+    assertNoProblems(session.problems, 'footer buttons');
+  });
+
+  test('"Back to Research Areas" on every theme page leads to the research section', async (t) => {
+    const session = await env.open(t, reduced);
+    const { page } = session;
+    for (const theme of themes) {
+      await session.visit(`/research/${theme.id}/`);
+      await page.getByRole('link', { name: 'Back to Research Areas' }).click();
+      await page.waitForURL(env.url('/#research'));
+      await assertSectionInView(page, 'research', `back link on /research/${theme.id}/`);
+    }
+    assertNoProblems(session.problems, 'back links');
+  });
+
+  test('"Return to Homepage" on /research/ goes to the home page', async (t) => {
+    const session = await open(t, '/research/', reduced);
+    const { page } = session;
+    await page.getByRole('link', { name: 'Return to Homepage' }).click();
+    await page.waitForURL(env.url('/'));
+    await page.getByRole('heading', { level: 1, name: 'European Consortium on Cross-Cultural Neuropsychology' }).waitFor();
+    assertNoProblems(session.problems, 'Return to Homepage');
+  });
+
+  test('every research card on the home page opens its theme page; the fourth card says "More"', async (t) => {
+    const session = await env.open(t, reduced);
+    const { page } = session;
+    for (const [index, theme] of themes.entries()) {
+      await session.visit('/');
+      const cards = page.locator('#research .theme-card');
+      assert.equal(await cards.count(), themes.length, 'four cards');
+      const card = cards.nth(index);
+      assert.equal((await card.getByRole('heading').innerText()).trim(), theme.homeTitle);
+      const link = card.getByRole('link', { name: /^View publications/ });
+      assert.match(await link.innerText(), /^View publications[^]*→$/);
+      await link.click();
+      await page.waitForURL(env.url(`/research/${theme.id}/`));
+      assert.equal((await page.getByRole('heading', { level: 1 }).innerText()).trim(), theme.title);
+    }
+    assertNoProblems(session.problems, 'home research cards');
+  });
+
+  test('every card on /research/ shows its title and publication count and opens its theme page', async (t) => {
+    const session = await env.open(t, reduced);
+    const { page } = session;
+    await session.visit('/research/');
+    assert.equal((await page.getByRole('heading', { level: 1 }).innerText()).trim(), 'Research Themes');
+    assert.deepEqual(
+      (await page.locator('.theme-card').getByRole('heading').allInnerTexts()).map((text) => text.trim()),
+      themes.map((theme) => theme.title),
+    );
+    assert.deepEqual(
+      (await page.locator('.theme-card .theme-card__count').allInnerTexts()).map((text) => text.trim()),
+      themes.map((theme) => theme.count),
+    );
+    for (const [index, theme] of themes.entries()) {
+      if (index > 0) await session.visit('/research/');
+      await page.locator('.theme-card').nth(index).getByRole('link', { name: /^View publications/ }).click();
+      await page.waitForURL(env.url(`/research/${theme.id}/`));
+      assert.equal((await page.getByRole('heading', { level: 1 }).innerText()).trim(), theme.title);
+    }
+    assertNoProblems(session.problems, '/research/ cards');
+  });
+});

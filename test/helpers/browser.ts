@@ -1,0 +1,437 @@
+/**
+ * Shared machinery of the browser tests: finds Debian's Chromium (never
+ * downloads one), serves a site built into a temporary folder the way a static
+ * host does (with the _headers CSP), launches one browser per test file, and
+ * watches every page for the problems a visitor would notice: console errors,
+ * uncaught exceptions, failed requests, error responses and CSP violations.
+ */
+import assert from 'node:assert/strict';
+import { accessSync, constants, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { after, before, describe, test, type TestContext } from 'node:test';
+import type * as Axe from 'axe-core';
+import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page, type Request } from 'playwright-core';
+import { startStaticServer } from '../../scripts/lib/static-server.ts';
+import { builtSite } from './site.ts';
+
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** The 8 routes of the spec, as the link policy writes them (trailing slash). */
+export const routePaths = [
+  '/',
+  '/research/',
+  '/research/cross-cultural/',
+  '/research/cognitive-screening/',
+  '/research/caregiver/',
+  '/research/interpreter-mediated/',
+  '/privacy-policy/',
+  '/terms-of-service/',
+] as const;
+
+/** The 404 page as a file, and an unknown path the server answers with it (status 404). */
+export const notFoundFile = '/404.html';
+export const unknownPath = '/no-such-page/';
+
+/** Research themes as the spec names them, in card order. */
+export const themes = [
+  { id: 'cross-cultural', title: 'Cross-Cultural Assessment and Adaptation', homeTitle: 'Cross-Cultural Assessment and Adaptation', count: '6 publications' },
+  { id: 'cognitive-screening', title: 'Cognitive Screening Tools and Test Validation', homeTitle: 'Cognitive Screening Tools and Test Validation', count: '6 publications' },
+  { id: 'caregiver', title: 'Caregiver Research', homeTitle: 'Caregiver Research', count: '2 publications' },
+  { id: 'interpreter-mediated', title: 'Interpreter-Mediated Assessment', homeTitle: 'More', count: '4 publications' },
+] as const;
+
+/** The navigation's choices and the home page section each one leads to. */
+export const navChoices = [
+  { label: 'About', section: 'about' },
+  { label: 'Our Research', section: 'research' },
+  { label: 'News', section: 'news' },
+  { label: 'Members', section: 'team' },
+  { label: 'Contacts', section: 'publications' },
+  { label: 'Join', section: 'contact' },
+] as const;
+
+export const desktop = { width: 1280, height: 800 } as const;
+export const mobile = { width: 375, height: 812 } as const;
+
+// ---------------------------------------------------------------------------
+// Finding the browser
+
+const isExecutable = (file: string) => {
+  try {
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** CHROMIUM_PATH when set, otherwise Debian's /usr/bin/chromium. */
+export function findChromium(): { executablePath?: string; looked: string[] } {
+  const candidates = process.env.CHROMIUM_PATH ? [process.env.CHROMIUM_PATH] : ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  return { executablePath: candidates.find(isExecutable), looked: candidates };
+}
+
+// ---------------------------------------------------------------------------
+// Watching a page
+
+export interface CspViolation {
+  documentURI: string;
+  violatedDirective: string;
+  blockedURI: string;
+  sample: string;
+}
+
+/** Everything that went wrong in one browser context, as readable lines. */
+export class PageProblems {
+  readonly consoleErrors: string[] = [];
+  readonly cspConsoleMessages: string[] = [];
+  readonly pageErrors: string[] = [];
+  readonly failedRequests: string[] = [];
+  /** Aborted requests; those abandoned because their page navigated away do not count. */
+  readonly abortedRequests: { line: string; abandoned: () => boolean }[] = [];
+  readonly errorResponses: string[] = [];
+  readonly cspViolations: CspViolation[] = [];
+  /** Requests to mailto: links: the browser hands them to the mail application and reports them as aborted. */
+  readonly mailtoRequests: string[] = [];
+  /** Documents deliberately answered with 404 (the not-found page for an unknown path). */
+  private readonly expected404 = new Set<string>();
+
+  expectNotFound(url: string) {
+    this.expected404.add(url);
+  }
+
+  onConsole(message: ConsoleMessage) {
+    const text = message.text();
+    if (/Content[- ]Security[- ]Policy/i.test(text)) this.cspConsoleMessages.push(`${message.type()}: ${text}`);
+    if (message.type() !== 'error') return;
+    const where = message.location().url;
+    if (this.expected404.has(where) && /status of 404/.test(text)) return;
+    this.consoleErrors.push(`${text} (at ${where})`);
+  }
+
+  /** Every problem except those a test expects, one line each; [] when the page was clean. */
+  list(): string[] {
+    return [
+      ...this.consoleErrors.map((line) => `console error: ${line}`),
+      ...this.cspConsoleMessages.filter((line) => !line.startsWith('error:')).map((line) => `CSP console message: ${line}`),
+      ...this.pageErrors.map((line) => `uncaught exception: ${line}`),
+      ...this.failedRequests.map((line) => `failed request: ${line}`),
+      ...this.abortedRequests.filter((request) => !request.abandoned()).map((request) => `failed request: ${request.line}`),
+      ...this.errorResponses.map((line) => `error response: ${line}`),
+      ...this.cspViolations.map((v) => `CSP violation: ${v.violatedDirective} blocked ${v.blockedURI || '(inline)'} on ${v.documentURI} ${v.sample}`),
+    ];
+  }
+
+  isExpected404(url: string) {
+    return this.expected404.has(url);
+  }
+}
+
+async function watch(context: BrowserContext, problems: PageProblems) {
+  // Both run through the DevTools protocol, not as page scripts, so the
+  // page's CSP does not apply to them (and they cannot cause a violation).
+  await context.exposeBinding('__reportCspViolation', (_source, violation: CspViolation) => {
+    problems.cspViolations.push(violation);
+  });
+  await context.addInitScript(() => {
+    const report = (window as unknown as { __reportCspViolation: (violation: object) => void }).__reportCspViolation;
+    window.addEventListener(
+      'securitypolicyviolation',
+      (event) => {
+        report({
+          documentURI: event.documentURI,
+          violatedDirective: event.violatedDirective,
+          blockedURI: event.blockedURI,
+          sample: event.sample,
+        });
+      },
+      true,
+    );
+  });
+  context.on('console', (message) => problems.onConsole(message));
+  context.on('weberror', (error) => problems.pageErrors.push(String(error.error())));
+  // A request the browser abandons because its page navigated away (the
+  // favicon, when a link is followed at once) is no failure a visitor sees.
+  const navigations = new WeakMap<Page, number>();
+  const startedAt = new WeakMap<Request, number>();
+  context.on('page', (page) => {
+    navigations.set(page, 0);
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) navigations.set(page, (navigations.get(page) ?? 0) + 1);
+    });
+  });
+  const navigationCount = (request: Request) => {
+    const page = request.frame().page();
+    return navigations.get(page) ?? 0;
+  };
+  context.on('request', (request) => startedAt.set(request, navigationCount(request)));
+  context.on('requestfailed', (request) => {
+    if (request.url().startsWith('mailto:')) {
+      problems.mailtoRequests.push(request.url());
+      return;
+    }
+    const error = request.failure()?.errorText ?? '';
+    const line = `${request.method()} ${request.url()}: ${error}`;
+    if (error !== 'net::ERR_ABORTED' || request.resourceType() === 'document') {
+      problems.failedRequests.push(line);
+      return;
+    }
+    // Judged when the problems are listed: by then the page has navigated away, or it has not.
+    const started = startedAt.get(request);
+    problems.abortedRequests.push({ line, abandoned: () => navigationCount(request) !== started });
+  });
+  context.on('response', (response) => {
+    if (response.status() < 400) return;
+    if (response.status() === 404 && response.request().resourceType() === 'document' && problems.isExpected404(response.url())) return;
+    problems.errorResponses.push(`${response.status()} ${response.url()}`);
+  });
+}
+
+// ---------------------------------------------------------------------------
+// The browser of one test file
+
+export interface SessionOptions {
+  width?: number;
+  height?: number;
+  javaScriptEnabled?: boolean;
+  /** 'no-preference' (smooth scrolling, the default) or 'reduce'. */
+  reducedMotion?: 'reduce' | 'no-preference';
+}
+
+export interface Session {
+  context: BrowserContext;
+  page: Page;
+  problems: PageProblems;
+  /** Loads a site path ('/research/') and waits until its islands have started. */
+  visit(path: string, options?: { status?: number }): Promise<void>;
+}
+
+export class BrowserEnv {
+  browser!: Browser;
+  baseUrl!: string;
+  outDir!: string;
+  private closeServer?: () => Promise<void>;
+  private contexts: BrowserContext[] = [];
+
+  constructor(private readonly executablePath: string) {}
+
+  async start(root?: () => Promise<string>) {
+    const [folder, browser] = await Promise.all([
+      root ? root() : builtSite().then((site) => site.outDir),
+      chromium.launch({ executablePath: this.executablePath, args: chromiumArgs }),
+    ]);
+    this.browser = browser;
+    this.outDir = folder;
+    const server = await startStaticServer({ root: folder });
+    this.baseUrl = server.url;
+    this.closeServer = server.close;
+  }
+
+  async stop() {
+    await Promise.all(this.contexts.splice(0).map((context) => context.close()));
+    await this.browser?.close();
+    await this.closeServer?.();
+  }
+
+  url(path: string): string {
+    return new URL(path, this.baseUrl).href;
+  }
+
+  /** A fresh browser context (no shared state) with one watched page, closed when the test `t` ends. */
+  async open(t: TestContext, options: SessionOptions = {}): Promise<Session> {
+    const javaScriptEnabled = options.javaScriptEnabled ?? true;
+    const context = await this.browser.newContext({
+      viewport: { width: options.width ?? desktop.width, height: options.height ?? desktop.height },
+      javaScriptEnabled,
+      reducedMotion: options.reducedMotion ?? 'no-preference',
+    });
+    this.contexts.push(context);
+    t.after(async () => {
+      this.contexts = this.contexts.filter((open) => open !== context);
+      await context.close();
+    });
+    const problems = new PageProblems();
+    await watch(context, problems);
+    const page = await context.newPage();
+    const visit = async (path: string, { status = 200 }: { status?: number } = {}) => {
+      const url = this.url(path);
+      if (status === 404) problems.expectNotFound(url);
+      const response = await page.goto(url);
+      assert.equal(response?.status(), status, `${path} answered ${response?.status()}`);
+      if (javaScriptEnabled) await islandsStarted(page);
+    };
+    return { context, page, problems, visit };
+  }
+}
+
+/**
+ * Module scripts run before the load event that goto() waits for, so by then
+ * every island has hydrated; the menu island then un-hides its button in an
+ * effect, which is the one thing left to wait for.
+ */
+export async function islandsStarted(page: Page) {
+  await page.waitForFunction(() => {
+    const menu = document.querySelector('[data-island="MobileMenu"]');
+    return !menu || menu.querySelector('.menu-button:not([hidden])') !== null || menu.querySelector('.island-error') !== null;
+  });
+}
+
+/**
+ * Declares the test file's browser suite: one browser and one static server
+ * for the whole file. Without a Chromium executable the suite is skipped with a
+ * loud reason, except in CI (CI=true), where that is a failure.
+ */
+export function browserSuite(
+  name: string,
+  body: (env: BrowserEnv) => void,
+  options: { root?: () => Promise<string>; concurrency?: number } = {},
+) {
+  const { executablePath, looked } = findChromium();
+  if (!executablePath) {
+    const reason = `no Chromium executable found (looked at ${looked.join(', ')}; set CHROMIUM_PATH). Browser tests NOT run.`;
+    if (process.env.CI === 'true') {
+      test(`${name}: a Chromium executable is required in CI`, () => assert.fail(reason));
+    } else {
+      process.stderr.write(`\n!!! SKIPPING browser tests "${name}": ${reason}\n\n`);
+      test(name, { skip: reason }, () => {});
+    }
+    return;
+  }
+  // Tests of a suite may share the browser concurrently: each has its own context.
+  describe(name, { concurrency: options.concurrency ?? 1 }, () => {
+    const env = new BrowserEnv(executablePath);
+    before(() => env.start(options.root));
+    after(() => env.stop());
+    body(env);
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Checks shared by several files
+
+export function assertNoProblems(problems: PageProblems, where: string) {
+  assert.deepEqual(problems.list(), [], `${where}: the page reported problems`);
+}
+
+const require = createRequire(import.meta.url);
+let axeSource: string | undefined;
+
+/**
+ * Runs axe-core in the page and returns its violations as readable lines. The
+ * source is evaluated through the DevTools protocol, which the page's CSP does
+ * not govern, so no inline script is added and the CSP stays as strict as ever.
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+  const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== 'undefined');
+  if (!loaded) await page.evaluate(axeSource);
+  const results = await page.evaluate(() =>
+    (window as unknown as { axe: typeof Axe }).axe.run(document, { resultTypes: ['violations'] }),
+  );
+  return results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help}\n` +
+      violation.nodes.map((node) => `    ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ')}`).join('\n'),
+  );
+}
+
+export interface SectionGeometry {
+  id: string;
+  found: boolean;
+  inView: boolean;
+  scrollY: number;
+  sectionTop: number;
+  /** How far down the sticky header covers the viewport (0 when it does not stick). */
+  coveredTo: number;
+  headingTop: number;
+  headingBottom: number;
+  viewportHeight: number;
+  hash: string;
+  path: string;
+}
+
+/**
+ * Waits for scrolling to settle (no change of scrollY for several frames) with
+ * the section in view: its top just below the sticky header (where the
+ * section's scroll-margin puts it), or the page scrolled to its end with the
+ * section on screen, and its heading fully visible. Returns the last
+ * measurement, in view or not, for the assertion's message.
+ */
+export async function settledSection(page: Page, id: string, timeout = 5000): Promise<SectionGeometry> {
+  // No named functions inside: tsx would wrap them in a helper the page does not have.
+  return page.evaluate(
+    async ({ id, timeout }) => {
+      const started = performance.now();
+      let lastY = NaN;
+      let still = 0;
+      for (;;) {
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        still = window.scrollY === lastY ? still + 1 : 0;
+        lastY = window.scrollY;
+        const section = document.getElementById(id);
+        const header = document.querySelector('.site-header');
+        const headerPosition = header ? getComputedStyle(header).position : '';
+        const headerBottom = header ? header.getBoundingClientRect().bottom : 0;
+        const sticks = headerPosition === 'sticky' || headerPosition === 'fixed';
+        const coveredTo = sticks && headerBottom > 0 ? headerBottom : 0;
+        const box = section?.getBoundingClientRect();
+        const heading = section?.querySelector('h1, h2, h3')?.getBoundingClientRect();
+        const margin = section ? parseFloat(getComputedStyle(section).scrollMarginTop) || 0 : 0;
+        const atEnd = Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight - 1;
+        const belowHeader = box !== undefined && box.top >= coveredTo - 2;
+        const nearTop = box !== undefined && box.top <= Math.max(coveredTo, margin) + 8;
+        const onScreen = box !== undefined && box.top < window.innerHeight;
+        const headingVisible = heading !== undefined && heading.top >= coveredTo && heading.bottom <= window.innerHeight;
+        const geometry = {
+          id,
+          found: section !== null,
+          inView: belowHeader && (nearTop || (atEnd && onScreen)) && headingVisible,
+          scrollY: window.scrollY,
+          sectionTop: box ? Math.round(box.top) : NaN,
+          coveredTo,
+          headingTop: heading ? Math.round(heading.top) : NaN,
+          headingBottom: heading ? Math.round(heading.bottom) : NaN,
+          viewportHeight: window.innerHeight,
+          hash: location.hash,
+          path: location.pathname,
+        };
+        if ((still >= 6 && geometry.inView) || performance.now() - started > timeout) return geometry;
+      }
+    },
+    { id, timeout },
+  );
+}
+
+export async function assertSectionInView(page: Page, id: string, what: string) {
+  const geometry = await settledSection(page, id);
+  assert.ok(geometry.found, `${what}: there is no #${id} on ${geometry.path}`);
+  assert.ok(geometry.inView, `${what}: #${id} did not end up in view: ${JSON.stringify(geometry)}`);
+  assert.equal(geometry.path, '/', `${what}: ended on ${geometry.path}, not the home page`);
+  assert.equal(geometry.hash, `#${id}`, `${what}: the address should end in #${id}`);
+}
+
+/** Waits until scrolling has stopped (at `expected`, when given) and returns scrollY. */
+export async function settledScrollY(page: Page, expected?: number, timeout = 5000): Promise<number> {
+  return page.evaluate(
+    async ({ expected, timeout }) => {
+      const started = performance.now();
+      let lastY = NaN;
+      let still = 0;
+      for (;;) {
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        still = window.scrollY === lastY ? still + 1 : 0;
+        lastY = window.scrollY;
+        const arrived = expected === null || Math.abs(window.scrollY - expected) < 1;
+        if ((still >= 6 && arrived) || performance.now() - started > timeout) return window.scrollY;
+      }
+    },
+    { expected: expected ?? null, timeout },
+  );
+}
