@@ -13,8 +13,21 @@ export interface RenderedPage {
   html: string;
 }
 
+/**
+ * React builds the markup by appending thousands of small pieces, and V8 keeps
+ * such a string as a tree of its pieces until something reads it. Reading one
+ * character makes V8 copy it into one block at once, while the pieces are
+ * still young garbage: kept as trees, 10,000 pages took three times the memory
+ * of their text, and the garbage collector spent longer moving them than
+ * React spent rendering.
+ */
+function flatten(text: string): string {
+  text.charCodeAt(0);
+  return text;
+}
+
 function renderDocument(context: BuildContext, element: ReactElement): string {
-  return `<!DOCTYPE html>${renderToStaticMarkup(<BuildContextProvider value={context}>{element}</BuildContextProvider>)}`;
+  return flatten(`<!DOCTYPE html>${renderToStaticMarkup(<BuildContextProvider value={context}>{element}</BuildContextProvider>)}`);
 }
 
 /**
