@@ -2,6 +2,17 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { OutputFile } from './output-files.ts';
 
+/** Runs `task` on every item, a few at a time; settles only when none is running, so a failure cannot race the clean-up. */
+async function inParallel<T>(items: T[], task: (item: T) => Promise<unknown>, limit = 16): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await task(items[next++]!);
+  };
+  const results = await Promise.allSettled(Array.from({ length: Math.min(limit, items.length) }, worker));
+  const failure = results.find((result) => result.status === 'rejected');
+  if (failure) throw failure.reason;
+}
+
 /**
  * Writes the site into a staging folder beside the output folder, then swaps
  * it in with renames. A build that fails before this point, or while writing,
@@ -15,11 +26,11 @@ export async function writeOutput(outDir: string, files: OutputFile[]): Promise<
 
   await rm(staging, { recursive: true, force: true });
   try {
-    for (const file of files) {
-      const target = path.join(staging, file.path);
-      await mkdir(path.dirname(target), { recursive: true });
-      await writeFile(target, file.contents);
-    }
+    // Each folder is made once, then the files are written several at a time:
+    // one after the other, a site of 10,000 pages would wait on the disk 20,000 times.
+    const folders = [...new Set(files.map((file) => path.dirname(path.join(staging, file.path))))];
+    await inParallel(folders, (folder) => mkdir(folder, { recursive: true }));
+    await inParallel(files, (file) => writeFile(path.join(staging, file.path), file.contents));
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
     throw error;
