@@ -21,19 +21,25 @@ let generation = 0;
  */
 export async function loadContent(contentDir: string): Promise<SiteContent> {
   generation += 1;
+  // All at once: each import is a round trip to tsx's loader thread, so one
+  // after the other they would wait on each other for nothing.
+  const loaded = await Promise.all(
+    Object.entries(contentFiles).map(async ([key, file]) => {
+      const fullPath = path.join(contentDir, file);
+      try {
+        const module = await import(`${pathToFileURL(fullPath).href}?v=${generation}`);
+        if (!(key in module)) return { key, problem: { where: relative(fullPath), message: `expected an export named "${key}"` } };
+        return { key, value: module[key] as unknown };
+      } catch (error) {
+        return { key, problem: { where: relative(fullPath), message: `could not be loaded: ${(error as Error).message.split('\n')[0]}` } };
+      }
+    }),
+  );
   const content: Record<string, unknown> = {};
   const problems = [];
-  for (const [key, file] of Object.entries(contentFiles)) {
-    const fullPath = path.join(contentDir, file);
-    try {
-      const module = await import(`${pathToFileURL(fullPath).href}?v=${generation}`);
-      if (!(key in module)) {
-        problems.push({ where: relative(fullPath), message: `expected an export named "${key}"` });
-      }
-      content[key] = module[key];
-    } catch (error) {
-      problems.push({ where: relative(fullPath), message: `could not be loaded: ${(error as Error).message.split('\n')[0]}` });
-    }
+  for (const result of loaded) {
+    content[result.key] = result.value;
+    if (result.problem) problems.push(result.problem);
   }
   if (problems.length > 0) throw new BuildError('Loading content', problems);
   return content as unknown as SiteContent;
