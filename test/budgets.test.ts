@@ -1,0 +1,89 @@
+/**
+ * Performance budgets of the built site. Bytes are deterministic, so these
+ * hold on any machine; build times are measured by `npm run bench`, not here.
+ */
+import assert from 'node:assert/strict';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { test } from 'node:test';
+import { pageWeight, readFromFolder, type PageWeight } from '../scripts/lib/page-weight.ts';
+import { builtSite, readPage } from './helpers/site.ts';
+
+const KB = 1024;
+
+/** Every page of the build (the routes and 404.html), weighed from the output folder. */
+async function weighedPages(): Promise<{ file: string; route: string; html: string; weight: PageWeight }[]> {
+  const { outDir, result } = await builtSite();
+  const read = readFromFolder(outDir);
+  return Promise.all(
+    result.report.pages.map(async (page) => {
+      const html = await readPage(outDir, page.file);
+      const url = `/${page.file.replace(/(^|\/)index\.html$/, '$1')}`;
+      return { file: page.file, route: page.route, html, weight: pageWeight(url, html, read) };
+    }),
+  );
+}
+
+test('every page loads at most 10 KB of JavaScript and 8 KB of CSS, gzip', async () => {
+  for (const { file, weight } of await weighedPages()) {
+    assert.ok(weight.js.bytes > 0, `${file} loads the islands' script`);
+    assert.ok(weight.js.gzip <= 10 * KB, `${file}: ${weight.js.gzip} bytes of JS gzip, budget ${10 * KB}`);
+    assert.ok(weight.css.bytes > 0, `${file} loads the stylesheet`);
+    assert.ok(weight.css.gzip <= 8 * KB, `${file}: ${weight.css.gzip} bytes of CSS gzip, budget ${8 * KB}`);
+  }
+});
+
+test('the home page is at most 30 KB of HTML, gzip', async () => {
+  const home = (await weighedPages()).find((page) => page.route === '/')!;
+  assert.ok(home.weight.html.gzip <= 30 * KB, `${home.weight.html.gzip} bytes gzip, budget ${30 * KB}`);
+});
+
+test('no script in <head> blocks rendering: every script is a module, async, defer or data', async () => {
+  for (const { file, weight } of await weighedPages()) {
+    assert.deepEqual(
+      weight.blockingScripts.filter((script) => script.inHead).map((script) => script.script),
+      [],
+      `${file} has a parser-blocking script in <head>`,
+    );
+  }
+});
+
+test('every image has a width and a height', async () => {
+  for (const { file, weight } of await weighedPages()) {
+    for (const image of weight.images) {
+      assert.match(image.width ?? '', /^\d+$/, `${file} › <img src="${image.src}"> width`);
+      assert.match(image.height ?? '', /^\d+$/, `${file} › <img src="${image.src}"> height`);
+    }
+  }
+});
+
+test('images below the fold load lazily; those above it (the header logo) do not', async () => {
+  const pages = await weighedPages();
+  for (const { file, weight } of pages) {
+    for (const image of weight.images) {
+      assert.equal(image.lazy, !image.aboveTheFold, `${file} › <img src="${image.src}"> ${image.aboveTheFold ? 'is above the fold and must not be lazy' : 'is below the fold and must be lazy'}`);
+    }
+    const logo = weight.images.find((image) => image.src.endsWith('/uploads/logo.svg'));
+    assert.ok(logo?.aboveTheFold && !logo.lazy, `${file}: the header logo loads at once`);
+  }
+  const home = pages.find((page) => page.route === '/')!;
+  const team = home.weight.images.find((image) => image.src.endsWith('/uploads/team.svg'));
+  assert.ok(team && !team.aboveTheFold && team.lazy, 'the team illustration on / is below the fold and lazy');
+});
+
+test('nothing above the fold waits on the team illustration: it is neither preloaded nor fetched for the first paint', async () => {
+  for (const { file, weight } of await weighedPages()) {
+    assert.ok(!weight.requests.some((url) => url.endsWith('/uploads/team.svg')), `${file} fetches team.svg for its first paint`);
+  }
+});
+
+test('the SVGs in public/ are optimised: no comments, metadata, editor attributes or indentation', async () => {
+  const folder = path.resolve('public');
+  const svgs = (await readdir(folder, { recursive: true })).filter((file) => file.endsWith('.svg'));
+  assert.ok(svgs.includes(path.join('uploads', 'team.svg')));
+  for (const file of svgs) {
+    const svg = await readFile(path.join(folder, file), 'utf8');
+    assert.doesNotMatch(svg, /<!--|<metadata|<\?xml|inkscape:|sodipodi:|\n\s/, `${file} is not minified`);
+    assert.match(svg, /^<svg [^>]*viewBox="[^"]+"/, `${file} has a viewBox`);
+  }
+});
