@@ -103,6 +103,13 @@ export class PageProblems {
   /** Documents deliberately answered with 404 (the not-found page for an unknown path). */
   private readonly expected404 = new Set<string>();
 
+  /** Forgets everything seen so far, for a page that is reused by the next test. */
+  clear() {
+    for (const list of [this.consoleErrors, this.cspConsoleMessages, this.pageErrors, this.failedRequests, this.errorResponses, this.cspViolations, this.mailtoRequests, this.abortedRequests]) {
+      list.length = 0;
+    }
+  }
+
   expectNotFound(url: string) {
     this.expected404.add(url);
   }
@@ -244,8 +251,11 @@ export class BrowserEnv {
     return new URL(path, this.baseUrl).href;
   }
 
-  /** A fresh browser context (no shared state) with one watched page, closed when the test `t` ends. */
-  async open(t: TestContext, options: SessionOptions = {}): Promise<Session> {
+  /**
+   * A fresh browser context (no shared state) with one watched page, closed
+   * when the test `t` ends, or with the suite when `t` is null.
+   */
+  async open(t: TestContext | null, options: SessionOptions = {}): Promise<Session> {
     const javaScriptEnabled = options.javaScriptEnabled ?? true;
     const context = await this.browser.newContext({
       viewport: { width: options.width ?? desktop.width, height: options.height ?? desktop.height },
@@ -253,7 +263,7 @@ export class BrowserEnv {
       reducedMotion: options.reducedMotion ?? 'no-preference',
     });
     this.contexts.push(context);
-    t.after(async () => {
+    t?.after(async () => {
       this.contexts = this.contexts.filter((open) => open !== context);
       await context.close();
     });
@@ -357,56 +367,67 @@ export interface SectionGeometry {
   path: string;
 }
 
+/** Where a section is, measured once (synchronously: pages without JavaScript run no timers or frames). */
+const measureSection = (page: Page, id: string): Promise<SectionGeometry> =>
+  page.evaluate((id) => {
+    const section = document.getElementById(id);
+    const header = document.querySelector('.site-header');
+    const headerPosition = header ? getComputedStyle(header).position : '';
+    const headerBottom = header ? header.getBoundingClientRect().bottom : 0;
+    const sticks = headerPosition === 'sticky' || headerPosition === 'fixed';
+    const coveredTo = sticks && headerBottom > 0 ? headerBottom : 0;
+    const box = section?.getBoundingClientRect();
+    const heading = section?.querySelector('h1, h2, h3')?.getBoundingClientRect();
+    const margin = section ? parseFloat(getComputedStyle(section).scrollMarginTop) || 0 : 0;
+    const atEnd = Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight - 1;
+    const belowHeader = box !== undefined && box.top >= coveredTo - 2;
+    const nearTop = box !== undefined && box.top <= Math.max(coveredTo, margin) + 8;
+    const onScreen = box !== undefined && box.top < window.innerHeight;
+    const headingVisible = heading !== undefined && heading.top >= coveredTo && heading.bottom <= window.innerHeight;
+    return {
+      id,
+      found: section !== null,
+      inView: belowHeader && (nearTop || (atEnd && onScreen)) && headingVisible,
+      scrollY: window.scrollY,
+      sectionTop: box ? Math.round(box.top) : NaN,
+      coveredTo,
+      headingTop: heading ? Math.round(heading.top) : NaN,
+      headingBottom: heading ? Math.round(heading.bottom) : NaN,
+      viewportHeight: window.innerHeight,
+      hash: location.hash,
+      path: location.pathname,
+    };
+  }, id);
+
 /**
- * Waits for scrolling to settle (no change of scrollY for several frames) with
- * the section in view: its top just below the sticky header (where the
- * section's scroll-margin puts it), or the page scrolled to its end with the
- * section on screen, and its heading fully visible. Returns the last
- * measurement, in view or not, for the assertion's message.
+ * Polls `measure` until scrolling has settled (scrollY the same for several
+ * polls over at least 100 ms) and `done` holds, or until the timeout; returns
+ * the last measurement either way, for the assertion's message. The polling
+ * runs here, not in the page, because a page without JavaScript runs no
+ * requestAnimationFrame or setTimeout callbacks.
  */
-export async function settledSection(page: Page, id: string, timeout = 5000): Promise<SectionGeometry> {
-  // No named functions inside: tsx would wrap them in a helper the page does not have.
-  return page.evaluate(
-    async ({ id, timeout }) => {
-      const started = performance.now();
-      let lastY = NaN;
-      let still = 0;
-      for (;;) {
-        await new Promise((resolve) => requestAnimationFrame(resolve));
-        still = window.scrollY === lastY ? still + 1 : 0;
-        lastY = window.scrollY;
-        const section = document.getElementById(id);
-        const header = document.querySelector('.site-header');
-        const headerPosition = header ? getComputedStyle(header).position : '';
-        const headerBottom = header ? header.getBoundingClientRect().bottom : 0;
-        const sticks = headerPosition === 'sticky' || headerPosition === 'fixed';
-        const coveredTo = sticks && headerBottom > 0 ? headerBottom : 0;
-        const box = section?.getBoundingClientRect();
-        const heading = section?.querySelector('h1, h2, h3')?.getBoundingClientRect();
-        const margin = section ? parseFloat(getComputedStyle(section).scrollMarginTop) || 0 : 0;
-        const atEnd = Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight - 1;
-        const belowHeader = box !== undefined && box.top >= coveredTo - 2;
-        const nearTop = box !== undefined && box.top <= Math.max(coveredTo, margin) + 8;
-        const onScreen = box !== undefined && box.top < window.innerHeight;
-        const headingVisible = heading !== undefined && heading.top >= coveredTo && heading.bottom <= window.innerHeight;
-        const geometry = {
-          id,
-          found: section !== null,
-          inView: belowHeader && (nearTop || (atEnd && onScreen)) && headingVisible,
-          scrollY: window.scrollY,
-          sectionTop: box ? Math.round(box.top) : NaN,
-          coveredTo,
-          headingTop: heading ? Math.round(heading.top) : NaN,
-          headingBottom: heading ? Math.round(heading.bottom) : NaN,
-          viewportHeight: window.innerHeight,
-          hash: location.hash,
-          path: location.pathname,
-        };
-        if ((still >= 6 && geometry.inView) || performance.now() - started > timeout) return geometry;
-      }
-    },
-    { id, timeout },
-  );
+async function settle<T extends { scrollY: number }>(measure: () => Promise<T>, done: (value: T) => boolean, timeout = 5000): Promise<T> {
+  const started = performance.now();
+  let stillSince = performance.now();
+  let last = await measure();
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 16));
+    const current = await measure();
+    if (current.scrollY !== last.scrollY) stillSince = performance.now();
+    last = current;
+    const still = performance.now() - stillSince >= 100;
+    if ((still && done(current)) || performance.now() - started > timeout) return current;
+  }
+}
+
+/**
+ * Waits for scrolling to settle with the section in view: its top just below
+ * the sticky header (where the section's scroll-margin puts it), or the page
+ * scrolled to its end with the section on screen; and its heading fully
+ * visible. Returns the last measurement, in view or not.
+ */
+export function settledSection(page: Page, id: string, timeout = 5000): Promise<SectionGeometry> {
+  return settle(() => measureSection(page, id), (geometry) => geometry.inView, timeout);
 }
 
 export async function assertSectionInView(page: Page, id: string, what: string) {
@@ -419,19 +440,39 @@ export async function assertSectionInView(page: Page, id: string, what: string) 
 
 /** Waits until scrolling has stopped (at `expected`, when given) and returns scrollY. */
 export async function settledScrollY(page: Page, expected?: number, timeout = 5000): Promise<number> {
-  return page.evaluate(
-    async ({ expected, timeout }) => {
-      const started = performance.now();
-      let lastY = NaN;
-      let still = 0;
-      for (;;) {
-        await new Promise((resolve) => requestAnimationFrame(resolve));
-        still = window.scrollY === lastY ? still + 1 : 0;
-        lastY = window.scrollY;
-        const arrived = expected === null || Math.abs(window.scrollY - expected) < 1;
-        if ((still >= 6 && arrived) || performance.now() - started > timeout) return window.scrollY;
-      }
-    },
-    { expected: expected ?? null, timeout },
-  );
+  const measure = async () => ({ scrollY: await page.evaluate(() => window.scrollY) });
+  const { scrollY } = await settle(measure, ({ scrollY }) => expected === undefined || Math.abs(scrollY - expected) < 1, timeout);
+  return scrollY;
+}
+
+/**
+ * Records the navigations the page asks for, through the DevTools protocol:
+ * a mailto: link never loads in the page, the browser hands it to the mail
+ * application ("Launched external handler"), so page.url() cannot show it.
+ */
+export async function recordNavigations(session: Session): Promise<string[]> {
+  const requested: string[] = [];
+  const cdp = await session.context.newCDPSession(session.page);
+  await cdp.send('Page.enable');
+  cdp.on('Page.frameRequestedNavigation', (event) => requested.push(event.url));
+  return requested;
+}
+
+/** Splits a mailto: link the way a mail application reads it (RFC 6068: '+' is a plus sign). */
+export function parseMailto(link: string): { to: string; fields: Map<string, string> } {
+  assert.ok(link.startsWith('mailto:'), `${link} is a mailto: link`);
+  const rest = link.slice('mailto:'.length);
+  const queryAt = rest.indexOf('?');
+  const to = decodeURIComponent(queryAt === -1 ? rest : rest.slice(0, queryAt));
+  const fields = new Map<string, string>();
+  if (queryAt !== -1) {
+    for (const pair of rest.slice(queryAt + 1).split('&')) {
+      const equals = pair.indexOf('=');
+      assert.ok(equals > 0, `"${pair}" is a name=value pair of ${link}`);
+      const name = decodeURIComponent(pair.slice(0, equals)).toLowerCase();
+      assert.ok(!fields.has(name), `${name} appears once in ${link}`);
+      fields.set(name, decodeURIComponent(pair.slice(equals + 1)));
+    }
+  }
+  return { to, fields };
 }

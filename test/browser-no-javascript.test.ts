@@ -1,0 +1,184 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import {
+  assertNoProblems,
+  assertSectionInView,
+  browserSuite,
+  desktop,
+  mobile,
+  navChoices,
+  notFoundFile,
+  routePaths,
+  themes,
+  type SessionOptions,
+} from './helpers/browser.ts';
+
+// A visitor without JavaScript; reduced motion only keeps the scrolling quick.
+const noScript = (viewport: { width: number; height: number }): SessionOptions => ({
+  ...viewport,
+  javaScriptEnabled: false,
+  reducedMotion: 'reduce',
+});
+
+const texts = async (page: Page, selector: string) => (await page.locator(selector).allInnerTexts()).map((text) => text.trim());
+
+/** The countries of the spec, in its order; the site shows those that have members. */
+const specCountries = ['Denmark', 'France', 'Germany', 'Greece', 'Italy', 'Malta', 'Netherlands', 'Norway', 'Portugal', 'Romania', 'Spain', 'Switzerland', 'UK', 'USA/Russia'];
+
+browserSuite('with JavaScript off', (env) => {
+  test('the page really runs without JavaScript (the islands stay as built)', async (t) => {
+    const session = await env.open(t, noScript(mobile));
+    await session.visit('/');
+    assert.equal(await session.page.locator('.menu-button').isVisible(), false, 'no menu button: it would do nothing');
+    assert.equal(await session.page.locator('.menu-button').getAttribute('hidden'), '', 'the menu button keeps its hidden attribute');
+  });
+
+  test('the home page shows every section with its heading, the members and the form', async (t) => {
+    const session = await env.open(t, noScript(desktop));
+    const { page } = session;
+    await session.visit('/');
+    assert.equal((await page.getByRole('heading', { level: 1 }).innerText()).trim(), 'European Consortium on Cross-Cultural Neuropsychology');
+    for (const label of ['Our Research', 'Join Consortium']) {
+      assert.ok(await page.locator('.hero').getByRole('link', { name: label, exact: true }).isVisible(), `hero button ${label}`);
+    }
+
+    // The sections in the spec's order, each with its visible heading.
+    const sections = await page.locator('main section[id]').evaluateAll((elements) => elements.map((element) => element.id));
+    assert.deepEqual(sections, ['about', 'research', 'news', 'team', 'publications', 'contact']);
+    const headings: Record<string, RegExp> = {
+      about: /About/,
+      research: /^Our Research$/,
+      news: /^News$/,
+      team: /^Our Members$/,
+      publications: /^Contact Us$/,
+      contact: /^Join Our Consortium$/,
+    };
+    for (const [id, heading] of Object.entries(headings)) {
+      const h2 = page.locator(`#${id} h2`).first();
+      assert.ok(await h2.isVisible(), `#${id} has a visible heading`);
+      assert.match((await h2.innerText()).trim(), heading);
+    }
+
+    // About: the founding year, the stats, the image and the Follow button.
+    const about = page.locator('#about');
+    assert.match(await about.innerText(), /2019/);
+    assert.deepEqual(await texts(page, '#about .stats dd'), ['16+', '10+']);
+    assert.deepEqual(await texts(page, '#about .stats dt'), ['Specialists', 'Countries']);
+    assert.ok(await about.locator('img').isVisible(), 'the team image');
+    assert.ok(await about.getByRole('link', { name: /^Follow/ }).isVisible(), 'the Follow button');
+
+    // Research cards and the news item.
+    assert.deepEqual(await texts(page, '#research .theme-card__title'), themes.map((theme) => theme.homeTitle));
+    const news = page.locator('#news article');
+    assert.equal(await news.count(), 1);
+    assert.match(await news.innerText(), /Publication[\s\S]*Sep 15, 2021/);
+    assert.ok(await news.getByRole('link', { name: /^Read more/ }).isVisible(), 'Read more');
+
+    // Members, grouped by country in the spec's order.
+    const countries = await texts(page, '#team .member-group h3');
+    assert.ok(countries.length > 0, 'country groups');
+    assert.deepEqual(countries, specCountries.filter((country) => countries.includes(country)), `countries in the spec's order: ${countries}`);
+    for (const country of countries) {
+      const names = await texts(page, `#team section[aria-label="${country}"] .member-card h4`);
+      assert.ok(names.length > 0 && names.every((name) => name.length > 0), `${country} lists its members`);
+    }
+
+    // The form, and the footer.
+    for (const label of ['Name', 'Email', 'Message']) assert.ok(await page.getByLabel(label).isVisible(), `the ${label} field`);
+    assert.ok(await page.getByRole('button', { name: 'Send Message' }).isEnabled(), 'the send button');
+    const footer = page.locator('footer');
+    assert.match(await footer.innerText(), /© 2025 /);
+    for (const label of ['Privacy Policy', 'Terms of Service']) assert.ok(await footer.getByRole('link', { name: label }).isVisible(), label);
+    assertNoProblems(session.problems, 'home page without JavaScript');
+  });
+
+  test('the form works without JavaScript: mailto: action, post, text/plain, native checks', async (t) => {
+    const session = await env.open(t, noScript(desktop));
+    const { page } = session;
+    await session.visit('/');
+    const form = page.locator('form.contact-form');
+    const attributes = await form.evaluate((element: HTMLFormElement) => ({
+      action: element.getAttribute('action') ?? '',
+      method: element.getAttribute('method'),
+      enctype: element.getAttribute('enctype'),
+    }));
+    assert.ok(attributes.action.startsWith('mailto:'), `action ${attributes.action}`);
+    assert.equal(attributes.method, 'post');
+    assert.equal(attributes.enctype, 'text/plain');
+    const field = (selector: string) =>
+      form.locator(selector).evaluate((element: HTMLInputElement | HTMLTextAreaElement) => ({
+        required: element.required,
+        type: element.getAttribute('type'),
+        rows: element.getAttribute('rows'),
+      }));
+    assert.deepEqual(await field('[name="name"]'), { required: true, type: 'text', rows: null });
+    assert.deepEqual(await field('[name="email"]'), { required: true, type: 'email', rows: null });
+    assert.deepEqual(await field('textarea[name="message"]'), { required: true, type: null, rows: '4' });
+    assert.equal(await form.locator('button[type="submit"]').innerText(), 'Send Message');
+  });
+
+  test('theme pages list their publications; /research/, legal and 404 pages show their content', async (t) => {
+    const session = await env.open(t, noScript(desktop));
+    const { page } = session;
+    await session.visit('/research/');
+    assert.deepEqual(await texts(page, '.theme-card__title'), themes.map((theme) => theme.title));
+    assert.deepEqual(await texts(page, '.theme-card__count'), themes.map((theme) => theme.count));
+    assert.ok(await page.getByRole('link', { name: 'Return to Homepage' }).isVisible());
+
+    for (const theme of themes) {
+      await session.visit(`/research/${theme.id}/`);
+      assert.equal((await page.getByRole('heading', { level: 1 }).innerText()).trim(), theme.title);
+      assert.ok(await page.getByRole('link', { name: 'Back to Research Areas' }).isVisible());
+      const entries = page.locator('main ol li');
+      assert.equal(`${await entries.count()} publications`, theme.count, `${theme.id} lists as many publications as /research/ counts`);
+      for (const entry of await entries.all()) {
+        assert.ok(await entry.isVisible());
+        assert.match(await entry.innerText(), /\((\d{4}|in press|n\.d\.)\)\./, 'a citation with its year');
+      }
+      assert.ok((await page.locator('main ol').getByRole('link', { name: /^View article/ }).count()) > 0, 'View article links');
+    }
+
+    for (const path of ['/privacy-policy/', '/terms-of-service/']) {
+      await session.visit(path);
+      assert.ok(await page.getByRole('heading', { level: 1 }).isVisible(), `${path} heading`);
+      assert.match(await page.locator('main').innerText(), /Last updated: May 19, 2025/);
+      assert.ok(await page.locator('main').getByRole('link', { name: /Home/ }).isVisible(), `${path} links back home`);
+      assert.ok(await page.locator('footer').isVisible(), `${path} footer`);
+    }
+
+    await session.visit(notFoundFile);
+    assert.equal((await page.getByRole('heading', { level: 1 }).innerText()).trim(), 'Page not found');
+    assertNoProblems(session.problems, 'content without JavaScript');
+  });
+
+  for (const viewport of [desktop, mobile]) {
+    test(`at ${viewport.width} px the header's plain links are visible and reach their sections`, async (t) => {
+      const session = await env.open(t, noScript(viewport));
+      const { page } = session;
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await session.visit('/');
+      for (const { label, section } of navChoices) {
+        const link = nav.getByRole('link', { name: label, exact: true });
+        assert.ok(await link.isVisible(), `${label} is visible`);
+        await link.click();
+        await assertSectionInView(page, section, `"${label}" without JavaScript at ${viewport.width} px`);
+      }
+      // And from another page.
+      await session.visit('/research/');
+      await nav.getByRole('link', { name: 'Members', exact: true }).click();
+      await page.waitForURL(env.url('/#team'));
+      await assertSectionInView(page, 'team', `"Members" from /research/ without JavaScript at ${viewport.width} px`);
+      assertNoProblems(session.problems, `navigation without JavaScript at ${viewport.width} px`);
+    });
+  }
+
+  test('no page scrolls sideways at 375 px without JavaScript', async (t) => {
+    const session = await env.open(t, noScript(mobile));
+    for (const path of [...routePaths, notFoundFile]) {
+      await session.visit(path);
+      const width = await session.page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(width <= mobile.width, `${path} is ${width} px wide`);
+    }
+  });
+});
