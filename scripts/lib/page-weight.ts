@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { startTags } from '../stages/check-output.ts';
+import { scriptImports } from '../stages/report.ts';
 
 export interface Size {
   bytes: number;
@@ -32,7 +33,7 @@ export interface PageWeight {
   html: Size;
   /** The stylesheets the page links, together. */
   css: Size;
-  /** The scripts the page loads, together. The client is one esbuild bundle without code splitting, so they import nothing more. */
+  /** The scripts the page loads and every chunk they import (the islands, loaded after the first paint), together. */
   js: Size;
   /**
    * The URLs fetched for the first paint, each once: the document itself,
@@ -128,6 +129,13 @@ export function pageWeight(url: string, html: string, read: (url: string) => Uin
     return contents === undefined ? { bytes: 0, gzip: 0 } : sizeOf(contents);
   };
   const unique = (urls: string[]) => [...new Set(urls)];
+  // Follow the scripts' imports: the page pays for the chunks they load too.
+  const allScripts = new Set(scripts);
+  for (const script of allScripts) {
+    const js = read(script);
+    if (js === undefined) continue;
+    for (const specifier of scriptImports(Buffer.from(js).toString('utf8'))) allScripts.add(new URL(specifier, new URL(script, 'http://site.invalid')).pathname);
+  }
   for (const stylesheet of unique(stylesheets)) {
     const css = read(stylesheet);
     if (css !== undefined) for (const cssUrl of cssUrls(Buffer.from(css).toString('utf8'))) requests.add(new URL(cssUrl, new URL(stylesheet, 'http://site.invalid')).pathname);
@@ -136,7 +144,7 @@ export function pageWeight(url: string, html: string, read: (url: string) => Uin
   return {
     html: sizeOf(html),
     css: sumOf(unique(stylesheets).map(assetSize)),
-    js: sumOf(unique(scripts).map(assetSize)),
+    js: sumOf([...allScripts].map(assetSize)),
     requests: [...requests],
     blockingScripts,
     images,

@@ -13,15 +13,20 @@ export interface ClientBundle {
  * Bundles the islands' browser entry and the stylesheet, content-hashed so
  * hosts may cache them forever. react and react-dom resolve to preact/compat
  * here and only here: pages are still rendered by React at build time.
+ *
+ * The entry pages load, assets/client-*.js, is src/islands/boot.ts: it
+ * imports the islands (assets/islands-*.js) after the first paint.
  */
 export async function bundleClient(root: string): Promise<ClientBundle> {
   let result: esbuild.BuildResult<{ write: false; metafile: true }>;
   try {
     result = await esbuild.build({
       absWorkingDir: root,
-      entryPoints: { client: 'src/islands/client.tsx', site: 'src/styles/site.css' },
+      entryPoints: { client: 'src/islands/boot.ts', site: 'src/styles/site.css' },
       outdir: 'assets',
       entryNames: '[name]-[hash]',
+      chunkNames: 'islands-[hash]',
+      splitting: true,
       bundle: true,
       minify: true,
       format: 'esm',
@@ -60,5 +65,5 @@ export async function bundleClient(root: string): Promise<ClientBundle> {
     if (!found) throw new Error(`esbuild wrote no output for ${entry}`);
     return found[0];
   };
-  return { assets: { js: entryOutput('src/islands/client.tsx'), css: entryOutput('src/styles/site.css') }, files };
+  return { assets: { js: entryOutput('src/islands/boot.ts'), css: entryOutput('src/styles/site.css') }, files };
 }

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { bold, kilobytes, table } from '../lib/terminal.ts';
 import { startTagsNamed } from './check-output.ts';
@@ -9,6 +10,7 @@ export interface PageReport {
   file: string;
   html: { bytes: number; gzip: number };
   css: { bytes: number; gzip: number };
+  /** The page's scripts and every chunk they import. */
   js: { bytes: number; gzip: number };
 }
 
@@ -20,6 +22,14 @@ export interface BuildReport {
 
 const gzipSize = (contents: Uint8Array | string) => gzipSync(contents, { level: 9 }).length;
 const byteSize = (contents: Uint8Array | string) => (typeof contents === 'string' ? Buffer.byteLength(contents) : contents.length);
+
+/**
+ * The scripts a script imports, statically or dynamically, as esbuild writes
+ * them: relative specifiers such as "./islands-HASH.js" beside it.
+ */
+export function scriptImports(js: string): string[] {
+  return [...js.matchAll(/(?:\bimport\s*\(\s*|\bfrom\s*|\bimport\s*)["'](\.{1,2}\/[^"']+\.js)["']/g)].map((match) => match[1]!);
+}
 
 /**
  * Raw and gzip size of some contents. The gzip size is worked out the first
@@ -46,7 +56,18 @@ export function buildReport(pages: RenderedPage[], files: OutputFile[], basePath
     const key = paths.join('\n');
     let size = assetSizes.get(key);
     if (!size) {
-      size = sizeOf(paths.map((assetPath) => byPath.get(assetPath.slice(basePath.length + 1))?.contents ?? ''));
+      // A page's JavaScript is its scripts and every chunk they import.
+      const files = new Set(paths.map((assetPath) => assetPath.slice(basePath.length + 1)));
+      for (const file of files) {
+        const contents = byPath.get(file)?.contents;
+        if (!file.endsWith('.js') || contents === undefined) continue;
+        const js = typeof contents === 'string' ? contents : Buffer.from(contents).toString('utf8');
+        for (const specifier of scriptImports(js)) {
+          const imported = path.posix.join(path.posix.dirname(file), specifier);
+          if (byPath.has(imported)) files.add(imported);
+        }
+      }
+      size = sizeOf([...files].map((file) => byPath.get(file)?.contents ?? ''));
       assetSizes.set(key, size);
     }
     return size;

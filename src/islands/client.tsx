@@ -1,7 +1,8 @@
 /**
- * The browser entry: hydrates every island the page was built with. esbuild
- * bundles it with react and react-dom aliased to preact/compat, which keeps the
- * code plain React while shipping a fraction of React's runtime.
+ * Hydrates every island the page was built with; boot.ts loads it once the
+ * page has painted. esbuild bundles it with react and react-dom aliased to
+ * preact/compat, which keeps the code plain React while shipping a fraction of
+ * React's runtime.
  */
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { IslandBoundary } from './IslandBoundary.tsx';
