@@ -233,7 +233,7 @@ try {
   ]);
   const home = pages.find((page) => page.route === '/')!;
   console.log(dim(`Requests for the first paint of /: ${home.weight.requests.join(', ')}`));
-  console.log(dim(`Home page JS: ${kilobytes(home.weight.js.gzip)} gzip in ${home.weight.requests.filter((url) => url.endsWith('.js')).length} file(s); ${others.map((other) => `${other.name.replace(' (from the issue)', '')}: ${other.homeJs}`).join('; ')} (from the issue).`));
+  console.log(dim(`Home page JS: ${kilobytes(home.weight.js.gzip)} gzip in ${home.weight.scripts.length} files (${home.weight.scripts.join(', ')}); ${others.map((other) => `${other.name.replace(' (from the issue)', '')}: ${other.homeJs}`).join('; ')} (from the issue).`));
 
   const stylesheets = [...new Set(pages.flatMap((page) => page.weight.requests.filter((url) => url.endsWith('.css'))))];
   const fonts = fontPolicy(

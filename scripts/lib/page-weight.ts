@@ -35,6 +35,8 @@ export interface PageWeight {
   css: Size;
   /** The scripts the page loads and every chunk they import (the islands, loaded after the first paint), together. */
   js: Size;
+  /** Those scripts' URLs. */
+  scripts: string[];
   /**
    * The URLs fetched for the first paint, each once: the document itself,
    * stylesheets, scripts with a src (module scripts do not block rendering
@@ -145,6 +147,7 @@ export function pageWeight(url: string, html: string, read: (url: string) => Uin
     html: sizeOf(html),
     css: sumOf(unique(stylesheets).map(assetSize)),
     js: sumOf([...allScripts].map(assetSize)),
+    scripts: [...allScripts],
     requests: [...requests],
     blockingScripts,
     images,
