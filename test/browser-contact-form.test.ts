@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { site } from '../content/site.ts';
-import { assertNoProblems, browserSuite, desktop, parseMailto, recordNavigations } from './helpers/browser.ts';
+import { assertNoProblems, browserSuite, desktop, parseMailto } from './helpers/browser.ts';
 
 /** Counts submit and invalid events from before the click on, so a test can wait for the browser's verdict. */
 const countFormEvents = (page: Page) =>
@@ -29,7 +29,7 @@ browserSuite('contact form', (env) => {
   const openForm = async (t: Parameters<typeof env.open>[0]) => {
     const session = await env.open(t, { ...desktop, reducedMotion: 'reduce' });
     await session.visit('/#contact');
-    const navigations = await recordNavigations(session);
+    const navigations = await session.recordNavigations();
     return { ...session, navigations };
   };
 
@@ -119,4 +119,4 @@ browserSuite('contact form', (env) => {
     assert.equal(page.url(), env.url('/#contact'));
     assertNoProblems(problems, 'valid submit');
   });
-});
+}, { concurrency: 2 });

@@ -11,7 +11,6 @@ import {
   desktop,
   mobile,
   parseMailto,
-  recordNavigations,
   type Session,
 } from './helpers/browser.ts';
 import { builtSite, temporaryFolder } from './helpers/site.ts';
@@ -62,7 +61,7 @@ async function assertPageIntact(page: Page) {
 /** Submits the contact form and checks that the mail link and the toast come. */
 async function assertFormSubmits(session: Session) {
   const { page } = session;
-  const navigations = await recordNavigations(session);
+  const navigations = await session.recordNavigations();
   await page.getByLabel('Name').fill('Ada Lovelace');
   await page.getByLabel('Email').fill('ada@example.org');
   await page.getByLabel('Message').fill('Hello');
@@ -89,7 +88,12 @@ browserSuite(
 
       // The header falls back to its plain links, which still lead to their sections.
       const nav = page.getByRole('navigation', { name: 'Main' });
-      assert.ok(await nav.isVisible(), 'the header shows its plain links');
+      const navState = await page.locator('nav.site-nav').evaluate((element) => ({
+        display: getComputedStyle(element).display,
+        box: element.getBoundingClientRect().toJSON(),
+        island: element.closest('header')?.querySelector('[data-island]')?.innerHTML.slice(0, 200),
+      }));
+      assert.ok(await nav.isVisible(), `the header shows its plain links: ${JSON.stringify(navState)}`);
       await nav.getByRole('link', { name: 'Members', exact: true }).click();
       await assertSectionInView(page, 'team', 'header link beside a failed menu');
 
@@ -136,5 +140,5 @@ browserSuite(
       assertNoProblems(session.problems, 'unmodified page');
     });
   },
-  { root: siteWithBrokenIslands },
+  { root: siteWithBrokenIslands, concurrency: 2 },
 );

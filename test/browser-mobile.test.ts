@@ -149,4 +149,4 @@ browserSuite('mobile (375x812)', (env) => {
     }
     assertNoProblems(session.problems, 'page widths');
   });
-});
+}, { concurrency: 2 });

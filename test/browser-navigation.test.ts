@@ -86,34 +86,23 @@ browserSuite('navigation (desktop 1280x800)', (env) => {
     assertNoProblems(session.problems, 'hero buttons');
   });
 
-  test('the footer buttons reach About, Research and Contact, on the home page and from a theme page', async (t) => {
+  test('the footer buttons reach About, Research and Contact, on the home page and from another page', async (t) => {
     const session = await env.open(t, reduced);
     const { page } = session;
-    for (const from of ['/', '/research/cross-cultural/']) {
-      for (const [label, section] of [
-        ['About us', 'about'],
-        ['Research', 'research'],
-        ['Contact', 'contact'],
-      ] as const) {
-        await session.visit(from);
-        await footerNav(page).getByRole('link', { name: label, exact: true }).click();
-        await page.waitForURL(env.url(`/#${section}`));
-        await assertSectionInView(page, section, `footer "${label}" from ${from}`);
-      }
+    await session.visit('/');
+    for (const [label, section] of [
+      ['About us', 'about'],
+      ['Research', 'research'],
+      ['Contact', 'contact'],
+    ] as const) {
+      await footerNav(page).getByRole('link', { name: label, exact: true }).click();
+      await assertSectionInView(page, section, `footer "${label}" on /`);
     }
+    await session.visit('/research/cross-cultural/');
+    await footerNav(page).getByRole('link', { name: 'Research', exact: true }).click();
+    await page.waitForURL(env.url('/#research'));
+    await assertSectionInView(page, 'research', 'footer "Research" from a theme page');
     assertNoProblems(session.problems, 'footer buttons');
-  });
-
-  test('"Back to Research Areas" on every theme page leads to the research section', async (t) => {
-    const session = await env.open(t, reduced);
-    const { page } = session;
-    for (const theme of themes) {
-      await session.visit(`/research/${theme.id}/`);
-      await page.getByRole('link', { name: 'Back to Research Areas' }).click();
-      await page.waitForURL(env.url('/#research'));
-      await assertSectionInView(page, 'research', `back link on /research/${theme.id}/`);
-    }
-    assertNoProblems(session.problems, 'back links');
   });
 
   test('"Return to Homepage" on /research/ goes to the home page', async (t) => {
@@ -125,22 +114,27 @@ browserSuite('navigation (desktop 1280x800)', (env) => {
     assertNoProblems(session.problems, 'Return to Homepage');
   });
 
-  test('every research card on the home page opens its theme page; the fourth card says "More"', async (t) => {
-    const session = await env.open(t, reduced);
+  test('each research card on the home page opens its theme page, whose "Back to Research Areas" returns to the cards', async (t) => {
+    const session = await open(t, '/', reduced);
     const { page } = session;
+    const cards = page.locator('#research .theme-card');
+    assert.equal(await cards.count(), themes.length, 'four cards');
+    assert.deepEqual(
+      (await cards.getByRole('heading').allInnerTexts()).map((text) => text.trim()),
+      themes.map((theme) => theme.homeTitle),
+      'the card titles; the fourth says "More"',
+    );
     for (const [index, theme] of themes.entries()) {
-      await session.visit('/');
-      const cards = page.locator('#research .theme-card');
-      assert.equal(await cards.count(), themes.length, 'four cards');
-      const card = cards.nth(index);
-      assert.equal((await card.getByRole('heading').innerText()).trim(), theme.homeTitle);
-      const link = card.getByRole('link', { name: /^View publications/ });
+      const link = cards.nth(index).getByRole('link', { name: /^View publications/ });
       assert.match(await link.innerText(), /^View publications[^]*→$/);
       await link.click();
       await page.waitForURL(env.url(`/research/${theme.id}/`));
       assert.equal((await page.getByRole('heading', { level: 1 }).innerText()).trim(), theme.title);
+      await page.getByRole('link', { name: 'Back to Research Areas' }).click();
+      await page.waitForURL(env.url('/#research'));
+      await assertSectionInView(page, 'research', `"Back to Research Areas" on /research/${theme.id}/`);
     }
-    assertNoProblems(session.problems, 'home research cards');
+    assertNoProblems(session.problems, 'research cards and back links');
   });
 
   test('every card on /research/ shows its title and publication count and opens its theme page', async (t) => {
@@ -164,4 +158,4 @@ browserSuite('navigation (desktop 1280x800)', (env) => {
     }
     assertNoProblems(session.problems, '/research/ cards');
   });
-});
+}, { concurrency: 2 });

@@ -181,4 +181,4 @@ browserSuite('with JavaScript off', (env) => {
       assert.ok(width <= mobile.width, `${path} is ${width} px wide`);
     }
   });
-});
+}, { concurrency: 2 });

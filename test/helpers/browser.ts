@@ -218,6 +218,19 @@ export interface Session {
   problems: PageProblems;
   /** Loads a site path ('/research/') and waits until its islands have started. */
   visit(path: string, options?: { status?: number }): Promise<void>;
+  /**
+   * The navigations the page has asked for since the test began, recorded
+   * through the DevTools protocol: a mailto: link never loads in the page, the
+   * browser hands it to the mail application ("Launched external handler"), so
+   * page.url() cannot show it.
+   */
+  recordNavigations(): Promise<string[]>;
+}
+
+interface PooledSession extends Session {
+  key: string;
+  viewport: { width: number; height: number };
+  navigations: string[];
 }
 
 export class BrowserEnv {
@@ -225,7 +238,8 @@ export class BrowserEnv {
   baseUrl!: string;
   outDir!: string;
   private closeServer?: () => Promise<void>;
-  private contexts: BrowserContext[] = [];
+  private sessions: PooledSession[] = [];
+  private idle: PooledSession[] = [];
 
   constructor(private readonly executablePath: string) {}
 
@@ -242,7 +256,7 @@ export class BrowserEnv {
   }
 
   async stop() {
-    await Promise.all(this.contexts.splice(0).map((context) => context.close()));
+    await Promise.all(this.sessions.splice(0).map((session) => session.context.close()));
     await this.browser?.close();
     await this.closeServer?.();
   }
@@ -252,32 +266,71 @@ export class BrowserEnv {
   }
 
   /**
-   * A fresh browser context (no shared state) with one watched page, closed
-   * when the test `t` ends, or with the suite when `t` is null.
+   * A watched page for the test `t` (for the whole suite when `t` is null).
+   * Starting a browser context costs far more than loading a page, so a page
+   * a test has finished with goes back to a pool and is handed, reset (blank
+   * document, viewport and problem lists as new), to the next test asking for
+   * the same options. Nothing of the site's survives that: it keeps no
+   * cookies or storage, and every test begins by loading a page.
    */
   async open(t: TestContext | null, options: SessionOptions = {}): Promise<Session> {
-    const javaScriptEnabled = options.javaScriptEnabled ?? true;
-    const context = await this.browser.newContext({
+    const settings = {
       viewport: { width: options.width ?? desktop.width, height: options.height ?? desktop.height },
-      javaScriptEnabled,
+      javaScriptEnabled: options.javaScriptEnabled ?? true,
       reducedMotion: options.reducedMotion ?? 'no-preference',
-    });
-    this.contexts.push(context);
+    } as const;
+    const key = JSON.stringify(settings);
+    const reused = this.idle.findIndex((session) => session.key === key);
+    const session = reused === -1 ? await this.create(settings, key) : this.idle.splice(reused, 1)[0]!;
+    session.problems.clear();
+    session.navigations.length = 0;
     t?.after(async () => {
-      this.contexts = this.contexts.filter((open) => open !== context);
-      await context.close();
+      await session.page.goto('about:blank');
+      const size = session.page.viewportSize();
+      if (size?.width !== session.viewport.width || size.height !== session.viewport.height) {
+        await session.page.setViewportSize(session.viewport);
+      }
+      this.idle.push(session);
     });
+    return session;
+  }
+
+  private async create(
+    settings: { viewport: { width: number; height: number }; javaScriptEnabled: boolean; reducedMotion: 'reduce' | 'no-preference' },
+    key: string,
+  ): Promise<PooledSession> {
+    const context = await this.browser.newContext(settings);
     const problems = new PageProblems();
     await watch(context, problems);
     const page = await context.newPage();
-    const visit = async (path: string, { status = 200 }: { status?: number } = {}) => {
-      const url = this.url(path);
-      if (status === 404) problems.expectNotFound(url);
-      const response = await page.goto(url);
-      assert.equal(response?.status(), status, `${path} answered ${response?.status()}`);
-      if (javaScriptEnabled) await islandsStarted(page);
+    const navigations: string[] = [];
+    let recording: Promise<void> | undefined;
+    const session: PooledSession = {
+      key,
+      viewport: settings.viewport,
+      context,
+      page,
+      problems,
+      navigations,
+      visit: async (path, { status = 200 } = {}) => {
+        const url = this.url(path);
+        if (status === 404) problems.expectNotFound(url);
+        const response = await page.goto(url);
+        assert.equal(response?.status(), status, `${path} answered ${response?.status()}`);
+        if (settings.javaScriptEnabled) await islandsStarted(page);
+      },
+      recordNavigations: async () => {
+        recording ??= (async () => {
+          const cdp = await context.newCDPSession(page);
+          await cdp.send('Page.enable');
+          cdp.on('Page.frameRequestedNavigation', (event) => navigations.push(event.url));
+        })();
+        await recording;
+        return navigations;
+      },
     };
-    return { context, page, problems, visit };
+    this.sessions.push(session);
+    return session;
   }
 }
 
@@ -401,7 +454,7 @@ const measureSection = (page: Page, id: string): Promise<SectionGeometry> =>
 
 /**
  * Polls `measure` until scrolling has settled (scrollY the same for several
- * polls over at least 100 ms) and `done` holds, or until the timeout; returns
+ * polls over at least 64 ms) and `done` holds, or until the timeout; returns
  * the last measurement either way, for the assertion's message. The polling
  * runs here, not in the page, because a page without JavaScript runs no
  * requestAnimationFrame or setTimeout callbacks.
@@ -415,7 +468,7 @@ async function settle<T extends { scrollY: number }>(measure: () => Promise<T>, 
     const current = await measure();
     if (current.scrollY !== last.scrollY) stillSince = performance.now();
     last = current;
-    const still = performance.now() - stillSince >= 100;
+    const still = performance.now() - stillSince >= 64;
     if ((still && done(current)) || performance.now() - started > timeout) return current;
   }
 }
@@ -443,19 +496,6 @@ export async function settledScrollY(page: Page, expected?: number, timeout = 50
   const measure = async () => ({ scrollY: await page.evaluate(() => window.scrollY) });
   const { scrollY } = await settle(measure, ({ scrollY }) => expected === undefined || Math.abs(scrollY - expected) < 1, timeout);
   return scrollY;
-}
-
-/**
- * Records the navigations the page asks for, through the DevTools protocol:
- * a mailto: link never loads in the page, the browser hands it to the mail
- * application ("Launched external handler"), so page.url() cannot show it.
- */
-export async function recordNavigations(session: Session): Promise<string[]> {
-  const requested: string[] = [];
-  const cdp = await session.context.newCDPSession(session.page);
-  await cdp.send('Page.enable');
-  cdp.on('Page.frameRequestedNavigation', (event) => requested.push(event.url));
-  return requested;
 }
 
 /** Splits a mailto: link the way a mail application reads it (RFC 6068: '+' is a plus sign). */
