@@ -33,7 +33,7 @@ const isSpace = (code: number) =>
 const isLetter = (code: number) => (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 /** [\w-] */
 const isNameCharacter = (code: number) => isLetter(code) || (code >= 48 && code <= 57) || code === 95 || code === 45;
-const LESS_THAN = 60, GREATER_THAN = 62, EQUALS = 61, SLASH = 47, QUOTE = 34;
+const GREATER_THAN = 62, EQUALS = 61, SLASH = 47, QUOTE = 34;
 
 /** Calls `visit` for each start tag with its lower-cased name and where its attribute text starts and ends. */
 function eachStartTag(html: string, visit: (name: string, attributesStart: number, attributesEnd: number) => void): void {
