@@ -199,8 +199,9 @@ try {
     ["node -e ''", ms(nodeTime.median), ms(nodeTime.min), ms(nodeTime.max), mib(Math.max(...node.map((run) => run.maxRss)))],
     ["floor: tsx -e ''", ms(floorTime.median), ms(floorTime.min), ms(floorTime.max), mib(floorMemory.max)],
     ['build: tsx scripts/build.ts', ms(buildTime.median), ms(buildTime.min), ms(buildTime.max), mib(buildMemory.max)],
-    ['build − floor', ms(aboveFloor), '', '', ''],
-    ['build / floor', `${(buildTime.median / floorTime.median).toFixed(2)} ×`, '', '', ''],
+    // The minimums are what the machine does with nothing else running; on a busy machine they are the steadier figure.
+    ['build − floor', ms(aboveFloor), ms(buildTime.min - floorTime.min), '', ''],
+    ['build / floor', `${(buildTime.median / floorTime.median).toFixed(2)} ×`, `${(buildTime.min / floorTime.min).toFixed(2)} ×`, '', ''],
     ...others.map((other) => [other.name, `${other.seconds} s`, '', '', other.memory]),
   ]);
   const inBuild = stats(builds.map((run) => run.report.milliseconds));
@@ -272,7 +273,11 @@ try {
   const blocking = pages.flatMap((page) => page.weight.blockingScripts.map((script) => `${page.route}: ${script.script}`));
   const tenThousand = scale.find((run) => run.routes === 10_000);
   const results = [
-    { target: `real-site build ≤ ${targets.buildAboveFloorMs} ms above the tsx floor`, figure: `${ms(aboveFloor)} above (${ms(buildTime.median)} vs ${ms(floorTime.median)})`, ok: aboveFloor <= targets.buildAboveFloorMs },
+    {
+      target: `real-site build ≤ ${targets.buildAboveFloorMs} ms above the tsx floor`,
+      figure: `${ms(aboveFloor)} above, medians (${ms(buildTime.median)} vs ${ms(floorTime.median)}); minimums ${ms(buildTime.min - floorTime.min)} above`,
+      ok: aboveFloor <= targets.buildAboveFloorMs,
+    },
     { target: `peak memory of the build ≤ ${mib(targets.peakMemory)}`, figure: mib(buildMemory.max), ok: buildMemory.max <= targets.peakMemory },
     { target: `JS per page ≤ ${kilobytes(targets.jsPerPageGzip)} gzip`, figure: kilobytes(worst((weight) => weight.js.gzip)), ok: worst((weight) => weight.js.gzip) <= targets.jsPerPageGzip },
     { target: `CSS per page ≤ ${kilobytes(targets.cssPerPageGzip)} gzip`, figure: kilobytes(worst((weight) => weight.css.gzip)), ok: worst((weight) => weight.css.gzip) <= targets.cssPerPageGzip },
@@ -300,6 +305,7 @@ try {
       floorMaxRss: floorMemory,
       buildMaxRss: buildMemory,
       buildAboveFloorMs: aboveFloor,
+      buildAboveFloorMinMs: buildTime.min - floorTime.min,
       buildOverFloor: buildTime.median / floorTime.median,
     },
     pages: pages.map(({ route, file, weight }) => ({ route, file, ...weight })),
