@@ -8,12 +8,26 @@ interface Stop {
   label: string;
 }
 
+interface Focus {
+  stop: number;
+  tag: string;
+  href: string | null;
+  text: string;
+  indicator: boolean;
+  detail: string;
+  top: number;
+  bottom: number;
+}
+
 /**
- * Numbers every control a keyboard user should reach, in document order, and
+ * Numbers every control a keyboard user should reach, in document order;
  * notes how each looks unfocused (a box-shadow that is always there is no
- * focus indicator).
+ * focus indicator); and from then on logs, for every element that receives
+ * the focus, which control it is and whether a focus indicator shows (its own
+ * outline, the outline of a ::before/::after that draws it, or a box-shadow
+ * it does not have at rest).
  */
-const markControls = (page: Page): Promise<Stop[]> =>
+const watchFocus = (page: Page): Promise<Stop[]> =>
   page.evaluate(() => {
     const candidates = document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, summary, [tabindex]');
     const controls = Array.from(candidates).filter(
@@ -23,6 +37,32 @@ const markControls = (page: Page): Promise<Stop[]> =>
         element.checkVisibility({ visibilityProperty: true }) &&
         element.closest('[inert]') === null,
     );
+    const log: object[] = [];
+    (window as unknown as { focusLog: object[] }).focusLog = log;
+    document.addEventListener('focusin', (event) => {
+      const element = event.target as HTMLElement;
+      const own = getComputedStyle(element);
+      const styles = [own, getComputedStyle(element, '::before'), getComputedStyle(element, '::after')];
+      const outline = styles.some(
+        (style) =>
+          style.outlineStyle !== 'none' &&
+          parseFloat(style.outlineWidth) > 0 &&
+          style.outlineColor !== 'transparent' &&
+          !/rgba\(.*,\s*0\)$/.test(style.outlineColor),
+      );
+      const shadow = own.boxShadow !== 'none' && own.boxShadow !== element.dataset.restingShadow;
+      const box = element.getBoundingClientRect();
+      log.push({
+        stop: element.dataset.tabStop === undefined ? -1 : Number(element.dataset.tabStop),
+        tag: element.tagName.toLowerCase(),
+        href: element.getAttribute('href'),
+        text: (element.textContent ?? '').trim(),
+        indicator: outline || shadow,
+        detail: `outline: ${own.outlineStyle} ${own.outlineWidth} ${own.outlineColor}; ::after outline: ${styles[2]!.outlineStyle} ${styles[2]!.outlineWidth}; box-shadow: ${own.boxShadow}`,
+        top: box.top,
+        bottom: box.bottom,
+      });
+    });
     return controls.map((element, index) => {
       element.dataset.tabStop = String(index);
       element.dataset.restingShadow = getComputedStyle(element).boxShadow;
@@ -30,65 +70,36 @@ const markControls = (page: Page): Promise<Stop[]> =>
     });
   });
 
-/**
- * The focused element: which stop it is, and whether a focus indicator shows
- * once its focus styles have finished changing (with reduced motion, site.css
- * gives every change a 0.01 ms transition).
- */
-const focused = (page: Page) =>
-  page.evaluate(async () => {
-    const element = document.activeElement as HTMLElement | null;
-    if (!element || element === document.body) return { stop: -1, tag: 'body', indicator: false, detail: '', top: NaN, bottom: NaN };
-    await Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished));
-    const box = element.getBoundingClientRect();
-    const own = getComputedStyle(element);
-    const styles = [own, getComputedStyle(element, '::before'), getComputedStyle(element, '::after')];
-    const outline = styles.some(
-      (style) =>
-        style.outlineStyle !== 'none' &&
-        parseFloat(style.outlineWidth) > 0 &&
-        style.outlineColor !== 'transparent' &&
-        !/rgba\(.*,\s*0\)$/.test(style.outlineColor),
-    );
-    const shadow = own.boxShadow !== 'none' && own.boxShadow !== element.dataset.restingShadow;
-    return {
-      stop: element.dataset.tabStop === undefined ? -1 : Number(element.dataset.tabStop),
-      tag: element.tagName.toLowerCase(),
-      indicator: outline || shadow,
-      detail: `outline: ${own.outlineStyle} ${own.outlineWidth} ${own.outlineColor}; ::after outline: ${styles[2]!.outlineStyle} ${styles[2]!.outlineWidth}; box-shadow: ${own.boxShadow}`,
-      top: box.top,
-      bottom: box.bottom,
-    };
-  });
+const focusLog = (page: Page) => page.evaluate(() => (window as unknown as { focusLog: Focus[] }).focusLog.splice(0));
 
 browserSuite('keyboard', (env) => {
-  const sessions: Session[] = [];
+  let session: Session;
   before(async () => {
-    sessions.push(await env.open(null, { ...desktop, reducedMotion: 'reduce' }));
-    sessions.push(await env.open(null, { ...mobile, reducedMotion: 'reduce' }));
+    session = await env.open(null, desktop);
   });
 
   const pages = [...routePaths, notFoundFile];
   for (const path of pages) {
-    for (const width of path === '/' ? [desktop.width, mobile.width] : [desktop.width]) {
-      test(`${path} at ${width} px: the skip link comes first and leads into main; Tab reaches every control in order, each with a visible focus`, async () => {
-        const session = sessions.find((candidate) => candidate.page.viewportSize()?.width === width)!;
+    for (const viewport of path === '/' ? [desktop, mobile] : [desktop]) {
+      test(`${path} at ${viewport.width} px: the skip link comes first and leads into main; Tab reaches every control in order, each with a visible focus`, async () => {
         const { page } = session;
         session.problems.clear();
+        await page.setViewportSize(viewport);
         await session.visit(path);
-        const stops = await markControls(page);
+        const stops = await watchFocus(page);
         assert.ok(stops.length > 5, `${path} has controls to reach: ${stops.length}`);
 
+        for (let press = 0; press < stops.length; press++) await page.keyboard.press('Tab');
+        const log = await focusLog(page);
+
+        const skip = log[0];
+        assert.deepEqual({ href: skip?.href, text: skip?.text }, { href: '#main', text: 'Skip to main content' }, 'the first Tab stop is the skip link');
+        assert.ok(skip!.top >= 0 && skip!.bottom <= viewport.height, `the focused skip link is on screen: ${JSON.stringify(skip)}`);
         for (const stop of stops) {
-          await page.keyboard.press('Tab');
-          const now = await focused(page);
-          if (stop.index === 0) {
-            const skip = await page.evaluate(() => ({ href: document.activeElement?.getAttribute('href'), text: document.activeElement?.textContent?.trim() }));
-            assert.deepEqual(skip, { href: '#main', text: 'Skip to main content' }, 'the first Tab stop is the skip link');
-            assert.ok(now.top >= 0 && now.bottom <= page.viewportSize()!.height, `the focused skip link is on screen: ${JSON.stringify(now)}`);
-          }
-          assert.equal(now.stop, stop.index, `Tab ${stop.index + 1} should reach ${stop.label}, but the focus is on ${now.tag} #${now.stop}`);
-          assert.ok(now.indicator, `${stop.label} shows no focus indicator (${now.detail})`);
+          const focus = log[stop.index];
+          assert.ok(focus, `Tab ${stop.index + 1} should reach ${stop.label}, but the focus went nowhere in the page`);
+          assert.equal(focus.stop, stop.index, `Tab ${stop.index + 1} should reach ${stop.label}, but the focus is on <${focus.tag}> "${focus.text.slice(0, 40)}"`);
+          assert.ok(focus.indicator, `${stop.label} shows no focus indicator (${focus.detail})`);
         }
 
         // Back to the skip link: Enter moves the focus into main, and Tab goes on from there.

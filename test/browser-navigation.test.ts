@@ -75,7 +75,7 @@ browserSuite('navigation (desktop 1280x800)', (env) => {
   });
 
   test('the hero buttons scroll to Our Research and to the contact form', async (t) => {
-    const session = await open(t, '/', smooth);
+    const session = await open(t, '/', reduced);
     const { page } = session;
     const hero = page.locator('.hero');
     await hero.getByRole('link', { name: 'Our Research', exact: true }).click();

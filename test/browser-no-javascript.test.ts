@@ -27,13 +27,6 @@ const texts = async (page: Page, selector: string) => (await page.locator(select
 const specCountries = ['Denmark', 'France', 'Germany', 'Greece', 'Italy', 'Malta', 'Netherlands', 'Norway', 'Portugal', 'Romania', 'Spain', 'Switzerland', 'UK', 'USA/Russia'];
 
 browserSuite('with JavaScript off', (env) => {
-  test('the page really runs without JavaScript (the islands stay as built)', async (t) => {
-    const session = await env.open(t, noScript(mobile));
-    await session.visit('/');
-    assert.equal(await session.page.locator('.menu-button').isVisible(), false, 'no menu button: it would do nothing');
-    assert.equal(await session.page.locator('.menu-button').getAttribute('hidden'), '', 'the menu button keeps its hidden attribute');
-  });
-
   test('the home page shows every section with its heading, the members and the form', async (t) => {
     const session = await env.open(t, noScript(desktop));
     const { page } = session;
@@ -158,6 +151,9 @@ browserSuite('with JavaScript off', (env) => {
       const { page } = session;
       const nav = page.getByRole('navigation', { name: 'Main' });
       await session.visit('/');
+      // The page really runs without JavaScript: the menu island stays as built, its button hidden.
+      assert.equal(await page.locator('.menu-button').getAttribute('hidden'), '', 'the menu button keeps its hidden attribute');
+      assert.equal(await page.locator('.menu-button').isVisible(), false, 'no menu button: it would do nothing');
       for (const { label, section } of navChoices) {
         const link = nav.getByRole('link', { name: label, exact: true });
         assert.ok(await link.isVisible(), `${label} is visible`);

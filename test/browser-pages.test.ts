@@ -36,22 +36,23 @@ const externalLinks = (page: Page) =>
     })),
   );
 
-browserSuite('every page: console, requests, links, images, accessibility', (env) => {
+browserSuite('every page: console, requests, links, images, accessibility, width, CSP', (env) => {
   const pages = [...routePaths, notFoundFile, unknownPath];
   // One page per width, reused from route to route: starting a renderer and
   // loading axe-core into it cost more than the checks themselves.
-  const sessions: Session[] = [];
+  let session: Session;
   before(async () => {
-    for (const viewport of [desktop, mobile]) sessions.push(await env.open(null, { ...viewport, reducedMotion: 'reduce' }));
+    session = await env.open(null, { ...desktop, reducedMotion: 'reduce' });
   });
 
   for (const path of pages) {
     const status = path === unknownPath ? 404 : 200;
     test(`${path}${status === 404 ? ' (answered with the 404 page)' : ''} at 1280 and 375 px`, async () => {
-      for (const session of sessions) {
+      for (const viewport of [desktop, mobile]) {
         const { page } = session;
-        const where = `${path} at ${page.viewportSize()?.width} px`;
+        const where = `${path} at ${viewport.width} px`;
         session.problems.clear();
+        await page.setViewportSize(viewport);
         await session.visit(path, { status });
 
         const links = await externalLinks(page);
@@ -69,6 +70,26 @@ browserSuite('every page: console, requests, links, images, accessibility', (env
         const violations = await axeViolations(page);
         assert.deepEqual(violations, [], `${where}: axe-core found accessibility violations:\n${violations.join('\n')}`);
 
+        if (viewport === mobile) {
+          // Nothing scrolls sideways on a phone, with the menu closed or open.
+          const width = () => page.evaluate(() => document.documentElement.scrollWidth);
+          assert.ok((await width()) <= mobile.width, `${where}: the page is ${await width()} px wide`);
+          const menu = page.getByRole('dialog', { name: 'Menu' });
+          await page.getByRole('button', { name: 'Menu', exact: true }).click();
+          await menu.waitFor({ state: 'visible' });
+          assert.ok((await width()) <= mobile.width, `${where}: with the menu open the page is ${await width()} px wide`);
+          if (path === '/') {
+            const menuViolations = await axeViolations(page);
+            assert.deepEqual(menuViolations, [], `${where} with the menu open: axe-core found violations:\n${menuViolations.join('\n')}`);
+          }
+          await page.keyboard.press('Escape');
+          await menu.waitFor({ state: 'hidden' });
+        }
+
+        // The page ran under its Content-Security-Policy without a violation (see also browser-csp.test.ts).
+        await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+        assert.deepEqual(session.problems.cspViolations, [], `${where}: securitypolicyviolation events`);
+        assert.deepEqual(session.problems.cspConsoleMessages, [], `${where}: CSP console messages`);
         assertNoProblems(session.problems, where);
       }
     });
@@ -76,7 +97,7 @@ browserSuite('every page: console, requests, links, images, accessibility', (env
 
   test('the home page has external links, and they all open safely in a new tab', async () => {
     // Guards the check above against passing on a page that has no external link at all.
-    const session = sessions[0]!;
+    await session.page.setViewportSize(desktop);
     await session.visit('/');
     const links = await externalLinks(session.page);
     assert.ok(links.length >= 3, `position statement, Follow and Read more at least: ${links.length}`);

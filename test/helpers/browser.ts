@@ -228,8 +228,7 @@ export interface Session {
 }
 
 interface PooledSession extends Session {
-  key: string;
-  viewport: { width: number; height: number };
+  javaScriptEnabled: boolean;
   navigations: string[];
 }
 
@@ -266,48 +265,40 @@ export class BrowserEnv {
   }
 
   /**
-   * A watched page for the test `t` (for the whole suite when `t` is null).
-   * Starting a browser context costs far more than loading a page, so a page
-   * a test has finished with goes back to a pool and is handed, reset (blank
-   * document, viewport and problem lists as new), to the next test asking for
-   * the same options. Nothing of the site's survives that: it keeps no
-   * cookies or storage, and every test begins by loading a page.
+   * A watched page for the test `t` (for the whole suite when `t` is null),
+   * at the viewport and motion preference asked for. Starting a browser
+   * context (a renderer process) costs far more CPU than loading a page, so a
+   * page a test has finished with goes back to a pool and is handed to the
+   * next test that needs the same JavaScript setting (the one option a page
+   * cannot change), reset: a blank document, the viewport and motion
+   * preference set anew, empty problem lists. Nothing of the site survives
+   * that: it keeps no cookies or storage, and every test begins by loading a
+   * page.
    */
   async open(t: TestContext | null, options: SessionOptions = {}): Promise<Session> {
-    const settings = {
-      viewport: { width: options.width ?? desktop.width, height: options.height ?? desktop.height },
-      javaScriptEnabled: options.javaScriptEnabled ?? true,
-      reducedMotion: options.reducedMotion ?? 'no-preference',
-    } as const;
-    const key = JSON.stringify(settings);
-    const reused = this.idle.findIndex((session) => session.key === key);
-    const session = reused === -1 ? await this.create(settings, key) : this.idle.splice(reused, 1)[0]!;
+    const javaScriptEnabled = options.javaScriptEnabled ?? true;
+    const reused = this.idle.findIndex((session) => session.javaScriptEnabled === javaScriptEnabled);
+    const session = reused === -1 ? await this.create(javaScriptEnabled) : this.idle.splice(reused, 1)[0]!;
+    await session.page.setViewportSize({ width: options.width ?? desktop.width, height: options.height ?? desktop.height });
+    await session.page.emulateMedia({ reducedMotion: options.reducedMotion ?? 'no-preference' });
     session.problems.clear();
     session.navigations.length = 0;
     t?.after(async () => {
       await session.page.goto('about:blank');
-      const size = session.page.viewportSize();
-      if (size?.width !== session.viewport.width || size.height !== session.viewport.height) {
-        await session.page.setViewportSize(session.viewport);
-      }
       this.idle.push(session);
     });
     return session;
   }
 
-  private async create(
-    settings: { viewport: { width: number; height: number }; javaScriptEnabled: boolean; reducedMotion: 'reduce' | 'no-preference' },
-    key: string,
-  ): Promise<PooledSession> {
-    const context = await this.browser.newContext(settings);
+  private async create(javaScriptEnabled: boolean): Promise<PooledSession> {
+    const context = await this.browser.newContext({ javaScriptEnabled });
     const problems = new PageProblems();
     await watch(context, problems);
     const page = await context.newPage();
     const navigations: string[] = [];
     let recording: Promise<void> | undefined;
     const session: PooledSession = {
-      key,
-      viewport: settings.viewport,
+      javaScriptEnabled,
       context,
       page,
       problems,
@@ -317,7 +308,7 @@ export class BrowserEnv {
         if (status === 404) problems.expectNotFound(url);
         const response = await page.goto(url);
         assert.equal(response?.status(), status, `${path} answered ${response?.status()}`);
-        if (settings.javaScriptEnabled) await islandsStarted(page);
+        if (javaScriptEnabled) await islandsStarted(page);
       },
       recordNavigations: async () => {
         recording ??= (async () => {
