@@ -116,16 +116,13 @@ async function measure(args: string[], env: Record<string, string> = {}, plainNo
   return { ms, maxRss: Number(await readFile(peakFile, 'utf8')), stdout };
 }
 
-/**
- * A cold build of the real site, as `npm run build` runs it: scripts/build.ts
- * with NODE_ENV=production (package.json), into a new folder.
- */
+/** A cold build of the real site, as `npm run build` runs it (scripts/build.ts), into a new folder. */
 let buildCount = 0;
 async function coldBuild(keep = false): Promise<Measured & { outDir: string; report: BuildReport }> {
   const folder = path.join(work, `build-${(buildCount += 1)}`);
   const outDir = path.join(folder, 'dist');
   const reportFile = path.join(folder, 'build.json');
-  const result = await measure(['scripts/build.ts', '--out', outDir, '--report', reportFile], { NODE_ENV: 'production' });
+  const result = await measure(['scripts/build.ts', '--out', outDir, '--report', reportFile]);
   const report = JSON.parse(await readFile(reportFile, 'utf8')) as BuildReport;
   if (!keep) await rm(folder, { recursive: true, force: true });
   return { ...result, outDir, report };
@@ -249,7 +246,7 @@ try {
   for (const size of sizes) {
     progress(`scale run: ${size} routes`);
     const outDir = path.join(work, `scale-${size}`, 'dist');
-    const run = await measure(['scripts/bench/scale-build.ts', '--routes', String(size), '--out', outDir], { NODE_ENV: 'production' });
+    const run = await measure(['scripts/bench/scale-build.ts', '--routes', String(size), '--out', outDir]);
     scale.push({ ...(JSON.parse(run.stdout.trim().split('\n').at(-1)!) as ScaleResult), wallMs: run.ms });
     await rm(path.dirname(outDir), { recursive: true, force: true });
   }

@@ -8,8 +8,12 @@
  * pipeline and prints one line of JSON with the figures.
  */
 import { parseArgs } from 'node:util';
-import { buildSite } from '../build-site.ts';
-import { syntheticSite } from './synthetic-site.tsx';
+
+// As scripts/build.ts does: React's production build, chosen when React is
+// first imported, so the pipeline is imported after this.
+process.env.NODE_ENV ??= 'production';
+const { buildSite } = await import('../build-site.ts');
+const { syntheticSite } = await import('./synthetic-site.tsx');
 
 export interface ScaleResult {
   routes: number;
