@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
-import { test, type TestContext } from 'node:test';
+import { describe, test, type TestContext } from 'node:test';
 import type { Page } from 'playwright-core';
 import {
   assertNoProblems,
   assertSectionInView,
   browserSuite,
   desktop,
+  mobile,
   navChoices,
   settledScrollY,
   themes,
@@ -24,138 +25,268 @@ const logo = (page: Page) => page.getByRole('link', { name: /^ECCroN .*home$/ })
 const smooth: SessionOptions = { ...desktop };
 const reduced: SessionOptions = { ...desktop, reducedMotion: 'reduce' };
 
-browserSuite('navigation (desktop 1280x800)', (env) => {
+const menuButton = (page: Page) => page.getByRole('button', { name: 'Menu', exact: true });
+const menu = (page: Page) => page.getByRole('dialog', { name: 'Menu' });
+
+/** Where the focus is, in the open menu or not. */
+const focusInMenu = (page: Page) =>
+  page.evaluate(() => {
+    const dialog = document.querySelector('dialog');
+    const active = document.activeElement;
+    return { inside: dialog !== null && active !== null && dialog.contains(active), label: active?.textContent?.trim() ?? '' };
+  });
+
+browserSuite('navigation', (env) => {
   const open = async (t: TestContext, path: string, options: SessionOptions): Promise<Session> => {
     const session = await env.open(t, options);
     await session.visit(path);
     return session;
   };
 
-  test('on the home page every navigation choice smooth-scrolls its section into view', async (t) => {
-    const { page, problems } = await open(t, '/', smooth);
-    for (const { label, section } of navChoices) {
-      const link = mainNav(page).getByRole('link', { name: label, exact: true });
-      assert.equal(await link.getAttribute('href'), `/#${section}`, `${label} link`);
-      await link.click();
-      await assertSectionInView(page, section, `nav "${label}" on /`);
-      assert.equal(page.url(), env.url(`/#${section}`));
-    }
-    assertNoProblems(problems, 'home page navigation');
-  });
-
-  for (const from of ['/research/caregiver/', '/privacy-policy/']) {
-    test(`from ${from} every navigation choice lands on the home page with its section in view`, async (t) => {
-      const session = await env.open(t, reduced);
-      const { page, problems } = session;
+  describe('desktop 1280x800', { concurrency: 2 }, () => {
+    test('on the home page every navigation choice smooth-scrolls its section into view', async (t) => {
+      const { page, problems } = await open(t, '/', smooth);
       for (const { label, section } of navChoices) {
-        await session.visit(from);
-        await mainNav(page).getByRole('link', { name: label, exact: true }).click();
-        await page.waitForURL(env.url(`/#${section}`));
-        await assertSectionInView(page, section, `nav "${label}" from ${from}`);
+        const link = mainNav(page).getByRole('link', { name: label, exact: true });
+        assert.equal(await link.getAttribute('href'), `/#${section}`, `${label} link`);
+        await link.click();
+        await assertSectionInView(page, section, `nav "${label}" on /`);
+        assert.equal(page.url(), env.url(`/#${section}`));
       }
-      assertNoProblems(problems, `navigation from ${from}`);
+      assertNoProblems(problems, 'home page navigation');
     });
-  }
 
-  test('the logo leads to the top of the home page, from a scrolled home page and from another page', async (t) => {
-    const session = await open(t, '/', smooth);
-    const { page } = session;
-    await page.evaluate(() => document.getElementById('team')!.scrollIntoView({ behavior: 'instant' }));
-    assert.ok((await settledScrollY(page)) > 1000, 'the page was scrolled down first');
-    assert.equal(await logo(page).getAttribute('href'), '/#top');
-    await logo(page).click();
-    assert.equal(await settledScrollY(page, 0), 0, 'scrollY after choosing the logo');
-    assert.equal(new URL(page.url()).pathname, '/');
-
-    await session.visit('/research/');
-    await logo(page).click();
-    await page.waitForURL(env.url('/#top'));
-    assert.equal(await settledScrollY(page, 0), 0, 'scrollY after choosing the logo on /research/');
-    assertNoProblems(session.problems, 'logo');
-  });
-
-  test('the hero buttons scroll to Our Research and to the contact form', async (t) => {
-    const session = await open(t, '/', reduced);
-    const { page } = session;
-    const hero = page.locator('.hero');
-    await hero.getByRole('link', { name: 'Our Research', exact: true }).click();
-    await assertSectionInView(page, 'research', 'hero "Our Research"');
-    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-    await hero.getByRole('link', { name: 'Join Consortium', exact: true }).click();
-    await assertSectionInView(page, 'contact', 'hero "Join Consortium"');
-    assertNoProblems(session.problems, 'hero buttons');
-  });
-
-  test('the footer buttons reach About, Research and Contact, on the home page and from another page', async (t) => {
-    const session = await env.open(t, reduced);
-    const { page } = session;
-    await session.visit('/');
-    for (const [label, section] of [
-      ['About us', 'about'],
-      ['Research', 'research'],
-      ['Contact', 'contact'],
-    ] as const) {
-      await footerNav(page).getByRole('link', { name: label, exact: true }).click();
-      await assertSectionInView(page, section, `footer "${label}" on /`);
+    for (const from of ['/research/caregiver/', '/privacy-policy/']) {
+      test(`from ${from} every navigation choice lands on the home page with its section in view`, async (t) => {
+        const session = await env.open(t, reduced);
+        const { page, problems } = session;
+        for (const { label, section } of navChoices) {
+          await session.visit(from);
+          await mainNav(page).getByRole('link', { name: label, exact: true }).click();
+          await page.waitForURL(env.url(`/#${section}`));
+          await assertSectionInView(page, section, `nav "${label}" from ${from}`);
+        }
+        assertNoProblems(problems, `navigation from ${from}`);
+      });
     }
-    await session.visit('/research/cross-cultural/');
-    await footerNav(page).getByRole('link', { name: 'Research', exact: true }).click();
-    await page.waitForURL(env.url('/#research'));
-    await assertSectionInView(page, 'research', 'footer "Research" from a theme page');
-    assertNoProblems(session.problems, 'footer buttons');
-  });
 
-  test('"Return to Homepage" on /research/ goes to the home page', async (t) => {
-    const session = await open(t, '/research/', reduced);
-    const { page } = session;
-    await page.getByRole('link', { name: 'Return to Homepage' }).click();
-    await page.waitForURL(env.url('/'));
-    await page.getByRole('heading', { level: 1, name: 'European Consortium on Cross-Cultural Neuropsychology' }).waitFor();
-    assertNoProblems(session.problems, 'Return to Homepage');
-  });
+    test('the logo leads to the top of the home page, from a scrolled home page and from another page', async (t) => {
+      const session = await open(t, '/', smooth);
+      const { page } = session;
+      await page.evaluate(() => document.getElementById('team')!.scrollIntoView({ behavior: 'instant' }));
+      assert.ok((await settledScrollY(page)) > 1000, 'the page was scrolled down first');
+      assert.equal(await logo(page).getAttribute('href'), '/#top');
+      await logo(page).click();
+      assert.equal(await settledScrollY(page, 0), 0, 'scrollY after choosing the logo');
+      assert.equal(new URL(page.url()).pathname, '/');
 
-  test('each research card on the home page opens its theme page, whose "Back to Research Areas" returns to the cards', async (t) => {
-    const session = await open(t, '/', reduced);
-    const { page } = session;
-    const cards = page.locator('#research .theme-card');
-    assert.equal(await cards.count(), themes.length, 'four cards');
-    assert.deepEqual(
-      (await cards.getByRole('heading').allInnerTexts()).map((text) => text.trim()),
-      themes.map((theme) => theme.homeTitle),
-      'the card titles; the fourth says "More"',
-    );
-    for (const [index, theme] of themes.entries()) {
-      const link = cards.nth(index).getByRole('link', { name: /^View publications/ });
-      assert.match(await link.innerText(), /^View publications[^]*→$/);
-      await link.click();
-      await page.waitForURL(env.url(`/research/${theme.id}/`));
-      assert.equal((await page.getByRole('heading', { level: 1 }).innerText()).trim(), theme.title);
-      await page.getByRole('link', { name: 'Back to Research Areas' }).click();
+      await session.visit('/research/');
+      await logo(page).click();
+      await page.waitForURL(env.url('/#top'));
+      assert.equal(await settledScrollY(page, 0), 0, 'scrollY after choosing the logo on /research/');
+      assertNoProblems(session.problems, 'logo');
+    });
+
+    test('the hero buttons scroll to Our Research and to the contact form', async (t) => {
+      const session = await open(t, '/', reduced);
+      const { page } = session;
+      const hero = page.locator('.hero');
+      await hero.getByRole('link', { name: 'Our Research', exact: true }).click();
+      await assertSectionInView(page, 'research', 'hero "Our Research"');
+      await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+      await hero.getByRole('link', { name: 'Join Consortium', exact: true }).click();
+      await assertSectionInView(page, 'contact', 'hero "Join Consortium"');
+      assertNoProblems(session.problems, 'hero buttons');
+    });
+
+    test('the footer buttons reach About, Research and Contact, on the home page and from another page', async (t) => {
+      const session = await env.open(t, reduced);
+      const { page } = session;
+      await session.visit('/');
+      for (const [label, section] of [
+        ['About us', 'about'],
+        ['Research', 'research'],
+        ['Contact', 'contact'],
+      ] as const) {
+        await footerNav(page).getByRole('link', { name: label, exact: true }).click();
+        await assertSectionInView(page, section, `footer "${label}" on /`);
+      }
+      await session.visit('/research/cross-cultural/');
+      await footerNav(page).getByRole('link', { name: 'Research', exact: true }).click();
       await page.waitForURL(env.url('/#research'));
-      await assertSectionInView(page, 'research', `"Back to Research Areas" on /research/${theme.id}/`);
-    }
-    assertNoProblems(session.problems, 'research cards and back links');
+      await assertSectionInView(page, 'research', 'footer "Research" from a theme page');
+      assertNoProblems(session.problems, 'footer buttons');
+    });
+
+    test('"Return to Homepage" on /research/ goes to the home page', async (t) => {
+      const session = await open(t, '/research/', reduced);
+      const { page } = session;
+      await page.getByRole('link', { name: 'Return to Homepage' }).click();
+      await page.waitForURL(env.url('/'));
+      await page.getByRole('heading', { level: 1, name: 'European Consortium on Cross-Cultural Neuropsychology' }).waitFor();
+      assertNoProblems(session.problems, 'Return to Homepage');
+    });
+
+    test('each research card on the home page opens its theme page, whose "Back to Research Areas" returns to the cards', async (t) => {
+      const session = await open(t, '/', reduced);
+      const { page } = session;
+      const cards = page.locator('#research .theme-card');
+      assert.equal(await cards.count(), themes.length, 'four cards');
+      assert.deepEqual(
+        (await cards.getByRole('heading').allInnerTexts()).map((text) => text.trim()),
+        themes.map((theme) => theme.homeTitle),
+        'the card titles; the fourth says "More"',
+      );
+      for (const [index, theme] of themes.entries()) {
+        const link = cards.nth(index).getByRole('link', { name: /^View publications/ });
+        assert.match(await link.innerText(), /^View publications[^]*→$/);
+        await link.click();
+        await page.waitForURL(env.url(`/research/${theme.id}/`));
+        assert.equal((await page.getByRole('heading', { level: 1 }).innerText()).trim(), theme.title);
+        await page.getByRole('link', { name: 'Back to Research Areas' }).click();
+        await page.waitForURL(env.url('/#research'));
+        await assertSectionInView(page, 'research', `"Back to Research Areas" on /research/${theme.id}/`);
+      }
+      assertNoProblems(session.problems, 'research cards and back links');
+    });
+
+    test('every card on /research/ shows its title and publication count and opens its theme page', async (t) => {
+      const session = await env.open(t, reduced);
+      const { page } = session;
+      await session.visit('/research/');
+      assert.equal((await page.getByRole('heading', { level: 1 }).innerText()).trim(), 'Research Themes');
+      assert.deepEqual(
+        (await page.locator('.theme-card').getByRole('heading').allInnerTexts()).map((text) => text.trim()),
+        themes.map((theme) => theme.title),
+      );
+      assert.deepEqual(
+        (await page.locator('.theme-card .theme-card__count').allInnerTexts()).map((text) => text.trim()),
+        themes.map((theme) => theme.count),
+      );
+      for (const [index, theme] of themes.entries()) {
+        if (index > 0) await session.visit('/research/');
+        await page.locator('.theme-card').nth(index).getByRole('link', { name: /^View publications/ }).click();
+        await page.waitForURL(env.url(`/research/${theme.id}/`));
+        assert.equal((await page.getByRole('heading', { level: 1 }).innerText()).trim(), theme.title);
+      }
+      assertNoProblems(session.problems, '/research/ cards');
+    });
   });
 
-  test('every card on /research/ shows its title and publication count and opens its theme page', async (t) => {
-    const session = await env.open(t, reduced);
-    const { page } = session;
-    await session.visit('/research/');
-    assert.equal((await page.getByRole('heading', { level: 1 }).innerText()).trim(), 'Research Themes');
-    assert.deepEqual(
-      (await page.locator('.theme-card').getByRole('heading').allInnerTexts()).map((text) => text.trim()),
-      themes.map((theme) => theme.title),
-    );
-    assert.deepEqual(
-      (await page.locator('.theme-card .theme-card__count').allInnerTexts()).map((text) => text.trim()),
-      themes.map((theme) => theme.count),
-    );
-    for (const [index, theme] of themes.entries()) {
-      if (index > 0) await session.visit('/research/');
-      await page.locator('.theme-card').nth(index).getByRole('link', { name: /^View publications/ }).click();
-      await page.waitForURL(env.url(`/research/${theme.id}/`));
-      assert.equal((await page.getByRole('heading', { level: 1 }).innerText()).trim(), theme.title);
-    }
-    assertNoProblems(session.problems, '/research/ cards');
+  describe('mobile menu 375x812', { concurrency: 2 }, () => {
+    test('the menu button has an accessible name and reports whether the menu is open', async (t) => {
+      const session = await env.open(t, mobile);
+      const { page } = session;
+      await session.visit('/');
+      // The header's plain links give way to the menu button once the island runs.
+      assert.equal(await page.getByRole('navigation', { name: 'Main' }).isVisible(), false, 'the inline links are folded away');
+      const button = menuButton(page);
+      assert.ok(await button.isVisible(), 'a visible button named "Menu"');
+      assert.equal(await button.getAttribute('aria-expanded'), 'false');
+      assert.equal(await menu(page).isVisible(), false, 'the menu starts closed');
+
+      await button.click();
+      await menu(page).waitFor({ state: 'visible' });
+      assert.equal(await button.getAttribute('aria-expanded'), 'true');
+      assert.ok(await page.locator('dialog').evaluate((dialog) => dialog.matches(':modal')), 'the menu is a modal dialog');
+      const links = menu(page).getByRole('link');
+      assert.deepEqual(
+        (await links.allInnerTexts()).map((text) => text.trim()),
+        navChoices.map((choice) => choice.label),
+      );
+      for (const link of await links.all()) assert.ok(await link.isVisible(), `${await link.innerText()} is visible`);
+      // Once it has slid in, the panel ends inside the viewport, at its right edge.
+      await menu(page).evaluate((dialog) => Promise.all(dialog.getAnimations().map((animation) => animation.finished)));
+      const box = (await menu(page).boundingBox())!;
+      assert.ok(box.x >= 0 && Math.abs(box.x + box.width - mobile.width) < 1, `the panel sits at the right edge: ${JSON.stringify(box)}`);
+      assertNoProblems(session.problems, 'opening the menu');
+    });
+
+    test('choosing a link in the menu closes it and reaches the section (every link, reduced motion)', async (t) => {
+      const session = await env.open(t, { ...mobile, reducedMotion: 'reduce' });
+      const { page } = session;
+      await session.visit('/');
+      for (const { label, section } of navChoices) {
+        await menuButton(page).click();
+        await menu(page).waitFor({ state: 'visible' });
+        await menu(page).getByRole('link', { name: label, exact: true }).click();
+        await menu(page).waitFor({ state: 'hidden' });
+        assert.equal(await menuButton(page).getAttribute('aria-expanded'), 'false', `after "${label}"`);
+        await assertSectionInView(page, section, `menu "${label}"`);
+      }
+      assertNoProblems(session.problems, 'menu links');
+    });
+
+    test('with smooth scrolling, a menu choice still scrolls all the way to its section', async (t) => {
+      const session = await env.open(t, mobile);
+      const { page } = session;
+      await session.visit('/');
+      await menuButton(page).click();
+      await menu(page).getByRole('link', { name: 'Join', exact: true }).click();
+      await menu(page).waitFor({ state: 'hidden' });
+      await assertSectionInView(page, 'contact', 'menu "Join", smooth');
+      assertNoProblems(session.problems, 'smooth menu link');
+    });
+
+    test('a menu link on another page leads to the home page section', async (t) => {
+      const session = await env.open(t, mobile);
+      const { page } = session;
+      await session.visit('/research/interpreter-mediated/');
+      await menuButton(page).click();
+      await menu(page).getByRole('link', { name: 'Members', exact: true }).click();
+      await page.waitForURL(env.url('/#team'));
+      await assertSectionInView(page, 'team', 'menu "Members" from a theme page');
+      assertNoProblems(session.problems, 'menu link from another page');
+    });
+
+    test('Escape and the close button close the menu and return focus to the menu button', async (t) => {
+      const session = await env.open(t, { ...mobile, reducedMotion: 'reduce' });
+      const { page } = session;
+      await session.visit('/research/');
+      for (const close of ['Escape', 'close button'] as const) {
+        await menuButton(page).click();
+        await menu(page).waitFor({ state: 'visible' });
+        if (close === 'Escape') await page.keyboard.press('Escape');
+        else await menu(page).getByRole('button', { name: 'Close menu' }).click();
+        await menu(page).waitFor({ state: 'hidden' });
+        assert.equal(await menuButton(page).getAttribute('aria-expanded'), 'false', `after ${close}`);
+        assert.ok(
+          await menuButton(page).evaluate((button) => document.activeElement === button),
+          `after ${close} the focus is back on the menu button`,
+        );
+      }
+      assertNoProblems(session.problems, 'closing the menu');
+    });
+
+    test('Tab and Shift+Tab keep the focus inside the open menu', async (t) => {
+      const session = await env.open(t, { ...mobile, reducedMotion: 'reduce' });
+      const { page } = session;
+      await session.visit('/');
+      await menuButton(page).focus();
+      await page.keyboard.press('Enter');
+      await menu(page).waitFor({ state: 'visible' });
+      const stops = 1 + navChoices.length; // the close button, then the links
+      const forward: string[] = [];
+      for (let index = 0; index < stops * 2 + 1; index++) {
+        const focus = await focusInMenu(page);
+        assert.ok(focus.inside, `after ${index} Tab presses the focus left the menu (on "${focus.label}")`);
+        forward.push(focus.label);
+        await page.keyboard.press('Tab');
+      }
+      // Every stop was visited, and Tab from the last one came back round.
+      for (const { label } of navChoices) assert.ok(forward.includes(label), `Tab reached "${label}": ${forward.join(' | ')}`);
+      assert.equal(forward[stops], forward[0], `Tab wraps round: ${forward.join(' | ')}`);
+      for (let index = 0; index < stops * 2 + 1; index++) {
+        await page.keyboard.press('Shift+Tab');
+        const focus = await focusInMenu(page);
+        assert.ok(focus.inside, `after ${index + 1} Shift+Tab presses the focus left the menu (on "${focus.label}")`);
+      }
+      assert.ok(await menu(page).isVisible(), 'the menu is still open');
+      assertNoProblems(session.problems, 'focus in the menu');
+    });
+
+    // That no page scrolls sideways at 375 px, with the menu closed and open, is
+    // checked page by page in browser-pages.test.ts, which loads every page at
+    // that width anyway.
   });
-}, { concurrency: 2 });
+});
