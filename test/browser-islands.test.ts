@@ -206,12 +206,16 @@ browserSuite(
 
         // The header falls back to its plain links, which still lead to their sections.
         const nav = page.getByRole('navigation', { name: 'Main' });
+        const shown = await nav.waitFor({ state: 'visible', timeout: 5000 }).then(
+          () => true,
+          () => false,
+        );
         const navState = await page.locator('nav.site-nav').evaluate((element) => ({
           display: getComputedStyle(element).display,
           box: element.getBoundingClientRect().toJSON(),
           island: element.closest('header')?.querySelector('[data-island]')?.innerHTML.slice(0, 200),
         }));
-        assert.ok(await nav.isVisible(), `the header shows its plain links: ${JSON.stringify(navState)}`);
+        assert.ok(shown, `the header shows its plain links: ${JSON.stringify(navState)}`);
         await nav.getByRole('link', { name: 'Members', exact: true }).click();
         await assertSectionInView(page, 'team', 'header link beside a failed menu');
 

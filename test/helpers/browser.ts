@@ -445,7 +445,7 @@ const measureSection = (page: Page, id: string): Promise<SectionGeometry> =>
 
 /**
  * Polls `measure` until scrolling has settled (scrollY the same for several
- * polls over at least 64 ms) and `done` holds, or until the timeout; returns
+ * polls over at least 48 ms) and `done` holds, or until the timeout; returns
  * the last measurement either way, for the assertion's message. The polling
  * runs here, not in the page, because a page without JavaScript runs no
  * requestAnimationFrame or setTimeout callbacks.
@@ -459,7 +459,7 @@ async function settle<T extends { scrollY: number }>(measure: () => Promise<T>, 
     const current = await measure();
     if (current.scrollY !== last.scrollY) stillSince = performance.now();
     last = current;
-    const still = performance.now() - stillSince >= 64;
+    const still = performance.now() - stillSince >= 48;
     if ((still && done(current)) || performance.now() - started > timeout) return current;
   }
 }
