@@ -160,10 +160,14 @@ browserSuite(
         });
         await sendButton(page).click();
 
-        const toast = status.locator('.toast');
-        await toast.waitFor();
-        assert.equal((await toast.locator('.toast__title').innerText()).trim(), 'Email client opened');
-        assert.equal((await toast.locator('.toast__description').innerText()).trim(), 'Please send the email in your mail application.');
+        // Title and description are announced through the live region; the Dismiss button is beside it, not read as part of it.
+        await page.locator('.toast').waitFor();
+        assert.equal((await status.locator('.toast__title').innerText()).trim(), 'Email client opened');
+        assert.equal((await status.locator('.toast__description').innerText()).trim(), 'Please send the email in your mail application.');
+        assert.equal(await status.getByRole('button').count(), 0, 'no button inside the live region');
+        await page.locator('.toast').getByRole('button', { name: 'Dismiss' }).click();
+        assert.equal(await page.locator('.toast').count(), 0, 'Dismiss closes the toast');
+        assert.equal((await status.innerText()).trim(), '', 'and empties the live region');
 
         const texts = await page.evaluate(() => (window as unknown as { buttonTexts: string[] }).buttonTexts);
         assert.ok(texts.includes('Sending...'), `the button read "Sending..." while submitting: ${JSON.stringify(texts)}`);

@@ -61,16 +61,25 @@ export function ContactForm({ mailbox }: ContactFormProps) {
           {submitting ? 'Sending...' : 'Send Message'}
         </button>
       </form>
-      <div className="toast-region" role="status">
-        {toastOpen ? (
-          <div className="toast">
-            <p className="toast__title">Email client opened</p>
-            <p className="toast__description">Please send the email in your mail application.</p>
+      {/* The live region stays in the page, so screen readers announce what
+          appears in it; the Dismiss button sits outside it, so it is not read
+          as part of the message. */}
+      <div className="toast-region">
+        <div className={toastOpen ? 'toast' : undefined}>
+          <div role="status">
+            {toastOpen ? (
+              <>
+                <p className="toast__title">Email client opened</p>
+                <p className="toast__description">Please send the email in your mail application.</p>
+              </>
+            ) : null}
+          </div>
+          {toastOpen ? (
             <button type="button" className="toast__close" onClick={() => setToastOpen(false)}>
               Dismiss
             </button>
-          </div>
-        ) : null}
+          ) : null}
+        </div>
       </div>
     </>
   );
