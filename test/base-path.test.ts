@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { before, test } from 'node:test';
 import fg from 'fast-glob';
+import { assertNoProblems, browserSuite, mobile, routePaths } from './helpers/browser.ts';
 import { startTags } from './helpers/html.ts';
 import { buildIntoTemporaryFolder } from './helpers/site.ts';
 
@@ -44,3 +45,34 @@ test('with a base path, the sitemap, robots.txt and _headers carry it too', asyn
   assert.match(await readFile(path.join(outDir, 'robots.txt'), 'utf8'), new RegExp(`Sitemap: https://consortium\\.github\\.io${base}/sitemap\\.xml`));
   assert.match(await readFile(path.join(outDir, '_headers'), 'utf8'), new RegExp(`^${base}/\\*$`, 'm'));
 });
+
+browserSuite(
+  'a site built with a base path, served under it',
+  (env) => {
+    test('every page loads its styles, images and islands under the prefix and its links stay inside it', async (t) => {
+      const { page, problems, visit } = await env.open(t, mobile);
+      for (const route of routePaths) {
+        await visit(route);
+        assert.ok(page.url().startsWith(`${new URL(env.baseUrl).origin}${base}/`), page.url());
+        // The stylesheet applied: the sticky header, and the menu island's button, shown once it hydrated.
+        assert.equal(await page.locator('.site-header').evaluate((header) => getComputedStyle(header).position), 'sticky');
+        assert.ok(await page.locator('.menu-button').isVisible(), `${route}: the menu island started`);
+        for (const image of await page.locator('img').all()) {
+          await image.scrollIntoViewIfNeeded();
+          await page.waitForFunction((element) => (element as HTMLImageElement).complete, await image.elementHandle());
+          assert.ok(await image.evaluate((element: HTMLImageElement) => element.naturalWidth > 0), `${route}: ${await image.getAttribute('src')} loaded`);
+        }
+      }
+      assertNoProblems(problems, 'pages under a base path');
+
+      await visit('/research/caregiver/');
+      await page.getByRole('link', { name: 'Back to Research Areas' }).click();
+      await page.waitForURL(`**${base}/#research`);
+      await page.locator('.menu-button').click();
+      await page.getByRole('dialog').getByRole('link', { name: 'Members' }).click();
+      await page.waitForURL(`**${base}/#team`);
+      assertNoProblems(problems, 'links under a base path');
+    });
+  },
+  { root: async () => outDir, basePath: base },
+);

@@ -242,14 +242,14 @@ export class BrowserEnv {
 
   constructor(private readonly executablePath: string) {}
 
-  async start(root?: () => Promise<string>) {
+  async start(root?: () => Promise<string>, basePath = '') {
     const [folder, browser] = await Promise.all([
       root ? root() : builtSite().then((site) => site.outDir),
       chromium.launch({ executablePath: this.executablePath, args: chromiumArgs }),
     ]);
     this.browser = browser;
     this.outDir = folder;
-    const server = await startStaticServer({ root: folder });
+    const server = await startStaticServer({ root: folder, basePath });
     this.baseUrl = server.url;
     this.closeServer = server.close;
   }
@@ -260,8 +260,9 @@ export class BrowserEnv {
     await this.closeServer?.();
   }
 
+  /** A site path ('/research/') as a URL under the served site, base path included. */
   url(path: string): string {
-    return new URL(path, this.baseUrl).href;
+    return new URL(path.replace(/^\//, ''), this.baseUrl).href;
   }
 
   /**
@@ -345,7 +346,7 @@ export async function islandsStarted(page: Page) {
 export function browserSuite(
   name: string,
   body: (env: BrowserEnv) => void,
-  options: { root?: () => Promise<string>; concurrency?: number } = {},
+  options: { root?: () => Promise<string>; basePath?: string; concurrency?: number } = {},
 ) {
   const { executablePath, looked } = findChromium();
   if (!executablePath) {
@@ -361,7 +362,7 @@ export function browserSuite(
   // Tests of a suite may share the browser concurrently: each has its own context.
   describe(name, { concurrency: options.concurrency ?? 1 }, () => {
     const env = new BrowserEnv(executablePath);
-    before(() => env.start(options.root));
+    before(() => env.start(options.root, options.basePath));
     after(() => env.stop());
     body(env);
   });
