@@ -327,9 +327,9 @@ export class BrowserEnv {
 }
 
 /**
- * Module scripts run before the load event that goto() waits for, so by then
- * every island has hydrated; the menu island then un-hides its button in an
- * effect, which is the one thing left to wait for.
+ * The islands load after the first paint (src/islands/boot.ts) and hydrate a
+ * moment later; the menu island then un-hides its button in a layout effect.
+ * Waits for that, or for the island's error in its place.
  */
 export async function islandsStarted(page: Page) {
   await page.waitForFunction(() => {
