@@ -7,6 +7,13 @@
  */
 const start = () => void import('./client.tsx');
 
+// Smooth scrolling for in-page links (see site.css), switched on in the task
+// after the load event: the browser's own scroll to the address's #fragment,
+// which it repeats when the page has loaded, has then happened, instantly.
+const smoothScrolling = () => setTimeout(() => document.documentElement.setAttribute('data-smooth-scroll', ''));
+if (document.readyState === 'complete') smoothScrolling();
+else addEventListener('load', smoothScrolling, { once: true });
+
 const painted = () => performance.getEntriesByName('first-contentful-paint').length > 0;
 
 if (painted() || document.visibilityState === 'hidden' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) {
