@@ -38,10 +38,12 @@ import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { buildSite, projectRoot } from './build-site.ts';
 import { startStaticServer } from './lib/static-server.ts';
 import { bold, dim, green, red, table } from './lib/terminal.ts';
-import { routes } from '../src/routes.tsx';
+import { routes as routeTable } from '../src/routes.tsx';
+import { loadContent } from './stages/load-content.ts';
 
 const { values } = parseArgs({ options: { route: { type: 'string', multiple: true }, runs: { type: 'string', default: '3' } } });
 const runs = Math.max(1, Number(values.runs));
+const routes = routeTable(await loadContent(path.join(projectRoot, 'content')));
 const chosen = values.route ? routes.filter((route) => values.route!.includes(route.path)) : routes;
 if (chosen.length === 0) throw new Error(`no route ${values.route?.join(', ')} in src/routes.tsx`);
 

@@ -1,18 +1,18 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { SiteContent } from '../content/types.ts';
+import type { SiteContent } from '../src/content-schema.ts';
 import { routes as siteRoutes, type Route } from '../src/routes.tsx';
+import { checkBuildSettings } from './lib/build-settings.ts';
 import { createUrls } from '../src/urls.ts';
 import { BuildError, type Problem } from './lib/problems.ts';
 import { bundleClient, type ClientBundle } from './stages/bundle-client.ts';
 import { checkOutput } from './stages/check-output.ts';
 import { readPublicFiles } from './stages/copy-public.ts';
-import { loadContent } from './stages/load-content.ts';
+import { loadContent, placeholderWarnings } from './stages/load-content.ts';
 import type { OutputFile } from './stages/output-files.ts';
 import { renderPages } from './stages/render-pages.tsx';
 import { buildReport, type BuildReport } from './stages/report.ts';
 import { siteFiles } from './stages/site-files.ts';
-import { placeholderWarnings, validateContent } from './stages/validate-content.ts';
 import { writeOutput } from './stages/write-output.ts';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -23,7 +23,7 @@ export interface BuildOptions {
   publicDir?: string;
   /** Sub-folder the site is served from, e.g. '/eccron-site'; '' for the host's root. */
   basePath?: string;
-  /** Overrides the siteUrl setting of content/site.ts. */
+  /** Overrides the siteUrl setting of content/site.yml. */
   siteUrl?: string;
   /** Content already in memory (generated content for benchmarks), used instead of loading contentDir. */
   content?: SiteContent;
@@ -49,15 +49,17 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const contentDir = path.resolve(options.contentDir ?? path.join(projectRoot, 'content'));
   const publicDir = path.resolve(options.publicDir ?? path.join(projectRoot, 'public'));
 
-  // Load and validate the content, and bundle the client meanwhile (pages need its hashed names).
+  // The base path and site address given for this build (--base, BASE_PATH, SITE_URL).
+  const settingProblems = checkBuildSettings({ basePath: options.basePath, siteUrl: options.siteUrl });
+  if (settingProblems.length > 0) throw new BuildError('Checking the build settings', settingProblems);
+
+  // Load and check the content, and bundle the client meanwhile (pages need its hashed names).
   const [content, client] = await Promise.all([
-    options.content ? structuredClone(options.content) : loadContent(contentDir),
+    options.content ? structuredClone(options.content) : loadContent(contentDir, publicDir),
     options.cache?.client ?? bundleClient(projectRoot),
   ]);
   if (options.cache) options.cache.client = client;
-  const routes = options.routes ?? siteRoutes;
-  const problems = validateContent(content, contentDir, routes);
-  if (problems.length > 0) throw new BuildError('Checking content', problems);
+  const routes = options.routes ?? siteRoutes(content);
   if (options.siteUrl) content.site = { ...content.site, siteUrl: options.siteUrl.replace(/\/+$/, '') };
   const urls = createUrls(options.basePath ?? '', content.site.siteUrl);
 
@@ -68,7 +70,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const files: OutputFile[] = [
     ...pages.map((page) => ({ path: page.file, contents: page.html })),
     ...client.files,
-    ...siteFiles(urls, routes),
+    ...siteFiles(urls, routes, content),
     ...(await readPublicFiles(publicDir)),
   ];
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { SiteSettings } from '../content/types.ts';
+import type { SiteSettings } from './content-schema.ts';
 import { useBuild } from './build-context.tsx';
 import { contentSecurityPolicy } from './security.ts';
 
@@ -24,7 +24,7 @@ export function Document({ site, path, title, description, jsonLd, indexable = t
   const { urls, assets } = useBuild();
   const canonical = urls.absolute(path);
   const fullTitle = path === '/' ? title : `${title} | ${site.acronym}`;
-  const image = urls.absolute('/uploads/og-image.jpg');
+  const image = urls.absolute(`/${site.ogImage}`);
   return (
     <html lang="en">
       <head>
@@ -36,6 +36,7 @@ export function Document({ site, path, title, description, jsonLd, indexable = t
         <meta name="description" content={description} />
         {indexable ? <link rel="canonical" href={canonical} /> : <meta name="robots" content="noindex" />}
         <link rel="icon" href={urls.asset('favicon.svg')} type="image/svg+xml" />
+        <link rel="alternate" type="application/atom+xml" href={urls.asset('feed.xml')} title={`${site.acronym} news`} />
         <meta name="theme-color" content="#0f3b57" />
         <meta property="og:type" content="website" />
         <meta property="og:site_name" content={site.name} />

@@ -1,4 +1,4 @@
-import type { Publication } from '../content/types.ts';
+import type { Publication } from './content-schema.ts';
 
 /**
  * An APA-style reference split into the parts a page sets differently

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import type { SiteContent, ThemeId } from '../content/types.ts';
+import type { SiteContent, Theme } from './content-schema.ts';
 import { HomePage } from './pages/HomePage.tsx';
 import { LegalPage } from './pages/LegalPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
@@ -18,21 +18,19 @@ export interface Route {
   jsonLd?: (content: SiteContent, urls: Urls) => object;
 }
 
-const theme = (content: SiteContent, id: ThemeId) => {
-  const found = content.themes.find((candidate) => candidate.id === id);
-  if (!found) throw new Error(`content/themes.ts has no theme "${id}"`);
-  return found;
-};
-
-const themeRoute = (id: ThemeId): Route => ({
-  path: `/research/${id}`,
-  title: (content) => theme(content, id).title,
-  description: (content) => theme(content, id).description,
-  page: (content) => <ThemePage site={content.site} theme={theme(content, id)} publications={content.publications[id]} />,
+/** A theme's page: one per entry of content/themes.yml, at /research/<id>. */
+const themeRoute = (theme: Theme): Route => ({
+  path: `/research/${theme.id}`,
+  title: () => theme.title,
+  description: () => theme.description,
+  page: (content) => <ThemePage site={content.site} theme={theme} publications={content.publications[theme.id] ?? []} />,
 });
 
-/** The one list of pages the build writes, in the order of the spec. */
-export const routes: Route[] = [
+/**
+ * The one list of pages the build writes, in the order of the spec: the
+ * fixed pages, and a page for each research theme of the content.
+ */
+export const routes = (content: SiteContent): Route[] => [
   {
     path: '/',
     title: ({ site }) => `${site.acronym} – ${site.name}`,
@@ -44,7 +42,7 @@ export const routes: Route[] = [
       name: site.name,
       alternateName: site.acronym,
       url: urls.absolute('/'),
-      logo: urls.absolute('/uploads/logo.svg'),
+      logo: urls.absolute(`/${site.logo}`),
       foundingDate: String(site.foundedYear),
       description: site.hero.tagline,
     }),
@@ -55,10 +53,7 @@ export const routes: Route[] = [
     description: ({ site }) => `The research themes of ${site.acronym} and their publications.`,
     page: (content) => <ResearchIndexPage content={content} />,
   },
-  themeRoute('cross-cultural'),
-  themeRoute('cognitive-screening'),
-  themeRoute('caregiver'),
-  themeRoute('interpreter-mediated'),
+  ...content.themes.map(themeRoute),
   {
     path: '/privacy-policy',
     title: ({ legal }) => legal.privacy.title,

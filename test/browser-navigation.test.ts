@@ -12,11 +12,12 @@ import {
   themes,
   type Session,
   type SessionOptions,
+  content,
 } from './helpers/browser.ts';
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const footerNav = (page: Page) => page.getByRole('navigation', { name: 'Footer' });
-const logo = (page: Page) => page.getByRole('link', { name: /^ECCroN .*home$/ });
+const logo = (page: Page) => page.getByRole('link', { name: new RegExp(`^${content.site.acronym} .*home$`) });
 
 // Smooth scrolling is the default. Where a test only needs to know where a
 // choice lands, it runs as a visitor who prefers reduced motion (the site then
@@ -56,7 +57,7 @@ browserSuite('navigation', (env) => {
       assertNoProblems(problems, 'home page navigation');
     });
 
-    for (const from of ['/research/caregiver/', '/privacy-policy/']) {
+    for (const from of [`/research/${themes[1]!.id}/`, '/privacy-policy/']) {
       test(`from ${from} every navigation choice lands on the home page with its section in view`, async (t) => {
         const session = await env.open(t, reduced);
         const { page, problems } = session;
@@ -111,7 +112,7 @@ browserSuite('navigation', (env) => {
         await footerNav(page).getByRole('link', { name: label, exact: true }).click();
         await assertSectionInView(page, section, `footer "${label}" on /`);
       }
-      await session.visit('/research/cross-cultural/');
+      await session.visit(`/research/${themes[0]!.id}/`);
       await footerNav(page).getByRole('link', { name: 'Research', exact: true }).click();
       await page.waitForURL(env.url('/#research'));
       await assertSectionInView(page, 'research', 'footer "Research" from a theme page');
@@ -123,7 +124,7 @@ browserSuite('navigation', (env) => {
       const { page } = session;
       await page.getByRole('link', { name: 'Return to Homepage' }).click();
       await page.waitForURL(env.url('/'));
-      await page.getByRole('heading', { level: 1, name: 'European Consortium on Cross-Cultural Neuropsychology' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: content.site.hero.title }).waitFor();
       assertNoProblems(session.problems, 'Return to Homepage');
     });
 
@@ -231,7 +232,7 @@ browserSuite('navigation', (env) => {
     test('a menu link on another page leads to the home page section', async (t) => {
       const session = await env.open(t, mobile);
       const { page } = session;
-      await session.visit('/research/interpreter-mediated/');
+      await session.visit(`/research/${themes.at(-1)!.id}/`);
       await menuButton(page).click();
       await menu(page).getByRole('link', { name: 'Members', exact: true }).click();
       await page.waitForURL(env.url('/#team'));

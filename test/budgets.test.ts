@@ -7,13 +7,13 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
 import { pageWeight, readFromFolder, type PageWeight } from '../scripts/lib/page-weight.ts';
-import { builtSite, readPage } from './helpers/site.ts';
+import { builtRealSite, readPage } from './helpers/site.ts';
 
 const KB = 1024;
 
 /** Every page of the build (the routes and 404.html), weighed from the output folder. */
 async function weighedPages(): Promise<{ file: string; route: string; html: string; weight: PageWeight }[]> {
-  const { outDir, result } = await builtSite();
+  const { outDir, result } = await builtRealSite();
   const read = readFromFolder(outDir);
   return Promise.all(
     result.report.pages.map(async (page) => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Publication } from '../content/types.ts';
+import type { Publication } from '../src/content-schema.ts';
 import { citationText, publicationLink } from '../src/citation.ts';
 
 const complete: Publication = {

@@ -20,9 +20,7 @@ async function waitFor<T>(read: () => T | undefined, what: string, timeout = 15_
 test('npm run dev rebuilds on a content edit, shows a content error on the page and keeps serving', async () => {
   const folder = await temporaryFolder();
   const contentDir = path.join(folder, 'content');
-  await cp(path.resolve('content'), contentDir, { recursive: true });
-  // Content modules are ES modules, as inside the project.
-  await writeFile(path.join(folder, 'package.json'), '{ "type": "module" }\n');
+  await cp(path.resolve('test/fixtures/content'), contentDir, { recursive: true });
   const dev = spawn(path.resolve('node_modules/.bin/tsx'), ['scripts/dev.ts', '--port', '0', '--content', contentDir, '--out', path.join(folder, 'dist')], {
     env: { ...process.env, CI: 'true' },
   });
@@ -41,17 +39,17 @@ test('npm run dev rebuilds on a content edit, shows a content error on the page 
     const home = await (await fetch(url)).text();
     assert.match(home, /<script type="module" src="\/__dev\/client\.js"><\/script><\/head>/, 'pages get the reload script');
 
-    const newsFile = path.join(contentDir, 'news.ts');
+    const newsFile = path.join(contentDir, 'news', '2023-06-01-newer-example.md');
     const news = await readFile(newsFile, 'utf8');
-    await writeFile(newsFile, news.replace("date: '2021-09-15'", "date: '2021-09-99'"));
+    await writeFile(newsFile, news.replace('date: 2023-06-01', 'date: 2023-06-99'));
     const error = await waitFor(() => /event: error\ndata: (.+)\n/.exec(events)?.[1], 'the error event');
-    assert.match(JSON.parse(error), /news\.ts › news\[0\] \(position-statement-accepted\) › date: expected a date of the form YYYY-MM-DD, got "2021-09-99"/);
-    assert.match(output, /news\.ts › news\[0\] \(position-statement-accepted\) › date/, 'the terminal shows it too');
+    assert.match(JSON.parse(error), /news\/2023-06-01-newer-example\.md:3:7 › date: expected a real calendar date: June 2023 has 30 days, found "2023-06-99"/);
+    assert.match(output, /news\/2023-06-01-newer-example\.md:3:7 › date/, 'the terminal shows it too');
     assert.equal((await fetch(url)).status, 200, 'the server still serves the last good build');
 
-    await writeFile(newsFile, news.replace('Our position statement has been accepted for publication', 'Position statement accepted'));
+    await writeFile(newsFile, news.replace('title: A newer example update', 'title: An update edited while the server runs'));
     await waitFor(() => (events.includes('event: reload') ? true : undefined), 'the reload event');
-    assert.match(await (await fetch(url)).text(), /Position statement accepted/);
+    assert.match(await (await fetch(url)).text(), /An update edited while the server runs/);
     assert.match(output, /rebuilt in \d+ ms \(content and pages only\)/);
     stream.destroy();
   } finally {

@@ -3,12 +3,14 @@ import path from 'node:path';
 import { before, test } from 'node:test';
 import { createRequire } from 'node:module';
 import { HtmlValidate, StaticConfigLoader, formatterFactory, type ConfigData } from 'html-validate';
+import { loadContent } from '../scripts/stages/load-content.ts';
 import { outputFile, routes } from '../src/routes.tsx';
-import { builtSite } from './helpers/site.ts';
+import { builtRealSite, builtSite, fixtureContent, realContentDir } from './helpers/site.ts';
 
 let outDir: string;
+let realOutDir: string;
 before(async () => {
-  ({ outDir } = await builtSite());
+  [{ outDir }, { outDir: realOutDir }] = await Promise.all([builtSite(), builtRealSite()]);
 });
 
 // The project's .htmlvalidate.cjs, given explicitly: the pages are built in a
@@ -16,11 +18,17 @@ before(async () => {
 const config = createRequire(import.meta.url)('../.htmlvalidate.cjs') as ConfigData;
 const validator = new HtmlValidate(new StaticConfigLoader(config));
 
-for (const file of [...routes.map((route) => outputFile(route.path)), '404.html']) {
-  test(`html-validate finds no error in ${file}`, async () => {
-    const report = await validator.validateFile(path.join(outDir, file));
-    assert.equal(report.errorCount, 0, formatterFactory('text')(report.results));
-  });
+// The fixture content and the real content, whose words may trip a rule the fixture's do not.
+for (const [site, content, folder] of [
+  ['fixture', await fixtureContent(), () => outDir],
+  ['real', await loadContent(realContentDir), () => realOutDir],
+] as const) {
+  for (const file of [...routes(content).map((route) => outputFile(route.path)), '404.html']) {
+    test(`html-validate finds no error in ${file} of the ${site} site`, async () => {
+      const report = await validator.validateFile(path.join(folder(), file));
+      assert.equal(report.errorCount, 0, formatterFactory('text')(report.results));
+    });
+  }
 }
 
 test('the html-validate configuration is in force (it rejects an image without alt text)', async () => {

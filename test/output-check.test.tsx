@@ -4,16 +4,16 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { buildSite } from '../scripts/build-site.ts';
 import { BuildError } from '../scripts/lib/problems.ts';
-import { routes, type Route } from '../src/routes.tsx';
+import { routes as routeTable, type Route } from '../src/routes.tsx';
 import { PageLayout } from '../src/components/PageLayout.tsx';
-import { buildIntoTemporaryFolder, temporaryFolder } from './helpers/site.ts';
+import { buildIntoTemporaryFolder, fixtureContent, fixtureContentDir, temporaryFolder } from './helpers/site.ts';
 import { snapshot } from './helpers/snapshot.ts';
 
 /** A build that must fail: returns its BuildError, and checks the earlier output is untouched. */
 async function failingBuild(options: Parameters<typeof buildSite>[0]): Promise<BuildError> {
   const { outDir } = await buildIntoTemporaryFolder();
   const before = await snapshot(outDir);
-  const error = await buildSite({ ...options, outDir }).then(
+  const error = await buildSite({ contentDir: fixtureContentDir, ...options, outDir }).then(
     () => assert.fail('the build should have failed'),
     (caught: unknown) => caught,
   );
@@ -21,6 +21,8 @@ async function failingBuild(options: Parameters<typeof buildSite>[0]): Promise<B
   assert.deepEqual(await snapshot(outDir), before, 'the previous output is untouched');
   return error;
 }
+
+const routes = routeTable(await fixtureContent());
 
 const plantedRoute: Route = {
   path: '/planted',

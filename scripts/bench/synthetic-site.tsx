@@ -12,7 +12,7 @@
  * their theme, so that every page stays the size of a real page and the cost
  * per route is comparable from 100 to 10,000 routes.
  */
-import type { Publication, SiteContent, Theme, ThemeId } from '../../content/types.ts';
+import type { Publication, SiteContent, Theme } from '../../src/content-schema.ts';
 import { BackLink } from '../../src/components/BackLink.tsx';
 import { PageLayout } from '../../src/components/PageLayout.tsx';
 import { PublicationEntry } from '../../src/components/PublicationEntry.tsx';
@@ -50,7 +50,9 @@ const designs = ['a validation study', 'a normative study', 'a systematic review
 const journals = ['Journal of Synthetic Benchmark Data', 'Synthetic Neuropsychology Reports', 'Archives of Generated Assessment'];
 const countries = ['Avaland', 'Borsenia', 'Corvia', 'Dalmoor', 'Estrava', 'Fennick', 'Galdor', 'Hessing'];
 
-const themeIds: ThemeId[] = ['cross-cultural', 'cognitive-screening', 'caregiver', 'interpreter-mediated'];
+const themeIds = ['cross-cultural', 'cognitive-screening', 'caregiver', 'interpreter-mediated'] as const;
+/** The route table's pages: home, research overview, legal pages, a page per theme. */
+const fixedRouteCount = 4 + themeIds.length;
 /** How many entries each theme page lists. */
 const listedPerTheme = 12;
 
@@ -78,8 +80,8 @@ function PublicationPage({ site, theme, publication }: { site: SiteContent['site
 
 /** A site of exactly `routeCount` routes (at least the 8 of the real route table). */
 export function syntheticSite(routeCount: number): SyntheticSite {
-  if (!Number.isInteger(routeCount) || routeCount < siteRoutes.length) {
-    throw new Error(`a synthetic site needs at least ${siteRoutes.length} routes, got ${routeCount}`);
+  if (!Number.isInteger(routeCount) || routeCount < fixedRouteCount) {
+    throw new Error(`a synthetic site needs at least ${fixedRouteCount} routes, got ${routeCount}`);
   }
   const rng = random(routeCount);
   const surname = () => {
@@ -96,7 +98,7 @@ export function syntheticSite(routeCount: number): SyntheticSite {
     color: (['teal', 'indigo', 'amber', 'rose'] as const)[index]!,
   }));
 
-  const publicationCount = routeCount - siteRoutes.length;
+  const publicationCount = routeCount - fixedRouteCount;
   const generated = Array.from({ length: Math.max(publicationCount, themeIds.length) }, (_, index) => {
     const authorCount = rng.int(1, 6);
     const authors = Array.from({ length: authorCount }, () => {
@@ -120,7 +122,7 @@ export function syntheticSite(routeCount: number): SyntheticSite {
 
   const publications = Object.fromEntries(
     themeIds.map((id) => [id, generated.filter((entry) => entry.theme.id === id).slice(0, listedPerTheme).map((entry) => entry.publication)]),
-  ) as SiteContent['publications'];
+  );
 
   const content: SiteContent = {
     site: {
@@ -153,6 +155,9 @@ export function syntheticSite(routeCount: number): SyntheticSite {
       membersIntro: 'Generated members of a generated consortium, grouped by made-up country.',
       footerYear: 2025,
       legalUpdated: '2025-05-19',
+      logo: 'uploads/logo.svg',
+      ogImage: 'uploads/og-image.jpg',
+      headings: { research: 'Synthetic research', news: 'Synthetic news', team: 'Synthetic members', contact: 'Synthetic contact', join: 'Synthetic join' },
     },
     themes,
     publications,
@@ -179,8 +184,8 @@ export function syntheticSite(routeCount: number): SyntheticSite {
       }),
     },
     legal: {
-      privacy: { title: 'Privacy Policy', paragraphs: ['Generated text: this site collects nothing.'] },
-      terms: { title: 'Terms of Service', paragraphs: ['Generated text: this site is a benchmark fixture.'] },
+      privacy: { title: 'Privacy Policy', body: 'Generated text: this site collects nothing.' },
+      terms: { title: 'Terms of Service', body: 'Generated text: this site is a benchmark fixture.' },
     },
   };
 
@@ -191,5 +196,5 @@ export function syntheticSite(routeCount: number): SyntheticSite {
     page: ({ site }) => <PublicationPage site={site} theme={theme} publication={publication} />,
   }));
 
-  return { content, routes: [...siteRoutes, ...publicationRoutes] };
+  return { content, routes: [...siteRoutes(content), ...publicationRoutes] };
 }

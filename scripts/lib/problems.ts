@@ -1,8 +1,10 @@
 /** One thing wrong with the input, located precisely enough to fix without searching. */
 export interface Problem {
-  /** Where: a content file and entry, a route, or an output page. */
+  /** Where: a content file with line and column, entry and field; a route; or an output page. */
   where: string;
   message: string;
+  /** The offending line of the file with a caret under the spot. */
+  excerpt?: string;
 }
 
 /** A build failure carrying every problem found, not only the first. */
@@ -16,4 +18,5 @@ export class BuildError extends Error {
   }
 }
 
-export const formatProblem = (problem: Problem) => `  ${problem.where}: ${problem.message}`;
+export const formatProblem = (problem: Problem) =>
+  `  ${problem.where}: ${problem.message}${problem.excerpt ? `\n${problem.excerpt.replace(/^/gm, '      ')}` : ''}`;

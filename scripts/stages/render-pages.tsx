@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { SiteContent } from '../../content/types.ts';
+import type { SiteContent } from '../../src/content-schema.ts';
 import { BuildContextProvider, type BuildContext } from '../../src/build-context.tsx';
 import { Document } from '../../src/Document.tsx';
 import { notFoundPage, outputFile, type Route } from '../../src/routes.tsx';

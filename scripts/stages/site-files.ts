@@ -1,12 +1,51 @@
+import type { SiteContent } from '../../src/content-schema.ts';
+import { markdownToHtml } from '../../src/markdown.tsx';
 import type { Urls } from '../../src/urls.ts';
 import type { Route } from '../../src/routes.tsx';
 import { securityHeaders } from '../../src/security.ts';
 import type { OutputFile } from './output-files.ts';
 
-const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** sitemap.xml, robots.txt, _headers and .nojekyll: what hosts and crawlers look for beside the pages. */
-export function siteFiles(urls: Urls, routes: Route[]): OutputFile[] {
+/**
+ * The news as an Atom feed. Its "updated" is the newest item's date, never
+ * the clock, so the same content gives the same file on every build.
+ */
+export function atomFeed(content: SiteContent, urls: Urls): string {
+  const { site, news } = content;
+  const home = urls.absolute('/');
+  const timestamp = (date: string) => `${date}T00:00:00Z`;
+  const newest = news.reduce<string | undefined>((latest, item) => (latest === undefined || item.date > latest ? item.date : latest), undefined);
+  const entries = news.map((item) =>
+    [
+      '  <entry>',
+      `    <id>${escapeXml(`${home}#news-${item.id}`)}</id>`,
+      `    <title>${escapeXml(item.title)}</title>`,
+      `    <updated>${timestamp(item.date)}</updated>`,
+      `    <link rel="alternate" href="${escapeXml(item.link)}"/>`,
+      `    <category term="${escapeXml(item.type)}"/>`,
+      `    <summary type="html">${escapeXml(markdownToHtml(item.summary, { ...urls, href: (path) => urls.absolute(path) }).trim())}</summary>`,
+      '  </entry>',
+    ].join('\n'),
+  );
+  return [
+    '<?xml version="1.0" encoding="utf-8"?>',
+    '<feed xmlns="http://www.w3.org/2005/Atom">',
+    `  <id>${escapeXml(home)}</id>`,
+    `  <title>${escapeXml(`${site.acronym} news`)}</title>`,
+    `  <subtitle>${escapeXml(site.intros.news)}</subtitle>`,
+    `  <updated>${timestamp(newest ?? site.legalUpdated)}</updated>`,
+    `  <link rel="self" type="application/atom+xml" href="${escapeXml(urls.absolute('/feed.xml'))}"/>`,
+    `  <link rel="alternate" type="text/html" href="${escapeXml(home)}"/>`,
+    `  <author><name>${escapeXml(site.name)}</name></author>`,
+    ...entries,
+    '</feed>',
+    '',
+  ].join('\n');
+}
+
+/** sitemap.xml, feed.xml, robots.txt, _headers and .nojekyll: what hosts, crawlers and feed readers look for beside the pages. */
+export function siteFiles(urls: Urls, routes: Route[], content: SiteContent): OutputFile[] {
   const sitemap = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
@@ -31,6 +70,7 @@ export function siteFiles(urls: Urls, routes: Route[]): OutputFile[] {
 
   return [
     { path: 'sitemap.xml', contents: sitemap },
+    { path: 'feed.xml', contents: atomFeed(content, urls) },
     { path: 'robots.txt', contents: robots },
     { path: '_headers', contents: headers },
     // Tells GitHub Pages not to run Jekyll, which would drop files starting with "_".

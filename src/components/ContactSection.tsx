@@ -1,4 +1,4 @@
-import type { SiteSettings } from '../../content/types.ts';
+import type { SiteSettings } from '../content-schema.ts';
 import { Island } from '../islands/Island.tsx';
 
 export function ContactSection({ site }: { site: SiteSettings }) {
@@ -6,7 +6,7 @@ export function ContactSection({ site }: { site: SiteSettings }) {
     <>
       <section id="publications" className="section section--contact-intro" aria-labelledby="contact-us-title">
         <div className="section__inner">
-          <h2 id="contact-us-title">Contact Us</h2>
+          <h2 id="contact-us-title">{site.headings.contact}</h2>
           <p className="section__intro">{site.intros.contact}</p>
           <p className="contact-mailbox">
             {'Write to '}
@@ -20,7 +20,7 @@ export function ContactSection({ site }: { site: SiteSettings }) {
       <section id="contact" className="section section--contact" aria-labelledby="join-title">
         <div className="section__inner contact">
           <div className="contact__text">
-            <h2 id="join-title">Join Our Consortium</h2>
+            <h2 id="join-title">{site.headings.join}</h2>
             <p>{site.intros.join}</p>
           </div>
           <Island name="ContactForm" props={{ mailbox: site.contactEmail }} />

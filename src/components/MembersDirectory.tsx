@@ -1,4 +1,4 @@
-import type { Member, MembersDirectory as Directory } from '../../content/types.ts';
+import type { Member, MembersDirectory as Directory } from '../content-schema.ts';
 import { ExternalLink } from './ExternalLink.tsx';
 
 export function MemberCard({ member }: { member: Member }) {
@@ -27,14 +27,14 @@ export function MemberCard({ member }: { member: Member }) {
 }
 
 /** Members grouped by country, in the directory's country order; countries without members are left out. */
-export function MembersDirectory({ directory, intro }: { directory: Directory; intro: string }) {
+export function MembersDirectory({ directory, heading, intro }: { directory: Directory; heading: string; intro: string }) {
   const groups = directory.countries
     .map((country) => ({ country, members: directory.members.filter((member) => member.country === country) }))
     .filter((group) => group.members.length > 0);
   return (
     <section id="team" className="section section--tinted" aria-labelledby="team-title">
       <div className="section__inner">
-        <h2 id="team-title">Our Members</h2>
+        <h2 id="team-title">{heading}</h2>
         <p className="section__intro">{intro}</p>
         {groups.map(({ country, members }) => (
           <section key={country} className="member-group" aria-label={country}>

@@ -1,5 +1,6 @@
-import type { NewsItem } from '../../content/types.ts';
+import type { NewsItem } from '../content-schema.ts';
 import { formatDate } from '../format.ts';
+import { Markdown } from '../markdown.tsx';
 import { ExternalLink } from './ExternalLink.tsx';
 
 export function NewsEntry({ item }: { item: NewsItem }) {
@@ -10,7 +11,7 @@ export function NewsEntry({ item }: { item: NewsItem }) {
         <time dateTime={item.date}>{formatDate(item.date, 'short')}</time>
       </p>
       <h3 className="news-entry__title">{item.title}</h3>
-      <p>{item.summary}</p>
+      <Markdown source={item.summary} />
       <ExternalLink className="text-link" href={item.link}>
         Read more
         {/* The visible words are the spec's; the accessible name says what there is more of. */}
@@ -20,11 +21,11 @@ export function NewsEntry({ item }: { item: NewsItem }) {
   );
 }
 
-export function NewsSection({ news, intro }: { news: NewsItem[]; intro: string }) {
+export function NewsSection({ news, heading, intro }: { news: NewsItem[]; heading: string; intro: string }) {
   return (
     <section id="news" className="section" aria-labelledby="news-title">
       <div className="section__inner">
-        <h2 id="news-title">News</h2>
+        <h2 id="news-title">{heading}</h2>
         <p className="section__intro">{intro}</p>
         <div className="news-list">
           {news.map((item) => (

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { SiteSettings } from '../../content/types.ts';
+import type { SiteSettings } from '../content-schema.ts';
 import { SiteFooter } from './SiteFooter.tsx';
 import { SiteHeader } from './SiteHeader.tsx';
 

@@ -1,4 +1,4 @@
-import type { Publication } from '../../content/types.ts';
+import type { Publication } from '../content-schema.ts';
 import { citationParts, publicationLink } from '../citation.ts';
 import { ExternalLink } from './ExternalLink.tsx';
 

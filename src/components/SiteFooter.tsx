@@ -1,4 +1,4 @@
-import type { SiteSettings } from '../../content/types.ts';
+import type { SiteSettings } from '../content-schema.ts';
 import { useUrls } from '../build-context.tsx';
 import { sectionPath } from '../navigation.ts';
 

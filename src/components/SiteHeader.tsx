@@ -1,4 +1,4 @@
-import type { SiteSettings } from '../../content/types.ts';
+import type { SiteSettings } from '../content-schema.ts';
 import { useUrls } from '../build-context.tsx';
 import { Island } from '../islands/Island.tsx';
 import { joinLink, sectionLinks, sectionPath } from '../navigation.ts';
@@ -17,7 +17,7 @@ export function SiteHeader({ site }: { site: SiteSettings }) {
       <div className="site-header__inner">
         {/* "#top" is the HTML spec's name for the top of the document, so no element needs that id. */}
         <a className="brand" href={urls.href('/#top')}>
-          <img className="brand__logo" src={urls.asset('uploads/logo.svg')} width="40" height="40" alt="" />
+          <img className="brand__logo" src={urls.asset(site.logo)} width="40" height="40" alt="" />
           <span className="brand__name">{site.acronym}</span>
           <span className="visually-hidden">{` – ${site.name}, home`}</span>
         </a>

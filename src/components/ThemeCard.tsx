@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Theme } from '../../content/types.ts';
+import type { Theme } from '../content-schema.ts';
 import { useUrls } from '../build-context.tsx';
 import { ThemeIcon } from './ThemeIcon.tsx';
 

@@ -1,4 +1,4 @@
-import type { ThemeIcon as IconName } from '../../content/types.ts';
+import type { ThemeIcon as IconName } from '../content-schema.ts';
 
 // Simple line icons of our own, drawn on a 24-unit grid.
 const paths: Record<IconName, string> = {

@@ -1,4 +1,4 @@
-import type { SiteContent } from '../../content/types.ts';
+import type { SiteContent } from '../content-schema.ts';
 import { AboutSection } from '../components/AboutSection.tsx';
 import { ContactSection } from '../components/ContactSection.tsx';
 import { Hero } from '../components/Hero.tsx';
@@ -13,9 +13,9 @@ export function HomePage({ content }: { content: SiteContent }) {
     <PageLayout site={site}>
       <Hero hero={site.hero} />
       <AboutSection site={site} />
-      <ResearchSection themes={content.themes} intro={site.intros.research} />
-      <NewsSection news={content.news} intro={site.intros.news} />
-      <MembersDirectory directory={content.directory} intro={site.membersIntro} />
+      <ResearchSection themes={content.themes} heading={site.headings.research} intro={site.intros.research} />
+      <NewsSection news={content.news} heading={site.headings.news} intro={site.intros.news} />
+      <MembersDirectory directory={content.directory} heading={site.headings.team} intro={site.membersIntro} />
       <ContactSection site={site} />
     </PageLayout>
   );

@@ -1,8 +1,9 @@
-import type { LegalPage as LegalText, SiteSettings } from '../../content/types.ts';
+import type { LegalPage as LegalText, SiteSettings } from '../content-schema.ts';
 import { BackLink } from '../components/BackLink.tsx';
 import { PageLayout } from '../components/PageLayout.tsx';
 import { useUrls } from '../build-context.tsx';
 import { formatDate } from '../format.ts';
+import { Markdown } from '../markdown.tsx';
 
 export function LegalPage({ site, page }: { site: SiteSettings; page: LegalText }) {
   const urls = useUrls();
@@ -16,9 +17,7 @@ export function LegalPage({ site, page }: { site: SiteSettings; page: LegalText 
             {'Last updated: '}
             <time dateTime={site.legalUpdated}>{formatDate(site.legalUpdated, 'long')}</time>
           </p>
-          {page.paragraphs.map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
-          ))}
+          <Markdown source={page.body} />
         </div>
       </div>
     </PageLayout>

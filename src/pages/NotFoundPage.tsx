@@ -1,4 +1,4 @@
-import type { SiteSettings } from '../../content/types.ts';
+import type { SiteSettings } from '../content-schema.ts';
 import { PageLayout } from '../components/PageLayout.tsx';
 import { useUrls } from '../build-context.tsx';
 

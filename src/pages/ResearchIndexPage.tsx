@@ -1,4 +1,4 @@
-import type { SiteContent } from '../../content/types.ts';
+import type { SiteContent } from '../content-schema.ts';
 import { PageLayout } from '../components/PageLayout.tsx';
 import { ThemeCard } from '../components/ThemeCard.tsx';
 import { useUrls } from '../build-context.tsx';
@@ -16,7 +16,7 @@ export function ResearchIndexPage({ content }: { content: SiteContent }) {
             {content.themes.map((theme) => (
               <ThemeCard key={theme.id} theme={theme} title={theme.title} headingLevel="h2">
                 <p className="theme-card__description">{theme.description}</p>
-                <p className="theme-card__count">{countLabel(content.publications[theme.id].length, 'publication')}</p>
+                <p className="theme-card__count">{countLabel((content.publications[theme.id] ?? []).length, 'publication')}</p>
               </ThemeCard>
             ))}
           </div>

@@ -1,4 +1,4 @@
-import type { Publication, SiteSettings, Theme } from '../../content/types.ts';
+import type { Publication, SiteSettings, Theme } from '../content-schema.ts';
 import { BackLink } from '../components/BackLink.tsx';
 import { PageLayout } from '../components/PageLayout.tsx';
 import { PublicationEntry } from '../components/PublicationEntry.tsx';

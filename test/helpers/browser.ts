@@ -12,7 +12,9 @@ import { after, before, describe, test, type TestContext } from 'node:test';
 import type * as Axe from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page, type Request } from 'playwright-core';
 import { startStaticServer } from '../../scripts/lib/static-server.ts';
-import { builtSite } from './site.ts';
+import { countLabel } from '../../src/format.ts';
+import { routes } from '../../src/routes.tsx';
+import { builtSite, fixtureContent } from './site.ts';
 
 export const chromiumArgs = [
   '--no-sandbox',
@@ -23,29 +25,23 @@ export const chromiumArgs = [
   '--no-first-run',
 ];
 
-/** The 8 routes of the spec, as the link policy writes them (trailing slash). */
-export const routePaths = [
-  '/',
-  '/research/',
-  '/research/cross-cultural/',
-  '/research/cognitive-screening/',
-  '/research/caregiver/',
-  '/research/interpreter-mediated/',
-  '/privacy-policy/',
-  '/terms-of-service/',
-] as const;
+/** The content the browser tests' site is built from: test/fixtures/content. */
+export const content = await fixtureContent();
+
+/** Every route of that site, as the link policy writes them (trailing slash). */
+export const routePaths = routes(content).map((route) => (route.path === '/' ? '/' : `${route.path}/`));
 
 /** The 404 page as a file, and an unknown path the server answers with it (status 404). */
 export const notFoundFile = '/404.html';
 export const unknownPath = '/no-such-page/';
 
-/** Research themes as the spec names them, in card order. */
-export const themes = [
-  { id: 'cross-cultural', title: 'Cross-Cultural Assessment and Adaptation', homeTitle: 'Cross-Cultural Assessment and Adaptation', count: '6 publications' },
-  { id: 'cognitive-screening', title: 'Cognitive Screening Tools and Test Validation', homeTitle: 'Cognitive Screening Tools and Test Validation', count: '6 publications' },
-  { id: 'caregiver', title: 'Caregiver Research', homeTitle: 'Caregiver Research', count: '2 publications' },
-  { id: 'interpreter-mediated', title: 'Interpreter-Mediated Assessment', homeTitle: 'More', count: '4 publications' },
-] as const;
+/** The research themes, in card order, with the count /research/ shows for each. */
+export const themes = content.themes.map((theme) => ({
+  id: theme.id,
+  title: theme.title,
+  homeTitle: theme.homeTitle ?? theme.title,
+  count: countLabel(content.publications[theme.id]!.length, 'publication'),
+}));
 
 /** The navigation's choices and the home page section each one leads to. */
 export const navChoices = [

@@ -3,7 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { after } from 'node:test';
 import { buildSite, type BuildOptions, type BuildResult } from '../../scripts/build-site.ts';
+import { loadContent } from '../../scripts/stages/load-content.ts';
 import { outputFile } from '../../src/routes.tsx';
+
+/** The small made-up site the build and browser tests run on. */
+export const fixtureContentDir = path.resolve('test/fixtures/content');
+/** The real content, for the spec's fixed strings and counts only. */
+export const realContentDir = path.resolve('content');
 
 const temporaryFolders: string[] = [];
 after(async () => {
@@ -17,20 +23,30 @@ export async function temporaryFolder(prefix = 'eccron-test-'): Promise<string> 
   return folder;
 }
 
-/** Builds the site into a temporary folder and returns where it is. */
+/** Builds a site (the fixture content unless told otherwise) into a temporary folder and returns where it is. */
 export async function buildIntoTemporaryFolder(options: Omit<BuildOptions, 'outDir'> = {}): Promise<{ outDir: string; result: BuildResult }> {
   const outDir = path.join(await temporaryFolder(), 'dist');
-  const result = await buildSite({ ...options, outDir });
+  const result = await buildSite({ contentDir: fixtureContentDir, ...options, outDir });
   return { outDir, result };
 }
 
 let shared: Promise<{ outDir: string; result: BuildResult }> | undefined;
+let sharedReal: Promise<{ outDir: string; result: BuildResult }> | undefined;
 
-/** One build of the real site, shared by every test of a file that only reads it. */
+/** One build of the fixture site, shared by every test of a file that only reads it. */
 export function builtSite() {
   shared ??= buildIntoTemporaryFolder();
   return shared;
 }
+
+/** One build of the real content, for the checks of the spec's fixed strings and counts. */
+export function builtRealSite() {
+  sharedReal ??= buildIntoTemporaryFolder({ contentDir: realContentDir });
+  return sharedReal;
+}
+
+/** The fixture content as the build reads it. */
+export const fixtureContent = () => loadContent(fixtureContentDir);
 
 /** The HTML of a route ('/research') or an output file ('404.html'). */
 export async function readPage(outDir: string, routeOrFile: string): Promise<string> {

@@ -1,0 +1,18 @@
+/**
+ * npm run schema
+ *
+ * Writes the JSON Schemas of content/schema/ from src/content-schema.ts. Run
+ * it after changing the schema; test/content-schema.test.ts fails until the
+ * committed files match.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { jsonSchemaFiles } from './lib/json-schemas.ts';
+import { projectRoot } from './build-site.ts';
+
+const folder = path.join(projectRoot, 'content', 'schema');
+await mkdir(folder, { recursive: true });
+for (const [name, text] of Object.entries(jsonSchemaFiles())) {
+  await writeFile(path.join(folder, name), text);
+  console.log(`wrote content/schema/${name}`);
+}
