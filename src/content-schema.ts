@@ -10,9 +10,9 @@
 import * as v from 'valibot';
 
 /** The icons a theme can show (drawn in src/components/ThemeIcon.tsx). */
-export const themeIcons = ['globe', 'clipboard', 'heart', 'speech'] as const;
+export const themeIcons = ['globe', 'clipboard', 'heart', 'speech', 'book', 'people'] as const;
 /** The colours a theme can have (one rule each in src/styles/theme-colors.css). */
-export const themeColors = ['teal', 'indigo', 'amber', 'rose'] as const;
+export const themeColors = ['teal', 'indigo', 'amber', 'rose', 'violet', 'green'] as const;
 export const newsTypes = ['Publication', 'Event', 'Announcement'] as const;
 
 const text = v.pipe(v.string('expected text'), v.trim(), v.nonEmpty('expected text, not an empty value'));

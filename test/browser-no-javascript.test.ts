@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { formatDate } from '../src/format.ts';
+import { countLabel, formatDate } from '../src/format.ts';
 import type { Page } from 'playwright-core';
 import {
   assertNoProblems,
@@ -127,7 +127,7 @@ browserSuite('with JavaScript off', (env) => {
       assert.equal((await page.getByRole('heading', { level: 1 }).innerText()).trim(), theme.title);
       assert.ok(await page.getByRole('link', { name: 'Back to Research Areas' }).isVisible());
       const entries = page.locator('main ol li');
-      assert.equal(`${await entries.count()} publications`, theme.count, `${theme.id} lists as many publications as /research/ counts`);
+      assert.equal(countLabel(await entries.count(), 'publication'), theme.count, `${theme.id} lists as many publications as /research/ counts`);
       for (const entry of await entries.all()) {
         assert.ok(await entry.isVisible());
         assert.match(await entry.innerText(), /\((\d{4}|in press|n\.d\.)\)\./, 'a citation with its year');

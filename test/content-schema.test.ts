@@ -34,6 +34,30 @@ test('every colour a theme may have has its rule in theme-colors.css, and no oth
   for (const color of themeColors) assert.match(css, new RegExp(`\\.theme-page\\.theme-page--${color} \\{\\s*--accent: #[0-9a-f]{6};`), color);
 });
 
+/** WCAG relative luminance of a #rrggbb colour. */
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((at) => {
+    const channel = Number.parseInt(hex.slice(at, at + 2), 16) / 255;
+    return channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+const contrast = (a: string, b: string) => {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (light! + 0.05) / (dark! + 0.05);
+};
+
+test('every theme colour reads as text on the page and on its tint (WCAG AA, 4.5:1), used or not', async () => {
+  const [colors, site] = await Promise.all([readFile('src/styles/theme-colors.css', 'utf8'), readFile('src/styles/site.css', 'utf8')]);
+  const backgrounds = ['--surface', '--tint'].map((name) => site.match(new RegExp(`${name}: (#[0-9a-f]{6});`))![1]!);
+  for (const [, name, accent] of colors.matchAll(/\.theme-page--([a-z]+) \{\s*--accent: (#[0-9a-f]{6});/g)) {
+    for (const background of backgrounds) {
+      const ratio = contrast(accent!, background);
+      assert.ok(ratio >= 4.5, `${name} (${accent}) on ${background}: ${ratio.toFixed(2)}:1`);
+    }
+  }
+});
+
 test('a date must be a real calendar day, leap years included', () => {
   assert.equal(calendarDateProblem('2021-09-15'), null);
   assert.equal(calendarDateProblem('2024-02-29'), null);
