@@ -46,11 +46,13 @@ function assertProblem(output: string, where: string, message: RegExp, caretColu
 test('every planted mistake is reported at once with file:line:column, the entry, the field and a hint', async () => {
   const output = await failingBuild('test/fixtures/broken-content');
   const file = (name: string) => `test/fixtures/broken-content/${name}`;
-  assert.match(output, /Build failed while checking content: 9 problems/);
+  assert.match(output, /Build failed while checking content: 10 problems/);
   // A misspelt field is an error, with the field that was meant.
   assertProblem(output, `${file('members.yml')}:15:5 › members[1] (Ben Sample) › instituton`, /^unknown field "instituton"; did you mean "institution"\?$/, 5);
   // An impossible date says why it is impossible.
   assertProblem(output, `${file('news/2020-01-10-older-example.md')}:3:7 › date`, /^expected a real calendar date: February 2025 has 28 days, found "2025-02-30"$/, 7);
+  // A required field left out says which field, and what it holds.
+  assertProblem(output, `${file('news/2023-06-01-newer-example.md')}:2:1 › link`, /^missing field "link" \(expected an http\(s\) address\); add a line "link: …" to this entry$/, 1);
   // The same DOI twice would count one article twice.
   assertProblem(output, `${file('publications.yml')}:32:10 › third-example[2] "The third example of the third theme" › doi`, /expected a DOI no other publication has: 10\.5555\/fixture\.3 is already listed as third-example\[0\]/, 10);
   // A site address without its scheme would be written into every canonical link.

@@ -262,8 +262,8 @@ function describeIssue(
   const trail = [label.text, ...inFile.slice(label.covers)].filter((part) => part !== '').map(String);
   const where = (offset: number) => `${position(source, offset)}${trail.length ? ` › ${trail.join(' › ')}` : ''}`;
 
-  // A field the schema does not know: name it and suggest the one meant.
-  if (issue.type === 'strict_object' && typeof field === 'string') {
+  // A field the schema does not know (valibot expects "never" there): name it and suggest the one meant.
+  if (issue.type === 'strict_object' && issue.expected === 'never' && typeof field === 'string') {
     const offset = keyOffset(source.doc, inFile.slice(0, -1), field) ?? 0;
     const entries = Object.keys(fieldsOf(keys.slice(0, -1)));
     const suggestion = closest(field, entries);
@@ -280,6 +280,18 @@ function describeIssue(
   }
   if (field === 'id' && keys[0] === 'news') {
     return { where: `${relative(source.file)}:1:1`, message: `${issue.message} (the id is the file name after the date)` };
+  }
+
+  // A required field that is not there: say which, and what it holds.
+  if (issue.received === 'undefined' && typeof field === 'string') {
+    const { node } = walk(source.doc, inFile.slice(0, -1));
+    const offset = node.range?.[0] ?? 0;
+    const expected = (unwrap(fieldsOf(keys.slice(0, -1))[field]) as { message?: unknown } | undefined)?.message;
+    return {
+      where: where(offset),
+      message: `missing field "${field}"${typeof expected === 'string' ? ` (${expected})` : ''}; add a line "${field}: …" to this entry`,
+      excerpt: excerpt(source, offset),
+    };
   }
 
   const { node, depth } = walk(source.doc, inFile);

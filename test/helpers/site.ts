@@ -8,8 +8,11 @@ import { outputFile } from '../../src/routes.tsx';
 
 /** The small made-up site the build and browser tests run on. */
 export const fixtureContentDir = path.resolve('test/fixtures/content');
-/** The real content, for the spec's fixed strings and counts only. */
-export const realContentDir = path.resolve('content');
+/**
+ * The real content, for the spec's fixed strings and counts only.
+ * ECCRON_TEST_CONTENT points it at an edited copy (test/walkthrough.test.ts).
+ */
+export const realContentDir = path.resolve(process.env.ECCRON_TEST_CONTENT ?? 'content');
 
 const temporaryFolders: string[] = [];
 after(async () => {

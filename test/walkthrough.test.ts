@@ -1,0 +1,87 @@
+/**
+ * The maintainer's walkthrough of the README, done for real: on a copy of the
+ * real content, add a member in a new country, a news item, a publication and
+ * a fifth theme, and change the mailbox. The build must pass, show all of it,
+ * and every test that reads the real content must still pass on the copy.
+ * (Every other test runs on the fixture content, which no content edit reaches.)
+ */
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { cp, readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { test } from 'node:test';
+import { promisify } from 'node:util';
+import { textOf } from './helpers/html.ts';
+import { readPage, temporaryFolder } from './helpers/site.ts';
+
+const run = promisify(execFile);
+/** tsx as a loader of the running Node, so no shell or .cmd shim is needed on Windows. */
+const tsx = (args: string[], env: Record<string, string> = {}) => {
+  // Without NODE_TEST_CONTEXT, a nested test run reports on stdout instead of to this run.
+  const { NODE_TEST_CONTEXT: _, ...inherited } = process.env;
+  return run(process.execPath, ['--import', 'tsx', ...args], { env: { ...inherited, CI: 'true', ...env }, maxBuffer: 64 * 1024 * 1024 });
+};
+
+async function edit(file: string, from: string, to: string) {
+  const text = await readFile(file, 'utf8');
+  assert.ok(text.includes(from), `${path.basename(file)} still has ${JSON.stringify(from)}; update the walkthrough`);
+  await writeFile(file, text.replace(from, to));
+}
+
+const append = async (file: string, text: string) => writeFile(file, `${await readFile(file, 'utf8')}${text}`);
+
+test('the README walkthrough: a member in a new country, a news item, a publication, a fifth theme and a new mailbox build and pass every test', async () => {
+  const folder = await temporaryFolder();
+  const contentDir = path.join(folder, 'content');
+  await cp('content', contentDir, { recursive: true });
+  const file = (name: string) => path.join(contentDir, name);
+
+  await edit(file('members.yml'), '\nmembers:\n', '\n  - Sweden\nmembers:\n');
+  await append(file('members.yml'), ['  - name: Walkthrough Example', '    country: Sweden', '    institution: Example University, Lund', ''].join('\n'));
+  await writeFile(
+    file('news/2026-11-01-walkthrough-example.md'),
+    ['---', 'title: A walkthrough example event', 'date: 2026-11-01', 'link: https://events.example/walkthrough', 'type: Event', '---', '', 'An example news item with a [link to the research](/research/).', ''].join('\n'),
+  );
+  await edit(
+    file('publications.yml'),
+    '\ncross-cultural:\n',
+    ['', 'cross-cultural:', '  - authors: Example, A., & Sample, B.', '    year: 2026', '    title: A walkthrough example publication', '    journal: Example Journal', '    doi: 10.5555/walkthrough.1', ''].join('\n'),
+  );
+  await append(
+    file('publications.yml'),
+    ['walkthrough-theme:', '  - authors: Example, A.', '    year: in press', '    title: The first publication of a fifth theme', '    journal: Example Journal', '    doi: 10.5555/walkthrough.2', ''].join('\n'),
+  );
+  await append(
+    file('themes.yml'),
+    ['- id: walkthrough-theme', '  title: A Fifth Example Theme', '  description: An example theme added by the walkthrough.', '  icon: book', '  color: violet', ''].join('\n'),
+  );
+  await edit(file('site.yml'), 'contactEmail: contact@eccron.example', 'contactEmail: walkthrough@eccron.example');
+
+  const outDir = path.join(folder, 'dist');
+  await tsx(['scripts/build.ts', '--content', contentDir, '--out', outDir, '--report', path.join(folder, 'build.json')]);
+
+  const home = await readPage(outDir, '/');
+  const text = textOf(home);
+  assert.match(text, /Sweden Walkthrough Example/, 'the new country and member are on the home page');
+  assert.match(text, /Event Nov 1, 2026 A walkthrough example event/, 'the news item is shown');
+  assert.ok(text.indexOf('A walkthrough example event') < text.indexOf('Our position statement has been accepted'), 'newest news first');
+  assert.match(text, /A Fifth Example Theme/, 'the fifth theme has its card');
+  assert.match(home, /action="mailto:walkthrough@eccron\.example\?/, 'the form writes to the new mailbox');
+  const theme = textOf(await readPage(outDir, '/research/walkthrough-theme'));
+  assert.match(theme, /The first publication of a fifth theme/);
+  assert.match(textOf(await readPage(outDir, '/research/cross-cultural')), /A walkthrough example publication/);
+  const feed = await readFile(path.join(outDir, 'feed.xml'), 'utf8');
+  assert.ok(feed.indexOf('A walkthrough example event') < feed.indexOf('Our position statement'), 'the feed leads with the new item');
+
+  // Every test file that reads the real content, run against the copy.
+  const readsRealContent: string[] = [];
+  for (const name of (await readdir('test')).filter((entry) => /\.test\.tsx?$/.test(entry) && entry !== 'walkthrough.test.ts')) {
+    if (/\b(realContentDir|builtRealSite)\b/.test(await readFile(path.join('test', name), 'utf8'))) readsRealContent.push(path.join('test', name));
+  }
+  assert.ok(readsRealContent.length > 0, 'some tests read the real content');
+  const { stdout } = await tsx(['--test', '--test-reporter=tap', ...readsRealContent], { ECCRON_TEST_CONTENT: contentDir }).catch(
+    (error: { stdout: string }) => assert.fail(`a test failed on the edited content:\n${error.stdout}`),
+  );
+  assert.match(stdout, /^# fail 0$/m);
+  assert.doesNotMatch(stdout, /^# pass 0$/m);
+});
