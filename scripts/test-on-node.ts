@@ -28,9 +28,16 @@ const packageDir = path.join(cacheDir, 'node_modules', packageName);
 const binDir = path.join(packageDir, 'bin');
 const nodeBinary = path.join(binDir, windows ? 'node.exe' : 'node');
 
-function run(command: string, args: string[], options: SpawnSyncOptions = {}) {
-  // npm is a .cmd file on Windows, which only a shell can start.
-  const result = spawnSync(command, args, { stdio: 'inherit', shell: windows, ...options });
+/**
+ * Runs npm under the given Node. `npm run` names its own entry script in
+ * npm_execpath; starting that directly needs no shell, so paths with spaces
+ * stay whole on Windows too. Without it, npm is looked up on PATH (a .cmd
+ * file on Windows, which only a shell can start).
+ */
+function npm(args: string[], options: SpawnSyncOptions = {}, node = process.execPath) {
+  const cli = process.env.npm_execpath;
+  const [command, commandArgs] = cli && /\.c?js$/.test(cli) ? [node, [cli, ...args]] : ['npm', args];
+  const result = spawnSync(command, commandArgs, { stdio: 'inherit', shell: command === 'npm' && windows, ...options });
   if (result.error) throw result.error;
   return result.status ?? 1;
 }
@@ -38,7 +45,7 @@ function run(command: string, args: string[], options: SpawnSyncOptions = {}) {
 if (!existsSync(nodeBinary)) {
   console.log(`Installing ${packageName}@${version} into ${path.relative(projectRoot, cacheDir)}/`);
   mkdirSync(cacheDir, { recursive: true });
-  const status = run('npm', ['install', '--prefix', cacheDir, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', `${packageName}@${version}`]);
+  const status = npm(['install', '--prefix', cacheDir, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', `${packageName}@${version}`]);
   if (status !== 0 || !existsSync(nodeBinary)) {
     console.error(`Could not install ${packageName}@${version} (is there such a version? npm view ${packageName} versions)`);
     process.exit(1);
@@ -55,4 +62,4 @@ if (reported !== `v${version}`) {
   process.exit(1);
 }
 console.log(`Running npm test under Node ${reported}`);
-process.exitCode = run('npm', ['test', '--', ...testArgs], { cwd: projectRoot, env });
+process.exitCode = npm(['test', '--', ...testArgs], { cwd: projectRoot, env }, nodeBinary);
