@@ -15,8 +15,8 @@ import { temporaryFolder } from './helpers/site.ts';
 
 const run = promisify(execFile);
 
-/** What a checkout needs to build; node_modules is linked, not copied. */
-const checkoutParts = ['content', 'public', 'scripts', 'src', 'package.json', 'tsconfig.json'];
+/** Not part of a checkout (or, for node_modules, linked rather than copied). */
+const notCopied = new Set(['.git', '.cache', 'dist', 'node_modules', 'reports', 'test']);
 const textFile = /\.(ts|tsx|css|svg|json|md|cjs|txt|xml|html)$/;
 
 async function filesUnder(root: string): Promise<string[]> {
@@ -35,7 +35,8 @@ async function filesUnder(root: string): Promise<string[]> {
  */
 async function checkout(crlf: boolean): Promise<{ root: string; converted: string[] }> {
   const root = await temporaryFolder('eccron-checkout-');
-  await Promise.all(checkoutParts.map((part) => cp(path.join(projectRoot, part), path.join(root, part), { recursive: true })));
+  const parts = (await readdir(projectRoot)).filter((part) => !notCopied.has(part));
+  await Promise.all(parts.map((part) => cp(path.join(projectRoot, part), path.join(root, part), { recursive: true })));
   // A junction needs no special rights on Windows; elsewhere it is a plain symlink.
   await symlink(path.join(projectRoot, 'node_modules'), path.join(root, 'node_modules'), 'junction');
   const converted: string[] = [];
