@@ -1,8 +1,9 @@
 /**
- * npm run build [-- --out DIR] [--content DIR] [--base /sub-folder]
+ * npm run build [-- --out DIR] [--content DIR] [--base /sub-folder] [--site-url https://host]
  *
- * Builds the site into dist/ (or DIR). BASE_PATH and SITE_URL in the
- * environment set the base path and the site's address for one build.
+ * Builds the site into dist/ (or DIR). --base and --site-url (or, second,
+ * BASE_PATH and SITE_URL in the environment) set the base path and the site's
+ * address for one build.
  * Exits 1, leaving the previous output untouched, on any problem.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -10,6 +11,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { BuildError, formatProblem } from './lib/problems.ts';
 import { red, yellow } from './lib/terminal.ts';
+import { normaliseBasePath } from '../src/urls.ts';
 
 // React picks its production build (the same HTML, rendered much faster) from
 // NODE_ENV when it is first imported, so the pipeline is imported after this.
@@ -22,19 +24,30 @@ const { values } = parseArgs({
     out: { type: 'string' },
     content: { type: 'string' },
     base: { type: 'string' },
+    'site-url': { type: 'string' },
     report: { type: 'string' },
   },
 });
 
 try {
+  const basePath = values.base ?? process.env.BASE_PATH ?? '';
   const { report, warnings } = await buildSite({
     outDir: values.out,
     contentDir: values.content,
-    basePath: values.base ?? process.env.BASE_PATH ?? '',
-    siteUrl: process.env.SITE_URL,
+    basePath,
+    siteUrl: values['site-url'] ?? process.env.SITE_URL,
   });
   console.log(formatReport(report));
   for (const warning of warnings) console.warn(yellow(`warning ${warning.where}: ${warning.message}`));
+  const base = normaliseBasePath(basePath);
+  if (base) {
+    console.warn(
+      yellow(
+        `warning robots.txt: served at ${base}/robots.txt, where crawlers never look (they read /robots.txt at the host's root). ` +
+          'The pages still carry their canonical URLs, and the sitemap can be submitted to search engines directly.',
+      ),
+    );
+  }
   // Machine-readable figures, kept out of the deployable folder.
   const reportFile = path.resolve(values.report ?? path.join(projectRoot, 'reports', 'build.json'));
   await mkdir(path.dirname(reportFile), { recursive: true });

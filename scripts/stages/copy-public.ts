@@ -2,12 +2,30 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { OutputFile } from './output-files.ts';
 
-/** Reads public/ (images, favicon) to be copied to the output root unchanged. */
+/** Text formats among the public files; everything else (images) is copied byte for byte. */
+const textFile = /\.(svg|txt|xml|html|css|js|json|webmanifest)$/i;
+
+/**
+ * Reads public/ (images, favicon) to be copied to the output root unchanged,
+ * except that text files get LF line endings: a checkout with CRLF endings
+ * (Windows with core.autocrlf) must build the same bytes as any other.
+ */
 export async function readPublicFiles(publicDir: string): Promise<OutputFile[]> {
   const entries = await readdir(publicDir, { recursive: true, withFileTypes: true });
   const files = entries
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(publicDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
     .sort();
-  return Promise.all(files.map(async (file) => ({ path: file, contents: await readFile(path.join(publicDir, file)) })));
+  return Promise.all(
+    files.map(async (file) => {
+      const contents = await readFile(path.join(publicDir, file));
+      return { path: file, contents: textFile.test(file) ? withLf(contents) : contents };
+    }),
+  );
+}
+
+/** The bytes with every CR LF turned into LF; done on bytes so no character is ever re-encoded. */
+function withLf(bytes: Buffer): Buffer {
+  if (!bytes.includes('\r\n')) return bytes;
+  return Buffer.from(bytes.filter((byte, index) => !(byte === 0x0d && bytes[index + 1] === 0x0a)));
 }
