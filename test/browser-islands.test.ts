@@ -202,7 +202,8 @@ browserSuite(
       });
 
       test('until its script has run, the form says it cannot send yet and shows the mailbox; axe finds nothing', async (t) => {
-        // The state every visitor sees first, and the only one without JavaScript (axe needs it to run in the page).
+        // The state every visitor sees first, and the only one without JavaScript. axe-core needs
+        // JavaScript in the page, so the state is reached by blocking the islands' script instead.
         const context = await env.browser.newContext({ viewport: desktop });
         t.after(() => context.close());
         await context.route('**/assets/islands-*.js', (route) => route.abort());
@@ -283,8 +284,8 @@ browserSuite(
           value: box.value,
         }));
         assert.ok(selection.focused, 'the Message box has the focus');
+        assert.equal(selection.value, longMessages['non-ASCII'].replace(/\r\n/g, '\n'), 'the message is as typed');
         assert.equal(selection.selected, selection.value, 'the whole message is selected');
-        assert.equal(selection.value.length > 9_000, true);
         assert.deepEqual(navigations, [], 'no mail link was opened');
         assertNoProblems(problems, 'refused copy');
       });
