@@ -61,6 +61,8 @@ const publicFile = v.pipe(
   v.regex(/^(?!\/)(?!.*(?:^|\/)\.\.?(?:\/|$))[\w./-]+\.\w+$/, 'expected the path of a file in public/, such as uploads/logo.svg'),
 );
 
+const withMailbox = v.pipe(text, v.includes('{mailbox}', 'expected text with {mailbox} where the mailbox link goes'));
+
 export const siteSchema = v.strictObject({
   name: text,
   acronym: text,
@@ -88,6 +90,17 @@ export const siteSchema = v.strictObject({
     paragraphs: v.pipe(v.array(text, 'expected a list of paragraphs'), v.minLength(1, 'expected at least one paragraph')),
     positionStatementUrl: httpUrl,
     positionStatementLabel: text,
+  }),
+  /** The contact form's words beyond the spec's labels; "{mailbox}" is where the mailbox link goes. */
+  contactForm: v.strictObject({
+    /** Shown until the form can send: JavaScript is off, or its script has not loaded. */
+    needsScript: withMailbox,
+    /** The message is too long for a mail link. */
+    tooLong: withMailbox,
+    /** The button that copies a message too long for a mail link. */
+    copy: text,
+    copied: withMailbox,
+    copyFailed: withMailbox,
   }),
   stats: v.array(v.strictObject({ value: text, label: text }), 'expected a list of figures, each with a value and a label'),
   membersIntro: text,

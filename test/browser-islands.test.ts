@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import {
   assertNoProblems,
   assertSectionInView,
+  axeViolations,
   browserSuite,
   desktop,
   mobile,
@@ -67,7 +68,7 @@ async function assertFormSubmits(session: Session) {
   await page.getByLabel('Email').fill('ada@example.org');
   await page.getByLabel('Message').fill('Hello');
   await page.getByRole('button', { name: 'Send Message' }).click();
-  await page.getByRole('status').getByText('Email client opened').waitFor();
+  await toastStatus(page).getByText('Email client opened').waitFor();
   const mailLinks = navigations.filter((url) => url.startsWith('mailto:'));
   assert.equal(mailLinks.length, 1, `the form opened one mail link: ${JSON.stringify(navigations)}`);
   assert.equal(parseMailto(mailLinks[0]!).to, content.site.contactEmail);
@@ -91,6 +92,13 @@ const letThePageReact = (page: Page) =>
     for (let frame = 0; frame < 2; frame++) await new Promise((resolve) => requestAnimationFrame(resolve));
     await new Promise((resolve) => setTimeout(resolve, 0));
   });
+
+/** The toast's live region, and the one that announces what to do with a message too long for a mail link. */
+const toastStatus = (page: Page) => page.locator('.toast-region').getByRole('status');
+const notice = (page: Page) => page.locator('.contact-notice[role="status"]');
+
+/** A notice's words as the page shows them, the mailbox link in place of "{mailbox}". */
+const noticeText = (text: string) => text.replace('{mailbox}', content.site.contactEmail);
 
 const sendButton = (page: Page) => page.locator('form.contact-form').getByRole('button', { name: 'Send Message' });
 
@@ -142,13 +150,16 @@ browserSuite(
 
       test('a valid submit opens a mail link with exactly what was typed, says "Sending..." and shows the toast', async (t) => {
         const { page, navigations, problems } = await openForm(t);
-        const name = "Zoë & O'Brien #1 ?x=y";
+        const name = "Zoë Ødegård-Łukasz & O'Brien #1 ?x=y";
         const email = 'zoe+test@example.org';
-        const message = 'Dear ECCroN, 100% agreed & a=b?\nSecond line + more 🧠 #end';
+        const message = 'Dear ECCroN, 100% agreed & a=b?\r\nSecond line + more 🧠 #end\nÅse, ŁÓDŹ, Ærø';
+
+        // Once the island runs, the form no longer points away from itself.
+        await page.locator('.contact-form__offline').waitFor({ state: 'detached' });
 
         // The live region exists before anything is announced in it.
-        const status = page.getByRole('status');
-        assert.equal(await status.count(), 1, 'one status region');
+        const status = toastStatus(page);
+        assert.equal(await status.count(), 1, 'one status region for the toast');
         assert.equal((await status.innerText()).trim(), '', 'the status region starts empty');
 
         await page.getByLabel('Name').fill(name);
@@ -163,6 +174,7 @@ browserSuite(
 
         // Title and description are announced through the live region; the Dismiss button is beside it, not read as part of it.
         await page.locator('.toast').waitFor();
+        assert.equal(navigations.filter((url) => url.startsWith('mailto:')).length, 1, 'the toast came after the mail link was opened');
         assert.equal((await status.locator('.toast__title').innerText()).trim(), 'Email client opened');
         assert.equal((await status.locator('.toast__description').innerText()).trim(), 'Please send the email in your mail application.');
         assert.equal(await status.getByRole('button').count(), 0, 'no button inside the live region');
@@ -178,22 +190,118 @@ browserSuite(
         assert.equal(mailLinks.length, 1, `one mail link was opened: ${JSON.stringify(navigations)}`);
         const { to, fields } = parseMailto(mailLinks[0]!);
         assert.equal(to, content.site.contactEmail, 'addressed to the consortium mailbox');
-        const subject = fields.get('subject') ?? '';
-        const body = (fields.get('body') ?? '').replace(/\r\n/g, '\n');
-        assert.match(subject, /website/i, 'the subject says the message came from the website');
-        assert.ok(subject.includes(name), `the subject has the name exactly: ${JSON.stringify(subject)}`);
-        for (const [label, typed] of [
-          ['name', name],
-          ['email', email],
-          ['message', message],
-        ]) {
-          assert.ok(body.includes(typed!), `the body has the ${label} exactly as typed: ${JSON.stringify(body)}`);
-        }
         assert.deepEqual([...fields.keys()].sort(), ['body', 'subject']);
+        assert.equal(fields.get('subject'), `Website contact from ${name}`, 'the subject says where the message came from and names the sender exactly');
+        // A text field keeps a typed line break as LF; the link carries it as typed, nothing else changes.
+        const typed = message.replace(/\r\n/g, '\n');
+        assert.equal(fields.get('body'), `Name: ${name}\nEmail: ${email}\n\nMessage:\n${typed}`, 'the body has name, e-mail and message exactly as typed');
 
         // The visitor stays on the page: the link went to the mail application.
         assert.equal(page.url(), env.url('/#contact'));
         assertNoProblems(problems, 'valid submit');
+      });
+
+      test('until its script has run, the form says it cannot send yet and shows the mailbox; axe finds nothing', async (t) => {
+        // The state every visitor sees first, and the only one without JavaScript. axe-core needs
+        // JavaScript in the page, so the state is reached by blocking the islands' script instead.
+        const context = await env.browser.newContext({ viewport: desktop });
+        t.after(() => context.close());
+        await context.route('**/assets/islands-*.js', (route) => route.abort());
+        const page = await context.newPage();
+        const blocked = page.waitForEvent('requestfailed', (request) => /\/islands-[^/]+\.js$/.test(request.url()));
+        await page.goto(env.url('/#contact'));
+        await blocked;
+        const note = page.locator('form.contact-form .contact-form__offline');
+        assert.ok(await note.isVisible(), 'the note is visible');
+        assert.equal(await note.getByRole('link', { name: content.site.contactEmail, exact: true }).getAttribute('href'), `mailto:${content.site.contactEmail}`);
+        for (const label of ['Name', 'Email', 'Message']) assert.equal(await page.getByLabel(label).isDisabled(), true, `${label} is disabled`);
+        assert.equal(await sendButton(page).isDisabled(), true, 'Send Message is disabled');
+        const violations = await axeViolations(page);
+        assert.deepEqual(violations, [], `axe-core found violations in the form as built:\n${violations.join('\n')}`);
+      });
+
+      const longMessages = {
+        ASCII: 'Dear ECCroN, I would like to join the consortium. '.repeat(200),
+        'non-ASCII': 'Zoë Ødegård-Łukasz & co + 🧠 100% sure\r\n'.repeat(250),
+      };
+
+      /**
+       * Fills the form with a message too long for a mail link, submits it,
+       * and checks that nothing was handed to a mail application, that nothing
+       * claims it was, and that the notice says what to do instead.
+       */
+      async function submitLongMessage(page: Page, navigations: string[], message: string) {
+        assert.equal(message.length, 10_000);
+        await page.getByLabel('Name').fill('Zoë Ødegård-Łukasz');
+        await page.getByLabel('Email').fill('zoe+test@example.org');
+        await page.getByLabel('Message').fill(message);
+        await sendButton(page).click();
+        await notice(page).locator('p').or(page.locator('.toast')).waitFor();
+        await letThePageReact(page);
+        const opened = navigations.map((url) => `${url.slice(0, 50)}... (${url.length} characters)`);
+        assert.deepEqual(opened, [], 'no mail link was opened');
+        assert.equal(await page.getByText('Email client opened').count(), 0, 'no toast says the mail application opened');
+        assert.equal((await notice(page).innerText()).trim(), noticeText(content.site.contactForm.tooLong));
+        assert.equal(await sendButton(page).isEnabled(), true, 'the form can be sent again');
+      }
+
+      for (const [kind, message] of Object.entries(longMessages)) {
+        test(`a 10,000-character ${kind} message opens no cut mail link and no toast: it is offered for copying, with the mailbox shown`, async (t) => {
+          const { page, context, navigations, problems } = await openForm(t);
+          await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.baseUrl });
+          t.after(() => context.clearPermissions());
+          await submitLongMessage(page, navigations, message);
+
+          // The mailbox, with the subject filled in, for the visitor to write to.
+          const mailbox = notice(page).getByRole('link', { name: content.site.contactEmail, exact: true });
+          const { to, fields } = parseMailto((await mailbox.getAttribute('href'))!);
+          assert.equal(to, content.site.contactEmail);
+          assert.deepEqual([...fields.entries()], [['subject', 'Website contact from Zoë Ødegård-Łukasz']]);
+
+          // Copying hands over the whole message, every character as typed.
+          await page.getByRole('button', { name: content.site.contactForm.copy }).click();
+          await notice(page).getByText(noticeText(content.site.contactForm.copied)).waitFor();
+          const copied = await page.evaluate(() => navigator.clipboard.readText());
+          assert.equal(copied, `Name: Zoë Ødegård-Łukasz\nEmail: zoe+test@example.org\n\nMessage:\n${message.replace(/\r\n/g, '\n')}`);
+
+          const violations = await axeViolations(page);
+          assert.deepEqual(violations, [], `axe-core found violations with the long-message notice:\n${violations.join('\n')}`);
+          assertNoProblems(problems, `long ${kind} message`);
+        });
+      }
+
+      test('when the browser refuses to copy, the message is selected in its box and the notice says to copy it by hand', async (t) => {
+        const { page, navigations, problems } = await openForm(t);
+        await submitLongMessage(page, navigations, longMessages['non-ASCII']);
+        await page.evaluate(() => {
+          navigator.clipboard.writeText = () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError'));
+        });
+        await page.getByRole('button', { name: content.site.contactForm.copy }).click();
+        await notice(page).getByText(noticeText(content.site.contactForm.copyFailed)).waitFor();
+        const selection = await page.getByLabel('Message').evaluate((box: HTMLTextAreaElement) => ({
+          focused: document.activeElement === box,
+          selected: box.value.slice(box.selectionStart, box.selectionEnd),
+          value: box.value,
+        }));
+        assert.ok(selection.focused, 'the Message box has the focus');
+        assert.equal(selection.value, longMessages['non-ASCII'].replace(/\r\n/g, '\n'), 'the message is as typed');
+        assert.equal(selection.selected, selection.value, 'the whole message is selected');
+        assert.deepEqual(navigations, [], 'no mail link was opened');
+        assertNoProblems(problems, 'refused copy');
+      });
+
+      test('a shorter message after a long one opens the mail link and clears the notice', async (t) => {
+        const { page, navigations, problems } = await openForm(t);
+        await submitLongMessage(page, navigations, longMessages.ASCII);
+        await page.getByLabel('Message').fill('A short note instead.');
+        await sendButton(page).click();
+        await toastStatus(page).getByText('Email client opened').waitFor();
+        assert.equal((await notice(page).innerText()).trim(), '', 'the long-message notice is gone');
+        assert.equal(await page.getByRole('button', { name: content.site.contactForm.copy }).count(), 0, 'and so is the copy button');
+        const mailLinks = navigations.filter((url) => url.startsWith('mailto:'));
+        assert.equal(mailLinks.length, 1);
+        assert.match(parseMailto(mailLinks[0]!).fields.get('body')!, /\nA short note instead\.$/);
+        assertNoProblems(problems, 'short after long');
       });
     });
 

@@ -23,6 +23,15 @@ const noScript = (viewport: { width: number; height: number }): SessionOptions =
   reducedMotion: 'reduce',
 });
 
+/** Polls from here: a page without JavaScript runs no timers of its own. */
+async function waitUntil(condition: () => boolean, timeout = 5000) {
+  const started = performance.now();
+  while (!condition()) {
+    assert.ok(performance.now() - started < timeout, 'timed out');
+    await new Promise((resolve) => setTimeout(resolve, 16));
+  }
+}
+
 const texts = async (page: Page, selector: string) => (await page.locator(selector).allInnerTexts()).map((text) => text.trim());
 
 const { site, directory } = content;
@@ -82,36 +91,55 @@ browserSuite('with JavaScript off', (env) => {
 
     // The form, and the footer.
     for (const label of ['Name', 'Email', 'Message']) assert.ok(await page.getByLabel(label).isVisible(), `the ${label} field`);
-    assert.ok(await page.getByRole('button', { name: 'Send Message' }).isEnabled(), 'the send button');
+    assert.ok(await page.getByRole('button', { name: 'Send Message' }).isVisible(), 'the send button');
+    assert.ok(await page.locator('#contact').getByRole('link', { name: site.contactEmail }).isVisible(), 'the mailbox beside the form');
     const footer = page.locator('footer');
     assert.ok((await footer.innerText()).includes(`© ${site.footerYear} `));
     for (const label of ['Privacy Policy', 'Terms of Service']) assert.ok(await footer.getByRole('link', { name: label }).isVisible(), label);
     assertNoProblems(session.problems, 'home page without JavaScript');
   });
 
-  test('the form works without JavaScript: mailto: action, post, text/plain, native checks', async (t) => {
+  test('without JavaScript the form cannot garble a message: it posts nowhere, its fields are disabled, and it shows the mailbox as a plain link', async (t) => {
+    // Browsers garble a form they post to mailto: themselves (Chromium turns
+    // "Zoë" into "ZoÃ«", & into a line break and + into a space), so the form
+    // does not pretend to send until its script runs.
     const session = await env.open(t, noScript(desktop));
     const { page } = session;
-    await session.visit('/');
+    await session.visit('/#contact');
+    const navigations = await session.recordNavigations();
     const form = page.locator('form.contact-form');
-    const attributes = await form.evaluate((element: HTMLFormElement) => ({
-      action: element.getAttribute('action') ?? '',
-      method: element.getAttribute('method'),
-      enctype: element.getAttribute('enctype'),
-    }));
-    assert.ok(attributes.action.startsWith('mailto:'), `action ${attributes.action}`);
-    assert.equal(attributes.method, 'post');
-    assert.equal(attributes.enctype, 'text/plain');
+    const attributes = await page.locator('form').evaluateAll((forms: HTMLFormElement[]) =>
+      forms.map((element) => ({ action: element.getAttribute('action'), method: element.getAttribute('method'), enctype: element.getAttribute('enctype') })),
+    );
+    assert.deepEqual(attributes, [{ action: null, method: null, enctype: null }], 'the one form of the page posts nowhere');
+
+    // The spec's fields are there, as they will be once the form can send, but nothing can be typed into them.
     const field = (selector: string) =>
       form.locator(selector).evaluate((element: HTMLInputElement | HTMLTextAreaElement) => ({
         required: element.required,
         type: element.getAttribute('type'),
         rows: element.getAttribute('rows'),
+        disabled: element.disabled,
       }));
-    assert.deepEqual(await field('[name="name"]'), { required: true, type: 'text', rows: null });
-    assert.deepEqual(await field('[name="email"]'), { required: true, type: 'email', rows: null });
-    assert.deepEqual(await field('textarea[name="message"]'), { required: true, type: null, rows: '4' });
-    assert.equal(await form.locator('button[type="submit"]').innerText(), 'Send Message');
+    assert.deepEqual(await field('[name="name"]'), { required: true, type: 'text', rows: null, disabled: true });
+    assert.deepEqual(await field('[name="email"]'), { required: true, type: 'email', rows: null, disabled: true });
+    assert.deepEqual(await field('textarea[name="message"]'), { required: true, type: null, rows: '4', disabled: true });
+    for (const label of ['Name', 'Email', 'Message']) assert.equal(await page.getByLabel(label).isEditable(), false, `${label} cannot be typed into`);
+    const send = form.getByRole('button', { name: 'Send Message' });
+    assert.equal(await send.isDisabled(), true, 'Send Message is disabled');
+    await send.click({ force: true });
+
+    // The page says why, and where to write instead: the mailbox as a link that carries nothing typed.
+    const note = form.locator('.contact-form__offline');
+    assert.ok(await note.isVisible(), 'the note is visible');
+    assert.equal((await note.innerText()).trim(), content.site.contactForm.needsScript.replace('{mailbox}', site.contactEmail));
+    const link = note.getByRole('link', { name: site.contactEmail, exact: true });
+    assert.equal(await link.getAttribute('href'), `mailto:${site.contactEmail}`);
+    assert.deepEqual(navigations, [], 'the disabled Send Message did nothing');
+    await link.click();
+    await waitUntil(() => navigations.length > 0);
+    assert.deepEqual(navigations, [`mailto:${site.contactEmail}`], 'the link opens the mailbox, nothing more');
+    assertNoProblems(session.problems, 'form without JavaScript');
   });
 
   test('theme pages list their publications; /research/, legal and 404 pages show their content', async (t) => {

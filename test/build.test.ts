@@ -159,17 +159,18 @@ describe('home page', () => {
     for (const member of members.filter((member) => member.email)) assert.ok(attributesOf(team, 'a', 'href').includes(`mailto:${member.email}`));
   });
 
-  test('the contact form works without JavaScript: mailto action to the settings mailbox, required fields, 4 rows', async () => {
+  test('the contact form as built posts nowhere, keeps its fields disabled and points to the mailbox: required fields, e-mail type, 4 rows', async () => {
     const html = await page('/');
     const form = startTags(html).find((tag) => tag.name === 'form')!;
-    assert.ok(form.attributes.get('action')!.startsWith(`mailto:${content.site.contactEmail}?subject=`));
-    assert.equal(form.attributes.get('method'), 'post');
-    assert.equal(form.attributes.get('enctype'), 'text/plain');
+    assert.equal(form.attributes.has('action'), false, 'a browser would garble a mailto: post');
     const fields = startTags(html).filter((tag) => ['input', 'textarea'].includes(tag.name));
     assert.deepEqual(fields.map((tag) => tag.attributes.get('name')), ['name', 'email', 'message']);
-    assert.ok(fields.every((tag) => tag.attributes.has('required')));
+    assert.ok(fields.every((tag) => tag.attributes.has('required') && tag.attributes.has('disabled')));
     assert.equal(fields[1]!.attributes.get('type'), 'email');
     assert.equal(fields[2]!.attributes.get('rows'), '4');
+    assert.match(textOf(html), /Send Message/);
+    const join = html.slice(html.indexOf('id="contact"'));
+    assert.ok(attributesOf(join, 'a', 'href').includes(`mailto:${content.site.contactEmail}`), 'the mailbox as a plain link beside the form');
   });
 
   test('the footer has the copyright line of the settings and the legal links', async () => {
@@ -183,7 +184,7 @@ describe('home page', () => {
     const html = await page('/');
     const islands = startTags(html).filter((tag) => tag.attributes.has('data-island'));
     assert.deepEqual(islands.map((tag) => tag.attributes.get('data-island')), ['MobileMenu', 'ContactForm']);
-    assert.deepEqual(JSON.parse(islands[1]!.attributes.get('data-props')!), { mailbox: content.site.contactEmail });
+    assert.deepEqual(JSON.parse(islands[1]!.attributes.get('data-props')!), { mailbox: content.site.contactEmail, text: content.site.contactForm });
     assert.equal(JSON.parse(islands[0]!.attributes.get('data-props')!).links.length, 5);
   });
 });

@@ -132,6 +132,13 @@ export function syntheticSite(routeCount: number): SyntheticSite {
       contactEmail: 'contact@synthetic.example',
       socialProfileUrl: 'https://social.synthetic.example/synbench',
       foundedYear: 2019,
+      contactForm: {
+        needsScript: 'The form needs JavaScript; write to {mailbox}.',
+        tooLong: 'Too long for a mail link; copy it into an email to {mailbox}.',
+        copy: 'Copy message',
+        copied: 'Copied; paste it into an email to {mailbox}.',
+        copyFailed: 'Select and copy it into an email to {mailbox}.',
+      },
       hero: { title: 'Synthetic Benchmark Consortium', tagline: 'Generated content for measuring the build. Not a real organisation.' },
       intros: {
         research: 'Generated research themes, for the benchmark only.',

@@ -23,7 +23,7 @@ export function ContactSection({ site }: { site: SiteSettings }) {
             <h2 id="join-title">{site.headings.join}</h2>
             <p>{site.intros.join}</p>
           </div>
-          <Island name="ContactForm" props={{ mailbox: site.contactEmail }} />
+          <Island name="ContactForm" props={{ mailbox: site.contactEmail, text: site.contactForm }} />
         </div>
       </section>
     </>

@@ -1,22 +1,48 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { buildMailto } from '../mailto.ts';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import type { SiteSettings } from '../content-schema.ts';
+import { contactBody, contactMailto, subjectMailto } from '../mailto.ts';
+
+/** The form's words beyond the spec's fixed labels, from the site settings; "{mailbox}" marks where the mailbox link goes. */
+export type ContactFormText = SiteSettings['contactForm'];
 
 export interface ContactFormProps {
   /** The consortium's mailbox. */
   mailbox: string;
+  text: ContactFormText;
 }
 
-const fallbackSubject = encodeURIComponent('Website contact');
+type CopyState = 'waiting' | 'copied' | 'failed';
+
+function withLink(text: string, link: ReactNode) {
+  const [before, after] = text.split('{mailbox}');
+  return (
+    <>
+      {before}
+      {link}
+      {after}
+    </>
+  );
+}
 
 /**
  * Opens the visitor's mail application with the message filled in; nothing is
- * posted anywhere. Without JavaScript the form's own mailto: action does the
- * same in the browser's plain-text form encoding.
+ * posted anywhere. Browsers garble a form they post to mailto: themselves
+ * (Chromium re-encodes UTF-8 as Latin-1 and turns & into a line break and +
+ * into a space), so until this island runs the fields are disabled and the
+ * form points to the mailbox instead. A message too long for a mail link is
+ * offered for copying, never cut.
  */
-export function ContactForm({ mailbox }: ContactFormProps) {
+export function ContactForm({ mailbox, text }: ContactFormProps) {
+  const [enhanced, setEnhanced] = useState(false);
   const [pendingLink, setPendingLink] = useState<string | null>(null);
   const [toastOpen, setToastOpen] = useState(false);
+  const [tooLong, setTooLong] = useState<{ body: string; link: string } | null>(null);
+  const [copyState, setCopyState] = useState<CopyState>('waiting');
+  const messageRef = useRef<HTMLTextAreaElement>(null);
   const submitting = pendingLink !== null;
+
+  // The server's markup and the first render here are the same disabled form, so hydration matches.
+  useEffect(() => setEnhanced(true), []);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     // The browser has already run the required and type=email checks: submit
@@ -24,8 +50,23 @@ export function ContactForm({ mailbox }: ContactFormProps) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const field = (name: string) => String(data.get(name) ?? '');
+    const contact = { name: field('name'), email: field('email'), message: field('message') };
+    const link = contactMailto(mailbox, contact);
     setToastOpen(false);
-    setPendingLink(buildMailto(mailbox, { name: field('name'), email: field('email'), message: field('message') }));
+    setCopyState('waiting');
+    setTooLong(link ? null : { body: contactBody(contact), link: subjectMailto(mailbox, contact.name) });
+    setPendingLink(link);
+  };
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(tooLong!.body);
+      setCopyState('copied');
+    } catch {
+      // No clipboard (an insecure page) or refused: the visitor copies by hand.
+      messageRef.current?.select();
+      setCopyState('failed');
+    }
   };
 
   // Runs once "Sending..." has been painted, then hands over to the mail application.
@@ -36,31 +77,55 @@ export function ContactForm({ mailbox }: ContactFormProps) {
     setToastOpen(true);
   }, [pendingLink]);
 
+  const notice = { waiting: text.tooLong, copied: text.copied, failed: text.copyFailed }[copyState];
+
   return (
     <>
-      <form
-        className="contact-form"
-        action={`mailto:${mailbox}?subject=${fallbackSubject}`}
-        method="post"
-        encType="text/plain"
-        onSubmit={onSubmit}
-      >
+      <form className="contact-form" onSubmit={onSubmit}>
+        {enhanced ? null : (
+          <p className="contact-form__offline">
+            {withLink(
+              text.needsScript,
+              <a className="text-link" href={`mailto:${mailbox}`}>
+                {mailbox}
+              </a>,
+            )}
+          </p>
+        )}
         <div className="field">
           <label htmlFor="contact-name">Name</label>
-          <input id="contact-name" name="name" type="text" autoComplete="name" required />
+          <input id="contact-name" name="name" type="text" autoComplete="name" required disabled={!enhanced} />
         </div>
         <div className="field">
           <label htmlFor="contact-email">Email</label>
-          <input id="contact-email" name="email" type="email" autoComplete="email" required />
+          <input id="contact-email" name="email" type="email" autoComplete="email" required disabled={!enhanced} />
         </div>
         <div className="field">
           <label htmlFor="contact-message">Message</label>
-          <textarea id="contact-message" name="message" rows={4} required />
+          <textarea id="contact-message" name="message" rows={4} required disabled={!enhanced} ref={messageRef} />
         </div>
-        <button type="submit" className="button" disabled={submitting} aria-busy={submitting}>
+        <button type="submit" className="button" disabled={!enhanced || submitting} aria-busy={submitting}>
           {submitting ? 'Sending...' : 'Send Message'}
         </button>
       </form>
+      {/* Polite, and in the page from the start, so what appears in it is announced. */}
+      <div className="contact-notice" role="status">
+        {tooLong ? (
+          <p>
+            {withLink(
+              notice,
+              <a className="text-link" href={tooLong.link}>
+                {mailbox}
+              </a>,
+            )}
+          </p>
+        ) : null}
+      </div>
+      {tooLong ? (
+        <button type="button" className="button button--outline contact-notice__copy" onClick={copy}>
+          {text.copy}
+        </button>
+      ) : null}
       {/* The live region stays in the page, so screen readers announce what
           appears in it; the Dismiss button sits outside it, so it is not read
           as part of the message. */}
