@@ -34,7 +34,7 @@ export function AboutSection({ site }: { site: SiteSettings }) {
             height="420"
             loading="lazy"
             decoding="async"
-            alt="Illustration: people of different backgrounds seated around a table, discussing a cognitive test."
+            alt="Illustration: a dotted map of Europe with lines linking cities across the continent into one network."
           />
           <figcaption>
             <ExternalLink className="button button--outline" href={site.socialProfileUrl}>
