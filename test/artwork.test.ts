@@ -48,11 +48,12 @@ async function usesOfPublicFiles(): Promise<Map<string, Use[]>> {
 // ---------------------------------------------------------------------------
 // Raster files, read from their headers
 
-/** Width, height and colour type from a PNG's IHDR chunk. */
+/** Width, height and colour type from a PNG's IHDR chunk, and whether a tRNS chunk adds transparency. */
 function pngHeader(bytes: Buffer) {
   assert.equal(bytes.subarray(1, 4).toString('latin1'), 'PNG', 'a PNG file');
-  const hasTransparencyChunk = bytes.includes(Buffer.from('tRNS', 'latin1'));
-  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20), colourType: bytes[25]!, hasTransparencyChunk };
+  const chunks: string[] = [];
+  for (let at = 8; at + 8 <= bytes.length; at += 12 + bytes.readUInt32BE(at)) chunks.push(bytes.subarray(at + 4, at + 8).toString('latin1'));
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20), colourType: bytes[25]!, hasTransparencyChunk: chunks.includes('tRNS') };
 }
 
 /** Width and height from a JPEG's start-of-frame segment. */
@@ -101,7 +102,7 @@ test('the artwork stays light: each SVG at most 8 KB, the apple-touch icon at mo
 // ---------------------------------------------------------------------------
 // SVGs, read and drawn by Chromium
 
-/** What Chromium's XML parser finds in an SVG file; every list should be empty. */
+/** What Chromium's XML parser finds in an SVG file: its root, its size and whatever it should not hold. */
 function inspectSvg(source: string) {
   const svgNs = 'http://www.w3.org/2000/svg';
   const allowedNamespaces = new Set([svgNs, 'http://www.w3.org/1999/xlink', 'http://www.w3.org/XML/1998/namespace', 'http://www.w3.org/2000/xmlns/']);
@@ -202,25 +203,24 @@ async function draw(page: Page, source: string, sizes: number[]): Promise<Drawin
         const wholePixels = pixels(whole, size);
         let outsideGlobe = 0;
         let onBorder = 0;
-        let opaque = 0;
+        let inside = 0;
         let blended = 0;
         for (let y = 0; y < size; y++) {
           for (let x = 0; x < size; x++) {
             const at = (y * size + x) * 4;
+            const distance = Math.hypot(x + 0.5 - centre[0] * scale, y + 0.5 - centre[1] * scale);
             if (markPixels[at + 3]! > 0) {
-              const distance = Math.hypot(x + 0.5 - centre[0] * scale, y + 0.5 - centre[1] * scale);
               if (distance > outerRadius * scale + 1) outsideGlobe++;
               if (x === 0 || y === 0 || x === size - 1 || y === size - 1) onBorder++;
             }
-            const insideGlobe = Math.hypot(x + 0.5 - centre[0] * scale, y + 0.5 - centre[1] * scale) <= innerRadius * scale - 0.5;
-            if (insideGlobe && wholePixels[at + 3] === 255) {
-              opaque++;
+            if (distance <= innerRadius * scale - 0.5 && wholePixels[at + 3] === 255) {
+              inside++;
               const [r, g, b] = [wholePixels[at]!, wholePixels[at + 1]!, wholePixels[at + 2]!];
               if (!palette.some(([pr, pg, pb]) => Math.hypot(r - pr!, g - pg!, b - pb!) <= 48)) blended++;
             }
           }
         }
-        return { size, outsideGlobe, onBorder, blendedShare: blended / opaque, globeRadius: outerRadius * scale };
+        return { size, outsideGlobe, onBorder, blendedShare: blended / inside, globeRadius: outerRadius * scale };
       });
     },
     { source, sizes },
