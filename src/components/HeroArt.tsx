@@ -4,7 +4,7 @@
  * so nothing crosses the globe at random and nothing reaches past its rim.
  */
 export function HeroArt() {
-  // Where the meridian (rx 80) meets the latitudes at y 115 and 285: 200 ± 80·√(1 − 0.5²).
+  // On the meridian (rx 80): where it crosses the equator, and the latitudes at y 115 and 285 (x = 200 ± 80·√(1 − 0.5²)).
   const nodes: [number, number][] = [
     [120, 200], [280, 200], [130.7, 115], [269.3, 115], [269.3, 285], [130.7, 285],
   ];
