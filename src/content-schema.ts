@@ -90,6 +90,8 @@ export const siteSchema = v.strictObject({
     paragraphs: v.pipe(v.array(text, 'expected a list of paragraphs'), v.minLength(1, 'expected at least one paragraph')),
     positionStatementUrl: httpUrl,
     positionStatementLabel: text,
+    /** The picture beside the text (drawn for a 560 × 420 box) and its text alternative. */
+    illustration: v.strictObject({ src: publicFile, alt: text }),
   }),
   /** The contact form's words beyond the spec's labels; "{mailbox}" is where the mailbox link goes. */
   contactForm: v.strictObject({

@@ -7,7 +7,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
 import { pageWeight, readFromFolder, type PageWeight } from '../scripts/lib/page-weight.ts';
-import { builtRealSite, readPage } from './helpers/site.ts';
+import { loadContent } from '../scripts/stages/load-content.ts';
+import { builtRealSite, readPage, realContentDir } from './helpers/site.ts';
 
 const KB = 1024;
 
@@ -58,22 +59,23 @@ test('every image has a width and a height', async () => {
 });
 
 test('images below the fold load lazily; those above it (the header logo) do not', async () => {
-  const pages = await weighedPages();
+  const [pages, { site }] = await Promise.all([weighedPages(), loadContent(realContentDir)]);
   for (const { file, weight } of pages) {
     for (const image of weight.images) {
       assert.equal(image.lazy, !image.aboveTheFold, `${file} › <img src="${image.src}"> ${image.aboveTheFold ? 'is above the fold and must not be lazy' : 'is below the fold and must be lazy'}`);
     }
-    const logo = weight.images.find((image) => image.src.endsWith('/uploads/logo.svg'));
+    const logo = weight.images.find((image) => image.src.endsWith(`/${site.logo}`));
     assert.ok(logo?.aboveTheFold && !logo.lazy, `${file}: the header logo loads at once`);
   }
   const home = pages.find((page) => page.route === '/')!;
-  const team = home.weight.images.find((image) => image.src.endsWith('/uploads/team.svg'));
-  assert.ok(team && !team.aboveTheFold && team.lazy, 'the team illustration on / is below the fold and lazy');
+  const illustration = home.weight.images.find((image) => image.src.endsWith(`/${site.about.illustration.src}`));
+  assert.ok(illustration && !illustration.aboveTheFold && illustration.lazy, 'the About illustration on / is below the fold and lazy');
 });
 
-test('nothing above the fold waits on the team illustration: it is neither preloaded nor fetched for the first paint', async () => {
+test('nothing above the fold waits on the About illustration: it is neither preloaded nor fetched for the first paint', async () => {
+  const { site } = await loadContent(realContentDir);
   for (const { file, weight } of await weighedPages()) {
-    assert.ok(!weight.requests.some((url) => url.endsWith('/uploads/team.svg')), `${file} fetches team.svg for its first paint`);
+    assert.ok(!weight.requests.some((url) => url.endsWith(`/${site.about.illustration.src}`)), `${file} fetches ${site.about.illustration.src} for its first paint`);
   }
 });
 

@@ -153,7 +153,7 @@ export function syntheticSite(routeCount: number): SyntheticSite {
           'Its pages have the shape and size of the real site: a header, a main column and a footer around generated text.',
         ],
         positionStatementUrl: 'https://doi.org/10.5555/synthetic.statement',
-        positionStatementLabel: 'Read the synthetic statement',
+        positionStatementLabel: 'Read the synthetic statement', illustration: { src: 'uploads/team.svg', alt: 'An illustration.' },
       },
       stats: [
         { value: `${publicationCount}`, label: 'Synthetic publications' },

@@ -29,12 +29,12 @@ export function AboutSection({ site }: { site: SiteSettings }) {
         </div>
         <figure className="about__figure">
           <img
-            src={urls.asset('uploads/team.svg')}
+            src={urls.asset(about.illustration.src)}
             width="560"
             height="420"
             loading="lazy"
             decoding="async"
-            alt="Illustration: people of different backgrounds seated around a table, discussing a cognitive test."
+            alt={about.illustration.alt}
           />
           <figcaption>
             <ExternalLink className="button button--outline" href={site.socialProfileUrl}>
