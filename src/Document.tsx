@@ -53,6 +53,10 @@ export function Document({ site, path, title, description, jsonLd, indexable = t
         <meta name="twitter:title" content={fullTitle} />
         <meta name="twitter:description" content={description} />
         <meta name="twitter:image" content={image} />
+        {/* The heading font, requested with the stylesheet instead of after it; crossorigin because fonts are always fetched in CORS mode. */}
+        {assets.fonts.map((font) => (
+          <link key={font} rel="preload" href={urls.asset(font)} as="font" type="font/woff2" crossOrigin="anonymous" />
+        ))}
         <link rel="stylesheet" href={urls.asset(assets.css)} />
         <script type="module" src={urls.asset(assets.js)} />
         {jsonLd ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: safeJson(jsonLd) }} /> : null}

@@ -4,8 +4,8 @@ import type { Urls } from './urls.ts';
 /** What a page needs to know about the build it is part of (not content). */
 export interface BuildContext {
   urls: Urls;
-  /** Output paths of the hashed stylesheet and client script, relative to the output root. */
-  assets: { css: string; js: string };
+  /** Output paths of the hashed stylesheet, client script and the fonts every page preloads, relative to the output root. */
+  assets: { css: string; js: string; fonts: string[] };
 }
 
 const Context = createContext<BuildContext | null>(null);

@@ -1,18 +1,14 @@
 import type { Publication } from './content-schema.ts';
 
 /**
- * An APA-style reference split into the parts a page sets differently
- * (journal and volume in italics). Missing fields are left out together with
- * their punctuation, so an entry never shows "()" or ", ,".
+ * One piece of an APA-style reference. Names, titles and journals come from
+ * the world's literature and may be written right to left (or carry a stray
+ * direction override), so the page isolates each of them (<bdi>); the
+ * journal and the volume are set in italics.
  */
-export interface CitationParts {
-  /** "Authors (Year). Title." */
-  lead: string;
-  journal?: string;
-  volume?: string;
-  /** "(Issue), pages." or "." */
-  tail?: string;
-}
+export type CitationPiece =
+  | { kind: 'text'; text: string }
+  | { kind: 'authors' | 'title' | 'journal' | 'volume'; text: string };
 
 export function yearText(year: Publication['year']): string {
   if (year === null) return 'n.d.';
@@ -20,24 +16,53 @@ export function yearText(year: Publication['year']): string {
 }
 
 const endsWithStop = (text: string) => /[.?!]$/.test(text);
+// An en dash between page numbers, as in a printed reference.
+const pageRange = (pages: string) => pages.replace(/(\d)\s*[-–]\s*(\d)/, '$1–$2');
 
-export function citationParts(publication: Publication): CitationParts {
+/**
+ * "Authors (Year). Title. Journal, Volume(Issue), pages." Every part that is
+ * known is kept, whatever else is missing; a missing part is left out with its
+ * punctuation, so an entry never shows "()" or ", ,". Without a journal the
+ * numbers are labelled ("Vol.", "No.", "pp."), since nothing else says what
+ * they are.
+ */
+export function citationPieces(publication: Publication): CitationPiece[] {
   const { authors, year, title, journal, volume, issue, pages } = publication;
-  const lead = `${authors} (${yearText(year)}). ${title}${endsWithStop(title) ? '' : '.'}`;
-  if (!journal) return { lead };
-  let tail = '';
-  if (issue) tail += `(${issue})`;
-  // An en dash between page numbers, as in a printed reference.
-  if (pages) tail += `, ${pages.replace(/(\d)\s*-\s*(\d)/, '$1–$2')}`;
-  tail += '.';
-  return { lead, journal, volume: volume || undefined, tail };
+  const pieces: CitationPiece[] = [
+    { kind: 'authors', text: authors },
+    { kind: 'text', text: ` (${yearText(year)}). ` },
+    { kind: 'title', text: title },
+    { kind: 'text', text: endsWithStop(title) ? '' : '.' },
+  ];
+  const source: CitationPiece[][] = [];
+  if (journal) source.push([{ kind: 'journal', text: journal }]);
+  if (volume) {
+    const number: CitationPiece[] = [{ kind: 'volume', text: volume }];
+    if (!journal) number.unshift({ kind: 'text', text: 'Vol. ' });
+    if (issue) number.push({ kind: 'text', text: `(${issue})` });
+    source.push(number);
+  } else if (issue) {
+    source.push([{ kind: 'text', text: `No. ${issue}` }]);
+  }
+  if (pages) {
+    const range = pageRange(pages);
+    source.push([{ kind: 'text', text: !journal && range.includes('–') ? `pp. ${range}` : range }]);
+  }
+  if (source.length === 0) return pieces;
+  pieces.push({ kind: 'text', text: ' ' });
+  source.forEach((part, index) => {
+    if (index > 0) pieces.push({ kind: 'text', text: ', ' });
+    pieces.push(...part);
+  });
+  pieces.push({ kind: 'text', text: '.' });
+  return pieces.filter((piece) => piece.text !== '');
 }
 
 /** The reference as one line of plain text. */
 export function citationText(publication: Publication): string {
-  const { lead, journal, volume, tail } = citationParts(publication);
-  if (!journal) return lead;
-  return `${lead} ${journal}${volume ? `, ${volume}` : ''}${tail}`;
+  return citationPieces(publication)
+    .map((piece) => piece.text)
+    .join('');
 }
 
 /** The article's link: its DOI when it has one, otherwise its URL. */

@@ -177,15 +177,24 @@ browserSuite('with JavaScript off', (env) => {
   });
 
   for (const viewport of [desktop, mobile]) {
-    test(`at ${viewport.width} px the header's plain links are visible and reach their sections`, async (t) => {
+    const narrow = viewport.width < 960;
+    test(`at ${viewport.width} px the header's ${narrow ? 'menu disclosure opens links that' : 'plain links are visible and'} reach their sections`, async (t) => {
       const session = await env.open(t, noScript(viewport));
       const { page } = session;
-      const nav = page.getByRole('navigation', { name: 'Main' });
+      // Wide: the plain links. Narrow: the built page's menu, a disclosure that works without script.
+      const nav = page.getByRole('navigation', { name: narrow ? 'Menu' : 'Main' });
+      const openMenu = async () => {
+        if (!narrow) return;
+        const summary = page.locator('summary.menu-button');
+        assert.ok(await summary.isVisible(), 'the menu control is visible');
+        if (!(await page.locator('details.menu-disclosure').evaluate((details) => (details as HTMLDetailsElement).open))) await summary.click();
+      };
       await session.visit('/');
-      // The page really runs without JavaScript: the menu island stays as built, its button hidden.
-      assert.equal(await page.locator('.menu-button').getAttribute('hidden'), '', 'the menu button keeps its hidden attribute');
-      assert.equal(await page.locator('.menu-button').isVisible(), false, 'no menu button: it would do nothing');
+      // The page really runs without JavaScript: the menu island stays as built, a disclosure and no button.
+      assert.equal(await page.locator('button.menu-button').count(), 0, 'no menu button: it would do nothing');
+      assert.equal(await page.getByRole('navigation', { name: 'Main' }).isVisible(), !narrow, `the plain links show ${narrow ? 'only on wide screens' : 'on wide screens'}`);
       for (const { label, section } of navChoices) {
+        await openMenu();
         const link = nav.getByRole('link', { name: label, exact: true });
         assert.ok(await link.isVisible(), `${label} is visible`);
         await link.click();
@@ -193,6 +202,7 @@ browserSuite('with JavaScript off', (env) => {
       }
       // And from another page.
       await session.visit('/research/');
+      await openMenu();
       await nav.getByRole('link', { name: 'Members', exact: true }).click();
       await page.waitForURL(env.url('/#team'));
       await assertSectionInView(page, 'team', `"Members" from /research/ without JavaScript at ${viewport.width} px`);

@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
-import { pageWeight, readFromFolder, type PageWeight } from '../scripts/lib/page-weight.ts';
+import { pageWeight, readFromFolder, sizeOf, type PageWeight } from '../scripts/lib/page-weight.ts';
+import { startTags } from '../scripts/stages/check-output.ts';
 import { loadContent } from '../scripts/stages/load-content.ts';
 import { builtRealSite, readPage, realContentDir } from './helpers/site.ts';
 
@@ -32,6 +33,38 @@ test('every page loads at most 10 KB of JavaScript and 8 KB of CSS, gzip', async
     assert.ok(weight.css.bytes > 0, `${file} loads the stylesheet`);
     assert.ok(weight.css.gzip <= 8 * KB, `${file}: ${weight.css.gzip} bytes of CSS gzip, budget ${8 * KB}`);
   }
+});
+
+test('every page preloads at most 24 KB of fonts, gzip: woff2 files of our own origin that the stylesheet uses', async () => {
+  const { outDir } = await builtRealSite();
+  const read = readFromFolder(outDir);
+  for (const { file, html, weight } of await weighedPages()) {
+    const stylesheet = read(weight.requests.find((url) => url.endsWith('.css'))!)!.toString('utf8');
+    const preloads = startTags(html).filter((tag) => tag.name === 'link' && tag.attributes.get('rel') === 'preload' && tag.attributes.get('as') === 'font');
+    assert.ok(preloads.length > 0, `${file} preloads its heading font`);
+    let gzip = 0;
+    for (const preload of preloads) {
+      const href = preload.attributes.get('href') ?? '';
+      assert.match(href, /^\/assets\/[^/]+\.woff2$/, `${file}: a self-hosted, hashed woff2 file`);
+      assert.equal(preload.attributes.get('type'), 'font/woff2', `${file} › ${href} type`);
+      assert.ok(preload.attributes.has('crossorigin'), `${file} › ${href}: fonts are fetched in CORS mode, so the preload needs crossorigin to be used`);
+      assert.ok(stylesheet.includes(href.slice('/assets/'.length)), `${file} › ${href} is used by the stylesheet`);
+      const font = read(href);
+      assert.ok(font, `${file} › ${href} exists`);
+      gzip += sizeOf(font).gzip;
+    }
+    assert.ok(gzip <= 24 * KB, `${file}: ${gzip} bytes of preloaded fonts gzip, budget ${24 * KB}`);
+  }
+});
+
+test('the stylesheet loads no font but woff2 files of our own origin', async () => {
+  const { outDir } = await builtRealSite();
+  const read = readFromFolder(outDir);
+  const { weight } = (await weighedPages())[0]!;
+  const stylesheet = read(weight.requests.find((url) => url.endsWith('.css'))!)!.toString('utf8');
+  const fonts = [...stylesheet.matchAll(/@font-face\s*{[^}]*}/g)].flatMap((face) => [...face[0].matchAll(/url\(([^)]+)\)/g)].map((url) => url[1]!.replace(/["']/g, '')));
+  assert.ok(fonts.length > 0, 'the stylesheet declares the heading font');
+  for (const font of fonts) assert.match(font, /^\.?\/?[^/:]+\.woff2$/, `${font}: a woff2 file beside the stylesheet`);
 });
 
 test('the home page is at most 30 KB of HTML, gzip', async () => {

@@ -68,7 +68,7 @@ async function build(root: string): Promise<Map<string, string>> {
 
 test('a checkout with CRLF line endings builds byte-identical output', async () => {
   const [lfCheckout, { root, converted }] = await Promise.all([checkout(false), checkout(true)]);
-  for (const part of ['content/site.ts', 'src/styles/site.css', 'src/routes.tsx', 'public/favicon.svg']) {
+  for (const part of ['content/site.yml', 'src/styles/site.css', 'src/routes.tsx', 'public/favicon.svg']) {
     assert.ok(converted.includes(part), `${part} was converted to CRLF`);
   }
   const [lf, crlf] = await Promise.all([build(lfCheckout.root), build(root)]);

@@ -164,9 +164,11 @@ export function fontPolicy(pages: string[], stylesheets: string[]): { ok: boolea
   const fontFiles = new Set<string>();
   for (const css of stylesheets) {
     for (const block of css.match(/@font-face\s*{[^}]*}/g) ?? []) {
+      // A face whose unicode-range leaves out basic Latin is fetched only by pages that use its letters: no preload.
+      const onDemand = /unicode-range:/i.test(block) && !/unicode-range:\s*U\+0{1,4}-/i.test(block);
       for (const url of cssUrls(block)) {
         if (/^([a-z]+:)?\/\//i.test(url)) problems.push(`@font-face loads ${url} from another origin`);
-        else fontFiles.add(url);
+        else if (!onDemand) fontFiles.add(url);
       }
     }
     for (const imported of css.match(/@import[^;]*/g) ?? []) {
@@ -182,7 +184,7 @@ export function fontPolicy(pages: string[], stylesheets: string[]): { ok: boolea
     }
     const preloaded = new Set(links.filter((link) => link.attributes.get('rel') === 'preload' && link.attributes.get('as') === 'font').map((link) => link.attributes.get('href')));
     for (const file of fontFiles) {
-      if (![...preloaded].some((href) => href?.endsWith(file.replace(/^(\.\.\/)+/, '')))) {
+      if (![...preloaded].some((href) => href?.endsWith(file.replace(/^(\.\.?\/)+/, '')))) {
         problems.push(`font ${file} is not preloaded`);
         break;
       }

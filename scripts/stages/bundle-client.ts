@@ -5,7 +5,7 @@ import type { OutputFile } from './output-files.ts';
 
 export interface ClientBundle {
   /** Output paths of the entry files, relative to the output root. */
-  assets: { css: string; js: string };
+  assets: { css: string; js: string; fonts: string[] };
   files: OutputFile[];
 }
 
@@ -26,6 +26,9 @@ export async function bundleClient(root: string): Promise<ClientBundle> {
       outdir: 'assets',
       entryNames: '[name]-[hash]',
       chunkNames: 'islands-[hash]',
+      // The heading font (woff2 files the stylesheet names), hashed like the rest.
+      assetNames: '[name]-[hash]',
+      loader: { '.woff2': 'file' },
       splitting: true,
       bundle: true,
       minify: true,
@@ -65,5 +68,9 @@ export async function bundleClient(root: string): Promise<ClientBundle> {
     if (!found) throw new Error(`esbuild wrote no output for ${entry}`);
     return found[0];
   };
-  return { assets: { js: entryOutput('src/islands/boot.ts'), css: entryOutput('src/styles/site.css') }, files };
+  // Every page needs the basic Latin file, so pages preload it; the
+  // latin-ext file (ł, ő, ș…) is fetched only by a page that uses one of
+  // its letters in a heading (its @font-face has a unicode-range).
+  const fonts = files.map((file) => file.path).filter((file) => /-latin-\d{3}-normal-[^/]+\.woff2$/.test(file));
+  return { assets: { js: entryOutput('src/islands/boot.ts'), css: entryOutput('src/styles/site.css'), fonts }, files };
 }

@@ -8,7 +8,7 @@ const footerLinks = [
   { label: 'Contact', section: 'contact' },
 ];
 
-export function SiteFooter({ site }: { site: SiteSettings }) {
+export function SiteFooter({ site, path }: { site: SiteSettings; path?: string }) {
   const urls = useUrls();
   return (
     <footer className="site-footer">
@@ -32,10 +32,14 @@ export function SiteFooter({ site }: { site: SiteSettings }) {
           <p>{`© ${site.footerYear} ${site.name}. All rights reserved.`}</p>
           <ul className="site-footer__legal-links">
             <li>
-              <a href={urls.href('/privacy-policy')}>Privacy Policy</a>
+              <a href={urls.href('/privacy-policy')} aria-current={path === '/privacy-policy' ? 'page' : undefined}>
+                Privacy Policy
+              </a>
             </li>
             <li>
-              <a href={urls.href('/terms-of-service')}>Terms of Service</a>
+              <a href={urls.href('/terms-of-service')} aria-current={path === '/terms-of-service' ? 'page' : undefined}>
+                Terms of Service
+              </a>
             </li>
           </ul>
         </div>

@@ -1,16 +1,20 @@
 import type { SiteSettings } from '../content-schema.ts';
 import { useUrls } from '../build-context.tsx';
 import { Island } from '../islands/Island.tsx';
-import { joinLink, sectionLinks, sectionPath } from '../navigation.ts';
+import { isWithin, joinLink, sectionLinks, sectionPath } from '../navigation.ts';
 
 /**
  * Sticky top bar. The links are plain anchors to /#section, so they work with
  * JavaScript off; on the home page the browser scrolls to the section itself
  * (smoothly, unless the visitor prefers reduced motion; see site.css).
  */
-export function SiteHeader({ site }: { site: SiteSettings }) {
+export function SiteHeader({ site, path }: { site: SiteSettings; path?: string }) {
   const urls = useUrls();
-  const links = sectionLinks.map(({ label, section }) => ({ label, href: urls.href(sectionPath(section)) }));
+  const links = sectionLinks.map((link) => ({
+    label: link.label,
+    href: urls.href(sectionPath(link.section)),
+    current: isWithin(path, 'pages' in link ? link.pages : undefined),
+  }));
   const join = { label: joinLink.label, href: urls.href(sectionPath(joinLink.section)) };
   return (
     <header className="site-header">
@@ -25,7 +29,9 @@ export function SiteHeader({ site }: { site: SiteSettings }) {
           <ul className="site-nav__links">
             {links.map((link) => (
               <li key={link.href}>
-                <a href={link.href}>{link.label}</a>
+                <a href={link.href} aria-current={link.current ? 'page' : undefined}>
+                  {link.label}
+                </a>
               </li>
             ))}
           </ul>

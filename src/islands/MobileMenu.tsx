@@ -3,6 +3,8 @@ import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from
 export interface MenuLink {
   label: string;
   href: string;
+  /** The link of the part of the site this page belongs to. */
+  current?: boolean;
 }
 
 export interface MobileMenuProps {
@@ -10,22 +12,71 @@ export interface MobileMenuProps {
   join: MenuLink;
 }
 
+const MenuIcon = () => (
+  <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+    <path d="M4 7h16M4 12h16M4 17h16" />
+  </svg>
+);
+
+function MenuLinks({ links, onChoose }: { links: MenuLink[]; onChoose?: (href: string) => void }) {
+  return (
+    <ul className="menu-panel__links">
+      {links.map((link) => (
+        <li key={link.href}>
+          <a href={link.href} aria-current={link.current ? 'page' : undefined} onClick={onChoose && (() => onChoose(link.href))}>
+            {link.label}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The built page's menu, which works without JavaScript: a disclosure that
+ * opens the links below the header. It has the size and place of the menu
+ * button, so the header has its final shape from the first paint.
+ */
+function MenuDisclosure({ links, join }: MobileMenuProps) {
+  return (
+    <details className="menu-disclosure">
+      <summary className="menu-button">
+        <MenuIcon />
+        <span>Menu</span>
+      </summary>
+      <nav className="menu-disclosure__panel" aria-label="Menu">
+        <MenuLinks links={links} />
+        <a className="button menu-panel__join" href={join.href}>
+          {join.label}
+        </a>
+      </nav>
+    </details>
+  );
+}
+
+/** The section a link leads to on this page, if it stays on this page. */
+const sectionOnThisPage = (href: string): HTMLElement | null => {
+  const url = new URL(href, location.href);
+  if (url.pathname !== location.pathname || url.hash.length < 2) return null;
+  return document.getElementById(decodeURIComponent(url.hash.slice(1)));
+};
+
 /**
  * The slide-in menu for small screens, built on a modal <dialog>: the browser
  * makes the page behind it inert, closes it on Escape and hands focus back to
- * the menu button. Until this island has hydrated, its button stays hidden and
- * the header shows its plain links instead (see site.css), so the menu never
- * offers a control that does nothing.
+ * the menu button. It replaces the disclosure above once hydrated. After a
+ * choice, the focus moves to the chosen section's heading, so the next Tab
+ * goes on from there and not from the top of the page.
  */
 export function MobileMenu({ links, join }: MobileMenuProps) {
   const [enhanced, setEnhanced] = useState(false);
   const [open, setOpen] = useState(false);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const chosen = useRef<HTMLElement | null>(null);
 
-  // A layout effect, so the header folds its links away while the page is
-  // still loading: after load (a plain effect) the header would shrink under a
-  // visitor who arrived at /#section, and the section would slide out of view.
+  // A layout effect, so the button takes the disclosure's place before the
+  // next paint: the two have the same size, and nothing moves.
   useLayoutEffect(() => setEnhanced(true), []);
 
   useEffect(() => {
@@ -36,6 +87,25 @@ export function MobileMenu({ links, join }: MobileMenuProps) {
   }, [open]);
 
   const close = () => setOpen(false);
+  const choose = (href: string) => {
+    chosen.current = sectionOnThisPage(href);
+    close();
+  };
+
+  const focusAfterClose = () => {
+    const heading = chosen.current?.querySelector<HTMLElement>('h1, h2');
+    chosen.current = null;
+    if (!heading) {
+      buttonRef.current?.focus();
+      return;
+    }
+    // Focusable by script only: the heading does not become a Tab stop.
+    if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+    // The link itself scrolls the section into view (smoothly, perhaps): leave that alone.
+    heading.focus({ preventScroll: true });
+  };
+
+  if (!enhanced) return <MenuDisclosure links={links} join={join} />;
 
   // A modal dialog already keeps focus out of the page; this also keeps Tab
   // from wandering into the browser's own toolbar.
@@ -60,14 +130,11 @@ export function MobileMenu({ links, join }: MobileMenuProps) {
         ref={buttonRef}
         type="button"
         className="menu-button"
-        hidden={!enhanced}
         aria-expanded={open}
         aria-controls="site-menu"
         onClick={() => setOpen(true)}
       >
-        <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-          <path d="M4 7h16M4 12h16M4 17h16" />
-        </svg>
+        <MenuIcon />
         <span>Menu</span>
       </button>
       <dialog
@@ -77,7 +144,7 @@ export function MobileMenu({ links, join }: MobileMenuProps) {
         aria-label="Menu"
         onClose={() => {
           setOpen(false);
-          buttonRef.current?.focus();
+          focusAfterClose();
         }}
         onKeyDown={keepFocusInside}
       >
@@ -90,16 +157,8 @@ export function MobileMenu({ links, join }: MobileMenuProps) {
             <span className="visually-hidden">Close menu</span>
           </button>
         </div>
-        <ul className="menu-panel__links">
-          {links.map((link) => (
-            <li key={link.href}>
-              <a href={link.href} onClick={close}>
-                {link.label}
-              </a>
-            </li>
-          ))}
-        </ul>
-        <a className="button menu-panel__join" href={join.href} onClick={close}>
+        <MenuLinks links={links} onChoose={choose} />
+        <a className="button menu-panel__join" href={join.href} onClick={() => choose(join.href)}>
           {join.label}
         </a>
       </dialog>

@@ -5,10 +5,11 @@ import { useUrls } from '../build-context.tsx';
 import { formatDate } from '../format.ts';
 import { Markdown } from '../markdown.tsx';
 
-export function LegalPage({ site, page }: { site: SiteSettings; page: LegalText }) {
+/** `path` is the page's route, which the footer marks as the current page. */
+export function LegalPage({ site, page, path }: { site: SiteSettings; page: LegalText; path: string }) {
   const urls = useUrls();
   return (
-    <PageLayout site={site}>
+    <PageLayout site={site} path={path}>
       <div className="page">
         <div className="page__inner page__inner--narrow">
           <BackLink href={urls.href('/')}>Back to Home</BackLink>

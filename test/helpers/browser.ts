@@ -324,13 +324,14 @@ export class BrowserEnv {
 
 /**
  * The islands load after the first paint (src/islands/boot.ts) and hydrate a
- * moment later; the menu island then un-hides its button in a layout effect.
+ * moment later; the menu island then puts its button in place of the built
+ * page's disclosure, in a layout effect.
  * Waits for that, or for the island's error in its place.
  */
 export async function islandsStarted(page: Page) {
   await page.waitForFunction(() => {
     const menu = document.querySelector('[data-island="MobileMenu"]');
-    return !menu || menu.querySelector('.menu-button:not([hidden])') !== null || menu.querySelector('.island-error') !== null;
+    return !menu || menu.querySelector('button.menu-button') !== null || menu.querySelector('.island-error') !== null;
   });
 }
 
