@@ -7,7 +7,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { assertNoProblems, browserSuite, desktop, mobile, notFoundFile, routePaths, type Session } from './helpers/browser.ts';
+import { assertNoProblems, browserSuite, content, desktop, mobile, notFoundFile, routePaths, type Session } from './helpers/browser.ts';
+
+/** A theme page of the fixture site with two entries, the length of a typical theme page. */
+const twoEntryTheme = content.themes.find((theme) => content.publications[theme.id]!.length === 2)!.id;
 
 /** The header's shape and whether anything scrolls sideways, at the current moment. */
 const headerState = (page: Page) =>
@@ -110,7 +113,7 @@ browserSuite(
     test('print: no header, menu or buttons; the DOI after "View article"; entries kept whole; the footer as one line', async (t) => {
       const session = await env.open(t, desktop);
       const { page } = session;
-      await session.visit('/research/caregiver/');
+      await session.visit(`/research/${twoEntryTheme}/`);
       await page.emulateMedia({ media: 'print' });
       t.after(() => page.emulateMedia({ media: null }));
       const printed = await page.evaluate(() => {
@@ -148,7 +151,7 @@ browserSuite(
       // Two entries and a title fit one sheet: nothing spills onto a near-empty page.
       const pdf = await page.pdf({ format: 'A4' });
       const pages = (pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length;
-      assert.equal(pages, 1, `the caregiver page prints on ${pages} pages`);
+      assert.equal(pages, 1, `/research/${twoEntryTheme}/ prints on ${pages} pages`);
     });
 
     test('the footer ends at the bottom of a tall window on short pages', async (t) => {
@@ -197,7 +200,7 @@ browserSuite(
         );
       await session.visit('/');
       assert.deepEqual((await marked()).filter((link) => link.current), [], 'on the home page no page link is current');
-      for (const path of ['/research/', '/research/caregiver/']) {
+      for (const path of ['/research/', `/research/${twoEntryTheme}/`]) {
         await session.visit(path);
         const links = await marked();
         const current = links.filter((link) => link.current);

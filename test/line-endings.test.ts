@@ -17,7 +17,7 @@ const run = promisify(execFile);
 
 /** Not part of a checkout (or, for node_modules, linked rather than copied). */
 const notCopied = new Set(['.git', '.cache', 'dist', 'node_modules', 'reports', 'test']);
-const textFile = /\.(ts|tsx|css|svg|json|md|cjs|txt|xml|html)$/;
+const textFile = /\.(ts|tsx|css|svg|json|md|yml|cjs|txt|xml|html)$/;
 
 async function filesUnder(root: string): Promise<string[]> {
   const entries = await readdir(root, { recursive: true, withFileTypes: true });
@@ -39,6 +39,9 @@ async function checkout(crlf: boolean): Promise<{ root: string; converted: strin
   await Promise.all(parts.map((part) => cp(path.join(projectRoot, part), path.join(root, part), { recursive: true })));
   // A junction needs no special rights on Windows; elsewhere it is a plain symlink.
   await symlink(path.join(projectRoot, 'node_modules'), path.join(root, 'node_modules'), 'junction');
+  // The public files of today are one-line SVGs; a host file such as a
+  // verification .txt has several lines, and must reach dist/ with LF.
+  await writeFile(path.join(root, 'public', 'several-lines.txt'), 'one\ntwo\n');
   const converted: string[] = [];
   for (const file of await filesUnder(root)) {
     if (!crlf || file.startsWith('node_modules/') || !textFile.test(file)) continue;
@@ -68,7 +71,7 @@ async function build(root: string): Promise<Map<string, string>> {
 
 test('a checkout with CRLF line endings builds byte-identical output', async () => {
   const [lfCheckout, { root, converted }] = await Promise.all([checkout(false), checkout(true)]);
-  for (const part of ['content/site.yml', 'src/styles/site.css', 'src/routes.tsx', 'public/favicon.svg']) {
+  for (const part of ['content/site.yml', 'src/styles/site.css', 'src/routes.tsx', 'public/several-lines.txt']) {
     assert.ok(converted.includes(part), `${part} was converted to CRLF`);
   }
   const [lf, crlf] = await Promise.all([build(lfCheckout.root), build(root)]);
