@@ -10,13 +10,12 @@ import { buildIntoTemporaryFolder, fixtureContentDir, temporaryFolder } from './
 import { snapshot } from './helpers/snapshot.ts';
 
 const run = promisify(execFile);
-const tsx = path.resolve('node_modules/.bin/tsx');
 
 /** Runs `npm run build` on a content folder that must fail; returns what it printed, after checking dist/ is untouched. */
 async function failingBuild(contentDir: string, env: Record<string, string> = {}): Promise<string> {
   const { outDir } = await buildIntoTemporaryFolder();
   const before = await snapshot(outDir);
-  const failure = await run(tsx, ['scripts/build.ts', '--content', contentDir, '--out', outDir], {
+  const failure = await run(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--content', contentDir, '--out', outDir], {
     env: { ...process.env, CI: 'true', ...env },
   }).then(
     () => assert.fail('the build should have failed'),

@@ -7,7 +7,6 @@ import { temporaryFolder } from './helpers/site.ts';
 import { snapshot } from './helpers/snapshot.ts';
 
 const run = promisify(execFile);
-const tsx = path.resolve('node_modules/.bin/tsx');
 
 test('two builds under different time zones and locales give byte-identical output', async () => {
   const folder = await temporaryFolder();
@@ -18,7 +17,7 @@ test('two builds under different time zones and locales give byte-identical outp
   const outputs = await Promise.all(
     environments.map(async (environment, index) => {
       const outDir = path.join(folder, `dist-${index}`);
-      await run(tsx, ['scripts/build.ts', '--out', outDir, '--report', path.join(folder, `report-${index}.json`)], {
+      await run(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--out', outDir, '--report', path.join(folder, `report-${index}.json`)], {
         env: { ...process.env, ...environment },
       });
       return snapshot(outDir);
