@@ -61,6 +61,13 @@ const publicFile = v.pipe(
   v.regex(/^(?!\/)(?!.*(?:^|\/)\.\.?(?:\/|$))[\w./-]+\.\w+$/, 'expected the path of a file in public/, such as uploads/logo.svg'),
 );
 
+/** The ids of the home page's sections, as the spec names them (a link goes to /#<id>). */
+export const homeSections = ['about', 'research', 'news', 'team', 'publications', 'contact'] as const;
+const sectionLink = v.strictObject({
+  label: text,
+  section: v.picklist(homeSections, `expected one of the home page's sections ${homeSections.join(', ')}`),
+});
+
 const withMailbox = v.pipe(text, v.includes('{mailbox}', 'expected text with {mailbox} where the mailbox link goes'));
 
 export const siteSchema = v.strictObject({
@@ -92,6 +99,19 @@ export const siteSchema = v.strictObject({
     positionStatementLabel: text,
     /** The picture beside the text (drawn for a 560 × 420 box) and its text alternative. */
     illustration: v.strictObject({ src: publicFile, alt: text }),
+  }),
+  /** The links of the header (and the phone menu), the Join button and the footer. */
+  navigation: v.strictObject({
+    header: v.array(
+      v.strictObject({
+        ...sectionLink.entries,
+        /** The part of the site the link stands for, such as /research: there it is marked as the current page. */
+        pages: v.optional(v.pipe(text, v.regex(/^\/[a-z0-9/-]*[a-z0-9]$/, 'expected a path of the site such as /research'))),
+      }),
+      'expected a list of links',
+    ),
+    join: sectionLink,
+    footer: v.array(sectionLink, 'expected a list of links'),
   }),
   /** The contact form's words beyond the spec's labels; "{mailbox}" is where the mailbox link goes. */
   contactForm: v.strictObject({

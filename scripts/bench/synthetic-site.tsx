@@ -132,6 +132,15 @@ export function syntheticSite(routeCount: number): SyntheticSite {
       contactEmail: 'contact@synthetic.example',
       socialProfileUrl: 'https://social.synthetic.example/synbench',
       foundedYear: 2019,
+      navigation: {
+        header: [
+          { label: 'About', section: 'about' },
+          { label: 'Research', section: 'research', pages: '/research' },
+          { label: 'Contact', section: 'contact' },
+        ],
+        join: { label: 'Join', section: 'contact' },
+        footer: [{ label: 'About', section: 'about' }],
+      },
       contactForm: {
         needsScript: 'The form needs JavaScript; write to {mailbox}.',
         tooLong: 'Too long for a mail link; copy it into an email to {mailbox}.',

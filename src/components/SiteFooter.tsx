@@ -2,12 +2,6 @@ import type { SiteSettings } from '../content-schema.ts';
 import { useUrls } from '../build-context.tsx';
 import { sectionPath } from '../navigation.ts';
 
-const footerLinks = [
-  { label: 'About us', section: 'about' },
-  { label: 'Research', section: 'research' },
-  { label: 'Contact', section: 'contact' },
-];
-
 export function SiteFooter({ site, path }: { site: SiteSettings; path?: string }) {
   const urls = useUrls();
   return (
@@ -19,7 +13,7 @@ export function SiteFooter({ site, path }: { site: SiteSettings; path?: string }
         </div>
         <nav aria-label="Footer">
           <ul className="site-footer__links">
-            {footerLinks.map(({ label, section }) => (
+            {site.navigation.footer.map(({ label, section }) => (
               <li key={section}>
                 <a className="button button--ghost" href={urls.href(sectionPath(section))}>
                   {label}

@@ -1,7 +1,7 @@
 import type { SiteSettings } from '../content-schema.ts';
 import { useUrls } from '../build-context.tsx';
 import { Island } from '../islands/Island.tsx';
-import { isWithin, joinLink, sectionLinks, sectionPath } from '../navigation.ts';
+import { isWithin, sectionPath } from '../navigation.ts';
 
 /**
  * Sticky top bar. The links are plain anchors to /#section, so they work with
@@ -10,10 +10,11 @@ import { isWithin, joinLink, sectionLinks, sectionPath } from '../navigation.ts'
  */
 export function SiteHeader({ site, path }: { site: SiteSettings; path?: string }) {
   const urls = useUrls();
-  const links = sectionLinks.map((link) => ({
+  const { header, join: joinLink } = site.navigation;
+  const links = header.map((link) => ({
     label: link.label,
     href: urls.href(sectionPath(link.section)),
-    current: isWithin(path, 'pages' in link ? link.pages : undefined),
+    current: isWithin(path, link.pages),
   }));
   const join = { label: joinLink.label, href: urls.href(sectionPath(joinLink.section)) };
   return (
