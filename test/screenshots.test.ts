@@ -1,6 +1,6 @@
 /**
- * Screenshots of every page at a phone and a desktop width, so a reviewer can
- * look at the whole site at once after a change. Written outside dist/, to
+ * Screenshots of every page of the real site at a phone and a desktop width,
+ * so a reviewer can look at the whole site at once after a change. Written outside dist/, to
  * reports/screenshots/<route>-<width>.png (SCREENSHOT_DIR overrides). The test
  * fails only when a screenshot cannot be taken; judging them is for people.
  */
@@ -8,9 +8,13 @@ import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
-import { browserSuite, desktop, mobile, notFoundFile, routePaths } from './helpers/browser.ts';
+import { loadContent } from '../scripts/stages/load-content.ts';
+import { routes } from '../src/routes.tsx';
+import { browserSuite, desktop, mobile, notFoundFile } from './helpers/browser.ts';
+import { builtRealSite, realContentDir } from './helpers/site.ts';
 
 const folder = path.resolve(process.env.SCREENSHOT_DIR ?? 'reports/screenshots');
+const routePaths = routes(await loadContent(realContentDir)).map((route) => (route.path === '/' ? '/' : `${route.path}/`));
 const nameOf = (route: string) => route.replace(/^\/|\/$/g, '').replace(/\//g, '-') || 'home';
 
 browserSuite('screenshots', (env) => {
@@ -34,4 +38,4 @@ browserSuite('screenshots', (env) => {
       }
     });
   }
-});
+}, { root: () => builtRealSite().then((site) => site.outDir) });

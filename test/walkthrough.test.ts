@@ -80,7 +80,7 @@ test('the README walkthrough: a member in a new country, a news item, a publicat
     if (/\b(realContentDir|builtRealSite)\b/.test(await readFile(path.join('test', name), 'utf8'))) readsRealContent.push(path.join('test', name));
   }
   assert.ok(readsRealContent.length > 0, 'some tests read the real content');
-  const { stdout } = await tsx(['--test', '--test-reporter=tap', ...readsRealContent], { ECCRON_TEST_CONTENT: contentDir }).catch(
+  const { stdout } = await tsx(['--test', '--test-reporter=tap', ...readsRealContent], { ECCRON_TEST_CONTENT: contentDir, SCREENSHOT_DIR: path.join(folder, 'screenshots') }).catch(
     (error: { stdout: string }) => assert.fail(`a test failed on the edited content:\n${error.stdout}`),
   );
   assert.match(stdout, /^# fail 0$/m);
