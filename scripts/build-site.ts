@@ -31,6 +31,8 @@ export interface BuildOptions {
   routes?: Route[];
   /** Lets a long-running process (the dev server) reuse the client bundle while src/ is unchanged. */
   cache?: BuildCache;
+  /** A client bundle already under way: the build command starts it before loading this pipeline. */
+  clientBundle?: Promise<ClientBundle>;
 }
 
 export interface BuildCache {
@@ -56,7 +58,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   // Load and check the content, and bundle the client meanwhile (pages need its hashed names).
   const [content, client] = await Promise.all([
     options.content ? structuredClone(options.content) : loadContent(contentDir, publicDir),
-    options.cache?.client ?? bundleClient(projectRoot),
+    options.cache?.client ?? options.clientBundle ?? bundleClient(projectRoot),
   ]);
   if (options.cache) options.cache.client = client;
   const routes = options.routes ?? siteRoutes(content);

@@ -7,7 +7,9 @@
  * Exits 1, leaving the previous output untouched, on any problem.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
+import module from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { BuildError, formatProblem } from './lib/problems.ts';
 import { red, yellow } from './lib/terminal.ts';
@@ -16,6 +18,14 @@ import { normaliseBasePath } from '../src/urls.ts';
 // React picks its production build (the same HTML, rendered much faster) from
 // NODE_ENV when it is first imported, so the pipeline is imported after this.
 process.env.NODE_ENV ??= 'production';
+// Node 22.1 and later keep the compiled code of the modules on disk, so every
+// build after the first skips compiling React, the YAML parser and the rest.
+(module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+// esbuild bundles the client in a process of its own: started first, it works
+// while this one loads the rest of the pipeline (React, the YAML parser, the schema).
+const { bundleClient } = await import('./stages/bundle-client.ts');
+const clientBundle = bundleClient(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'));
+clientBundle.catch(() => {}); // reported by buildSite, which awaits it
 const { buildSite, projectRoot } = await import('./build-site.ts');
 const { formatReport } = await import('./stages/report.ts');
 
@@ -36,6 +46,7 @@ try {
     contentDir: values.content,
     basePath,
     siteUrl: values['site-url'] ?? process.env.SITE_URL,
+    clientBundle,
   });
   console.log(formatReport(report));
   for (const warning of warnings) console.warn(yellow(`warning ${warning.where}: ${warning.message}`));
