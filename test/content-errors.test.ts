@@ -73,14 +73,16 @@ test('a YAML syntax slip names the line and column, shows the line with a caret 
     assert.ok(text.includes(from), `${name} has ${from}`);
     await writeFile(file, text.replace(from, to));
   };
-  // An apostrophe inside single quotes, and a field without its colon.
+  // An apostrophe inside single quotes, and a field without its colon (inside an entry, and last in it).
   await edit('site.yml', 'acronym: ExCon', "acronym: 'ExCon's site'");
   await edit('publications.yml', '    title: An example study with every field of a citation', '    title An example study with every field of a citation');
+  await edit('members.yml', '    institution: Sample Institute', '    institution Sample Institute');
   const output = await failingBuild(contentDir);
   const shown = (name: string) => path.relative(process.cwd(), path.join(contentDir, name)).split(path.sep).join('/');
-  assert.match(output, /Build failed while reading content: 2 problems/);
+  assert.match(output, /Build failed while reading content: 3 problems/);
   assertProblem(output, `${shown('site.yml')}:3:17`, /the YAML cannot be read: .*to use an apostrophe inside, write it twice or use double quotes/, 17);
   assertProblem(output, `${shown('publications.yml')}:5:5`, /the YAML cannot be read: .*a field name needs a colon and a space after it/, 5);
+  assertProblem(output, `${shown('members.yml')}:15:5`, /the YAML cannot be read: .*a field name needs a colon and a space after it/, 5);
 });
 
 test('a site address without http(s) and a base path that climbs out are refused before anything is built', async () => {

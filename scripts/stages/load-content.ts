@@ -62,7 +62,9 @@ function yamlReason(code: string, message: string): string {
     MULTILINE_IMPLICIT_KEY: 'a field name needs a colon and a space after it, as in "title: …"',
     UNEXPECTED_TOKEN: 'text that starts with a quote must end with the same quote; to use an apostrophe inside, write it twice or use double quotes',
   };
-  return hints[code] ? `${first} (${hints[code]})` : first;
+  // The parser gives one code to several slips; its message tells them apart.
+  const hint = /^Implicit map keys need to be followed by map values/.test(first) ? hints.MULTILINE_IMPLICIT_KEY : hints[code];
+  return hint ? `${first} (${hint})` : first;
 }
 
 function lineColumn(source: Source, offset: number) {
