@@ -324,15 +324,22 @@ export class BrowserEnv {
 
 /**
  * The islands load after the first paint (src/islands/boot.ts) and hydrate a
- * moment later; the menu island then puts its button in place of the built
- * page's disclosure, in a layout effect.
- * Waits for that, or for the island's error in its place.
+ * moment later: the menu island then puts its button in place of the built
+ * page's disclosure, in a layout effect, and the contact form enables its
+ * fields in an effect, which may run a frame later still.
+ * Waits for both, or for an island's error in its place.
  */
 export async function islandsStarted(page: Page) {
-  await page.waitForFunction(() => {
-    const menu = document.querySelector('[data-island="MobileMenu"]');
-    return !menu || menu.querySelector('button.menu-button') !== null || menu.querySelector('.island-error') !== null;
-  });
+  // No named function inside: tsx would wrap it in a helper the page does not have.
+  await page.waitForFunction(() =>
+    [
+      ['MobileMenu', 'button.menu-button'],
+      ['ContactForm', 'button[type="submit"]:enabled'],
+    ].every(([name, ready]) => {
+      const island = document.querySelector(`[data-island="${name}"]`);
+      return !island || island.querySelector(ready!) !== null || island.querySelector('.island-error') !== null;
+    }),
+  );
 }
 
 /**
