@@ -152,7 +152,7 @@ test('the build error overlay has a close button that has the focus, and Escape 
     await overlay.waitFor({ state: 'visible', timeout: 20_000 });
     assert.match(await overlay.innerText(), /2023-06-9\d/);
     const close = overlay.getByRole('button', { name: /close/i });
-    assert.equal(await close.evaluate((button) => button === document.activeElement), true, 'the close button has the focus');
+    assert.equal(await close.evaluate((button) => button === document.activeElement, undefined, { timeout: 5000 }), true, 'the close button has the focus');
     if (how === 'button') await page.keyboard.press('Enter');
     else await page.keyboard.press('Escape');
     await overlay.waitFor({ state: 'detached', timeout: 5000 });
