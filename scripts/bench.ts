@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --runs 7] [--sizes 100,1000,10000] [--strict]
+ * npm run bench [-- --runs 7] [--sizes 100,1000,10000] [--load-seconds 10] [--strict]
  *
  * How fast and how light the site and its build are, against the targets of
  * the project's performance targets:
@@ -11,6 +11,11 @@
  *     page needs for its first paint (see scripts/lib/page-weight.ts).
  *  3. A scale run: generated sites of 100, 1,000 and 10,000 routes through
  *     the same pipeline, to show the cost per route stays flat.
+ *  4. A load run of the preview server on loopback (autocannon, 50
+ *     connections for 10 s over every page and the assets they load) while
+ *     the site is built again into the served folder several times: requests
+ *     per second, p99 latency, errors, non-2xx answers, the server's peak
+ *     memory (see scripts/bench/load-preview.ts). --load-seconds 0 skips it.
  *
  * Prints tables and writes reports/bench.json (outside dist/). Timings depend
  * on the machine and on what else runs on it; sizes are exact. With --strict
@@ -24,6 +29,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { projectRoot } from './build-site.ts';
+import { loadPreview, type LoadResult } from './bench/load-preview.ts';
 import type { ScaleResult } from './bench/scale-build.ts';
 import { fontPolicy, pageWeight, readFromFolder, type PageWeight } from './lib/page-weight.ts';
 import { bold, dim, green, kilobytes, red, table, yellow } from './lib/terminal.ts';
@@ -33,6 +39,7 @@ const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '7' },
     sizes: { type: 'string', default: '100,1000,10000' },
+    'load-seconds': { type: 'string', default: '10' },
     strict: { type: 'boolean', default: false },
   },
 });
@@ -265,6 +272,44 @@ try {
   }
 
   // -------------------------------------------------------------------------
+  // 4. Load on the preview server while the site is rebuilt into its folder.
+  let load: LoadResult | undefined;
+  const loadSeconds = Number(values['load-seconds']);
+  if (loadSeconds > 0) {
+    progress(`load run: ${loadSeconds} s`);
+    const paths = [...new Set(pages.flatMap((page) => page.weight.requests))];
+    load = await loadPreview({
+      projectRoot,
+      outDir,
+      paths,
+      seconds: loadSeconds,
+      connections: 50,
+      rebuilds: 4,
+      nodeArgs: ['--require', fileURLToPath(tsxPreflight), '--import', tsxLoader],
+      peakHook,
+      peakFile: path.join(work, 'peak-preview'),
+    });
+    progress('');
+    heading(`Preview server under load: ${load.connections} connections for ${load.seconds} s over ${load.paths} pages and assets, loopback, while building into its folder`);
+    printTable([
+      ['requests/s', 'p50', 'p99', 'max', 'requests', 'errors', 'timeouts', 'non-2xx', 'rebuilds', 'server peak memory'],
+      [
+        load.requestsPerSecond.toFixed(0),
+        `${load.p50Ms} ms`,
+        `${load.p99Ms} ms`,
+        `${load.maxMs} ms`,
+        String(load.requests),
+        String(load.errors),
+        String(load.timeouts),
+        String(load.non2xx),
+        `${load.rebuilds}${load.rebuildFailures ? ` (${load.rebuildFailures} failed)` : ''}`,
+        mib(load.serverMaxRss),
+      ],
+    ]);
+    console.log(dim('Errors and non-2xx answers should be 0: every path requested exists in every build.'));
+  }
+
+  // -------------------------------------------------------------------------
   // Targets
   const worst = (pick: (weight: PageWeight) => number) => Math.max(...pages.map((page) => pick(page.weight)));
   const blocking = pages.flatMap((page) => page.weight.blockingScripts.map((script) => `${page.route}: ${script.script}`));
@@ -283,6 +328,15 @@ try {
     { target: 'fonts self-hosted and preloaded, or system fonts only', figure: fonts.verdict, ok: fonts.ok },
     ...(tenThousand
       ? [{ target: `10,000 generated routes in ≤ ${targets.tenThousandRoutesMs / 1000} s`, figure: ms(tenThousand.buildMs), ok: tenThousand.buildMs <= targets.tenThousandRoutesMs }]
+      : []),
+    ...(load
+      ? [
+          {
+            target: 'preview answers every request while rebuilt: 0 errors, 0 non-2xx',
+            figure: `${load.errors} errors, ${load.timeouts} timeouts, ${load.non2xx} non-2xx in ${load.requests} requests during ${load.rebuilds} rebuilds`,
+            ok: load.errors === 0 && load.timeouts === 0 && load.non2xx === 0 && load.rebuildFailures === 0,
+          },
+        ]
       : []),
   ];
   heading('Targets');
@@ -308,6 +362,7 @@ try {
     pages: pages.map(({ route, file, weight }) => ({ route, file, ...weight })),
     fonts: fonts.verdict,
     scale,
+    load,
     targets: results.map(({ target, figure, ok }) => ({ target, figure, ok })),
     others,
   };

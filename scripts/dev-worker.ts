@@ -1,39 +1,58 @@
 /**
  * The dev server's build process (see dev.ts). It keeps the client bundle
- * between builds, so a content edit only reloads content and renders again.
+ * between content builds, so a content edit only reloads content and
+ * renders again; a stylesheet edit bundles again in the same process.
  */
-import { buildSite, type BuildCache } from './build-site.ts';
+import type { BuildCache } from './build-site.ts';
 import { BuildError, formatProblem } from './lib/problems.ts';
 
+/** What dev.ts asks for: content and public/ only, the stylesheet too, or everything in a fresh process. */
+export type DevBuildKind = 'content' | 'style' | 'source';
+
 export type DevBuildMessage =
-  | { ok: true; milliseconds: number; reason: string; warnings: string[] }
+  | { ok: true; milliseconds: number; reason: string; warnings: string[]; stylesheet: string }
   | { ok: false; error: string };
 
 const [outDir, contentDir] = process.argv.slice(2) as [string, string];
 const cache: BuildCache = {};
+const reasons: Record<DevBuildKind, string> = {
+  content: 'content and pages only',
+  style: 'stylesheet and pages',
+  source: 'full build',
+};
 
 // Ends with the dev server, however that ends.
 process.on('disconnect', () => process.exit(0));
 
-process.on('message', async (reason: string) => {
+const describe = (error: unknown) =>
+  error instanceof BuildError
+    ? `${error.stage}: ${error.problems.length} problem(s)\n${error.problems.map(formatProblem).join('\n')}`
+    : String((error as Error)?.stack ?? error);
+
+// Whatever escapes a build (a rejected promise of a page component, say) is
+// shown like a build error instead of ending the process unannounced.
+for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
+  process.on(event, (error) => process.send!({ ok: false, error: describe(error) } satisfies DevBuildMessage));
+}
+
+process.on('message', async (kind: DevBuildKind) => {
   const started = performance.now();
   let message: DevBuildMessage;
   try {
+    // Imported here, not at the top: src/ is imported through it, and a
+    // syntax error there must become an error message, not a dead process.
+    const { buildSite } = await import('./build-site.ts');
+    if (kind === 'style') delete cache.client;
     const { warnings } = await buildSite({ outDir, contentDir, cache });
     message = {
       ok: true,
       milliseconds: performance.now() - started,
-      reason: reason === 'source' ? 'full build' : 'content and pages only',
+      reason: reasons[kind],
       warnings: warnings.map((warning) => `${warning.where}: ${warning.message}`),
+      stylesheet: `/${cache.client!.assets.css}`,
     };
   } catch (error) {
-    message = {
-      ok: false,
-      error:
-        error instanceof BuildError
-          ? `${error.stage}: ${error.problems.length} problem(s)\n${error.problems.map(formatProblem).join('\n')}`
-          : String((error as Error).stack ?? error),
-    };
+    message = { ok: false, error: describe(error) };
   }
   process.send!(message);
 });

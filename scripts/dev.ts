@@ -2,26 +2,31 @@
  * npm run dev [-- --port 4321] [--content DIR] [--out DIR]
  *
  * Builds the site, serves it like a static host, and rebuilds on every change
- * under src/, content/ and public/, then reloads the open pages. A build error
- * is printed here and shown over the page; the server keeps running.
+ * under src/, content/ and public/, then reloads the open pages; a change of
+ * stylesheets only swaps the stylesheet in the open pages, without a reload.
+ * A build error, a syntax error in src/ included, is printed here and shown
+ * over the page; the server keeps running and the next good save recovers.
  *
- * Builds run in a child process: content and public/ changes are rebuilt in
- * the same child, which keeps the client bundle; a change under src/ starts a
+ * Builds run in a child process: content, public/ and stylesheet changes are
+ * rebuilt in the same child; a change of other files under src/ starts a
  * fresh child, since Node cannot unload the modules it already imported.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { watch } from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { projectRoot } from './build-site.ts';
-import type { DevBuildMessage } from './dev-worker.ts';
+import { watch } from 'chokidar';
+import type { DevBuildKind, DevBuildMessage } from './dev-worker.ts';
+import { devClientScript } from './lib/dev-client.ts';
 import { startStaticServer } from './lib/static-server.ts';
 import { dim, green, red, yellow } from './lib/terminal.ts';
 
 const { values } = parseArgs({
   options: { port: { type: 'string', default: '4321' }, content: { type: 'string' }, out: { type: 'string' } },
 });
+// Not imported from build-site.ts: that imports src/, where a syntax error must not stop this process.
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.resolve(values.out ?? path.join(projectRoot, 'dist'));
 const contentDir = path.resolve(values.content ?? path.join(projectRoot, 'content'));
 
@@ -30,31 +35,13 @@ const contentDir = path.resolve(values.content ?? path.join(projectRoot, 'conten
 const listeners = new Set<http.ServerResponse>();
 let lastError: string | null = null;
 
-function broadcast(event: 'reload' | 'error', data: string) {
+function broadcast(event: 'reload' | 'error' | 'css', data: string) {
   for (const response of listeners) response.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
 }
 
-const devClient = `
-const events = new EventSource('/__dev/events');
-events.addEventListener('reload', () => location.reload());
-events.addEventListener('error', (event) => {
-  if (!(event instanceof MessageEvent)) return;
-  let panel = document.getElementById('dev-build-error');
-  if (!panel) {
-    panel = document.createElement('pre');
-    panel.id = 'dev-build-error';
-    Object.assign(panel.style, { position: 'fixed', inset: '1rem', zIndex: 1000, margin: 0, padding: '1.5rem', overflow: 'auto',
-      background: '#fff', color: '#7f1d1d', border: '3px solid #b91c1c', borderRadius: '0.75rem', font: '14px/1.5 ui-monospace, monospace',
-      whiteSpace: 'pre-wrap' });
-    document.body.append(panel);
-  }
-  panel.textContent = JSON.parse(event.data);
-});
-`;
-
 function intercept(request: http.IncomingMessage, response: http.ServerResponse): boolean {
   if (request.url === '/__dev/client.js') {
-    response.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' }).end(devClient);
+    response.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' }).end(devClientScript);
     return true;
   }
   if (request.url === '/__dev/events') {
@@ -71,34 +58,48 @@ function intercept(request: http.IncomingMessage, response: http.ServerResponse)
 // --- Builds in a child process ----------------------------------------------------------------
 
 let worker: ChildProcess | null = null;
-let building = false;
-let pending: 'content' | 'source' | null = null;
+let building: DevBuildKind | null = null;
+let pending: DevBuildKind | null = null;
+const rank: Record<DevBuildKind, number> = { content: 0, style: 1, source: 2 };
+const larger = (a: DevBuildKind | null, b: DevBuildKind) => (a && rank[a] > rank[b] ? a : b);
+
+function finished(message: DevBuildMessage) {
+  const kind = building;
+  const hadError = lastError !== null;
+  building = null;
+  if (message.ok) {
+    lastError = null;
+    console.log(`${green('✓')} rebuilt in ${message.milliseconds.toFixed(0)} ms ${dim(`(${message.reason})`)}`);
+    for (const warning of message.warnings) console.log(yellow(`  warning ${warning}`));
+    // A page showing an error reloads whatever changed; otherwise a stylesheet change is swapped in place.
+    if (kind === 'style' && !hadError) broadcast('css', message.stylesheet);
+    else broadcast('reload', '');
+  } else {
+    lastError = `Build failed\n\n${message.error}`;
+    console.error(red(lastError));
+    broadcast('error', lastError);
+  }
+  flush();
+}
 
 function startWorker(): ChildProcess {
   const child = fork(path.join(projectRoot, 'scripts', 'dev-worker.ts'), [outDir, contentDir], {
     execArgv: ['--import', 'tsx'],
     cwd: projectRoot,
   });
-  child.on('message', (message: DevBuildMessage) => {
-    building = false;
-    if (message.ok) {
-      lastError = null;
-      console.log(`${green('✓')} rebuilt in ${message.milliseconds.toFixed(0)} ms ${dim(`(${message.reason})`)}`);
-      for (const warning of message.warnings) console.log(yellow(`  warning ${warning}`));
-      broadcast('reload', '');
-    } else {
-      lastError = `Build failed\n\n${message.error}`;
-      console.error(red(lastError));
-      broadcast('error', lastError);
-    }
-    flush();
+  child.on('message', finished);
+  child.on('exit', (code, signal) => {
+    if (child !== worker) return; // replaced on purpose
+    worker = null;
+    // Ended in the middle of a build: say so, and let the next change start a fresh one.
+    if (building) finished({ ok: false, error: `The build process stopped (${signal ?? `exit code ${code}`}); see the terminal.` });
   });
   return child;
 }
 
-/** Queues a rebuild; a change under src/ wins over a content change because it needs a fresh process. */
-function schedule(kind: 'content' | 'source') {
-  pending = pending === 'source' || kind === 'source' ? 'source' : 'content';
+/** Queues a rebuild; the larger kind wins (a src/ change needs a fresh process, a stylesheet change a new bundle). */
+function schedule(kind: DevBuildKind) {
+  pending = larger(pending, kind);
   flush();
 }
 
@@ -106,10 +107,11 @@ function flush() {
   if (building || !pending) return;
   const kind = pending;
   pending = null;
-  building = true;
+  building = kind;
   if (kind === 'source' || !worker) {
-    worker?.kill();
+    const old = worker;
     worker = startWorker();
+    old?.kill();
   }
   worker.send(kind);
 }
@@ -127,23 +129,27 @@ const server = await startStaticServer({
 });
 console.log(`Dev server at ${server.url} (watching src/, content/, public/)`);
 
-let timer: NodeJS.Timeout | undefined;
-let queued: 'content' | 'source' = 'content';
-for (const [folder, kind] of [
-  [path.join(projectRoot, 'src'), 'source'],
-  [contentDir, 'content'],
-  [path.join(projectRoot, 'public'), 'content'],
-] as const) {
-  watch(folder, { recursive: true }, () => {
-    if (kind === 'source') queued = 'source';
-    // Editors write a file in several steps; wait for them to settle.
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      schedule(queued);
-      queued = 'content';
-    }, 40);
-  });
+/** Which build a changed file needs. */
+function kindOf(file: string): DevBuildKind {
+  const inSrc = !path.relative(path.join(projectRoot, 'src'), file).startsWith('..');
+  if (!inSrc) return 'content';
+  return file.endsWith('.css') ? 'style' : 'source';
 }
+
+// chokidar watches folders, not just the files there at the start: an editor's
+// atomic save or a git checkout replaces a file by rename, which a watch on
+// the file itself stops seeing.
+let timer: NodeJS.Timeout | undefined;
+let queued: DevBuildKind | null = null;
+watch([path.join(projectRoot, 'src'), contentDir, path.join(projectRoot, 'public')], { ignoreInitial: true }).on('all', (_event, file) => {
+  queued = larger(queued, kindOf(path.resolve(file)));
+  // Editors write a file in several steps; wait for them to settle.
+  clearTimeout(timer);
+  timer = setTimeout(() => {
+    if (queued) schedule(queued);
+    queued = null;
+  }, 40);
+});
 
 schedule('source');
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -1,5 +1,5 @@
 /**
- * npm run preview [-- --port 4173] [--dir dist] [--base /sub-folder]
+ * npm run preview [-- --port 4173] [--dir dist] [--base /sub-folder/]
  *
  * Serves the built site exactly as a static host would, without rebuilding.
  */
@@ -18,3 +18,9 @@ const server = await startStaticServer({
   port: Number(values.port),
 });
 console.log(`Serving the built site at ${server.url}`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void server.close().finally(() => process.exit(0));
+  });
+}

@@ -1,13 +1,20 @@
+/**
+ * npm run dev (scripts/dev.ts, scripts/dev-worker.ts), started as a child
+ * process. Tests that edit src/ run it in a temporary copy of the project
+ * (src/, scripts/, public/ and a link to node_modules), never in this one.
+ */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { cp, readFile, writeFile } from 'node:fs/promises';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cp, readFile, rename, symlink, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
-import { test } from 'node:test';
+import { after, test } from 'node:test';
+import { chromium, type Page } from 'playwright-core';
+import { chromiumArgs, findChromium } from './helpers/browser.ts';
 import { temporaryFolder } from './helpers/site.ts';
 
-/** Resolves with the first match of `pattern` in what `read()` returns, polling until `timeout` ms. */
-async function waitFor<T>(read: () => T | undefined, what: string, timeout = 15_000): Promise<T> {
+/** Resolves with what `read()` returns once it is not undefined, polling until `timeout` ms. */
+async function waitFor<T>(read: () => T | undefined, what: string, timeout = 20_000): Promise<T> {
   const started = Date.now();
   for (;;) {
     const value = read();
@@ -17,42 +24,179 @@ async function waitFor<T>(read: () => T | undefined, what: string, timeout = 15_
   }
 }
 
-test('npm run dev rebuilds on a content edit, shows a content error on the page and keeps serving', async () => {
+interface Dev {
+  url: string;
+  output: () => string;
+  /** Everything the live-reload stream sent so far. */
+  events: () => string;
+  /** Waits for the next event of this type sent after this call; returns its data. */
+  nextEvent: (type: 'reload' | 'error' | 'css') => Promise<string>;
+  child: ChildProcess;
+}
+
+/** A temporary copy of the project the dev server can run in; returns its folder. */
+async function projectCopy(): Promise<string> {
+  const folder = await temporaryFolder('eccron-dev-project-');
+  for (const part of ['src', 'scripts', 'public', 'package.json', 'tsconfig.json']) {
+    await cp(path.resolve(part), path.join(folder, part), { recursive: true });
+  }
+  await symlink(path.resolve('node_modules'), path.join(folder, 'node_modules'), 'junction');
+  return folder;
+}
+
+/** Starts the dev server of `project` on a copy of the fixture content and waits for its first build. */
+async function startDev(project = path.resolve('.')): Promise<Dev & { contentDir: string }> {
   const folder = await temporaryFolder();
   const contentDir = path.join(folder, 'content');
   await cp(path.resolve('test/fixtures/content'), contentDir, { recursive: true });
-  const dev = spawn(path.resolve('node_modules/.bin/tsx'), ['scripts/dev.ts', '--port', '0', '--content', contentDir, '--out', path.join(folder, 'dist')], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts', '--port', '0', '--content', contentDir, '--out', path.join(folder, 'dist')], {
+    cwd: project,
     env: { ...process.env, CI: 'true' },
   });
+  after(() => {
+    child.kill('SIGTERM');
+  });
   let output = '';
-  dev.stdout.on('data', (chunk) => (output += chunk));
-  dev.stderr.on('data', (chunk) => (output += chunk));
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const url = await waitFor(() => /Dev server at (http:\S+)/.exec(output)?.[1], 'the server to start');
+  await waitFor(() => (output.includes('rebuilt in') ? true : undefined), `the first build:\n${output}`, 60_000);
 
-  try {
-    const url = await waitFor(() => /Dev server at (http:\S+)/.exec(output)?.[1], 'the server to start');
-    await waitFor(() => (output.includes('rebuilt in') ? true : undefined), 'the first build');
-
-    // Listen to the live-reload stream like the page's dev script does.
-    let events = '';
-    const stream = http.get(new URL('/__dev/events', url), (response) => response.on('data', (chunk) => (events += chunk)));
-    await waitFor(() => (events.includes('connected') ? true : undefined), 'the event stream');
-    const home = await (await fetch(url)).text();
-    assert.match(home, /<script type="module" src="\/__dev\/client\.js"><\/script><\/head>/, 'pages get the reload script');
-
-    const newsFile = path.join(contentDir, 'news', '2023-06-01-newer-example.md');
-    const news = await readFile(newsFile, 'utf8');
-    await writeFile(newsFile, news.replace('date: 2023-06-01', 'date: 2023-06-99'));
-    const error = await waitFor(() => /event: error\ndata: (.+)\n/.exec(events)?.[1], 'the error event');
-    assert.match(JSON.parse(error), /news\/2023-06-01-newer-example\.md:3:7 › date: expected a real calendar date: June 2023 has 30 days, found "2023-06-99"/);
-    assert.match(output, /news\/2023-06-01-newer-example\.md:3:7 › date/, 'the terminal shows it too');
-    assert.equal((await fetch(url)).status, 200, 'the server still serves the last good build');
-
-    await writeFile(newsFile, news.replace('title: A newer example update', 'title: An update edited while the server runs'));
-    await waitFor(() => (events.includes('event: reload') ? true : undefined), 'the reload event');
-    assert.match(await (await fetch(url)).text(), /An update edited while the server runs/);
-    assert.match(output, /rebuilt in \d+ ms \(content and pages only\)/);
+  // Listen to the live-reload stream like the page's dev script does.
+  let events = '';
+  const stream = http.get(new URL('/__dev/events', url), (response) => response.on('data', (chunk) => (events += chunk)));
+  after(() => {
     stream.destroy();
-  } finally {
-    dev.kill('SIGTERM');
+  });
+  await waitFor(() => (events.includes('connected') ? true : undefined), 'the event stream');
+  const nextEvent = (type: string) => {
+    const from = events.length;
+    return waitFor(() => {
+      const found = new RegExp(`event: ${type}\\ndata: (.*)\\n`).exec(events.slice(from))?.[1];
+      return found === undefined ? undefined : (JSON.parse(found) as string);
+    }, `a ${type} event:\n${output}`, 60_000);
+  };
+  return { url, child, contentDir, output: () => output, events: () => events, nextEvent };
+}
+
+test('npm run dev rebuilds on a content edit, shows a content error on the page and keeps serving', async () => {
+  const { url, contentDir, output, nextEvent } = await startDev();
+  const home = await (await fetch(url)).text();
+  assert.match(home, /<script type="module" src="\/__dev\/client\.js"><\/script><\/head>/, 'pages get the reload script');
+
+  const newsFile = path.join(contentDir, 'news', '2023-06-01-newer-example.md');
+  const news = await readFile(newsFile, 'utf8');
+  let next = nextEvent('error');
+  await writeFile(newsFile, news.replace('date: 2023-06-01', 'date: 2023-06-99'));
+  assert.match(await next, /news\/2023-06-01-newer-example\.md:3:7 › date: expected a real calendar date: June 2023 has 30 days, found "2023-06-99"/);
+  assert.match(output(), /news\/2023-06-01-newer-example\.md:3:7 › date/, 'the terminal shows it too');
+  assert.equal((await fetch(url)).status, 200, 'the server still serves the last good build');
+
+  next = nextEvent('reload');
+  await writeFile(newsFile, news.replace('title: A newer example update', 'title: An update edited while the server runs'));
+  await next;
+  assert.match(await (await fetch(url)).text(), /An update edited while the server runs/);
+  assert.match(output(), /rebuilt in \d+ ms \(content and pages only\)/);
+});
+
+test('npm run dev keeps seeing a content file that is replaced by rename (an atomic save, a checkout), save after save', async () => {
+  const { url, contentDir, nextEvent } = await startDev();
+  const newsFile = path.join(contentDir, 'news', '2023-06-01-newer-example.md');
+  const news = await readFile(newsFile, 'utf8');
+  // Written beside the content folder and renamed over the file, as editors and git do: the file's inode changes every time.
+  const aside = path.join(path.dirname(contentDir), 'saving.tmp');
+  const saves: [string, () => Promise<void>][] = ['First', 'Second', 'Third'].map((word) => [
+    `${word} atomic save`,
+    async () => {
+      await writeFile(aside, news.replace('title: A newer example update', `title: ${word} atomic save`));
+      await rename(aside, newsFile);
+    },
+  ]);
+  saves.push(['A plain write afterwards', () => writeFile(newsFile, news.replace('title: A newer example update', 'title: A plain write afterwards'))]);
+  for (const [title, save] of saves) {
+    const next = nextEvent('reload');
+    await save();
+    await next;
+    assert.match(await (await fetch(url)).text(), new RegExp(title), `${title} is on the page`);
   }
+});
+
+const { executablePath, looked } = findChromium();
+const needsBrowser = { skip: executablePath ? false : `no Chromium at ${looked.join(' or ')}` };
+
+/** A page of the dev server in Chromium, its event stream connected. */
+async function openPage(url: string) {
+  const browser = await chromium.launch({ executablePath, args: chromiumArgs });
+  after(() => browser.close());
+  const page = await browser.newPage();
+  await page.goto(url);
+  await page.waitForFunction(() => document.readyState === 'complete');
+  // Give the page's event stream a moment to connect before the first change.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  return page;
+}
+
+const setMarker = (page: Page, value: number) => page.evaluate((value) => ((window as unknown as { marker: number }).marker = value), value);
+const marker = (page: Page) => page.evaluate(() => (window as unknown as { marker?: number }).marker);
+
+test('the build error overlay has a close button that has the focus, and Escape closes it', needsBrowser, async () => {
+  const { url, contentDir, nextEvent } = await startDev();
+  const page = await openPage(url);
+  const newsFile = path.join(contentDir, 'news', '2023-06-01-newer-example.md');
+  const news = await readFile(newsFile, 'utf8');
+  const overlay = page.locator('#dev-build-error');
+  for (const how of ['button', 'Escape'] as const) {
+    const next = nextEvent('error');
+    await writeFile(newsFile, news.replace('date: 2023-06-01', how === 'button' ? 'date: 2023-06-99' : 'date: 2023-06-98'));
+    await next;
+    await overlay.waitFor({ state: 'visible', timeout: 20_000 });
+    assert.match(await overlay.innerText(), /2023-06-9\d/);
+    const close = overlay.getByRole('button', { name: /close/i });
+    assert.equal(await close.evaluate((button) => button === document.activeElement, undefined, { timeout: 5000 }), true, 'the close button has the focus');
+    if (how === 'button') await page.keyboard.press('Enter');
+    else await page.keyboard.press('Escape');
+    await overlay.waitFor({ state: 'detached', timeout: 5000 });
+  }
+});
+
+test('a syntax error in src/ shows as the overlay, the server keeps serving, and the fixed file recovers', needsBrowser, async () => {
+  const project = await projectCopy();
+  const { url, nextEvent, output } = await startDev(project);
+  const page = await openPage(url);
+
+  // A syntax error in a module every page imports.
+  const formatFile = path.join(project, 'src', 'format.ts');
+  const format = await readFile(formatFile, 'utf8');
+  let next = nextEvent('error');
+  await writeFile(formatFile, `${format}\nexport const broken = ;\n`);
+  assert.match(await next, /format\.ts/, 'the error names the file');
+  const overlay = page.locator('#dev-build-error');
+  await overlay.waitFor({ state: 'visible', timeout: 20_000 });
+  assert.match(await overlay.innerText(), /format\.ts/);
+  assert.equal((await fetch(url)).status, 200, 'the server still serves the last good build');
+
+  // Fixed: a fresh build process builds again and the page reloads.
+  await setMarker(page, 1);
+  next = nextEvent('reload');
+  await writeFile(formatFile, format);
+  await next;
+  await page.waitForFunction(() => !(window as unknown as { marker?: number }).marker, undefined, { timeout: 20_000 });
+  await page.waitForFunction(() => document.readyState === 'complete');
+  assert.equal(await overlay.count(), 0, 'the reloaded page has no overlay');
+  assert.match(output(), /rebuilt in \d+ ms \(full build\)/);
+});
+
+test('a stylesheet edit swaps the stylesheet in place, without reloading the page', needsBrowser, async () => {
+  const project = await projectCopy();
+  const { url, nextEvent } = await startDev(project);
+  const page = await openPage(url);
+  await setMarker(page, 2);
+  const cssFile = path.join(project, 'src', 'styles', 'site.css');
+  const next = nextEvent('css');
+  await writeFile(cssFile, `${await readFile(cssFile, 'utf8')}\nbody { outline: 7px solid rgb(1, 2, 3); }\n`);
+  assert.match(await next, /^\/assets\/site-[^/]+\.css$/);
+  await page.waitForFunction(() => getComputedStyle(document.body).outlineWidth === '7px', undefined, { timeout: 20_000 });
+  assert.equal(await marker(page), 2, 'the page was not loaded again');
+  await page.waitForFunction(() => document.querySelectorAll('link[rel="stylesheet"]').length === 1, undefined, { timeout: 5000 });
+  assert.match((await page.locator('link[rel="stylesheet"]').getAttribute('href'))!, /\?v=\d+$/, 'a cache-busting query on the new link');
 });

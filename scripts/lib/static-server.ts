@@ -1,4 +1,5 @@
-import { readFile, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { open, realpath, stat } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -40,9 +41,15 @@ export function parseHeadersFile(text: string): HeaderRule[] {
   return rules;
 }
 
+/** '/repo/', 'repo' and '/repo' all mean the site lives under /repo; '' and '/' mean at the root. */
+export function normalizeBasePath(base: string | undefined): string {
+  const trimmed = (base ?? '').trim().replace(/^\/+|\/+$/g, '');
+  return trimmed === '' ? '' : `/${trimmed}`;
+}
+
 export interface StaticServerOptions {
   root: string;
-  /** Sub-folder the site lives under, e.g. '/eccron-site'. */
+  /** Sub-folder the site lives under, e.g. '/eccron-site' (a trailing slash is fine). */
   basePath?: string;
   port?: number;
   /** Lets the dev server add its reload script to every page. */
@@ -51,73 +58,178 @@ export interface StaticServerOptions {
   intercept?: (request: http.IncomingMessage, response: http.ServerResponse) => boolean;
 }
 
-const isFile = async (file: string) => (await stat(file).catch(() => null))?.isFile() ?? false;
-const isDirectory = async (file: string) => (await stat(file).catch(() => null))?.isDirectory() ?? false;
+type Found = { kind: 'file'; file: string; body: Buffer } | { kind: 'directory' } | { kind: 'missing' };
+
+const missingCodes = new Set(['ENOENT', 'ENOTDIR', 'EISDIR', 'ELOOP', 'ENAMETOOLONG']);
+// O_NOFOLLOW refuses a symlink swapped in after realpath() looked; O_NONBLOCK keeps a named pipe from
+// holding the request forever. Windows has neither flag and neither risk.
+const openFlags = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+
+/**
+ * Finds `relative` (a decoded site path) inside `root` and reads it in one
+ * open file handle, so a file that is replaced or removed meanwhile is either
+ * read whole or reported missing. A path that leaves the root, by `..`, by an
+ * absolute part or through a symlink, is missing.
+ */
+async function lookUp(root: string, relative: string): Promise<Found> {
+  let realRoot: string;
+  let real: string;
+  try {
+    realRoot = await realpath(root);
+    const candidate = path.resolve(realRoot, `.${path.sep}${relative}`);
+    if (!isInside(realRoot, candidate)) return { kind: 'missing' };
+    real = await realpath(candidate);
+  } catch (error) {
+    if (missingCodes.has((error as NodeJS.ErrnoException).code ?? '')) return { kind: 'missing' };
+    throw error;
+  }
+  if (!isInside(realRoot, real)) return { kind: 'missing' };
+  let handle;
+  try {
+    handle = await open(real, openFlags);
+  } catch (error) {
+    // Windows cannot open a folder as a file.
+    if ((await stat(real).catch(() => null))?.isDirectory()) return { kind: 'directory' };
+    if (missingCodes.has((error as NodeJS.ErrnoException).code ?? '')) return { kind: 'missing' };
+    throw error;
+  }
+  try {
+    const stats = await handle.stat();
+    if (stats.isDirectory()) return { kind: 'directory' };
+    if (!stats.isFile()) return { kind: 'missing' };
+    return { kind: 'file', file: real, body: await handle.readFile() };
+  } catch (error) {
+    if (missingCodes.has((error as NodeJS.ErrnoException).code ?? '')) return { kind: 'missing' };
+    throw error;
+  } finally {
+    await handle.close().catch(() => {});
+  }
+}
+
+const isInside = (root: string, file: string) => file === root || file.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
+
+class BadRequest extends Error {}
+
+/**
+ * The path of a request target, decoded once. Anything a browser never sends
+ * and a file name never needs is refused as a bad request: bytes outside
+ * printable ASCII, broken percent-encoding, control characters or NUL once
+ * decoded, backslashes (a path separator on Windows, and `/\host` is another
+ * origin to a browser) and `.` or `..` segments.
+ */
+function requestPath(target: string): { raw: string; search: string; decoded: string } {
+  if (!target.startsWith('/') || /[^\x21-\x7e]/.test(target)) throw new BadRequest();
+  const query = target.indexOf('?');
+  const raw = query === -1 ? target : target.slice(0, query);
+  const search = query === -1 ? '' : target.slice(query);
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    throw new BadRequest();
+  }
+  if (/[\x00-\x1f\x7f\\]/.test(decoded)) throw new BadRequest();
+  if (decoded.split('/').some((segment) => segment === '.' || segment === '..')) throw new BadRequest();
+  return { raw, search, decoded };
+}
+
+/**
+ * A Location on this origin, built from the decoded path: empty segments
+ * dropped (so `//host` cannot appear) and every segment encoded again (so a
+ * decoded `/` or `\` stays inside its segment). It always starts with one
+ * `/` followed by something that is neither `/` nor `\`.
+ */
+const sameOrigin = (decodedPath: string) =>
+  `/${decodedPath
+    .split('/')
+    .filter((segment) => segment !== '')
+    .map(encodeURIComponent)
+    .join('/')}`;
 
 /**
  * Serves a built site the way a static host does: /research/ serves
  * research/index.html, /research redirects to /research/, unknown paths get
  * 404.html with status 404, and the site's _headers file is applied.
+ *
+ * Every request ends in a response: a file that vanishes or cannot be read
+ * while it is served answers 404 or 500, never takes the server down.
  */
 export async function startStaticServer(options: StaticServerOptions): Promise<{ url: string; close: () => Promise<void> }> {
   const root = path.resolve(options.root);
-  const base = options.basePath ?? '';
+  const base = normalizeBasePath(options.basePath);
 
-  const server = http.createServer(async (request, response) => {
+  const answer = async (request: http.IncomingMessage, response: http.ServerResponse) => {
+    if (options.intercept?.(request, response)) return;
+    const head = request.method === 'HEAD';
+    const finish = (status: number, headers: Record<string, string>, body: Buffer | string = '') => {
+      const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+      response.writeHead(status, { ...headers, 'Content-Length': String(bytes.length) });
+      response.end(head ? undefined : bytes);
+    };
+    const plain = (status: number, text: string, headers: Record<string, string> = {}) =>
+      finish(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache', ...headers }, text);
+
+    if (request.method !== 'GET' && !head) return plain(405, 'Method not allowed', { Allow: 'GET, HEAD' });
+    let target;
     try {
-      if (options.intercept?.(request, response)) return;
-      const url = new URL(request.url ?? '/', 'http://localhost');
-      const send = async (status: number, file: string) => {
-        const headerRules = parseHeadersFile(await readFile(path.join(root, '_headers'), 'utf8').catch(() => ''));
-        for (const rule of headerRules) {
-          if (rule.pattern.test(url.pathname)) for (const [name, value] of rule.headers) response.setHeader(name, value);
-        }
-        const type = contentTypes[path.extname(file)] ?? 'application/octet-stream';
-        let body: Buffer | string = await readFile(file);
-        if (type.startsWith('text/html') && options.transformHtml) body = options.transformHtml(body.toString('utf8'));
-        response.setHeader('Content-Type', type);
-        if (!response.hasHeader('Cache-Control')) response.setHeader('Cache-Control', 'no-cache');
-        response.writeHead(status);
-        response.end(request.method === 'HEAD' ? undefined : body);
-      };
-      const notFound = async () => {
-        const page = path.join(root, '404.html');
-        if (await isFile(page)) return send(404, page);
-        response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
-      };
-
-      if (request.method !== 'GET' && request.method !== 'HEAD') {
-        response.writeHead(405, { Allow: 'GET, HEAD' }).end();
-        return;
-      }
-      let pathname: string;
-      try {
-        pathname = decodeURIComponent(url.pathname);
-      } catch {
-        return notFound();
-      }
-      if (base && pathname === base) {
-        response.writeHead(301, { Location: `${base}/${url.search}` }).end();
-        return;
-      }
-      if (base && !pathname.startsWith(`${base}/`)) return notFound();
-      const sitePath = pathname.slice(base.length);
-      const file = path.join(root, sitePath);
-      if (!file.startsWith(root)) return notFound();
-
-      if (sitePath.endsWith('/')) {
-        const index = path.join(file, 'index.html');
-        return (await isFile(index)) ? send(200, index) : notFound();
-      }
-      if (await isFile(file)) return send(200, file);
-      if (await isDirectory(file)) {
-        response.writeHead(301, { Location: `${pathname}/${url.search}` }).end();
-        return;
-      }
-      return notFound();
+      target = requestPath(request.url ?? '/');
     } catch (error) {
-      response.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end(String(error));
+      if (error instanceof BadRequest) return plain(400, 'Bad request');
+      throw error;
     }
+    const { search, decoded } = target;
+
+    const send = async (status: number, found: Extract<Found, { kind: 'file' }>) => {
+      const headersFile = await lookUp(root, '_headers');
+      const headers: Record<string, string> = {};
+      if (headersFile.kind === 'file') {
+        for (const rule of parseHeadersFile(headersFile.body.toString('utf8'))) {
+          if (rule.pattern.test(decoded)) for (const [name, value] of rule.headers) headers[name] = value;
+        }
+      }
+      const type = contentTypes[path.extname(found.file)] ?? 'application/octet-stream';
+      let body: Buffer = found.body;
+      if (type.startsWith('text/html') && options.transformHtml) body = Buffer.from(options.transformHtml(body.toString('utf8')));
+      if (!Object.keys(headers).some((name) => name.toLowerCase() === 'cache-control')) headers['Cache-Control'] = 'no-cache';
+      finish(status, { ...headers, 'Content-Type': type }, body);
+    };
+    const notFound = async () => {
+      const page = await lookUp(root, '404.html');
+      if (page.kind === 'file') return send(404, page);
+      plain(404, 'Not found');
+    };
+    const redirect = (location: string) => plain(301, `Moved to ${location}`, { Location: location });
+
+    if (base && decoded === base) return redirect(`${sameOrigin(decoded)}/${search}`);
+    if (base && !decoded.startsWith(`${base}/`)) return notFound();
+    const sitePath = decoded.slice(base.length);
+
+    if (sitePath.endsWith('/')) {
+      const index = await lookUp(root, `${sitePath}index.html`);
+      return index.kind === 'file' ? send(200, index) : notFound();
+    }
+    const found = await lookUp(root, sitePath);
+    if (found.kind === 'file') return send(200, found);
+    if (found.kind === 'directory') return redirect(`${sameOrigin(decoded)}/${search}`);
+    return notFound();
+  };
+
+  const server = http.createServer((request, response) => {
+    answer(request, response).catch((error: NodeJS.ErrnoException) => {
+      console.error(`Could not serve ${JSON.stringify(request.url)}: ${error.code ?? error.message}`);
+      if (response.headersSent) {
+        response.destroy();
+        return;
+      }
+      const text = 'Internal server error';
+      response.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': String(Buffer.byteLength(text)) });
+      response.end(request.method === 'HEAD' ? undefined : text);
+    });
+  });
+  // A client that hangs up or sends garbage is its own problem, never the server's.
+  server.on('clientError', (_error, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    else socket.destroy();
   });
 
   await new Promise<void>((resolve, reject) => {
