@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { SiteContent } from '../src/content-schema.ts';
 import { routes as siteRoutes, type Route } from '../src/routes.tsx';
 import { checkBuildSettings } from './lib/build-settings.ts';
+import { displayPath, outputLocationProblems, recoverOutputFolder } from './lib/output-folder.ts';
 import { createUrls } from '../src/urls.ts';
 import { BuildError, type Problem } from './lib/problems.ts';
 import { bundleClient, type ClientBundle } from './stages/bundle-client.ts';
@@ -55,6 +56,11 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const settingProblems = checkBuildSettings({ basePath: options.basePath, siteUrl: options.siteUrl });
   if (settingProblems.length > 0) throw new BuildError('Checking the build settings', settingProblems);
 
+  // The output folder is the build's alone: never the project or a folder it reads.
+  const locationProblems = await outputLocationProblems(outDir, { projectRoot, contentDir, publicDir });
+  if (locationProblems.length > 0) throw new BuildError('Checking the output folder', locationProblems);
+  const recovered = await recoverOutputFolder(outDir);
+
   // Load and check the content, and bundle the client meanwhile (pages need its hashed names).
   const [content, client] = await Promise.all([
     options.content ? structuredClone(options.content) : loadContent(contentDir, publicDir),
@@ -80,11 +86,15 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const linkProblems = checkOutput(pages, files, urls, content.site.siteUrl);
   if (linkProblems.length > 0) throw new BuildError('Checking links and assets', linkProblems);
 
-  // Swap the finished site into the output folder.
-  await writeOutput(outDir, files);
+  // Swap the finished site into the output folder, if the folder is the build's own.
+  const outputWarnings = await writeOutput(outDir, files);
 
   return {
     report: buildReport(pages, files, urls.basePath, performance.now() - started),
-    warnings: placeholderWarnings(content, contentDir),
+    warnings: [
+      ...(recovered ? [{ where: displayPath(outDir), message: recovered }] : []),
+      ...outputWarnings,
+      ...placeholderWarnings(content, contentDir),
+    ],
   };
 }

@@ -11,7 +11,7 @@ import module from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { BuildError, formatProblem } from './lib/problems.ts';
+import { describeFailure } from './lib/problems.ts';
 import { red, yellow } from './lib/terminal.ts';
 import { normaliseBasePath } from '../src/urls.ts';
 
@@ -64,12 +64,8 @@ try {
   await mkdir(path.dirname(reportFile), { recursive: true });
   await writeFile(reportFile, `${JSON.stringify(report, null, 2)}\n`);
 } catch (error) {
-  if (error instanceof BuildError) {
-    console.error(red(`Build failed while ${error.stage.toLowerCase()}: ${error.problems.length} problem${error.problems.length === 1 ? '' : 's'}`));
-    for (const problem of error.problems) console.error(red(formatProblem(problem)));
-  } else {
-    console.error(red('Build failed:'), error);
-  }
-  console.error('The previous output, if any, was left as it was.');
+  const { problems, note } = describeFailure(error);
+  for (const line of problems) console.error(red(line));
+  if (note) console.error(note);
   process.exitCode = 1;
 }

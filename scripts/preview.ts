@@ -6,14 +6,19 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { projectRoot } from './build-site.ts';
+import { displayPath, recoverOutputFolder } from './lib/output-folder.ts';
 import { startStaticServer } from './lib/static-server.ts';
 
 const { values } = parseArgs({
   options: { port: { type: 'string', default: '4173' }, dir: { type: 'string' }, base: { type: 'string' } },
 });
 
+const root = path.resolve(values.dir ?? path.join(projectRoot, 'dist'));
+const recovered = await recoverOutputFolder(root);
+if (recovered) console.log(`${displayPath(root)}: ${recovered}.`);
+
 const server = await startStaticServer({
-  root: path.resolve(values.dir ?? path.join(projectRoot, 'dist')),
+  root,
   basePath: values.base ?? process.env.BASE_PATH ?? '',
   port: Number(values.port),
 });

@@ -1,5 +1,16 @@
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import {
+  fileSystemProblem,
+  OUTPUT_MARKER,
+  OUTPUT_MARKER_TEXT,
+  outputFolderProblems,
+  realFileSystem,
+  removeFolder,
+  withRetries,
+  workFolders,
+  type FileSystem,
+} from '../lib/output-folder.ts';
+import { BuildError, type Problem } from '../lib/problems.ts';
 import type { OutputFile } from './output-files.ts';
 
 /** Runs `task` on every item, a few at a time; settles only when none is running, so a failure cannot race the clean-up. */
@@ -13,42 +24,85 @@ async function inParallel<T>(items: T[], task: (item: T) => Promise<unknown>, li
   if (failure) throw failure.reason;
 }
 
-/**
- * Writes the site into a staging folder beside the output folder, then swaps
- * it in with renames. A build that fails before this point, or while writing,
- * leaves the previous output exactly as it was.
- */
-export async function writeOutput(outDir: string, files: OutputFile[]): Promise<void> {
-  const parent = path.dirname(outDir);
-  const name = path.basename(outDir);
-  const staging = path.join(parent, `.${name}.staging`);
-  const previous = path.join(parent, `.${name}.previous`);
+/** Swaps made by this process: a dev server builds many times under one process id. */
+let swaps = 0;
 
-  await rm(staging, { recursive: true, force: true });
+const failed = (problem: Problem, previousOutputKept = true) => new BuildError('Writing the output', [problem], previousOutputKept);
+
+/**
+ * Writes the site into a staging folder beside the output folder, marks it as
+ * the build's own last (so a marked staging folder is a complete site), then
+ * swaps it in with two renames. Until the second rename the previous output is
+ * untouched; a failure there puts it back. A build stopped between the renames
+ * is undone by recoverOutputFolder at the start of the next build or preview.
+ * Returns warnings for what it could not tidy away.
+ */
+export async function writeOutput(outDir: string, files: OutputFile[], fs: FileSystem = realFileSystem): Promise<Problem[]> {
+  const names = new Set(files.map((file) => file.path.split('/')[0]!));
+  const refusals = await outputFolderProblems(outDir, names, fs);
+  if (refusals.length > 0) throw new BuildError('Checking the output folder', refusals);
+
+  // Names of this build's own, so a folder an earlier build could not remove never blocks this one.
+  const parent = path.dirname(outDir);
+  const id = `${process.pid}-${++swaps}`;
+  const staging = path.join(parent, `.${path.basename(outDir)}.staging-${id}`);
+  const previous = path.join(parent, `.${path.basename(outDir)}.previous-${id}`);
+  const warnings: Problem[] = [];
+  const leftovers = await workFolders(fs, outDir);
+  for (const folder of [...leftovers.staging, ...leftovers.previous]) {
+    await removeFolder(fs, folder).catch((error: unknown) => {
+      warnings.push(fileSystemProblem('remove this folder, left by an earlier build', folder, error, 'Delete it by hand; it does not stop the build.'));
+    });
+  }
+
   try {
     // Each folder is made once, then the files are written several at a time:
     // one after the other, a site of 10,000 pages would wait on the disk 20,000 times.
     const folders = [...new Set(files.map((file) => path.dirname(path.join(staging, file.path))))];
-    await inParallel(folders, (folder) => mkdir(folder, { recursive: true }));
-    await inParallel(files, (file) => writeFile(path.join(staging, file.path), file.contents));
+    await inParallel(folders, (folder) => fs.mkdir(folder, { recursive: true }));
+    await inParallel(files, (file) => fs.writeFile(path.join(staging, file.path), file.contents));
+    await fs.writeFile(path.join(staging, OUTPUT_MARKER), OUTPUT_MARKER_TEXT);
   } catch (error) {
-    await rm(staging, { recursive: true, force: true });
-    throw error;
+    await removeFolder(fs, staging).catch(() => {});
+    throw failed(fileSystemProblem('write the new site beside the output folder', staging, error));
   }
 
-  await rm(previous, { recursive: true, force: true });
   let hadPrevious = true;
   try {
-    await rename(outDir, previous);
+    await withRetries(() => fs.rename(outDir, previous));
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    hadPrevious = false;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      hadPrevious = false;
+    } else {
+      await removeFolder(fs, staging).catch(() => {});
+      throw failed(fileSystemProblem('move the previous output aside to make room for the new site', outDir, error));
+    }
   }
   try {
-    await rename(staging, outDir);
+    await withRetries(() => fs.rename(staging, outDir));
   } catch (error) {
-    if (hadPrevious) await rename(previous, outDir);
-    throw error;
+    const problem = fileSystemProblem(`move the new site into place from ${path.basename(staging)}`, outDir, error);
+    if (!hadPrevious) {
+      await removeFolder(fs, staging).catch(() => {});
+      throw failed(problem);
+    }
+    try {
+      await withRetries(() => fs.rename(previous, outDir));
+    } catch {
+      // A failed build must not become the output later: recovery restores the previous one.
+      await removeFolder(fs, staging).catch(() => {});
+      const stranded = `The previous output could not be put back either: it is in ${path.basename(previous)} beside it, and the next build or npm run preview puts it back.`;
+      throw failed({ ...problem, message: `${problem.message} ${stranded}` }, false);
+    }
+    await removeFolder(fs, staging).catch(() => {});
+    throw failed(problem);
   }
-  await rm(previous, { recursive: true, force: true });
+
+  if (hadPrevious) {
+    await removeFolder(fs, previous).catch((error: unknown) => {
+      const where = path.basename(outDir);
+      warnings.push(fileSystemProblem(`remove the previous output, set aside here (the new site is in place in ${where})`, previous, error, 'Delete this folder by hand; it does not stop the next build.'));
+    });
+  }
+  return warnings;
 }
