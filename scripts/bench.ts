@@ -29,6 +29,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { projectRoot } from './build-site.ts';
+import { cacheFolder } from './lib/bundled-pipeline.ts';
 import { loadPreview, type LoadResult } from './bench/load-preview.ts';
 import type { ScaleResult } from './bench/scale-build.ts';
 import { fontPolicy, pageWeight, readFromFolder, type PageWeight } from './lib/page-weight.ts';
@@ -80,6 +81,9 @@ const loadAtStart = os.loadavg()[0]!;
  * as on a fresh checkout; the cache folder itself is left alone, since other
  * processes on the machine may be using it. Every build writes to a new
  * output folder, removed afterwards. esbuild and Node 20 keep no cache on disk.
+ * The build command's own bundle of its pipeline (scripts/lib/bundled-pipeline.ts)
+ * is there, as after any earlier build; a second series removes it first, as
+ * the first build after an edit of src/ or scripts/ finds it.
  *
  * Peak memory: a one-line module, imported at start-up right after tsx's,
  * writes process.resourceUsage().maxRSS when the process exits. That is the
@@ -125,7 +129,8 @@ async function measure(args: string[], env: Record<string, string> = {}, plainNo
 
 /** A cold build of the real site, as `npm run build` runs it (scripts/build.ts), into a new folder. */
 let buildCount = 0;
-async function coldBuild(keep = false): Promise<Measured & { outDir: string; report: BuildReport }> {
+async function coldBuild(keep = false, { withoutPipelineBundle = false } = {}): Promise<Measured & { outDir: string; report: BuildReport }> {
+  if (withoutPipelineBundle) await rm(cacheFolder(projectRoot), { recursive: true, force: true });
   const folder = path.join(work, `build-${(buildCount += 1)}`);
   const outDir = path.join(folder, 'dist');
   const reportFile = path.join(folder, 'build.json');
@@ -182,10 +187,12 @@ try {
   const node: Measured[] = [];
   const floor: Measured[] = [];
   const builds: Awaited<ReturnType<typeof coldBuild>>[] = [];
+  const firstBuilds: Measured[] = [];
   for (let run = 0; run < runs; run += 1) {
     progress(`cold builds ${run + 1}/${runs}`);
     node.push(await measure(floorArgs, {}, true));
     floor.push(await measure(floorArgs));
+    firstBuilds.push(await coldBuild(false, { withoutPipelineBundle: true }));
     builds.push(await coldBuild(run === runs - 1));
   }
   progress('');
@@ -195,6 +202,7 @@ try {
   const buildTime = stats(builds.map((run) => run.ms));
   const floorMemory = stats(floor.map((run) => run.maxRss));
   const buildMemory = stats(builds.map((run) => run.maxRss));
+  const firstTime = stats(firstBuilds.map((run) => run.ms));
   const aboveFloor = buildTime.median - floorTime.median;
 
   heading('Cold build of the real site (fresh process each run, no tsx cache)');
@@ -204,6 +212,7 @@ try {
     ["floor: tsx -e ''", ms(floorTime.median), ms(floorTime.min), ms(floorTime.max), mib(floorMemory.max)],
     ['build: tsx scripts/build.ts', ms(buildTime.median), ms(buildTime.min), ms(buildTime.max), mib(buildMemory.max)],
     // The minimums are what the machine does with nothing else running; on a busy machine they are the steadier figure.
+    ['first build after an edit of src/ (bundles the pipeline too)', ms(firstTime.median), ms(firstTime.min), ms(firstTime.max), mib(Math.max(...firstBuilds.map((run) => run.maxRss)))],
     ['build − floor', ms(aboveFloor), ms(buildTime.min - floorTime.min), '', ''],
     ['build / floor', `${(buildTime.median / floorTime.median).toFixed(2)} ×`, `${(buildTime.min / floorTime.min).toFixed(2)} ×`, '', ''],
     ...others.map((other) => [other.name, `${other.seconds} s`, '', '', other.memory]),
@@ -352,6 +361,7 @@ try {
       nodeMs: nodeTime,
       floorMs: floorTime,
       buildMs: buildTime,
+      firstBuildWithoutPipelineBundleMs: firstTime,
       buildSiteMs: inBuild,
       floorMaxRss: floorMemory,
       buildMaxRss: buildMemory,

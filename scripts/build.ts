@@ -11,6 +11,7 @@ import module from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { loadPipeline } from './lib/bundled-pipeline.ts';
 import { describeFailure } from './lib/problems.ts';
 import { red, yellow } from './lib/terminal.ts';
 import { normaliseBasePath } from '../src/urls.ts';
@@ -23,11 +24,12 @@ process.env.NODE_ENV ??= 'production';
 (module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 // esbuild bundles the client in a process of its own: started first, it works
 // while this one loads the rest of the pipeline (React, the YAML parser, the schema).
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { bundleClient } = await import('./stages/bundle-client.ts');
-const clientBundle = bundleClient(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'));
+const clientBundle = bundleClient(root);
 clientBundle.catch(() => {}); // reported by buildSite, which awaits it
-const { buildSite, projectRoot } = await import('./build-site.ts');
-const { formatReport } = await import('./stages/report.ts');
+const { pipeline, saved } = await loadPipeline(root);
+const { buildSite, projectRoot, formatReport } = pipeline;
 
 const { values } = parseArgs({
   options: {
@@ -69,3 +71,4 @@ try {
   if (note) console.error(note);
   process.exitCode = 1;
 }
+await saved;

@@ -1,0 +1,66 @@
+/**
+ * The build command runs its pipeline from a bundle it keeps in
+ * node_modules/.cache/ (scripts/lib/bundled-pipeline.ts). A stale or broken
+ * bundle would show as a build that ignores an edit of src/ or fails for no
+ * reason of the maintainer's: these tests run the command in a copy of the
+ * project and look at what it builds.
+ */
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { cp, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { before, describe, test } from 'node:test';
+import { promisify } from 'node:util';
+import { cacheFolder } from '../scripts/lib/bundled-pipeline.ts';
+import { temporaryFolder } from './helpers/site.ts';
+import { snapshot } from './helpers/snapshot.ts';
+
+const run = promisify(execFile);
+
+describe('the build command with its bundled pipeline', { concurrency: 1 }, () => {
+  let project: string;
+  const build = async (out: string) => {
+    await run(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--content', path.resolve('test/fixtures/content'), '--out', out, '--report', path.join(out, '..', 'report.json')], {
+      cwd: project,
+      env: { ...process.env, CI: 'true' },
+    });
+    return path.join(project, out);
+  };
+  const bundles = async () => (await readdir(cacheFolder(project)).catch(() => [] as string[])).filter((name) => name.endsWith('.mjs'));
+
+  before(async () => {
+    project = path.join(await temporaryFolder('eccron-pipeline-'), 'project');
+    for (const part of ['src', 'scripts', 'public', 'package.json', 'tsconfig.json']) {
+      await cp(path.resolve(part), path.join(project, part), { recursive: true });
+    }
+    await symlink(path.resolve('node_modules'), path.join(project, 'node_modules'), 'junction');
+  });
+
+  test('builds the same bytes from the bundle as from the sources', async () => {
+    assert.deepEqual(await bundles(), [], 'no bundle before the first build');
+    const fromSources = await build('first');
+    assert.equal((await bundles()).length, 1, 'the first build leaves a bundle for the next');
+    const fromBundle = await build('second');
+    assert.deepEqual(await snapshot(fromBundle), await snapshot(fromSources));
+  });
+
+  test('an edit of src/ shows in the next build', async () => {
+    const footer = path.join(project, 'src', 'components', 'SiteFooter.tsx');
+    const source = await readFile(footer, 'utf8');
+    assert.match(source, /<footer/);
+    await writeFile(footer, source.replace(/<footer([^>]*)>/, '<footer$1><span>Edited in src</span>'));
+    const edited = await build('edited');
+    assert.match(await readFile(path.join(edited, 'index.html'), 'utf8'), /<span>Edited in src<\/span>/);
+    assert.equal((await bundles()).length, 1, 'the stale bundle is replaced, not kept beside the new one');
+    const again = await build('edited-again');
+    assert.match(await readFile(path.join(again, 'index.html'), 'utf8'), /<span>Edited in src<\/span>/, 'the bundle made after the edit has it too');
+  });
+
+  test('a broken bundle is passed over: the build uses the sources and mends the bundle', async () => {
+    const [bundle] = await bundles();
+    await writeFile(path.join(cacheFolder(project), bundle!), 'export const buildSite = (;');
+    const output = await build('after-damage');
+    assert.match(await readFile(path.join(output, 'index.html'), 'utf8'), /<span>Edited in src<\/span>/);
+    assert.notEqual(await readFile(path.join(cacheFolder(project), (await bundles())[0]!), 'utf8'), 'export const buildSite = (;');
+  });
+});
