@@ -62,13 +62,13 @@ const transient = (error: unknown) =>
 const retryDelays = [25, 50, 100, 200, 400, 800];
 
 /** Runs a file system operation again, a little later each time, while it fails for a reason that passes. */
-export async function withRetries<T>(operation: () => Promise<T>, wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))): Promise<T> {
+export async function withRetries<T>(operation: () => Promise<T>): Promise<T> {
   for (const delay of retryDelays) {
     try {
       return await operation();
     } catch (error) {
       if (!transient(error)) throw error;
-      await wait(delay);
+      await new Promise((resolve) => setTimeout(resolve, delay));
     }
   }
   return operation();
@@ -94,7 +94,7 @@ async function makeWritable(fs: FileSystem, folder: string): Promise<void> {
 }
 
 /** The staging and set-aside folders of the output folder, named after it and beside it. */
-export const workFolderPattern = (outDir: string) =>
+const workFolderPattern = (outDir: string) =>
   new RegExp(`^\\.${path.basename(outDir).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(staging|previous)-\\d+-\\d+$`);
 
 export async function workFolders(fs: FileSystem, outDir: string): Promise<{ staging: string[]; previous: string[] }> {
@@ -119,7 +119,7 @@ const exists = (fs: FileSystem, target: string) =>
  * A build stopped between its two renames (killed, or the machine lost power)
  * leaves no output folder: puts back the newest complete one, the new site if
  * it was finished (its marker is written last) or else the previous output.
- * Returns what it did, for the build and the preview server to say.
+ * Returns what it did or could not do, for the build and the preview server to say.
  */
 export async function recoverOutputFolder(outDir: string, fs: FileSystem = realFileSystem): Promise<string | null> {
   if (await exists(fs, outDir)) return null;
@@ -132,7 +132,11 @@ export async function recoverOutputFolder(outDir: string, fs: FileSystem = realF
   };
   const restore = (await newest(complete)) ?? (await newest(previous));
   if (!restore) return null;
-  await withRetries(() => fs.rename(restore, outDir));
+  try {
+    await withRetries(() => fs.rename(restore, outDir));
+  } catch (error) {
+    return fileSystemProblem(`put back the output folder from ${path.basename(restore)}, left by a build that was stopped while swapping its output in`, outDir, error, `Rename that folder to ${path.basename(outDir)} by hand.`).message;
+  }
   return `put back from ${path.basename(restore)}, left by a build that was stopped while swapping its output in`;
 }
 
