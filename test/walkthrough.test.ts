@@ -36,16 +36,20 @@ test('the README walkthrough: a member in a new country, a news item, a publicat
   await cp('content', contentDir, { recursive: true });
   const file = (name: string) => path.join(contentDir, name);
 
-  await edit(file('members.yml'), '\nmembers:\n', '\n  - Sweden\nmembers:\n');
-  await append(file('members.yml'), ['  - name: Walkthrough Example', '    country: Sweden', '    institution: Example University, Lund', ''].join('\n'));
+  // Names no real content uses, and the latest date, so the edits stay new whatever the maintainers have added.
+  await edit(file('members.yml'), '\nmembers:\n', '\n  - Walkthroughland\nmembers:\n');
+  await append(file('members.yml'), ['  - name: Walkthrough Example', '    country: Walkthroughland', '    institution: Example University, Lund', ''].join('\n'));
   await writeFile(
-    file('news/2026-11-01-walkthrough-example.md'),
-    ['---', 'title: A walkthrough example event', 'date: 2026-11-01', 'link: https://events.example/walkthrough', 'type: Event', '---', '', 'An example news item with a [link to the research](/research/).', ''].join('\n'),
+    file('news/2099-12-31-walkthrough-example.md'),
+    ['---', 'title: A walkthrough example event', 'date: 2099-12-31', 'link: https://events.example/walkthrough', 'type: Event', '---', '', 'An example news item with a [link to the research](/research/).', ''].join('\n'),
   );
+  const publications = await readFile(file('publications.yml'), 'utf8');
+  const firstTheme = /^([a-z0-9][a-z0-9-]*):[ \t]*$/m.exec(publications)?.[1];
+  assert.ok(firstTheme, 'publications.yml lists publications under a theme id');
   await edit(
     file('publications.yml'),
-    '\ncross-cultural:\n',
-    ['', 'cross-cultural:', '  - authors: Example, A., & Sample, B.', '    year: 2026', '    title: A walkthrough example publication', '    journal: Example Journal', '    doi: 10.5555/walkthrough.1', ''].join('\n'),
+    `\n${firstTheme}:\n`,
+    ['', `${firstTheme}:`, '  - authors: Example, A., & Sample, B.', '    year: 2026', '    title: A walkthrough example publication', '    journal: Example Journal', '    doi: 10.5555/walkthrough.1', ''].join('\n'),
   );
   await append(
     file('publications.yml'),
@@ -55,24 +59,28 @@ test('the README walkthrough: a member in a new country, a news item, a publicat
     file('themes.yml'),
     ['- id: walkthrough-theme', '  title: A Fifth Example Theme', '  description: An example theme added by the walkthrough.', '  icon: book', '  color: violet', ''].join('\n'),
   );
-  await edit(file('site.yml'), 'contactEmail: contact@eccron.example', 'contactEmail: walkthrough@eccron.example');
+  const site = await readFile(file('site.yml'), 'utf8');
+  assert.match(site, /^contactEmail: .*$/m, 'site.yml sets the mailbox');
+  await writeFile(file('site.yml'), site.replace(/^contactEmail: .*$/m, 'contactEmail: walkthrough@eccron.example'));
 
   const outDir = path.join(folder, 'dist');
   await tsx(['scripts/build.ts', '--content', contentDir, '--out', outDir, '--report', path.join(folder, 'build.json')]);
 
   const home = await readPage(outDir, '/');
   const text = textOf(home);
-  assert.match(text, /Sweden Walkthrough Example/, 'the new country and member are on the home page');
-  assert.match(text, /Event Nov 1, 2026 A walkthrough example event/, 'the news item is shown');
-  assert.ok(text.indexOf('A walkthrough example event') < text.indexOf('Our position statement has been accepted'), 'newest news first');
+  assert.match(text, /Walkthroughland Walkthrough Example/, 'the new country and member are on the home page');
+  assert.match(text, /Event Dec 31, 2099 A walkthrough example event/, 'the news item is shown');
   assert.match(text, /A Fifth Example Theme/, 'the fifth theme has its card');
   assert.match(home, /href="mailto:walkthrough@eccron\.example"/, 'the contact section shows the new mailbox');
   assert.match(home, /data-props="[^"]*walkthrough@eccron\.example/, 'the form writes to the new mailbox');
   const theme = textOf(await readPage(outDir, '/research/walkthrough-theme'));
   assert.match(theme, /The first publication of a fifth theme/);
-  assert.match(textOf(await readPage(outDir, '/research/cross-cultural')), /A walkthrough example publication/);
+  assert.match(textOf(await readPage(outDir, `/research/${firstTheme}`)), /A walkthrough example publication/);
+  // The newest item leads the feed and the news on the home page.
   const feed = await readFile(path.join(outDir, 'feed.xml'), 'utf8');
-  assert.ok(feed.indexOf('A walkthrough example event') < feed.indexOf('Our position statement'), 'the feed leads with the new item');
+  const feedTitles = [...feed.matchAll(/<entry>[\s\S]*?<title[^>]*>([^<]*)<\/title>/g)].map((match) => textOf(match[1]!));
+  assert.equal(feedTitles[0], 'A walkthrough example event', 'the feed leads with the new item');
+  if (feedTitles[1]) assert.ok(text.indexOf('A walkthrough example event') < text.indexOf(feedTitles[1]), 'newest news first on the home page');
 
   // Every test file that reads the real content, run against the copy.
   const readsRealContent: string[] = [];
