@@ -19,3 +19,9 @@ export function useBuild(): BuildContext {
 }
 
 export const useUrls = () => useBuild().urls;
+
+// The route of the page being rendered ('/research/caregiver'), which the header
+// and footer mark as the current page; none on the 404 page, served at any path.
+const PagePath = createContext<string | undefined>(undefined);
+export const PagePathProvider = PagePath.Provider;
+export const usePagePath = () => useContext(PagePath);

@@ -58,13 +58,13 @@ export const routes = (content: SiteContent): Route[] => [
     path: '/privacy-policy',
     title: ({ legal }) => legal.privacy.title,
     description: ({ site }) => `How the ${site.acronym} website handles your data.`,
-    page: (content) => <LegalPage site={content.site} page={content.legal.privacy} path="/privacy-policy" />,
+    page: (content) => <LegalPage site={content.site} page={content.legal.privacy} />,
   },
   {
     path: '/terms-of-service',
     title: ({ legal }) => legal.terms.title,
     description: ({ site }) => `The terms of use of the ${site.acronym} website.`,
-    page: (content) => <LegalPage site={content.site} page={content.legal.terms} path="/terms-of-service" />,
+    page: (content) => <LegalPage site={content.site} page={content.legal.terms} />,
   },
 ];
 

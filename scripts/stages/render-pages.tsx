@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { SiteContent } from '../../src/content-schema.ts';
-import { BuildContextProvider, type BuildContext } from '../../src/build-context.tsx';
+import { BuildContextProvider, PagePathProvider, type BuildContext } from '../../src/build-context.tsx';
 import { Document } from '../../src/Document.tsx';
 import { notFoundPage, outputFile, type Route } from '../../src/routes.tsx';
 import { BuildError, type Problem } from '../lib/problems.ts';
@@ -26,8 +26,14 @@ function flatten(text: string): string {
   return text;
 }
 
-function renderDocument(context: BuildContext, element: ReactElement): string {
-  return flatten(`<!DOCTYPE html>${renderToStaticMarkup(<BuildContextProvider value={context}>{element}</BuildContextProvider>)}`);
+function renderDocument(context: BuildContext, path: string | undefined, element: ReactElement): string {
+  return flatten(
+    `<!DOCTYPE html>${renderToStaticMarkup(
+      <BuildContextProvider value={context}>
+        <PagePathProvider value={path}>{element}</PagePathProvider>
+      </BuildContextProvider>,
+    )}`,
+  );
 }
 
 /**
@@ -41,6 +47,7 @@ export function renderPages(content: SiteContent, routes: Route[], context: Buil
     try {
       const html = renderDocument(
         context,
+        route.path,
         <Document
           site={content.site}
           path={route.path}
@@ -59,6 +66,7 @@ export function renderPages(content: SiteContent, routes: Route[], context: Buil
   try {
     const html = renderDocument(
       context,
+      undefined,
       <Document site={content.site} path="/404" title={notFoundPage.title()} description={notFoundPage.description(content)} indexable={false}>
         {notFoundPage.page(content)}
       </Document>,

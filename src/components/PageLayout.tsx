@@ -3,22 +3,18 @@ import type { SiteSettings } from '../content-schema.ts';
 import { SiteFooter } from './SiteFooter.tsx';
 import { SiteHeader } from './SiteHeader.tsx';
 
-/**
- * Skip link, header, the page's main content, footer: the frame of every page.
- * `path` is the page's route ('/research/caregiver'), which the header and
- * footer mark as the current page.
- */
-export function PageLayout({ site, path, children }: { site: SiteSettings; path?: string; children: ReactNode }) {
+/** Skip link, header, the page's main content, footer: the frame of every page. */
+export function PageLayout({ site, children }: { site: SiteSettings; children: ReactNode }) {
   return (
     <>
       <a className="skip-link" href="#main">
         Skip to main content
       </a>
-      <SiteHeader site={site} path={path} />
+      <SiteHeader site={site} />
       <main id="main" tabIndex={-1}>
         {children}
       </main>
-      <SiteFooter site={site} path={path} />
+      <SiteFooter site={site} />
     </>
   );
 }

@@ -1,9 +1,10 @@
 import type { SiteSettings } from '../content-schema.ts';
-import { useUrls } from '../build-context.tsx';
+import { usePagePath, useUrls } from '../build-context.tsx';
 import { sectionPath } from '../navigation.ts';
 
-export function SiteFooter({ site, path }: { site: SiteSettings; path?: string }) {
+export function SiteFooter({ site }: { site: SiteSettings }) {
   const urls = useUrls();
+  const path = usePagePath();
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">

@@ -1,5 +1,5 @@
 import type { SiteSettings } from '../content-schema.ts';
-import { useUrls } from '../build-context.tsx';
+import { usePagePath, useUrls } from '../build-context.tsx';
 import { Island } from '../islands/Island.tsx';
 import { isWithin, sectionPath } from '../navigation.ts';
 
@@ -8,8 +8,9 @@ import { isWithin, sectionPath } from '../navigation.ts';
  * JavaScript off; on the home page the browser scrolls to the section itself
  * (smoothly, unless the visitor prefers reduced motion; see site.css).
  */
-export function SiteHeader({ site, path }: { site: SiteSettings; path?: string }) {
+export function SiteHeader({ site }: { site: SiteSettings }) {
   const urls = useUrls();
+  const path = usePagePath();
   const { header, join: joinLink } = site.navigation;
   const links = header.map((link) => ({
     label: link.label,

@@ -10,7 +10,7 @@ import { ResearchSection } from '../components/ResearchSection.tsx';
 export function HomePage({ content }: { content: SiteContent }) {
   const { site } = content;
   return (
-    <PageLayout site={site} path="/">
+    <PageLayout site={site}>
       <Hero hero={site.hero} />
       <AboutSection site={site} />
       <ResearchSection themes={content.themes} heading={site.headings.research} intro={site.intros.research} />

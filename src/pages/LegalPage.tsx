@@ -5,11 +5,10 @@ import { useUrls } from '../build-context.tsx';
 import { formatDate } from '../format.ts';
 import { Markdown } from '../markdown.tsx';
 
-/** `path` is the page's route, which the footer marks as the current page. */
-export function LegalPage({ site, page, path }: { site: SiteSettings; page: LegalText; path: string }) {
+export function LegalPage({ site, page }: { site: SiteSettings; page: LegalText }) {
   const urls = useUrls();
   return (
-    <PageLayout site={site} path={path}>
+    <PageLayout site={site}>
       <div className="page">
         <div className="page__inner page__inner--narrow">
           <BackLink href={urls.href('/')}>Back to Home</BackLink>

@@ -7,7 +7,7 @@ import { countLabel } from '../format.ts';
 export function ResearchIndexPage({ content }: { content: SiteContent }) {
   const urls = useUrls();
   return (
-    <PageLayout site={content.site} path="/research">
+    <PageLayout site={content.site}>
       <div className="page">
         <div className="page__inner">
           <h1>Research Themes</h1>

@@ -9,7 +9,7 @@ import { countLabel } from '../format.ts';
 export function ThemePage({ site, theme, publications }: { site: SiteSettings; theme: Theme; publications: Publication[] }) {
   const urls = useUrls();
   return (
-    <PageLayout site={site} path={`/research/${theme.id}`}>
+    <PageLayout site={site}>
       <div className={`page theme-page theme-page--${theme.color}`}>
         <div className="page__inner">
           <BackLink href={urls.href('/#research')}>Back to Research Areas</BackLink>
