@@ -7,12 +7,12 @@
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { cp, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
 import { cacheFolder } from '../scripts/lib/bundled-pipeline.ts';
-import { temporaryFolder } from './helpers/site.ts';
+import { projectCopy } from './helpers/site.ts';
 import { snapshot } from './helpers/snapshot.ts';
 
 const run = promisify(execFile);
@@ -29,11 +29,7 @@ describe('the build command with its bundled pipeline', { concurrency: 1 }, () =
   const bundles = async () => (await readdir(cacheFolder(project)).catch(() => [] as string[])).filter((name) => name.endsWith('.mjs'));
 
   before(async () => {
-    project = path.join(await temporaryFolder('eccron-pipeline-'), 'project');
-    for (const part of ['src', 'scripts', 'public', 'package.json', 'tsconfig.json']) {
-      await cp(path.resolve(part), path.join(project, part), { recursive: true });
-    }
-    await symlink(path.resolve('node_modules'), path.join(project, 'node_modules'), 'junction');
+    project = await projectCopy();
   });
 
   test('builds the same bytes from the bundle as from the sources', async () => {

@@ -5,13 +5,13 @@
  */
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cp, readFile, rename, symlink, writeFile } from 'node:fs/promises';
+import { cp, readFile, rename, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { after, test } from 'node:test';
 import { chromium, type Page } from 'playwright-core';
 import { chromiumArgs, findChromium } from './helpers/browser.ts';
-import { temporaryFolder } from './helpers/site.ts';
+import { projectCopy, temporaryFolder } from './helpers/site.ts';
 
 /** Resolves with what `read()` returns once it is not undefined, polling until `timeout` ms. */
 async function waitFor<T>(read: () => T | undefined, what: string, timeout = 20_000): Promise<T> {
@@ -32,16 +32,6 @@ interface Dev {
   /** Waits for the next event of this type sent after this call; returns its data. */
   nextEvent: (type: 'reload' | 'error' | 'css') => Promise<string>;
   child: ChildProcess;
-}
-
-/** A temporary copy of the project the dev server can run in; returns its folder. */
-async function projectCopy(): Promise<string> {
-  const folder = await temporaryFolder('eccron-dev-project-');
-  for (const part of ['src', 'scripts', 'public', 'package.json', 'tsconfig.json']) {
-    await cp(path.resolve(part), path.join(folder, part), { recursive: true });
-  }
-  await symlink(path.resolve('node_modules'), path.join(folder, 'node_modules'), 'junction');
-  return folder;
 }
 
 /** Starts the dev server of `project` on a copy of the fixture content and waits for its first build. */

@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
-import { cp, lstat, mkdir, readdir, readFile, rename, symlink, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readFile, rename, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
@@ -16,22 +16,10 @@ import { OUTPUT_MARKER, realFileSystem, recoverOutputFolder, type FileSystem } f
 import { BuildError, describeFailure } from '../scripts/lib/problems.ts';
 import type { OutputFile } from '../scripts/stages/output-files.ts';
 import { writeOutput } from '../scripts/stages/write-output.ts';
-import { fixtureContentDir, temporaryFolder } from './helpers/site.ts';
+import { fixtureContentDir, projectCopy, temporaryFolder } from './helpers/site.ts';
 import { snapshot } from './helpers/snapshot.ts';
 
 const run = promisify(execFile);
-
-/** A temporary copy of the project: its inputs, a stand-in for its history, and a link to node_modules. */
-async function projectCopy(): Promise<string> {
-  const folder = path.join(await temporaryFolder('eccron-output-'), 'project');
-  for (const part of ['content', 'src', 'scripts', 'public', 'package.json', 'tsconfig.json']) {
-    await cp(path.resolve(part), path.join(folder, part), { recursive: true });
-  }
-  await mkdir(path.join(folder, '.git'));
-  await writeFile(path.join(folder, '.git', 'HEAD'), 'ref: refs/heads/main\n');
-  await symlink(path.resolve('node_modules'), path.join(folder, 'node_modules'), 'junction');
-  return folder;
-}
 
 /** Every file of the project copy and of the folder beside it, node_modules left out. */
 const everything = (folder: string) => snapshot(folder, ['**/node_modules/**']);
@@ -39,7 +27,9 @@ const everything = (folder: string) => snapshot(folder, ['**/node_modules/**']);
 describe('the build refuses an output folder that is not its own, touching nothing', () => {
   let project: string;
   before(async () => {
-    project = await projectCopy();
+    project = await projectCopy({ content: true });
+    await mkdir(path.join(project, '.git'));
+    await writeFile(path.join(project, '.git', 'HEAD'), 'ref: refs/heads/main\n');
     await writeFile(path.join(project, 'notes.txt'), 'a file of the maintainer\n');
     await mkdir(path.join(project, 'papers'));
     await writeFile(path.join(project, 'papers', 'draft.docx'), 'a draft\n');

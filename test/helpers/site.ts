@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after } from 'node:test';
@@ -24,6 +24,22 @@ export async function temporaryFolder(prefix = 'eccron-test-'): Promise<string> 
   const folder = await mkdtemp(path.join(os.tmpdir(), prefix));
   temporaryFolders.push(folder);
   return folder;
+}
+
+/**
+ * A temporary copy of the project's code (with `content`, its content too) and
+ * a link to its node_modules, for tests that run the project's commands where
+ * a mistake can harm only the copy. The copy is a folder of its own inside a
+ * temporary folder, so what lies beside it is known.
+ */
+export async function projectCopy({ content = false } = {}): Promise<string> {
+  const project = path.join(await temporaryFolder('eccron-project-'), 'project');
+  for (const part of [...(content ? ['content'] : []), 'src', 'scripts', 'public', 'package.json', 'tsconfig.json']) {
+    await cp(path.resolve(part), path.join(project, part), { recursive: true });
+  }
+  // A junction needs no special rights on Windows; elsewhere it is a plain symlink.
+  await symlink(path.resolve('node_modules'), path.join(project, 'node_modules'), 'junction');
+  return project;
 }
 
 /** Builds a site (the fixture content unless told otherwise) into a temporary folder and returns where it is. */
