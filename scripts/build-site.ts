@@ -95,6 +95,16 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
       ...(recovered ? [{ where: displayPath(outDir), message: recovered }] : []),
       ...outputWarnings,
       ...placeholderWarnings(content, contentDir),
+      ...(urls.basePath
+        ? [
+            {
+              where: 'robots.txt',
+              message:
+                `served at ${urls.basePath}/robots.txt, where crawlers never look (they read /robots.txt at the host's root). ` +
+                'The pages still carry their canonical URLs, and the sitemap can be submitted to search engines directly.',
+            },
+          ]
+        : []),
     ],
   };
 }

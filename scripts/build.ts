@@ -14,7 +14,6 @@ import { parseArgs } from 'node:util';
 import { loadPipeline } from './lib/bundled-pipeline.ts';
 import { describeFailure } from './lib/problems.ts';
 import { red, yellow } from './lib/terminal.ts';
-import { normaliseBasePath } from '../src/urls.ts';
 
 // React picks its production build (the same HTML, rendered much faster) from
 // NODE_ENV when it is first imported, so the pipeline is imported after this.
@@ -42,25 +41,15 @@ const { values } = parseArgs({
 });
 
 try {
-  const basePath = values.base ?? process.env.BASE_PATH ?? '';
   const { report, warnings } = await buildSite({
     outDir: values.out,
     contentDir: values.content,
-    basePath,
+    basePath: values.base ?? process.env.BASE_PATH ?? '',
     siteUrl: values['site-url'] ?? process.env.SITE_URL,
     clientBundle,
   });
   console.log(formatReport(report));
   for (const warning of warnings) console.warn(yellow(`warning ${warning.where}: ${warning.message}`));
-  const base = normaliseBasePath(basePath);
-  if (base) {
-    console.warn(
-      yellow(
-        `warning robots.txt: served at ${base}/robots.txt, where crawlers never look (they read /robots.txt at the host's root). ` +
-          'The pages still carry their canonical URLs, and the sitemap can be submitted to search engines directly.',
-      ),
-    );
-  }
   // Machine-readable figures, kept out of the deployable folder.
   const reportFile = path.resolve(values.report ?? path.join(projectRoot, 'reports', 'build.json'));
   await mkdir(path.dirname(reportFile), { recursive: true });

@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util';
 import { watch } from 'chokidar';
 import type { DevBuildKind, DevBuildMessage } from './dev-worker.ts';
 import { devClientScript } from './lib/dev-client.ts';
+import { within } from './lib/output-folder.ts';
 import { startStaticServer } from './lib/static-server.ts';
 import { dim, green, red, yellow } from './lib/terminal.ts';
 
@@ -131,7 +132,7 @@ console.log(`Dev server at ${server.url} (watching src/, content/, public/)`);
 
 /** Which build a changed file needs. */
 function kindOf(file: string): DevBuildKind {
-  const inSrc = !path.relative(path.join(projectRoot, 'src'), file).startsWith('..');
+  const inSrc = within(path.join(projectRoot, 'src'), file);
   if (!inSrc) return 'content';
   return file.endsWith('.css') ? 'style' : 'source';
 }

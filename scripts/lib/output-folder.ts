@@ -171,7 +171,8 @@ async function canonical(fs: FileSystem, target: string): Promise<string> {
 // Windows and macOS file systems ignore letter case: Content and content are one folder.
 const caseless = process.platform === 'win32' || process.platform === 'darwin';
 const same = (a: string, b: string) => (caseless ? a.toLowerCase() === b.toLowerCase() : a === b);
-const within = (folder: string, target: string) => {
+/** Whether `target` is `folder` or inside it (not by a prefix of its name, nor on another drive). */
+export const within = (folder: string, target: string) => {
   const relative = caseless ? path.relative(folder.toLowerCase(), target.toLowerCase()) : path.relative(folder, target);
   return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 };

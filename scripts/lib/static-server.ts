@@ -3,6 +3,7 @@ import { open, realpath, stat } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { normaliseBasePath } from '../../src/urls.ts';
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -39,12 +40,6 @@ export function parseHeadersFile(text: string): HeaderRule[] {
     }
   }
   return rules;
-}
-
-/** '/repo/', 'repo' and '/repo' all mean the site lives under /repo; '' and '/' mean at the root. */
-export function normalizeBasePath(base: string | undefined): string {
-  const trimmed = (base ?? '').trim().replace(/^\/+|\/+$/g, '');
-  return trimmed === '' ? '' : `/${trimmed}`;
 }
 
 export interface StaticServerOptions {
@@ -156,7 +151,7 @@ const sameOrigin = (decodedPath: string) =>
  */
 export async function startStaticServer(options: StaticServerOptions): Promise<{ url: string; close: () => Promise<void> }> {
   const root = path.resolve(options.root);
-  const base = normalizeBasePath(options.basePath);
+  const base = normaliseBasePath(options.basePath ?? '');
 
   const answer = async (request: http.IncomingMessage, response: http.ServerResponse) => {
     if (options.intercept?.(request, response)) return;

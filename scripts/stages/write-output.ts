@@ -55,47 +55,45 @@ export async function writeOutput(outDir: string, files: OutputFile[], fs: FileS
     });
   }
 
-  try {
-    // Each folder is made once, then the files are written several at a time:
-    // one after the other, a site of 10,000 pages would wait on the disk 20,000 times.
-    const folders = [...new Set(files.map((file) => path.dirname(path.join(staging, file.path))))];
-    await inParallel(folders, (folder) => fs.mkdir(folder, { recursive: true }));
-    await inParallel(files, (file) => fs.writeFile(path.join(staging, file.path), file.contents));
-    await fs.writeFile(path.join(staging, OUTPUT_MARKER), OUTPUT_MARKER_TEXT);
-  } catch (error) {
-    await removeFolder(fs, staging).catch(() => {});
-    throw failed(fileSystemProblem('write the new site beside the output folder', staging, error));
-  }
-
   let hadPrevious = true;
   try {
-    await withRetries(() => fs.rename(outDir, previous));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      hadPrevious = false;
-    } else {
-      await removeFolder(fs, staging).catch(() => {});
-      throw failed(fileSystemProblem('move the previous output aside to make room for the new site', outDir, error));
+    try {
+      // Each folder is made once, then the files are written several at a time:
+      // one after the other, a site of 10,000 pages would wait on the disk 20,000 times.
+      const folders = [...new Set(files.map((file) => path.dirname(path.join(staging, file.path))))];
+      await inParallel(folders, (folder) => fs.mkdir(folder, { recursive: true }));
+      await inParallel(files, (file) => fs.writeFile(path.join(staging, file.path), file.contents));
+      await fs.writeFile(path.join(staging, OUTPUT_MARKER), OUTPUT_MARKER_TEXT);
+    } catch (error) {
+      throw failed(fileSystemProblem('write the new site beside the output folder', staging, error));
     }
-  }
-  try {
-    await withRetries(() => fs.rename(staging, outDir));
-  } catch (error) {
-    const problem = fileSystemProblem(`move the new site into place from ${path.basename(staging)}`, outDir, error);
-    if (!hadPrevious) {
-      await removeFolder(fs, staging).catch(() => {});
+
+    try {
+      await withRetries(() => fs.rename(outDir, previous));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+        throw failed(fileSystemProblem('move the previous output aside to make room for the new site', outDir, error));
+      }
+      hadPrevious = false;
+    }
+
+    try {
+      await withRetries(() => fs.rename(staging, outDir));
+    } catch (error) {
+      const problem = fileSystemProblem(`move the new site into place from ${path.basename(staging)}`, outDir, error);
+      if (!hadPrevious) throw failed(problem);
+      try {
+        await withRetries(() => fs.rename(previous, outDir));
+      } catch {
+        const stranded = `The previous output could not be put back either: it is in ${path.basename(previous)} beside it, and the next build or npm run preview puts it back.`;
+        throw failed({ ...problem, message: `${problem.message} ${stranded}` }, false);
+      }
       throw failed(problem);
     }
-    try {
-      await withRetries(() => fs.rename(previous, outDir));
-    } catch {
-      // A failed build must not become the output later: recovery restores the previous one.
-      await removeFolder(fs, staging).catch(() => {});
-      const stranded = `The previous output could not be put back either: it is in ${path.basename(previous)} beside it, and the next build or npm run preview puts it back.`;
-      throw failed({ ...problem, message: `${problem.message} ${stranded}` }, false);
-    }
+  } finally {
+    // Gone already once swapped in. On any failure it goes too: a failed build
+    // must not become the output later, when recovery looks for a finished site.
     await removeFolder(fs, staging).catch(() => {});
-    throw failed(problem);
   }
 
   if (hadPrevious) {
