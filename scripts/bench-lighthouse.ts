@@ -41,14 +41,24 @@ import { bold, dim, green, red, table } from './lib/terminal.ts';
 import { routes as routeTable } from '../src/routes.tsx';
 import { loadContent } from './stages/load-content.ts';
 
-const { values } = parseArgs({ options: { route: { type: 'string', multiple: true }, runs: { type: 'string', default: '3' } } });
+const { values } = parseArgs({
+  options: { route: { type: 'string', multiple: true }, runs: { type: 'string', default: '3' } },
+});
 const runs = Math.max(1, Number(values.runs));
 const routes = routeTable(await loadContent(path.join(projectRoot, 'content')));
 const chosen = values.route ? routes.filter((route) => values.route!.includes(route.path)) : routes;
 if (chosen.length === 0) throw new Error(`no route ${values.route?.join(', ')} in src/routes.tsx`);
 
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const chromeFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 interface RouteResult {
@@ -77,11 +87,17 @@ interface RouteResult {
  */
 async function audit(url: string, port: number, attempts = 3) {
   for (let attempt = 1; ; attempt += 1) {
-    const runnerResult = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...categories] });
+    const runnerResult = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...categories],
+    });
     if (!runnerResult) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = runnerResult;
     if (!lhr.runtimeError) return lhr;
-    if (attempt === attempts) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (attempt === attempts)
+      throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     console.log(dim(`  ${lhr.runtimeError.code}: running it again`));
   }
 }
@@ -107,60 +123,137 @@ try {
     const lhr = computeMedianRun(all) as (typeof all)[number];
     const performanceRuns = all.map((result) => Math.round((result.categories['performance']?.score ?? 0) * 100));
 
-    const scores = Object.fromEntries(categories.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)])) as RouteResult['scores'];
+    const scores = Object.fromEntries(
+      categories.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]),
+    ) as RouteResult['scores'];
     const fcpMs = lhr.audits['first-contentful-paint']?.numericValue ?? Number.NaN;
     const lcpMs = lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN;
-    const lcpDetails = lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined;
+    const lcpDetails = lhr.audits['largest-contentful-paint-element']?.details as
+      | { items?: { items?: { node?: { snippet?: string } }[] }[] }
+      | undefined;
     const lcpElement = lcpDetails?.items?.[0]?.items?.[0]?.node?.snippet;
-    const observed = (lhr.audits['metrics']?.details as { items?: Record<string, number>[] } | undefined)?.items?.[0] ?? {};
+    const observed =
+      (lhr.audits['metrics']?.details as { items?: Record<string, number>[] } | undefined)?.items?.[0] ?? {};
     const observedFcpMs = observed['observedFirstContentfulPaint'] ?? Number.NaN;
     const observedLcpMs = observed['observedLargestContentfulPaint'] ?? Number.NaN;
-    const requests = (lhr.audits['network-requests']?.details as { items?: { url: string; networkRequestTime?: number; resourceType?: string }[] } | undefined)?.items ?? [];
+    const requests =
+      (
+        lhr.audits['network-requests']?.details as
+          | { items?: { url: string; networkRequestTime?: number; resourceType?: string }[] }
+          | undefined
+      )?.items ?? [];
     const startedBeforePaint = requests
-      .filter((request) => (request.networkRequestTime ?? Infinity) < observedLcpMs && request.resourceType !== 'Document' && request.resourceType !== 'Stylesheet')
+      .filter(
+        (request) =>
+          (request.networkRequestTime ?? Infinity) < observedLcpMs &&
+          request.resourceType !== 'Document' &&
+          request.resourceType !== 'Stylesheet',
+      )
       .map((request) => new URL(request.url).pathname);
     const failing = categories.flatMap((category) =>
       (lhr.categories[category]?.auditRefs ?? [])
         .filter((ref) => ref.weight > 0)
         .map((ref) => lhr.audits[ref.id]!)
-        .filter((audit) => audit.scoreDisplayMode !== 'notApplicable' && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'manual' && audit.score !== null && audit.score < 1)
-        .map((audit) => ({ category, id: audit.id, title: audit.title, score: audit.score!, displayValue: audit.displayValue })),
+        .filter(
+          (audit) =>
+            audit.scoreDisplayMode !== 'notApplicable' &&
+            audit.scoreDisplayMode !== 'informative' &&
+            audit.scoreDisplayMode !== 'manual' &&
+            audit.score !== null &&
+            audit.score < 1,
+        )
+        .map((audit) => ({
+          category,
+          id: audit.id,
+          title: audit.title,
+          score: audit.score!,
+          displayValue: audit.displayValue,
+        })),
     );
     const lcpIsImage = /^<(img|image|video|svg|picture)\b/i.test(lcpElement ?? '');
     const ok = categories.every((id) => scores[id] === 100) && observedLcpMs === observedFcpMs && !lcpIsImage;
-    results.push({ route: route.path, url, scores, fcpMs, lcpMs, observedFcpMs, observedLcpMs, lcpElement, startedBeforePaint, failing, performanceRuns, ok });
+    results.push({
+      route: route.path,
+      url,
+      scores,
+      fcpMs,
+      lcpMs,
+      observedFcpMs,
+      observedLcpMs,
+      lcpElement,
+      startedBeforePaint,
+      failing,
+      performanceRuns,
+      ok,
+    });
   }
 
   const rows = [
-    ['Route', 'Performance', 'Accessibility', 'Best practices', 'SEO', 'FCP', 'LCP', 'observed FCP / LCP', 'LCP element', 'Target'],
+    [
+      'Route',
+      'Performance',
+      'Accessibility',
+      'Best practices',
+      'SEO',
+      'FCP',
+      'LCP',
+      'observed FCP / LCP',
+      'LCP element',
+      'Target',
+    ],
     ...results.map((result) => [
       result.route,
       ...categories.map((id) => String(result.scores[id])),
       `${result.fcpMs.toFixed(0)} ms`,
       `${result.lcpMs.toFixed(0)} ms`,
       `${result.observedFcpMs.toFixed(0)} / ${result.observedLcpMs.toFixed(0)} ms`,
-      (result.lcpElement ?? '?').replace(/^<([\w-]+)(?:[^>]*?class="([^" ]+)[^>]*)?.*$/, (_, tag: string, className?: string) => `<${tag}${className ? `.${className}` : ''}>`),
+      (result.lcpElement ?? '?').replace(
+        /^<([\w-]+)(?:[^>]*?class="([^" ]+)[^>]*)?.*$/,
+        (_, tag: string, className?: string) => `<${tag}${className ? `.${className}` : ''}>`,
+      ),
       result.ok ? green('✓') : red('✗'),
     ]),
   ];
   const lines = table(rows).split('\n');
   lines[0] = bold(lines[0]!);
-  console.log(`\n${bold('Lighthouse 12, mobile defaults, Chromium')} ${dim(`(${chromePath}; median of ${runs} run${runs === 1 ? '' : 's'} per route)`)}`);
+  console.log(
+    `\n${bold('Lighthouse 12, mobile defaults, Chromium')} ${dim(`(${chromePath}; median of ${runs} run${runs === 1 ? '' : 's'} per route)`)}`,
+  );
   console.log(lines.join('\n'));
-  console.log(dim('FCP and LCP: simulated for a slow phone, as scored. Target: 100 in all four categories, and LCP = FCP in the recorded trace with a text element as LCP (no late image or font).'));
+  console.log(
+    dim(
+      'FCP and LCP: simulated for a slow phone, as scored. Target: 100 in all four categories, and LCP = FCP in the recorded trace with a text element as LCP (no late image or font).',
+    ),
+  );
   for (const result of results) {
-    if (result.observedLcpMs !== result.observedFcpMs) console.log(red(`${result.route}: the largest paint (${result.lcpElement ?? 'unknown'}) came ${(result.observedLcpMs - result.observedFcpMs).toFixed(0)} ms after the first`));
+    if (result.observedLcpMs !== result.observedFcpMs)
+      console.log(
+        red(
+          `${result.route}: the largest paint (${result.lcpElement ?? 'unknown'}) came ${(result.observedLcpMs - result.observedFcpMs).toFixed(0)} ms after the first`,
+        ),
+      );
     else if (Math.round(result.lcpMs) !== Math.round(result.fcpMs)) {
-      console.log(dim(`${result.route}: simulated LCP ${(result.lcpMs - result.fcpMs).toFixed(0)} ms after FCP, from requests started before the paint: ${result.startedBeforePaint.join(', ')}`));
+      console.log(
+        dim(
+          `${result.route}: simulated LCP ${(result.lcpMs - result.fcpMs).toFixed(0)} ms after FCP, from requests started before the paint: ${result.startedBeforePaint.join(', ')}`,
+        ),
+      );
     }
     for (const audit of result.failing) {
-      console.log(red(`${result.route}: ${audit.category} › ${audit.id} (${audit.title}) scored ${audit.score}${audit.displayValue ? `: ${audit.displayValue}` : ''}`));
+      console.log(
+        red(
+          `${result.route}: ${audit.category} › ${audit.id} (${audit.title}) scored ${audit.score}${audit.displayValue ? `: ${audit.displayValue}` : ''}`,
+        ),
+      );
     }
   }
 
   const reportFile = path.join(projectRoot, 'reports', 'lighthouse.json');
   await mkdir(path.dirname(reportFile), { recursive: true });
-  await writeFile(reportFile, `${JSON.stringify({ date: new Date().toISOString(), lighthouse: '12', chromePath, chromeFlags, results }, null, 2)}\n`);
+  await writeFile(
+    reportFile,
+    `${JSON.stringify({ date: new Date().toISOString(), lighthouse: '12', chromePath, chromeFlags, results }, null, 2)}\n`,
+  );
   console.log(dim(`\nWritten to ${path.relative(process.cwd(), reportFile)}`));
   if (results.some((result) => !result.ok)) process.exitCode = 1;
 } finally {

@@ -60,8 +60,18 @@ const targets = {
 
 /** The same site built with other generators on the same kind of machine (2 cores), measured once and recorded here; not measured by this script. */
 const others = [
-  { name: 'Astro 7 + React islands (reference)', seconds: '1.34–1.58', memory: '415 MiB', homeJs: '70 KB gzip in 6 files' },
-  { name: 'Next.js 16 static export (reference)', seconds: '5.5–6.2', memory: '560 MiB', homeJs: '139 KB gzip in 7 files' },
+  {
+    name: 'Astro 7 + React islands (reference)',
+    seconds: '1.34–1.58',
+    memory: '415 MiB',
+    homeJs: '70 KB gzip in 6 files',
+  },
+  {
+    name: 'Next.js 16 static export (reference)',
+    seconds: '5.5–6.2',
+    memory: '560 MiB',
+    homeJs: '139 KB gzip in 7 files',
+  },
 ];
 
 const work = await mkdtemp(path.join(os.tmpdir(), 'eccron-bench-'));
@@ -110,7 +120,12 @@ interface Measured {
 let processCount = 0;
 async function measure(args: string[], env: Record<string, string> = {}, plainNode = false): Promise<Measured> {
   const peakFile = path.join(work, `peak-${(processCount += 1)}`);
-  const nodeArgs = [...(plainNode ? [] : ['--require', fileURLToPath(tsxPreflight), '--import', tsxLoader]), '--import', peakHook(peakFile), ...args];
+  const nodeArgs = [
+    ...(plainNode ? [] : ['--require', fileURLToPath(tsxPreflight), '--import', tsxLoader]),
+    '--import',
+    peakHook(peakFile),
+    ...args,
+  ];
   const started = performance.now();
   const child = spawn(process.execPath, nodeArgs, {
     cwd: projectRoot,
@@ -129,7 +144,10 @@ async function measure(args: string[], env: Record<string, string> = {}, plainNo
 
 /** A cold build of the real site, as `npm run build` runs it (scripts/build.ts), into a new folder. */
 let buildCount = 0;
-async function coldBuild(keep = false, { withoutPipelineBundle = false } = {}): Promise<Measured & { outDir: string; report: BuildReport }> {
+async function coldBuild(
+  keep = false,
+  { withoutPipelineBundle = false } = {},
+): Promise<Measured & { outDir: string; report: BuildReport }> {
   if (withoutPipelineBundle) await rm(cacheFolder(projectRoot), { recursive: true, force: true });
   const folder = path.join(work, `build-${(buildCount += 1)}`);
   const outDir = path.join(folder, 'dist');
@@ -172,10 +190,16 @@ function printTable(rows: string[][]) {
 
 try {
   console.log(
-    dim(`${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}, load ${loadAtStart.toFixed(2)}, ${runs} runs each`),
+    dim(
+      `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}, load ${loadAtStart.toFixed(2)}, ${runs} runs each`,
+    ),
   );
   if (loadAtStart > os.cpus().length / 2) {
-    console.log(yellow(`The machine is busy (load ${loadAtStart.toFixed(2)}): timings will be higher than on an idle machine; sizes are exact.`));
+    console.log(
+      yellow(
+        `The machine is busy (load ${loadAtStart.toFixed(2)}): timings will be higher than on an idle machine; sizes are exact.`,
+      ),
+    );
   }
 
   // -------------------------------------------------------------------------
@@ -208,17 +232,37 @@ try {
   heading('Cold build of the real site (fresh process each run, no tsx cache)');
   printTable([
     ['', 'median', 'min', 'max', 'peak memory (max)'],
-    ["node -e ''", ms(nodeTime.median), ms(nodeTime.min), ms(nodeTime.max), mib(Math.max(...node.map((run) => run.maxRss)))],
+    [
+      "node -e ''",
+      ms(nodeTime.median),
+      ms(nodeTime.min),
+      ms(nodeTime.max),
+      mib(Math.max(...node.map((run) => run.maxRss))),
+    ],
     ["floor: tsx -e ''", ms(floorTime.median), ms(floorTime.min), ms(floorTime.max), mib(floorMemory.max)],
     ['build: tsx scripts/build.ts', ms(buildTime.median), ms(buildTime.min), ms(buildTime.max), mib(buildMemory.max)],
     // The minimums are what the machine does with nothing else running; on a busy machine they are the steadier figure.
-    ['first build after an edit of src/ (bundles the pipeline too)', ms(firstTime.median), ms(firstTime.min), ms(firstTime.max), mib(Math.max(...firstBuilds.map((run) => run.maxRss)))],
+    [
+      'first build after an edit of src/ (bundles the pipeline too)',
+      ms(firstTime.median),
+      ms(firstTime.min),
+      ms(firstTime.max),
+      mib(Math.max(...firstBuilds.map((run) => run.maxRss))),
+    ],
     ['build − floor', ms(aboveFloor), ms(buildTime.min - floorTime.min), '', ''],
-    ['build / floor', `${(buildTime.median / floorTime.median).toFixed(2)} ×`, `${(buildTime.min / floorTime.min).toFixed(2)} ×`, '', ''],
+    [
+      'build / floor',
+      `${(buildTime.median / floorTime.median).toFixed(2)} ×`,
+      `${(buildTime.min / floorTime.min).toFixed(2)} ×`,
+      '',
+      '',
+    ],
     ...others.map((other) => [other.name, `${other.seconds} s`, '', '', other.memory]),
   ]);
   const inBuild = stats(builds.map((run) => run.report.milliseconds));
-  console.log(dim(`Inside the process, buildSite() itself took ${ms(inBuild.median)} (median); the rest is loading modules.`));
+  console.log(
+    dim(`Inside the process, buildSite() itself took ${ms(inBuild.median)} (median); the rest is loading modules.`),
+  );
 
   // -------------------------------------------------------------------------
   // 2. Per route, from the output of the last cold build.
@@ -248,7 +292,11 @@ try {
   ]);
   const home = pages.find((page) => page.route === '/')!;
   console.log(dim(`Requests for the first paint of /: ${home.weight.requests.join(', ')}`));
-  console.log(dim(`Home page JS: ${kilobytes(home.weight.js.gzip)} gzip in ${home.weight.scripts.length} files (${home.weight.scripts.join(', ')}); ${others.map((other) => `${other.name.replace(' (reference)', '')}: ${other.homeJs}`).join('; ')} (reference figures).`));
+  console.log(
+    dim(
+      `Home page JS: ${kilobytes(home.weight.js.gzip)} gzip in ${home.weight.scripts.length} files (${home.weight.scripts.join(', ')}); ${others.map((other) => `${other.name.replace(' (reference)', '')}: ${other.homeJs}`).join('; ')} (reference figures).`,
+    ),
+  );
 
   const stylesheets = [...new Set(pages.flatMap((page) => page.weight.requests.filter((url) => url.endsWith('.css'))))];
   const fonts = fontPolicy(
@@ -273,11 +321,22 @@ try {
       ['Routes', 'buildSite()', 'per route', 'extra per route', 'process', 'peak memory'],
       ...scale.map((run, index) => {
         const previous = scale[index - 1];
-        const marginal = previous ? `${((run.buildMs - previous.buildMs) / (run.routes - previous.routes)).toFixed(3)} ms` : '';
-        return [run.routes.toLocaleString('en-US'), ms(run.buildMs), `${(run.buildMs / run.routes).toFixed(3)} ms`, marginal, ms(run.wallMs), mib(run.maxRss)];
+        const marginal = previous
+          ? `${((run.buildMs - previous.buildMs) / (run.routes - previous.routes)).toFixed(3)} ms`
+          : '';
+        return [
+          run.routes.toLocaleString('en-US'),
+          ms(run.buildMs),
+          `${(run.buildMs / run.routes).toFixed(3)} ms`,
+          marginal,
+          ms(run.wallMs),
+          mib(run.maxRss),
+        ];
       }),
     ]);
-    console.log(dim('"extra per route": the cost of each route added since the size above; flat when the cost grows linearly.'));
+    console.log(
+      dim('"extra per route": the cost of each route added since the size above; flat when the cost grows linearly.'),
+    );
   }
 
   // -------------------------------------------------------------------------
@@ -299,9 +358,22 @@ try {
       peakFile: path.join(work, 'peak-preview'),
     });
     progress('');
-    heading(`Preview server under load: ${load.connections} connections for ${load.seconds} s over ${load.paths} pages and assets, loopback, while building into its folder`);
+    heading(
+      `Preview server under load: ${load.connections} connections for ${load.seconds} s over ${load.paths} pages and assets, loopback, while building into its folder`,
+    );
     printTable([
-      ['requests/s', 'p50', 'p99', 'max', 'requests', 'errors', 'timeouts', 'non-2xx', 'rebuilds', 'server peak memory'],
+      [
+        'requests/s',
+        'p50',
+        'p99',
+        'max',
+        'requests',
+        'errors',
+        'timeouts',
+        'non-2xx',
+        'rebuilds',
+        'server peak memory',
+      ],
       [
         load.requestsPerSecond.toFixed(0),
         `${load.p50Ms} ms`,
@@ -321,7 +393,9 @@ try {
   // -------------------------------------------------------------------------
   // Targets
   const worst = (pick: (weight: PageWeight) => number) => Math.max(...pages.map((page) => pick(page.weight)));
-  const blocking = pages.flatMap((page) => page.weight.blockingScripts.map((script) => `${page.route}: ${script.script}`));
+  const blocking = pages.flatMap((page) =>
+    page.weight.blockingScripts.map((script) => `${page.route}: ${script.script}`),
+  );
   const tenThousand = scale.find((run) => run.routes === 10_000);
   const results = [
     {
@@ -329,14 +403,40 @@ try {
       figure: `${ms(aboveFloor)} above, medians (${ms(buildTime.median)} vs ${ms(floorTime.median)}); minimums ${ms(buildTime.min - floorTime.min)} above`,
       ok: aboveFloor <= targets.buildAboveFloorMs,
     },
-    { target: `peak memory of the build ≤ ${mib(targets.peakMemory)}`, figure: mib(buildMemory.max), ok: buildMemory.max <= targets.peakMemory },
-    { target: `JS per page ≤ ${kilobytes(targets.jsPerPageGzip)} gzip`, figure: kilobytes(worst((weight) => weight.js.gzip)), ok: worst((weight) => weight.js.gzip) <= targets.jsPerPageGzip },
-    { target: `CSS per page ≤ ${kilobytes(targets.cssPerPageGzip)} gzip`, figure: kilobytes(worst((weight) => weight.css.gzip)), ok: worst((weight) => weight.css.gzip) <= targets.cssPerPageGzip },
-    { target: `home HTML ≤ ${kilobytes(targets.homeHtmlGzip)} gzip`, figure: kilobytes(home.weight.html.gzip), ok: home.weight.html.gzip <= targets.homeHtmlGzip },
-    { target: 'no render-blocking script', figure: blocking.length === 0 ? 'none (module scripts only)' : blocking.join(', '), ok: blocking.length === 0 },
+    {
+      target: `peak memory of the build ≤ ${mib(targets.peakMemory)}`,
+      figure: mib(buildMemory.max),
+      ok: buildMemory.max <= targets.peakMemory,
+    },
+    {
+      target: `JS per page ≤ ${kilobytes(targets.jsPerPageGzip)} gzip`,
+      figure: kilobytes(worst((weight) => weight.js.gzip)),
+      ok: worst((weight) => weight.js.gzip) <= targets.jsPerPageGzip,
+    },
+    {
+      target: `CSS per page ≤ ${kilobytes(targets.cssPerPageGzip)} gzip`,
+      figure: kilobytes(worst((weight) => weight.css.gzip)),
+      ok: worst((weight) => weight.css.gzip) <= targets.cssPerPageGzip,
+    },
+    {
+      target: `home HTML ≤ ${kilobytes(targets.homeHtmlGzip)} gzip`,
+      figure: kilobytes(home.weight.html.gzip),
+      ok: home.weight.html.gzip <= targets.homeHtmlGzip,
+    },
+    {
+      target: 'no render-blocking script',
+      figure: blocking.length === 0 ? 'none (module scripts only)' : blocking.join(', '),
+      ok: blocking.length === 0,
+    },
     { target: 'fonts self-hosted and preloaded, or system fonts only', figure: fonts.verdict, ok: fonts.ok },
     ...(tenThousand
-      ? [{ target: `10,000 generated routes in ≤ ${targets.tenThousandRoutesMs / 1000} s`, figure: ms(tenThousand.buildMs), ok: tenThousand.buildMs <= targets.tenThousandRoutesMs }]
+      ? [
+          {
+            target: `10,000 generated routes in ≤ ${targets.tenThousandRoutesMs / 1000} s`,
+            figure: ms(tenThousand.buildMs),
+            ok: tenThousand.buildMs <= targets.tenThousandRoutesMs,
+          },
+        ]
       : []),
     ...(load
       ? [
@@ -354,10 +454,17 @@ try {
   // -------------------------------------------------------------------------
   const json = {
     date: new Date().toISOString(),
-    machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model.trim(), node: process.version, loadAtStart, loadAtEnd: os.loadavg()[0] },
+    machine: {
+      cpus: os.cpus().length,
+      model: os.cpus()[0]?.model.trim(),
+      node: process.version,
+      loadAtStart,
+      loadAtEnd: os.loadavg()[0],
+    },
     coldBuild: {
       runs,
-      method: 'node --require tsx/preflight --import tsx, TSX_DISABLE_CACHE=1, fresh output folder; peak = process.resourceUsage().maxRSS',
+      method:
+        'node --require tsx/preflight --import tsx, TSX_DISABLE_CACHE=1, fresh output folder; peak = process.resourceUsage().maxRSS',
       nodeMs: nodeTime,
       floorMs: floorTime,
       buildMs: buildTime,

@@ -42,11 +42,17 @@ function broadcast(event: 'reload' | 'error' | 'css', data: string) {
 
 function intercept(request: http.IncomingMessage, response: http.ServerResponse): boolean {
   if (request.url === '/__dev/client.js') {
-    response.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' }).end(devClientScript);
+    response
+      .writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' })
+      .end(devClientScript);
     return true;
   }
   if (request.url === '/__dev/events') {
-    response.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+    response.writeHead(200, {
+      'Content-Type': 'text/event-stream',
+      'Cache-Control': 'no-store',
+      Connection: 'keep-alive',
+    });
     response.write(': connected\n\n');
     if (lastError) response.write(`event: error\ndata: ${JSON.stringify(lastError)}\n\n`);
     listeners.add(response);
@@ -93,7 +99,8 @@ function startWorker(): ChildProcess {
     if (child !== worker) return; // replaced on purpose
     worker = null;
     // Ended in the middle of a build: say so, and let the next change start a fresh one.
-    if (building) finished({ ok: false, error: `The build process stopped (${signal ?? `exit code ${code}`}); see the terminal.` });
+    if (building)
+      finished({ ok: false, error: `The build process stopped (${signal ?? `exit code ${code}`}); see the terminal.` });
   });
   return child;
 }
@@ -125,7 +132,9 @@ const server = await startStaticServer({
   intercept,
   transformHtml: (html) => html.replace('</head>', '<script type="module" src="/__dev/client.js"></script></head>'),
 }).catch((error: NodeJS.ErrnoException) => {
-  console.error(red(error.code === 'EADDRINUSE' ? `Port ${values.port} is in use; try npm run dev -- --port 4322` : String(error)));
+  console.error(
+    red(error.code === 'EADDRINUSE' ? `Port ${values.port} is in use; try npm run dev -- --port 4322` : String(error)),
+  );
   process.exit(1);
 });
 console.log(`Dev server at ${server.url} (watching src/, content/, public/)`);
@@ -142,15 +151,18 @@ function kindOf(file: string): DevBuildKind {
 // the file itself stops seeing.
 let timer: NodeJS.Timeout | undefined;
 let queued: DevBuildKind | null = null;
-watch([path.join(projectRoot, 'src'), contentDir, path.join(projectRoot, 'public')], { ignoreInitial: true }).on('all', (_event, file) => {
-  queued = larger(queued, kindOf(path.resolve(file)));
-  // Editors write a file in several steps; wait for them to settle.
-  clearTimeout(timer);
-  timer = setTimeout(() => {
-    if (queued) schedule(queued);
-    queued = null;
-  }, 40);
-});
+watch([path.join(projectRoot, 'src'), contentDir, path.join(projectRoot, 'public')], { ignoreInitial: true }).on(
+  'all',
+  (_event, file) => {
+    queued = larger(queued, kindOf(path.resolve(file)));
+    // Editors write a file in several steps; wait for them to settle.
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      if (queued) schedule(queued);
+      queued = null;
+    }, 40);
+  },
+);
 
 schedule('source');
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

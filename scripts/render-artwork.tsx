@@ -84,7 +84,10 @@ const touchIconFile = path.join(publicDir, 'apple-touch-icon.png');
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'artwork-'));
 try {
   const rendered = path.join(scratch, 'icon.png');
-  writeFileSync(rendered, run('rsvg-convert', ['--width', '180', '--height', '180', '--background-color', navy], Buffer.from(logoSvg)));
+  writeFileSync(
+    rendered,
+    run('rsvg-convert', ['--width', '180', '--height', '180', '--background-color', navy], Buffer.from(logoSvg)),
+  );
   run('optipng', ['-quiet', '-o7', '-strip', 'all', rendered]);
   copyFileSync(rendered, touchIconFile);
 } finally {

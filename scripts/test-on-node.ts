@@ -45,9 +45,20 @@ function npm(args: string[], options: SpawnSyncOptions = {}, node = process.exec
 if (!existsSync(nodeBinary)) {
   console.log(`Installing ${packageName}@${version} into ${path.relative(projectRoot, cacheDir)}/`);
   mkdirSync(cacheDir, { recursive: true });
-  const status = npm(['install', '--prefix', cacheDir, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', `${packageName}@${version}`]);
+  const status = npm([
+    'install',
+    '--prefix',
+    cacheDir,
+    '--no-save',
+    '--no-package-lock',
+    '--no-audit',
+    '--no-fund',
+    `${packageName}@${version}`,
+  ]);
   if (status !== 0 || !existsSync(nodeBinary)) {
-    console.error(`Could not install ${packageName}@${version} (is there such a version? npm view ${packageName} versions)`);
+    console.error(
+      `Could not install ${packageName}@${version} (is there such a version? npm view ${packageName} versions)`,
+    );
     process.exit(1);
   }
 }

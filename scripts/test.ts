@@ -26,7 +26,10 @@ const files =
         .sort()
         .map((name) => path.join('test', name));
 
-const child = spawn(process.execPath, ['--import', 'tsx', '--test', ...options, ...files], { cwd: projectRoot, stdio: 'inherit' });
+const child = spawn(process.execPath, ['--import', 'tsx', '--test', ...options, ...files], {
+  cwd: projectRoot,
+  stdio: 'inherit',
+});
 child.on('exit', (code, signal) => {
   if (signal) process.kill(process.pid, signal);
   else process.exitCode = code ?? 1;

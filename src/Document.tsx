@@ -36,7 +36,12 @@ export function Document({ site, path, title, description, jsonLd, indexable = t
         <meta name="description" content={description} />
         {indexable ? <link rel="canonical" href={canonical} /> : <meta name="robots" content="noindex" />}
         <link rel="icon" href={urls.asset('favicon.svg')} type="image/svg+xml" />
-        <link rel="alternate" type="application/atom+xml" href={urls.asset('feed.xml')} title={`${site.acronym} news`} />
+        <link
+          rel="alternate"
+          type="application/atom+xml"
+          href={urls.asset('feed.xml')}
+          title={`${site.acronym} news`}
+        />
         <link rel="apple-touch-icon" href={urls.asset('apple-touch-icon.png')} />
         <meta name="theme-color" content="#0f3b57" />
         <meta property="og:type" content="website" />

@@ -19,19 +19,44 @@ const text = v.pipe(v.string('expected text'), v.trim(), v.nonEmpty('expected te
 
 const httpUrl = v.pipe(
   v.string('expected an http(s) address'),
-  v.check((value) => /^https?:\/\/[^\s/]+\.[^\s/]+/.test(value) && URL.canParse(value), 'expected an address starting with https:// (or http://), such as https://example.org/page'),
+  v.check(
+    (value) => /^https?:\/\/[^\s/]+\.[^\s/]+/.test(value) && URL.canParse(value),
+    'expected an address starting with https:// (or http://), such as https://example.org/page',
+  ),
 );
 
 const email = v.pipe(
   v.string('expected an e-mail address'),
-  v.regex(/^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[A-Za-z]{2,}$/, 'expected an e-mail address such as name@example.org'),
+  v.regex(
+    /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[A-Za-z]{2,}$/,
+    'expected an e-mail address such as name@example.org',
+  ),
 );
 
 /** A year of the Gregorian calendar's day count, checked without Date's time zone. */
 const daysInMonth = (year: number, month: number) =>
-  month === 2 ? (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
+  month === 2
+    ? year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
+      ? 29
+      : 28
+    : [4, 6, 9, 11].includes(month)
+      ? 30
+      : 31;
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** Why an ISO date is not a real calendar day, or null when it is one. */
 export function calendarDateProblem(value: string): string | null {
@@ -53,12 +78,20 @@ const isoDate = v.pipe(
   }),
 );
 
-const year = v.pipe(v.number('expected a year'), v.integer('expected a whole year'), v.minValue(1900, 'expected a year from 1900'), v.maxValue(2100, 'expected a year up to 2100'));
+const year = v.pipe(
+  v.number('expected a year'),
+  v.integer('expected a whole year'),
+  v.minValue(1900, 'expected a year from 1900'),
+  v.maxValue(2100, 'expected a year up to 2100'),
+);
 
 /** A path of a file in public/, such as uploads/logo.svg. */
 const publicFile = v.pipe(
   v.string('expected the path of a file in public/'),
-  v.regex(/^(?!\/)(?!.*(?:^|\/)\.\.?(?:\/|$))[\w./-]+\.\w+$/, 'expected the path of a file in public/, such as uploads/logo.svg'),
+  v.regex(
+    /^(?!\/)(?!.*(?:^|\/)\.\.?(?:\/|$))[\w./-]+\.\w+$/,
+    'expected the path of a file in public/, such as uploads/logo.svg',
+  ),
 );
 
 /** The ids of the home page's sections, as the spec names them (a link goes to /#<id>). */
@@ -76,7 +109,10 @@ export const siteSchema = v.strictObject({
   /** The address the site is served from, without a trailing slash. */
   siteUrl: v.pipe(
     httpUrl,
-    v.check((value) => !URL.canParse(value) || (new URL(value).pathname === '/' && !value.endsWith('/')), 'expected an address without a path or trailing slash, such as https://eccron.eu'),
+    v.check(
+      (value) => !URL.canParse(value) || (new URL(value).pathname === '/' && !value.endsWith('/')),
+      'expected an address without a path or trailing slash, such as https://eccron.eu',
+    ),
   ),
   /** The consortium's mailbox: the contact form writes to it. */
   contactEmail: email,
@@ -94,7 +130,10 @@ export const siteSchema = v.strictObject({
   intros: v.strictObject({ research: text, news: text, contact: text, join: text }),
   about: v.strictObject({
     heading: text,
-    paragraphs: v.pipe(v.array(text, 'expected a list of paragraphs'), v.minLength(1, 'expected at least one paragraph')),
+    paragraphs: v.pipe(
+      v.array(text, 'expected a list of paragraphs'),
+      v.minLength(1, 'expected at least one paragraph'),
+    ),
     positionStatementUrl: httpUrl,
     positionStatementLabel: text,
     /** The picture beside the text (drawn for a 560 × 420 box) and its text alternative. */
@@ -106,7 +145,9 @@ export const siteSchema = v.strictObject({
       v.strictObject({
         ...sectionLink.entries,
         /** The part of the site the link stands for, such as /research: there it is marked as the current page. */
-        pages: v.optional(v.pipe(text, v.regex(/^\/[a-z0-9/-]*[a-z0-9]$/, 'expected a path of the site such as /research'))),
+        pages: v.optional(
+          v.pipe(text, v.regex(/^\/[a-z0-9/-]*[a-z0-9]$/, 'expected a path of the site such as /research')),
+        ),
       }),
       'expected a list of links',
     ),
@@ -124,14 +165,23 @@ export const siteSchema = v.strictObject({
     copied: withMailbox,
     copyFailed: withMailbox,
   }),
-  stats: v.array(v.strictObject({ value: text, label: text }), 'expected a list of figures, each with a value and a label'),
+  stats: v.array(
+    v.strictObject({ value: text, label: text }),
+    'expected a list of figures, each with a value and a label',
+  ),
   membersIntro: text,
   footerYear: year,
   /** Shown on the legal pages as "Last updated". */
   legalUpdated: isoDate,
 });
 
-const themeId = v.pipe(text, v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'expected an id of lower-case letters, digits and hyphens, such as caregiver (it becomes the address /research/<id>)'));
+const themeId = v.pipe(
+  text,
+  v.regex(
+    /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
+    'expected an id of lower-case letters, digits and hyphens, such as caregiver (it becomes the address /research/<id>)',
+  ),
+);
 
 export const themeSchema = v.strictObject({
   id: themeId,
@@ -142,7 +192,10 @@ export const themeSchema = v.strictObject({
   icon: v.picklist(themeIcons, `expected one of the icons ${themeIcons.join(', ')}`),
   color: v.picklist(themeColors, `expected one of the colours ${themeColors.join(', ')}`),
 });
-export const themesSchema = v.pipe(v.array(themeSchema, 'expected a list of themes'), v.minLength(1, 'expected at least one theme'));
+export const themesSchema = v.pipe(
+  v.array(themeSchema, 'expected a list of themes'),
+  v.minLength(1, 'expected at least one theme'),
+);
 
 export const publicationSchema = v.pipe(
   v.strictObject({
@@ -155,17 +208,32 @@ export const publicationSchema = v.pipe(
     issue: v.optional(text),
     pages: v.optional(text),
     /** A bare DOI such as 10.1080/13854046.2021.1981456; the link is built from it. */
-    doi: v.optional(v.pipe(v.string('expected a DOI'), v.regex(/^10\.\d{4,9}\/\S+$/, 'expected a bare DOI such as 10.1080/13854046.2021.1981456 (without https://doi.org/)'))),
+    doi: v.optional(
+      v.pipe(
+        v.string('expected a DOI'),
+        v.regex(
+          /^10\.\d{4,9}\/\S+$/,
+          'expected a bare DOI such as 10.1080/13854046.2021.1981456 (without https://doi.org/)',
+        ),
+      ),
+    ),
     /** Used for the link only when there is no DOI. */
     url: v.optional(httpUrl),
   }),
   v.forward(
-    v.check((publication) => Boolean(publication.doi || publication.url), 'expected a doi or a url, so that the entry can link to the article'),
+    v.check(
+      (publication) => Boolean(publication.doi || publication.url),
+      'expected a doi or a url, so that the entry can link to the article',
+    ),
     ['doi'],
   ),
 );
 /** Publications per theme id. */
-export const publicationsSchema = v.record(themeId, v.array(publicationSchema, 'expected a list of publications'), 'expected a list of publications under each theme id');
+export const publicationsSchema = v.record(
+  themeId,
+  v.array(publicationSchema, 'expected a list of publications'),
+  'expected a list of publications under each theme id',
+);
 
 export const memberSchema = v.strictObject({
   name: text,
@@ -218,7 +286,8 @@ function repeats<T>(list: readonly T[], key: (item: T) => unknown): number[] {
 }
 
 type Loose = Record<string, unknown>;
-const record = (value: unknown): Loose => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Loose) : {});
+const record = (value: unknown): Loose =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Loose) : {};
 const list = (value: unknown): Loose[] => (Array.isArray(value) ? value.map(record) : []);
 const str = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
@@ -236,40 +305,67 @@ function crossFileIssues(content: unknown): { message: string; path: (string | n
   const directory = record(rawDirectory);
 
   for (const index of repeats(themes, (theme) => str(theme.id))) {
-    issues.push({ message: `expected an id no other theme has: "${str(themes[index]!.id)}" is used twice`, path: ['themes', index, 'id'] });
+    issues.push({
+      message: `expected an id no other theme has: "${str(themes[index]!.id)}" is used twice`,
+      path: ['themes', index, 'id'],
+    });
   }
   themes.forEach((theme, index) => {
     const id = str(theme.id);
     if (id && !(Array.isArray(publications[id]) && publications[id].length > 0)) {
-      issues.push({ message: `expected at least one publication for this theme, under "${id}:" in publications.yml`, path: ['themes', index, 'id'] });
+      issues.push({
+        message: `expected at least one publication for this theme, under "${id}:" in publications.yml`,
+        path: ['themes', index, 'id'],
+      });
     }
   });
   const themeIds = themes.map((theme) => str(theme.id)).filter((id) => id !== undefined);
   for (const id of Object.keys(publications)) {
-    if (!themeIds.includes(id)) issues.push({ message: `expected the id of a theme of themes.yml (${themeIds.join(', ')})`, path: ['publications', id] });
+    if (!themeIds.includes(id))
+      issues.push({
+        message: `expected the id of a theme of themes.yml (${themeIds.join(', ')})`,
+        path: ['publications', id],
+      });
   }
-  const entries = Object.entries(publications).flatMap(([id, entries]) => list(entries).map((publication, index) => ({ id, index, doi: str(publication.doi) })));
+  const entries = Object.entries(publications).flatMap(([id, entries]) =>
+    list(entries).map((publication, index) => ({ id, index, doi: str(publication.doi) })),
+  );
   for (const index of repeats(entries, (entry) => entry.doi?.toLowerCase())) {
     const { id, index: position, doi } = entries[index]!;
     const first = entries.find((entry) => entry.doi?.toLowerCase() === doi!.toLowerCase())!;
-    issues.push({ message: `expected a DOI no other publication has: ${doi} is already listed as ${first.id}[${first.index}]`, path: ['publications', id, position, 'doi'] });
+    issues.push({
+      message: `expected a DOI no other publication has: ${doi} is already listed as ${first.id}[${first.index}]`,
+      path: ['publications', id, position, 'doi'],
+    });
   }
   for (const index of repeats(news, (item) => str(item.id))) {
-    issues.push({ message: `expected a news id no other item has: "${str(news[index]!.id)}" is used twice`, path: ['news', index, 'id'] });
+    issues.push({
+      message: `expected a news id no other item has: "${str(news[index]!.id)}" is used twice`,
+      path: ['news', index, 'id'],
+    });
   }
   const countries = Array.isArray(directory.countries) ? directory.countries.map(str) : [];
   for (const index of repeats(countries, (country) => country)) {
-    issues.push({ message: `expected each country once: "${countries[index]}" is listed twice`, path: ['directory', 'countries', index] });
+    issues.push({
+      message: `expected each country once: "${countries[index]}" is listed twice`,
+      path: ['directory', 'countries', index],
+    });
   }
   const members = list(directory.members);
   members.forEach((member, index) => {
     const country = str(member.country);
     if (country !== undefined && country.trim() !== '' && !countries.includes(country)) {
-      issues.push({ message: `expected one of the countries listed under countries: (${countries.join(', ')}); to add a country, add it to that list first`, path: ['directory', 'members', index, 'country'] });
+      issues.push({
+        message: `expected one of the countries listed under countries: (${countries.join(', ')}); to add a country, add it to that list first`,
+        path: ['directory', 'members', index, 'country'],
+      });
     }
   });
   for (const index of repeats(members, (member) => str(member.name))) {
-    issues.push({ message: `expected each member once: "${str(members[index]!.name)}" is listed twice`, path: ['directory', 'members', index, 'name'] });
+    issues.push({
+      message: `expected each member once: "${str(members[index]!.name)}" is listed twice`,
+      path: ['directory', 'members', index, 'name'],
+    });
   }
   return issues;
 }

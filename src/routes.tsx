@@ -23,7 +23,9 @@ const themeRoute = (theme: Theme): Route => ({
   path: `/research/${theme.id}`,
   title: () => theme.title,
   description: () => theme.description,
-  page: (content) => <ThemePage site={content.site} theme={theme} publications={content.publications[theme.id] ?? []} />,
+  page: (content) => (
+    <ThemePage site={content.site} theme={theme} publications={content.publications[theme.id] ?? []} />
+  ),
 });
 
 /**

@@ -19,7 +19,10 @@ const KB = 1024;
 /** Files of public/ with the given extension, as output paths ('uploads/logo.svg'). */
 async function publicFiles(extension: string): Promise<string[]> {
   const files = await readdir(publicDir, { recursive: true });
-  return files.filter((file) => file.endsWith(extension)).map((file) => file.split(path.sep).join('/')).sort();
+  return files
+    .filter((file) => file.endsWith(extension))
+    .map((file) => file.split(path.sep).join('/'))
+    .sort();
 }
 
 interface Use {
@@ -38,7 +41,12 @@ async function usesOfPublicFiles(): Promise<Map<string, Use[]>> {
       const reference = tag.attributes.get(tag.name === 'img' ? 'src' : 'href') ?? '';
       if (!reference.startsWith('/')) continue;
       const file = reference.slice(1);
-      const use = { page, tag: tag.name === 'img' ? '<img>' : `<link rel="${tag.attributes.get('rel')}">`, width: tag.attributes.get('width'), height: tag.attributes.get('height') };
+      const use = {
+        page,
+        tag: tag.name === 'img' ? '<img>' : `<link rel="${tag.attributes.get('rel')}">`,
+        width: tag.attributes.get('width'),
+        height: tag.attributes.get('height'),
+      };
       uses.set(file, [...(uses.get(file) ?? []), use]);
     }
   }
@@ -52,8 +60,14 @@ async function usesOfPublicFiles(): Promise<Map<string, Use[]>> {
 function pngHeader(bytes: Buffer) {
   assert.equal(bytes.subarray(1, 4).toString('latin1'), 'PNG', 'a PNG file');
   const chunks: string[] = [];
-  for (let at = 8; at + 8 <= bytes.length; at += 12 + bytes.readUInt32BE(at)) chunks.push(bytes.subarray(at + 4, at + 8).toString('latin1'));
-  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20), colourType: bytes[25]!, hasTransparencyChunk: chunks.includes('tRNS') };
+  for (let at = 8; at + 8 <= bytes.length; at += 12 + bytes.readUInt32BE(at))
+    chunks.push(bytes.subarray(at + 4, at + 8).toString('latin1'));
+  return {
+    width: bytes.readUInt32BE(16),
+    height: bytes.readUInt32BE(20),
+    colourType: bytes[25]!,
+    hasTransparencyChunk: chunks.includes('tRNS'),
+  };
 }
 
 /** Width and height from a JPEG's start-of-frame segment. */
@@ -76,11 +90,16 @@ test('the apple-touch icon is a 180 × 180 PNG without transparency (iOS would s
   const header = pngHeader(await readFile(path.join(publicDir, 'apple-touch-icon.png')));
   assert.deepEqual([header.width, header.height], [180, 180]);
   // Colour types 4 and 6 carry alpha; 0, 2 and 3 only with a tRNS chunk.
-  assert.ok([0, 2, 3].includes(header.colourType) && !header.hasTransparencyChunk, `colour type ${header.colourType}, tRNS ${header.hasTransparencyChunk}`);
+  assert.ok(
+    [0, 2, 3].includes(header.colourType) && !header.hasTransparencyChunk,
+    `colour type ${header.colourType}, tRNS ${header.hasTransparencyChunk}`,
+  );
   const uses = (await usesOfPublicFiles()).get('apple-touch-icon.png') ?? [];
   const { result } = await builtSite();
   assert.deepEqual(
-    result.report.pages.map((page) => page.file).filter((page) => !uses.some((use) => use.page === page && use.tag === '<link rel="apple-touch-icon">')),
+    result.report.pages
+      .map((page) => page.file)
+      .filter((page) => !uses.some((use) => use.page === page && use.tag === '<link rel="apple-touch-icon">')),
     [],
     'pages without <link rel="apple-touch-icon">',
   );
@@ -105,15 +124,24 @@ test('the artwork stays light: each SVG at most 8 KB, the apple-touch icon at mo
 /** What Chromium's XML parser finds in an SVG file: its root, its size and whatever it should not hold. */
 function inspectSvg(source: string) {
   const svgNs = 'http://www.w3.org/2000/svg';
-  const allowedNamespaces = new Set([svgNs, 'http://www.w3.org/1999/xlink', 'http://www.w3.org/XML/1998/namespace', 'http://www.w3.org/2000/xmlns/']);
+  const allowedNamespaces = new Set([
+    svgNs,
+    'http://www.w3.org/1999/xlink',
+    'http://www.w3.org/XML/1998/namespace',
+    'http://www.w3.org/2000/xmlns/',
+  ]);
   const document = new DOMParser().parseFromString(source, 'image/svg+xml');
   const parseError = document.getElementsByTagName('parsererror')[0]?.textContent ?? null;
   const root = document.documentElement;
   const problems: string[] = [];
-  const walker = document.createTreeWalker(document, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_COMMENT | NodeFilter.SHOW_PROCESSING_INSTRUCTION);
+  const walker = document.createTreeWalker(
+    document,
+    NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_COMMENT | NodeFilter.SHOW_PROCESSING_INSTRUCTION,
+  );
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     if (node.nodeType === Node.COMMENT_NODE) problems.push('a comment');
-    if (node.nodeType === Node.PROCESSING_INSTRUCTION_NODE) problems.push(`a processing instruction <?${(node as ProcessingInstruction).target}`);
+    if (node.nodeType === Node.PROCESSING_INSTRUCTION_NODE)
+      problems.push(`a processing instruction <?${(node as ProcessingInstruction).target}`);
     if (node.nodeType !== Node.ELEMENT_NODE) continue;
     const element = node as Element;
     if (element.namespaceURI !== svgNs) problems.push(`an element of another namespace: <${element.nodeName}>`);
@@ -123,12 +151,15 @@ function inspectSvg(source: string) {
     }
     for (const attribute of Array.from(element.attributes)) {
       const { name, value } = attribute;
-      if (attribute.namespaceURI && !allowedNamespaces.has(attribute.namespaceURI)) problems.push(`an editor's attribute ${name}`);
-      if (name.startsWith('xmlns:') && !allowedNamespaces.has(value)) problems.push(`an editor's namespace ${name}="${value}"`);
+      if (attribute.namespaceURI && !allowedNamespaces.has(attribute.namespaceURI))
+        problems.push(`an editor's attribute ${name}`);
+      if (name.startsWith('xmlns:') && !allowedNamespaces.has(value))
+        problems.push(`an editor's namespace ${name}="${value}"`);
       if (/^on/i.test(name)) problems.push(`an event handler ${name}`);
       if (/(^|:)href$/.test(name) && !value.startsWith('#')) problems.push(`an external reference ${name}="${value}"`);
       if (/url\(\s*['"]?(?!#)/i.test(value)) problems.push(`an external reference in ${name}="${value}"`);
-      if (/^data-|^(sketch|figma|serif|inkscape|sodipodi|i|x):/i.test(name)) problems.push(`an editor's attribute ${name}`);
+      if (/^data-|^(sketch|figma|serif|inkscape|sodipodi|i|x):/i.test(name))
+        problems.push(`an editor's attribute ${name}`);
     }
   }
   return {
@@ -162,24 +193,40 @@ async function draw(page: Page, source: string, sizes: number[]): Promise<Drawin
     async ({ source, sizes }) => {
       const document = new DOMParser().parseFromString(source, 'image/svg+xml');
       const root = document.documentElement;
-      const [, , viewWidth] = root.getAttribute('viewBox')!.split(/[\s,]+/).map(Number) as [number, number, number, number];
+      const [, , viewWidth] = root
+        .getAttribute('viewBox')!
+        .split(/[\s,]+/)
+        .map(Number) as [number, number, number, number];
       const inherited = (element: Element, name: string): string | null => {
-        for (let at: Element | null = element; at; at = at.parentElement) if (at.hasAttribute(name)) return at.getAttribute(name);
+        for (let at: Element | null = element; at; at = at.parentElement)
+          if (at.hasAttribute(name)) return at.getAttribute(name);
         return null;
       };
       const circles = Array.from(root.querySelectorAll('circle'));
       const globe = circles.sort((a, b) => Number(b.getAttribute('r')) - Number(a.getAttribute('r')))[0]!;
-      const outerRadius = Number(globe.getAttribute('r')) + (inherited(globe, 'stroke') && inherited(globe, 'stroke') !== 'none' ? Number(inherited(globe, 'stroke-width') ?? 1) / 2 : 0);
+      const outerRadius =
+        Number(globe.getAttribute('r')) +
+        (inherited(globe, 'stroke') && inherited(globe, 'stroke') !== 'none'
+          ? Number(inherited(globe, 'stroke-width') ?? 1) / 2
+          : 0);
       const innerRadius = 2 * Number(globe.getAttribute('r')) - outerRadius;
       const centre = [Number(globe.getAttribute('cx')), Number(globe.getAttribute('cy'))] as const;
-      const palette = Array.from(new Set(Array.from(root.querySelectorAll('*')).flatMap((element) => ['fill', 'stroke'].map((name) => element.getAttribute(name) ?? ''))))
+      const palette = Array.from(
+        new Set(
+          Array.from(root.querySelectorAll('*')).flatMap((element) =>
+            ['fill', 'stroke'].map((name) => element.getAttribute(name) ?? ''),
+          ),
+        ),
+      )
         .filter((colour) => /^#[0-9a-f]{3}([0-9a-f]{3})?$/i.test(colour))
         .map((colour) => {
           const hex = colour.length === 4 ? colour.replace(/[0-9a-f]/gi, '$&$&').slice(1) : colour.slice(1);
           return [0, 2, 4].map((at) => parseInt(hex.slice(at, at + 2), 16));
         });
       // The background tile: a <rect> covering the whole viewBox.
-      const tile = Array.from(root.querySelectorAll('rect')).find((rect) => Number(rect.getAttribute('width')) === viewWidth);
+      const tile = Array.from(root.querySelectorAll('rect')).find(
+        (rect) => Number(rect.getAttribute('width')) === viewWidth,
+      );
       const withoutTile = root.cloneNode(true) as Element;
       if (tile) withoutTile.querySelectorAll('rect')[Array.from(root.querySelectorAll('rect')).indexOf(tile)]!.remove();
       const load = (markup: string) =>
@@ -252,13 +299,21 @@ browserSuite('artwork', (env) => {
       assert.match(found.width ?? '', /^\d+$/, `${file}: width in pixels`);
       assert.match(found.height ?? '', /^\d+$/, `${file}: height in pixels`);
       // One unit of the drawing is one CSS pixel, so strokes laid on whole units fall on whole pixels.
-      assert.equal(found.viewBox, `0 0 ${found.width} ${found.height}`, `${file}: the viewBox matches width and height`);
+      assert.equal(
+        found.viewBox,
+        `0 0 ${found.width} ${found.height}`,
+        `${file}: the viewBox matches width and height`,
+      );
 
       const shown = uses.get(file) ?? [];
       assert.ok(shown.length > 0, `${file} is used by no page`);
       for (const use of shown) {
         if (use.tag === '<img>') {
-          assert.deepEqual([use.width, use.height], [found.width, found.height], `${use.page} shows ${file} in an ${use.tag} of another size`);
+          assert.deepEqual(
+            [use.width, use.height],
+            [found.width, found.height],
+            `${use.page} shows ${file} in an ${use.tag} of another size`,
+          );
         } else if (use.tag === '<link rel="icon">') {
           assert.equal(found.width, found.height, `${file}: an icon is square`);
         }
@@ -270,8 +325,16 @@ browserSuite('artwork', (env) => {
     test(`${file} draws nothing outside its globe and nothing on the edge of the canvas, at 16, 32 and 180 px`, async () => {
       const page = await open();
       for (const drawing of await draw(page, await readFile(path.join(publicDir, file), 'utf8'), [16, 32, 180])) {
-        assert.equal(drawing.outsideGlobe, 0, `${file} at ${drawing.size} px: pixels outside the globe (radius ${drawing.globeRadius.toFixed(1)} px)`);
-        assert.equal(drawing.onBorder, 0, `${file} at ${drawing.size} px: pixels on the canvas's outermost row or column`);
+        assert.equal(
+          drawing.outsideGlobe,
+          0,
+          `${file} at ${drawing.size} px: pixels outside the globe (radius ${drawing.globeRadius.toFixed(1)} px)`,
+        );
+        assert.equal(
+          drawing.onBorder,
+          0,
+          `${file} at ${drawing.size} px: pixels on the canvas's outermost row or column`,
+        );
       }
     });
   }
@@ -279,11 +342,17 @@ browserSuite('artwork', (env) => {
   // The sizes each file is shown at: a tab's favicon at 16 px (32 on a
   // high-density screen), the header logo at 40 px (80). A stroke that falls
   // between pixels turns into two rows of half-tone, and the icon into mush.
-  for (const [file, sizes] of [['favicon.svg', [16, 32]], ['uploads/logo.svg', [40, 80]]] as const) {
+  for (const [file, sizes] of [
+    ['favicon.svg', [16, 32]],
+    ['uploads/logo.svg', [40, 80]],
+  ] as const) {
     test(`${file} stays crisp at ${sizes.join(' and ')} px: fewer than half of the pixels inside its globe are blends of its colours`, async () => {
       const page = await open();
       for (const drawing of await draw(page, await readFile(path.join(publicDir, file), 'utf8'), [...sizes])) {
-        assert.ok(drawing.blendedShare < 1 / 2, `${file} at ${drawing.size} px: ${(drawing.blendedShare * 100).toFixed(0)} % of the pixels inside its globe are blends`);
+        assert.ok(
+          drawing.blendedShare < 1 / 2,
+          `${file} at ${drawing.size} px: ${(drawing.blendedShare * 100).toFixed(0)} % of the pixels inside its globe are blends`,
+        );
       }
     });
   }

@@ -25,7 +25,10 @@ test('with a base path, every internal link and asset of every page starts with 
         const value = tag.attributes.get(attribute);
         if (value === undefined) continue;
         if (value.startsWith('/')) {
-          assert.ok(value.startsWith(`${base}/`), `${file}: <${tag.name} ${attribute}="${value}"> escapes the base path`);
+          assert.ok(
+            value.startsWith(`${base}/`),
+            `${file}: <${tag.name} ${attribute}="${value}"> escapes the base path`,
+          );
           checked += 1;
         }
         if (value.startsWith('https://consortium.github.io')) {
@@ -42,7 +45,10 @@ test('with a base path, the sitemap, robots.txt and _headers carry it too', asyn
   const locations = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
   assert.equal(locations.length, routePaths.length);
   for (const location of locations) assert.ok(location.startsWith(`https://consortium.github.io${base}/`), location);
-  assert.match(await readFile(path.join(outDir, 'robots.txt'), 'utf8'), new RegExp(`Sitemap: https://consortium\\.github\\.io${base}/sitemap\\.xml`));
+  assert.match(
+    await readFile(path.join(outDir, 'robots.txt'), 'utf8'),
+    new RegExp(`Sitemap: https://consortium\\.github\\.io${base}/sitemap\\.xml`),
+  );
   assert.match(await readFile(path.join(outDir, '_headers'), 'utf8'), new RegExp(`^${base}/\\*$`, 'm'));
 });
 
@@ -55,12 +61,18 @@ browserSuite(
         await visit(route);
         assert.ok(page.url().startsWith(`${new URL(env.baseUrl).origin}${base}/`), page.url());
         // The stylesheet applied: the sticky header, and the menu island's button, shown once it hydrated.
-        assert.equal(await page.locator('.site-header').evaluate((header) => getComputedStyle(header).position), 'sticky');
+        assert.equal(
+          await page.locator('.site-header').evaluate((header) => getComputedStyle(header).position),
+          'sticky',
+        );
         assert.ok(await page.locator('.menu-button').isVisible(), `${route}: the menu island started`);
         for (const image of await page.locator('img').all()) {
           await image.scrollIntoViewIfNeeded();
           await page.waitForFunction((element) => (element as HTMLImageElement).complete, await image.elementHandle());
-          assert.ok(await image.evaluate((element: HTMLImageElement) => element.naturalWidth > 0), `${route}: ${await image.getAttribute('src')} loaded`);
+          assert.ok(
+            await image.evaluate((element: HTMLImageElement) => element.naturalWidth > 0),
+            `${route}: ${await image.getAttribute('src')} loaded`,
+          );
         }
       }
       assertNoProblems(problems, 'pages under a base path');

@@ -7,7 +7,16 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { assertNoProblems, browserSuite, content, desktop, mobile, notFoundFile, routePaths, type Session } from './helpers/browser.ts';
+import {
+  assertNoProblems,
+  browserSuite,
+  content,
+  desktop,
+  mobile,
+  notFoundFile,
+  routePaths,
+  type Session,
+} from './helpers/browser.ts';
 
 /** A theme page of the fixture site with two entries, the length of a typical theme page. */
 const twoEntryTheme = content.themes.find((theme) => content.publications[theme.id]!.length === 2)!.id;
@@ -19,13 +28,21 @@ const headerState = (page: Page) =>
     const nav = header.querySelector<HTMLElement>('nav.site-nav')!;
     const control = header.querySelector<HTMLElement>('.menu-button');
     // No named helper functions in here: the test runner's compiler would wrap them in a helper the page lacks.
-    const [navShown, controlShown] = [nav, control].map((element) => element !== null && element.offsetParent !== null && element.getBoundingClientRect().width > 0);
+    const [navShown, controlShown] = [nav, control].map(
+      (element) => element !== null && element.offsetParent !== null && element.getBoundingClientRect().width > 0,
+    );
     return {
       height: header.getBoundingClientRect().height,
       pageWidth: document.documentElement.scrollWidth,
-      headerScrolls: [header, ...header.querySelectorAll('*')].some((element) => element.scrollWidth > element.clientWidth + 1 && ['auto', 'scroll'].includes(getComputedStyle(element).overflowX)),
+      headerScrolls: [header, ...header.querySelectorAll('*')].some(
+        (element) =>
+          element.scrollWidth > element.clientWidth + 1 &&
+          ['auto', 'scroll'].includes(getComputedStyle(element).overflowX),
+      ),
       plainLinksShown: navShown,
-      control: control ? { tag: control.tagName.toLowerCase(), visible: controlShown, text: control.textContent?.trim() } : null,
+      control: control
+        ? { tag: control.tagName.toLowerCase(), visible: controlShown, text: control.textContent?.trim() }
+        : null,
     };
   });
 
@@ -59,7 +76,11 @@ browserSuite(
         await page.goto(env.url('/'), { waitUntil: 'domcontentloaded' });
         await page.locator('.menu-button').waitFor();
         const before = await headerState(page);
-        assert.equal(before.control?.tag, 'summary', `the built page's menu is a disclosure: ${JSON.stringify(before)}`);
+        assert.equal(
+          before.control?.tag,
+          'summary',
+          `the built page's menu is a disclosure: ${JSON.stringify(before)}`,
+        );
         assert.ok(before.control.visible, 'the menu control shows before any script has run');
         assert.equal(before.plainLinksShown, false, 'no strip of links beside the logo');
         assert.equal(before.headerScrolls, false, 'nothing in the header scrolls sideways');
@@ -76,11 +97,14 @@ browserSuite(
         await page.locator('button.menu-button').waitFor();
         const after = await headerState(page);
         assert.equal(after.control?.text, 'Menu');
-        assert.ok(Math.abs(after.height - before.height) < 0.5, `the header keeps its height: ${before.height} → ${after.height} px`);
+        assert.ok(
+          Math.abs(after.height - before.height) < 0.5,
+          `the header keeps its height: ${before.height} → ${after.height} px`,
+        );
         assert.equal(after.plainLinksShown, false);
       });
 
-      test('after a choice in the menu, the focus is on the chosen section\'s heading and Tab goes on from there', async (t) => {
+      test("after a choice in the menu, the focus is on the chosen section's heading and Tab goes on from there", async (t) => {
         const session = await env.open(t, { ...mobile, reducedMotion: 'reduce' });
         const { page } = session;
         await session.visit('/');
@@ -103,8 +127,14 @@ browserSuite(
               top: active.getBoundingClientRect().top,
             };
           }, section);
-          assert.ok(next.follows, `after "${label}", Tab reaches a control after the section's heading, not "${next.text}"`);
-          assert.ok(next.top >= 0 && next.top < mobile.height, `the control Tab reached is on screen: ${JSON.stringify(next)}`);
+          assert.ok(
+            next.follows,
+            `after "${label}", Tab reaches a control after the section's heading, not "${next.text}"`,
+          );
+          assert.ok(
+            next.top >= 0 && next.top < mobile.height,
+            `the control Tab reached is on screen: ${JSON.stringify(next)}`,
+          );
         }
         assertNoProblems(session.problems, 'focus after a menu choice');
       });
@@ -117,8 +147,15 @@ browserSuite(
       await page.emulateMedia({ media: 'print' });
       t.after(() => page.emulateMedia({ media: null }));
       const printed = await page.evaluate(() => {
-        const [header, menu, ...buttons] = [document.querySelector('.site-header'), document.querySelector('.menu-button'), ...document.querySelectorAll('.button, .back-link')].map(
-          (element) => element !== null && getComputedStyle(element).display !== 'none' && element.getBoundingClientRect().height > 0,
+        const [header, menu, ...buttons] = [
+          document.querySelector('.site-header'),
+          document.querySelector('.menu-button'),
+          ...document.querySelectorAll('.button, .back-link'),
+        ].map(
+          (element) =>
+            element !== null &&
+            getComputedStyle(element).display !== 'none' &&
+            element.getBoundingClientRect().height > 0,
         );
         const link = document.querySelector<HTMLAnchorElement>('.publication a[href^="http"]')!;
         const footer = document.querySelector('.site-footer')!;
@@ -131,9 +168,14 @@ browserSuite(
           linkText: link.textContent,
           href: link.getAttribute('href'),
           after: getComputedStyle(link, '::after').content,
-          breakInside: Array.from(document.querySelectorAll('.publication'), (entry) => getComputedStyle(entry).breakInside),
+          breakInside: Array.from(
+            document.querySelectorAll('.publication'),
+            (entry) => getComputedStyle(entry).breakInside,
+          ),
           footerText: (footer as HTMLElement).innerText.trim(),
-          footerLines: Math.round(footer.getBoundingClientRect().height / parseFloat(getComputedStyle(footer.querySelector('p')!).lineHeight)),
+          footerLines: Math.round(
+            footer.getBoundingClientRect().height / parseFloat(getComputedStyle(footer.querySelector('p')!).lineHeight),
+          ),
           footerBackground: getComputedStyle(footer).backgroundColor,
         };
       });
@@ -143,9 +185,19 @@ browserSuite(
       assert.match(printed.linkText ?? '', /^View article/);
       assert.match(printed.href ?? '', /^https?:\/\//, 'a DOI or URL');
       // Chromium reports the content either resolved or as written.
-      assert.ok(printed.after === `" (${printed.href})"` || printed.after === '" (" attr(href) ")"', `the DOI is printed after "View article": ${printed.after}`);
-      assert.ok(printed.breakInside.length > 0 && printed.breakInside.every((value) => value === 'avoid'), `entries are not split: ${printed.breakInside}`);
-      assert.match(printed.footerText, /^© \d{4} .*All rights reserved\.$/, 'the footer prints its copyright line alone');
+      assert.ok(
+        printed.after === `" (${printed.href})"` || printed.after === '" (" attr(href) ")"',
+        `the DOI is printed after "View article": ${printed.after}`,
+      );
+      assert.ok(
+        printed.breakInside.length > 0 && printed.breakInside.every((value) => value === 'avoid'),
+        `entries are not split: ${printed.breakInside}`,
+      );
+      assert.match(
+        printed.footerText,
+        /^© \d{4} .*All rights reserved\.$/,
+        'the footer prints its copyright line alone',
+      );
       assert.ok(printed.footerLines <= 2, `the footer is one quiet line, not ${printed.footerLines}`);
       assert.equal(printed.footerBackground, 'rgba(0, 0, 0, 0)', 'no dark footer band on paper');
       // Two entries and a title fit one sheet: nothing spills onto a near-empty page.
@@ -181,9 +233,17 @@ browserSuite(
         const research = await rowsOf(page, '#research .theme-card');
         const perRow = research.map((row) => row.length);
         const cards = perRow.reduce((sum, count) => sum + count, 0);
-        if (width === 1024) assert.ok(perRow.every((count) => count === 2 || (count === 1 && cards % 2 === 1)), `2 per row at 1024 px: ${perRow}`);
+        if (width === 1024)
+          assert.ok(
+            perRow.every((count) => count === 2 || (count === 1 && cards % 2 === 1)),
+            `2 per row at 1024 px: ${perRow}`,
+          );
         if (width === 1280 && cards <= 4) assert.deepEqual(perRow, [cards], `one row at 1280 px: ${perRow}`);
-        if (width === 375) assert.ok(perRow.every((count) => count === 1), `one per row at 375 px: ${perRow}`);
+        if (width === 375)
+          assert.ok(
+            perRow.every((count) => count === 1),
+            `one per row at 375 px: ${perRow}`,
+          );
       }
     });
 
@@ -199,12 +259,20 @@ browserSuite(
           })),
         );
       await session.visit('/');
-      assert.deepEqual((await marked()).filter((link) => link.current), [], 'on the home page no page link is current');
+      assert.deepEqual(
+        (await marked()).filter((link) => link.current),
+        [],
+        'on the home page no page link is current',
+      );
       for (const path of ['/research/', `/research/${twoEntryTheme}/`]) {
         await session.visit(path);
         const links = await marked();
         const current = links.filter((link) => link.current);
-        assert.deepEqual(current.map((link) => [link.text, link.current]), [['Our Research', 'page']], path);
+        assert.deepEqual(
+          current.map((link) => [link.text, link.current]),
+          [['Our Research', 'page']],
+          path,
+        );
         const other = links.find((link) => link.text === 'News')!;
         assert.notEqual(current[0]!.marker, other.marker, `${path}: the current link looks different`);
       }
@@ -215,8 +283,14 @@ browserSuite(
         await session.visit(path);
         const links = await marked();
         const current = links.filter((link) => link.current);
-        assert.deepEqual(current.map((link) => [link.text, link.current]), [[label, 'page']], path);
-        const other = links.find((link) => link.text !== label && link.text?.match(/^(Privacy Policy|Terms of Service)$/))!;
+        assert.deepEqual(
+          current.map((link) => [link.text, link.current]),
+          [[label, 'page']],
+          path,
+        );
+        const other = links.find(
+          (link) => link.text !== label && link.text?.match(/^(Privacy Policy|Terms of Service)$/),
+        )!;
         assert.notEqual(current[0]!.marker, other.marker, `${path}: the current link looks different`);
       }
     });
@@ -227,18 +301,42 @@ browserSuite(
       await session.visit('/');
       for (const id of ['news', 'team']) {
         await page.evaluate((id) => (location.hash = id), id);
-        await page.waitForFunction((id) => Math.abs(document.getElementById(id)!.getBoundingClientRect().top - document.querySelector('.site-header')!.getBoundingClientRect().bottom) < 1.5, id, { timeout: 5000 }).catch(() => undefined);
-        const gap = await page.evaluate((id) => document.getElementById(id)!.getBoundingClientRect().top - document.querySelector('.site-header')!.getBoundingClientRect().bottom, id);
+        await page
+          .waitForFunction(
+            (id) =>
+              Math.abs(
+                document.getElementById(id)!.getBoundingClientRect().top -
+                  document.querySelector('.site-header')!.getBoundingClientRect().bottom,
+              ) < 1.5,
+            id,
+            { timeout: 5000 },
+          )
+          .catch(() => undefined);
+        const gap = await page.evaluate(
+          (id) =>
+            document.getElementById(id)!.getBoundingClientRect().top -
+            document.querySelector('.site-header')!.getBoundingClientRect().bottom,
+          id,
+        );
         assert.ok(Math.abs(gap) < 1.5, `#${id} starts ${gap} px from the header's bottom edge`);
       }
       // 1280 × 800 at 400 % zoom is a 320 × 200 CSS-pixel window; 200 % is 640 × 400.
-      for (const viewport of [{ width: 320, height: 200 }, { width: 640, height: 400 }]) {
+      for (const viewport of [
+        { width: 320, height: 200 },
+        { width: 640, height: 400 },
+      ]) {
         await page.setViewportSize(viewport);
         const position = await page.evaluate(() => getComputedStyle(document.querySelector('.site-header')!).position);
-        assert.ok(!['sticky', 'fixed'].includes(position), `at ${viewport.width} × ${viewport.height} the header is ${position}`);
+        assert.ok(
+          !['sticky', 'fixed'].includes(position),
+          `at ${viewport.width} × ${viewport.height} the header is ${position}`,
+        );
       }
       await page.setViewportSize(desktop);
-      assert.equal(await page.evaluate(() => getComputedStyle(document.querySelector('.site-header')!).position), 'sticky');
+      assert.equal(
+        await page.evaluate(() => getComputedStyle(document.querySelector('.site-header')!).position),
+        'sticky',
+      );
     });
 
     test('headings are set in the self-hosted, preloaded serif on every page', async (t) => {
@@ -249,9 +347,13 @@ browserSuite(
         const font = await page.evaluate(async () => {
           await document.fonts.ready;
           const preload = document.querySelector<HTMLLinkElement>('link[rel="preload"][as="font"]');
-          const face = [...document.fonts].find((candidate) => candidate.family.replace(/"/g, '') === 'Source Serif 4' && candidate.status === 'loaded');
+          const face = [...document.fonts].find(
+            (candidate) => candidate.family.replace(/"/g, '') === 'Source Serif 4' && candidate.status === 'loaded',
+          );
           return {
-            preload: preload ? { href: new URL(preload.href).pathname, type: preload.type, crossOrigin: preload.crossOrigin } : null,
+            preload: preload
+              ? { href: new URL(preload.href).pathname, type: preload.type, crossOrigin: preload.crossOrigin }
+              : null,
             loaded: face !== undefined,
             family: getComputedStyle(document.querySelector('h1')!).fontFamily,
           };

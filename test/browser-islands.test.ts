@@ -56,8 +56,14 @@ async function assertPageIntact(page: Page) {
   for (const heading of Object.values(content.site.headings)) {
     assert.ok(headings.includes(heading), `heading "${heading}" is present: ${headings.join(' | ')}`);
   }
-  assert.ok((await page.locator(`a[href="/research/${themes[0]!.id}/"]`).count()) > 0, 'the research links are present');
-  assert.ok(await page.locator('footer').getByRole('link', { name: 'Privacy Policy' }).isVisible(), 'the footer links are present');
+  assert.ok(
+    (await page.locator(`a[href="/research/${themes[0]!.id}/"]`).count()) > 0,
+    'the research links are present',
+  );
+  assert.ok(
+    await page.locator('footer').getByRole('link', { name: 'Privacy Policy' }).isVisible(),
+    'the footer links are present',
+  );
 }
 
 /** Submits the contact form and checks that the mail link and the toast come. */
@@ -84,7 +90,8 @@ const countFormEvents = (page: Page) =>
     form.addEventListener('invalid', () => counts.invalid++, true);
   });
 
-const formEvents = (page: Page) => page.evaluate(() => (window as unknown as { formEvents: { submit: number; invalid: number } }).formEvents);
+const formEvents = (page: Page) =>
+  page.evaluate(() => (window as unknown as { formEvents: { submit: number; invalid: number } }).formEvents);
 
 /** Two animation frames and a task: longer than the form takes to show its toast after a real submit. */
 const letThePageReact = (page: Page) =>
@@ -116,17 +123,25 @@ browserSuite(
       async function assertBlocked(page: Page, navigations: string[], what: string) {
         await countFormEvents(page);
         await sendButton(page).click();
-        await page.waitForFunction(() => (window as unknown as { formEvents: { invalid: number } }).formEvents.invalid > 0);
+        await page.waitForFunction(
+          () => (window as unknown as { formEvents: { invalid: number } }).formEvents.invalid > 0,
+        );
         await letThePageReact(page);
         assert.equal((await formEvents(page)).submit, 0, `${what}: the form was submitted`);
-        assert.equal(await page.locator('form.contact-form').evaluate((form: HTMLFormElement) => form.checkValidity()), false, `${what}: checkValidity()`);
+        assert.equal(
+          await page.locator('form.contact-form').evaluate((form: HTMLFormElement) => form.checkValidity()),
+          false,
+          `${what}: checkValidity()`,
+        );
         assert.equal(await page.locator('.toast').count(), 0, `${what}: a toast appeared`);
         assert.deepEqual(navigations, [], `${what}: the page navigated`);
         assert.equal(page.url(), env.url('/#contact'));
       }
 
       const invalidFields = (page: Page) =>
-        page.locator('form.contact-form').evaluate((form) => [...form.querySelectorAll(':invalid')].map((field) => field.getAttribute('name')));
+        page
+          .locator('form.contact-form')
+          .evaluate((form) => [...form.querySelectorAll(':invalid')].map((field) => field.getAttribute('name')));
 
       test('an empty form is blocked by the browser: every field is invalid, no toast, no mail link', async (t) => {
         const { page, navigations, problems } = await openForm(t);
@@ -144,7 +159,10 @@ browserSuite(
         await page.getByLabel('Message').fill('Hello');
         await assertBlocked(page, navigations, 'bad e-mail');
         assert.deepEqual(await invalidFields(page), ['email']);
-        assert.ok(await page.getByLabel('Email').evaluate((input: HTMLInputElement) => input.validity.typeMismatch), 'a type mismatch');
+        assert.ok(
+          await page.getByLabel('Email').evaluate((input: HTMLInputElement) => input.validity.typeMismatch),
+          'a type mismatch',
+        );
         assertNoProblems(problems, 'bad e-mail submit');
       });
 
@@ -168,22 +186,36 @@ browserSuite(
         await page.locator('form.contact-form button[type="submit"]').evaluate((button) => {
           const seen: string[] = [];
           (window as unknown as { buttonTexts: string[] }).buttonTexts = seen;
-          new MutationObserver(() => seen.push(button.textContent ?? '')).observe(button, { childList: true, characterData: true, subtree: true });
+          new MutationObserver(() => seen.push(button.textContent ?? '')).observe(button, {
+            childList: true,
+            characterData: true,
+            subtree: true,
+          });
         });
         await sendButton(page).click();
 
         // Title and description are announced through the live region; the Dismiss button is beside it, not read as part of it.
         await page.locator('.toast').waitFor();
-        assert.equal(navigations.filter((url) => url.startsWith('mailto:')).length, 1, 'the toast came after the mail link was opened');
+        assert.equal(
+          navigations.filter((url) => url.startsWith('mailto:')).length,
+          1,
+          'the toast came after the mail link was opened',
+        );
         assert.equal((await status.locator('.toast__title').innerText()).trim(), 'Email client opened');
-        assert.equal((await status.locator('.toast__description').innerText()).trim(), 'Please send the email in your mail application.');
+        assert.equal(
+          (await status.locator('.toast__description').innerText()).trim(),
+          'Please send the email in your mail application.',
+        );
         assert.equal(await status.getByRole('button').count(), 0, 'no button inside the live region');
         await page.locator('.toast').getByRole('button', { name: 'Dismiss' }).click();
         assert.equal(await page.locator('.toast').count(), 0, 'Dismiss closes the toast');
         assert.equal((await status.innerText()).trim(), '', 'and empties the live region');
 
         const texts = await page.evaluate(() => (window as unknown as { buttonTexts: string[] }).buttonTexts);
-        assert.ok(texts.includes('Sending...'), `the button read "Sending..." while submitting: ${JSON.stringify(texts)}`);
+        assert.ok(
+          texts.includes('Sending...'),
+          `the button read "Sending..." while submitting: ${JSON.stringify(texts)}`,
+        );
         assert.equal(texts.at(-1), 'Send Message', 'and reads "Send Message" again afterwards');
 
         const mailLinks = navigations.filter((url) => url.startsWith('mailto:'));
@@ -191,10 +223,18 @@ browserSuite(
         const { to, fields } = parseMailto(mailLinks[0]!);
         assert.equal(to, content.site.contactEmail, 'addressed to the consortium mailbox');
         assert.deepEqual([...fields.keys()].sort(), ['body', 'subject']);
-        assert.equal(fields.get('subject'), `Website contact from ${name}`, 'the subject says where the message came from and names the sender exactly');
+        assert.equal(
+          fields.get('subject'),
+          `Website contact from ${name}`,
+          'the subject says where the message came from and names the sender exactly',
+        );
         // A text field keeps a typed line break as LF; the link carries it as typed, nothing else changes.
         const typed = message.replace(/\r\n/g, '\n');
-        assert.equal(fields.get('body'), `Name: ${name}\nEmail: ${email}\n\nMessage:\n${typed}`, 'the body has name, e-mail and message exactly as typed');
+        assert.equal(
+          fields.get('body'),
+          `Name: ${name}\nEmail: ${email}\n\nMessage:\n${typed}`,
+          'the body has name, e-mail and message exactly as typed',
+        );
 
         // The visitor stays on the page: the link went to the mail application.
         assert.equal(page.url(), env.url('/#contact'));
@@ -213,8 +253,12 @@ browserSuite(
         await blocked;
         const note = page.locator('form.contact-form .contact-form__offline');
         assert.ok(await note.isVisible(), 'the note is visible');
-        assert.equal(await note.getByRole('link', { name: content.site.contactEmail, exact: true }).getAttribute('href'), `mailto:${content.site.contactEmail}`);
-        for (const label of ['Name', 'Email', 'Message']) assert.equal(await page.getByLabel(label).isDisabled(), true, `${label} is disabled`);
+        assert.equal(
+          await note.getByRole('link', { name: content.site.contactEmail, exact: true }).getAttribute('href'),
+          `mailto:${content.site.contactEmail}`,
+        );
+        for (const label of ['Name', 'Email', 'Message'])
+          assert.equal(await page.getByLabel(label).isDisabled(), true, `${label} is disabled`);
         assert.equal(await sendButton(page).isDisabled(), true, 'Send Message is disabled');
         const violations = await axeViolations(page);
         assert.deepEqual(violations, [], `axe-core found violations in the form as built:\n${violations.join('\n')}`);
@@ -240,7 +284,11 @@ browserSuite(
         await letThePageReact(page);
         const opened = navigations.map((url) => `${url.slice(0, 50)}... (${url.length} characters)`);
         assert.deepEqual(opened, [], 'no mail link was opened');
-        assert.equal(await page.getByText('Email client opened').count(), 0, 'no toast says the mail application opened');
+        assert.equal(
+          await page.getByText('Email client opened').count(),
+          0,
+          'no toast says the mail application opened',
+        );
         assert.equal((await notice(page).innerText()).trim(), noticeText(content.site.contactForm.tooLong));
         assert.equal(await sendButton(page).isEnabled(), true, 'the form can be sent again');
       }
@@ -262,10 +310,17 @@ browserSuite(
           await page.getByRole('button', { name: content.site.contactForm.copy }).click();
           await notice(page).getByText(noticeText(content.site.contactForm.copied)).waitFor();
           const copied = await page.evaluate(() => navigator.clipboard.readText());
-          assert.equal(copied, `Name: Zoë Ødegård-Łukasz\nEmail: zoe+test@example.org\n\nMessage:\n${message.replace(/\r\n/g, '\n')}`);
+          assert.equal(
+            copied,
+            `Name: Zoë Ødegård-Łukasz\nEmail: zoe+test@example.org\n\nMessage:\n${message.replace(/\r\n/g, '\n')}`,
+          );
 
           const violations = await axeViolations(page);
-          assert.deepEqual(violations, [], `axe-core found violations with the long-message notice:\n${violations.join('\n')}`);
+          assert.deepEqual(
+            violations,
+            [],
+            `axe-core found violations with the long-message notice:\n${violations.join('\n')}`,
+          );
           assertNoProblems(problems, `long ${kind} message`);
         });
       }
@@ -274,7 +329,8 @@ browserSuite(
         const { page, navigations, problems } = await openForm(t);
         await submitLongMessage(page, navigations, longMessages['non-ASCII']);
         await page.evaluate(() => {
-          navigator.clipboard.writeText = () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError'));
+          navigator.clipboard.writeText = () =>
+            Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError'));
         });
         await page.getByRole('button', { name: content.site.contactForm.copy }).click();
         await notice(page).getByText(noticeText(content.site.contactForm.copyFailed)).waitFor();
@@ -297,7 +353,11 @@ browserSuite(
         await sendButton(page).click();
         await toastStatus(page).getByText('Email client opened').waitFor();
         assert.equal((await notice(page).innerText()).trim(), '', 'the long-message notice is gone');
-        assert.equal(await page.getByRole('button', { name: content.site.contactForm.copy }).count(), 0, 'and so is the copy button');
+        assert.equal(
+          await page.getByRole('button', { name: content.site.contactForm.copy }).count(),
+          0,
+          'and so is the copy button',
+        );
         const mailLinks = navigations.filter((url) => url.startsWith('mailto:'));
         assert.equal(mailLinks.length, 1);
         assert.match(parseMailto(mailLinks[0]!).fields.get('body')!, /\nA short note instead\.$/);
@@ -347,7 +407,9 @@ browserSuite(
         assert.match(await error.innerText(), /Unexpected Application Error!/);
         assert.ok(await error.isVisible(), 'the error message is visible where the form was');
         assert.ok(
-          await page.locator('#contact').evaluate((section) => section.querySelector('[data-island="ContactForm"] [role="alert"]') !== null),
+          await page
+            .locator('#contact')
+            .evaluate((section) => section.querySelector('[data-island="ContactForm"] [role="alert"]') !== null),
           'the error is inside the Join section',
         );
         assert.deepEqual(problems.pageErrors, [], 'the error stayed inside the island');

@@ -1,7 +1,15 @@
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { assertNoProblems, browserSuite, desktop, mobile, notFoundFile, routePaths, type Session } from './helpers/browser.ts';
+import {
+  assertNoProblems,
+  browserSuite,
+  desktop,
+  mobile,
+  notFoundFile,
+  routePaths,
+  type Session,
+} from './helpers/browser.ts';
 
 interface Stop {
   index: number;
@@ -29,7 +37,9 @@ interface Focus {
  */
 const watchFocus = (page: Page): Promise<Stop[]> =>
   page.evaluate(() => {
-    const candidates = document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, summary, [tabindex]');
+    const candidates = document.querySelectorAll<HTMLElement>(
+      'a[href], button, input, select, textarea, summary, [tabindex]',
+    );
     const controls = Array.from(candidates).filter(
       (element) =>
         element.tabIndex >= 0 &&
@@ -66,7 +76,10 @@ const watchFocus = (page: Page): Promise<Stop[]> =>
     return controls.map((element, index) => {
       element.dataset.tabStop = String(index);
       element.dataset.restingShadow = getComputedStyle(element).boxShadow;
-      return { index, label: `<${element.tagName.toLowerCase()}> "${(element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 50) || element.getAttribute('name')}"` };
+      return {
+        index,
+        label: `<${element.tagName.toLowerCase()}> "${(element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 50) || element.getAttribute('name')}"`,
+      };
     });
   });
 
@@ -93,12 +106,23 @@ browserSuite('keyboard', (env) => {
         const log = await focusLog(page);
 
         const skip = log[0];
-        assert.deepEqual({ href: skip?.href, text: skip?.text }, { href: '#main', text: 'Skip to main content' }, 'the first Tab stop is the skip link');
-        assert.ok(skip!.top >= 0 && skip!.bottom <= viewport.height, `the focused skip link is on screen: ${JSON.stringify(skip)}`);
+        assert.deepEqual(
+          { href: skip?.href, text: skip?.text },
+          { href: '#main', text: 'Skip to main content' },
+          'the first Tab stop is the skip link',
+        );
+        assert.ok(
+          skip!.top >= 0 && skip!.bottom <= viewport.height,
+          `the focused skip link is on screen: ${JSON.stringify(skip)}`,
+        );
         for (const stop of stops) {
           const focus = log[stop.index];
           assert.ok(focus, `Tab ${stop.index + 1} should reach ${stop.label}, but the focus went nowhere in the page`);
-          assert.equal(focus.stop, stop.index, `Tab ${stop.index + 1} should reach ${stop.label}, but the focus is on <${focus.tag}> "${focus.text.slice(0, 40)}"`);
+          assert.equal(
+            focus.stop,
+            stop.index,
+            `Tab ${stop.index + 1} should reach ${stop.label}, but the focus is on <${focus.tag}> "${focus.text.slice(0, 40)}"`,
+          );
           assert.ok(focus.indicator, `${stop.label} shows no focus indicator (${focus.detail})`);
         }
 
@@ -111,7 +135,11 @@ browserSuite('keyboard', (env) => {
         );
         await page.keyboard.press('Tab');
         assert.ok(
-          await page.evaluate(() => document.querySelector('main')?.contains(document.activeElement) && document.activeElement !== document.querySelector('main')),
+          await page.evaluate(
+            () =>
+              document.querySelector('main')?.contains(document.activeElement) &&
+              document.activeElement !== document.querySelector('main'),
+          ),
           'the next Tab goes to the first control inside main',
         );
         assertNoProblems(session.problems, path);

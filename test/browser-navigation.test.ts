@@ -34,7 +34,10 @@ const focusInMenu = (page: Page) =>
   page.evaluate(() => {
     const dialog = document.querySelector('dialog');
     const active = document.activeElement;
-    return { inside: dialog !== null && active !== null && dialog.contains(active), label: active?.textContent?.trim() ?? '' };
+    return {
+      inside: dialog !== null && active !== null && dialog.contains(active),
+      label: active?.textContent?.trim() ?? '',
+    };
   });
 
 browserSuite('navigation', (env) => {
@@ -166,7 +169,11 @@ browserSuite('navigation', (env) => {
       );
       for (const [index, theme] of themes.entries()) {
         if (index > 0) await session.visit('/research/');
-        await page.locator('.theme-card').nth(index).getByRole('link', { name: /^View publications/ }).click();
+        await page
+          .locator('.theme-card')
+          .nth(index)
+          .getByRole('link', { name: /^View publications/ })
+          .click();
         await page.waitForURL(env.url(`/research/${theme.id}/`));
         assert.equal((await page.getByRole('heading', { level: 1 }).innerText()).trim(), theme.title);
       }
@@ -180,7 +187,11 @@ browserSuite('navigation', (env) => {
       const { page } = session;
       await session.visit('/');
       // The header's plain links give way to the menu button once the island runs.
-      assert.equal(await page.getByRole('navigation', { name: 'Main' }).isVisible(), false, 'the inline links are folded away');
+      assert.equal(
+        await page.getByRole('navigation', { name: 'Main' }).isVisible(),
+        false,
+        'the inline links are folded away',
+      );
       const button = menuButton(page);
       assert.ok(await button.isVisible(), 'a visible button named "Menu"');
       assert.equal(await button.getAttribute('aria-expanded'), 'false');
@@ -189,7 +200,10 @@ browserSuite('navigation', (env) => {
       await button.click();
       await menu(page).waitFor({ state: 'visible' });
       assert.equal(await button.getAttribute('aria-expanded'), 'true');
-      assert.ok(await page.locator('dialog').evaluate((dialog) => dialog.matches(':modal')), 'the menu is a modal dialog');
+      assert.ok(
+        await page.locator('dialog').evaluate((dialog) => dialog.matches(':modal')),
+        'the menu is a modal dialog',
+      );
       const links = menu(page).getByRole('link');
       assert.deepEqual(
         (await links.allInnerTexts()).map((text) => text.trim()),
@@ -199,7 +213,10 @@ browserSuite('navigation', (env) => {
       // Once it has slid in, the panel ends inside the viewport, at its right edge.
       await menu(page).evaluate((dialog) => Promise.all(dialog.getAnimations().map((animation) => animation.finished)));
       const box = (await menu(page).boundingBox())!;
-      assert.ok(box.x >= 0 && Math.abs(box.x + box.width - mobile.width) < 1, `the panel sits at the right edge: ${JSON.stringify(box)}`);
+      assert.ok(
+        box.x >= 0 && Math.abs(box.x + box.width - mobile.width) < 1,
+        `the panel sits at the right edge: ${JSON.stringify(box)}`,
+      );
       assertNoProblems(session.problems, 'opening the menu');
     });
 
@@ -275,7 +292,8 @@ browserSuite('navigation', (env) => {
         await page.keyboard.press('Tab');
       }
       // Every stop was visited, and Tab from the last one came back round.
-      for (const { label } of navChoices) assert.ok(forward.includes(label), `Tab reached "${label}": ${forward.join(' | ')}`);
+      for (const { label } of navChoices)
+        assert.ok(forward.includes(label), `Tab reached "${label}": ${forward.join(' | ')}`);
       assert.equal(forward[stops], forward[0], `Tab wraps round: ${forward.join(' | ')}`);
       for (let index = 0; index < stops * 2 + 1; index++) {
         await page.keyboard.press('Shift+Tab');

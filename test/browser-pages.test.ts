@@ -96,7 +96,11 @@ async function checkPage(session: Session, route: string, viewport: { width: num
     assert.ok((await width()) <= mobile.width, `${where}: with the menu open the page is ${await width()} px wide`);
     if (route === '/') {
       const menuViolations = await axeViolations(page);
-      assert.deepEqual(menuViolations, [], `${where} with the menu open: axe-core found violations:\n${menuViolations.join('\n')}`);
+      assert.deepEqual(
+        menuViolations,
+        [],
+        `${where} with the menu open: axe-core found violations:\n${menuViolations.join('\n')}`,
+      );
     }
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'hidden' });
@@ -147,8 +151,13 @@ browserSuite(
           assert.match(header, /(^|; )script-src 'self'(;|$)/, `${path}: CSP header ${header}`);
           assert.match(header, /(^|; )style-src 'self'(;|$)/, `${path}: CSP header ${header}`);
           assert.doesNotMatch(header, /unsafe-inline|unsafe-eval/, `${path}: CSP header`);
-          const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(await response.text())?.[1]?.replace(/&#x27;/g, "'");
-          assert.ok(meta && header.startsWith(meta), `${path}: the <meta> policy is the header's, without frame-ancestors: ${meta}`);
+          const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]+)"/
+            .exec(await response.text())?.[1]
+            ?.replace(/&#x27;/g, "'");
+          assert.ok(
+            meta && header.startsWith(meta),
+            `${path}: the <meta> policy is the header's, without frame-ancestors: ${meta}`,
+          );
         }
       });
 
@@ -183,8 +192,14 @@ browserSuite(
         assert.notEqual(await page.title(), 'inline script ran', 'the inline script was blocked');
         await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
         const directives = problems.cspViolations.map((violation) => violation.violatedDirective);
-        assert.ok(directives.some((directive) => directive.startsWith('script-src')), `script violation reported: ${directives}`);
-        assert.ok(directives.some((directive) => directive.startsWith('style-src')), `style violation reported: ${directives}`);
+        assert.ok(
+          directives.some((directive) => directive.startsWith('script-src')),
+          `script violation reported: ${directives}`,
+        );
+        assert.ok(
+          directives.some((directive) => directive.startsWith('style-src')),
+          `style violation reported: ${directives}`,
+        );
         assert.ok(problems.cspConsoleMessages.length > 0, 'the console reported it too');
       });
     });

@@ -40,14 +40,19 @@ test('every page preloads at most 24 KB of fonts, gzip: woff2 files of our own o
   const read = readFromFolder(outDir);
   for (const { file, html, weight } of await weighedPages()) {
     const stylesheet = read(weight.requests.find((url) => url.endsWith('.css'))!)!.toString('utf8');
-    const preloads = startTags(html).filter((tag) => tag.name === 'link' && tag.attributes.get('rel') === 'preload' && tag.attributes.get('as') === 'font');
+    const preloads = startTags(html).filter(
+      (tag) => tag.name === 'link' && tag.attributes.get('rel') === 'preload' && tag.attributes.get('as') === 'font',
+    );
     assert.ok(preloads.length > 0, `${file} preloads its heading font`);
     let gzip = 0;
     for (const preload of preloads) {
       const href = preload.attributes.get('href') ?? '';
       assert.match(href, /^\/assets\/[^/]+\.woff2$/, `${file}: a self-hosted, hashed woff2 file`);
       assert.equal(preload.attributes.get('type'), 'font/woff2', `${file} › ${href} type`);
-      assert.ok(preload.attributes.has('crossorigin'), `${file} › ${href}: fonts are fetched in CORS mode, so the preload needs crossorigin to be used`);
+      assert.ok(
+        preload.attributes.has('crossorigin'),
+        `${file} › ${href}: fonts are fetched in CORS mode, so the preload needs crossorigin to be used`,
+      );
       assert.ok(stylesheet.includes(href.slice('/assets/'.length)), `${file} › ${href} is used by the stylesheet`);
       const font = read(href);
       assert.ok(font, `${file} › ${href} exists`);
@@ -62,7 +67,9 @@ test('the stylesheet loads no font but woff2 files of our own origin', async () 
   const read = readFromFolder(outDir);
   const { weight } = (await weighedPages())[0]!;
   const stylesheet = read(weight.requests.find((url) => url.endsWith('.css'))!)!.toString('utf8');
-  const fonts = [...stylesheet.matchAll(/@font-face\s*{[^}]*}/g)].flatMap((face) => [...face[0].matchAll(/url\(([^)]+)\)/g)].map((url) => url[1]!.replace(/["']/g, '')));
+  const fonts = [...stylesheet.matchAll(/@font-face\s*{[^}]*}/g)].flatMap((face) =>
+    [...face[0].matchAll(/url\(([^)]+)\)/g)].map((url) => url[1]!.replace(/["']/g, '')),
+  );
   assert.ok(fonts.length > 0, 'the stylesheet declares the heading font');
   for (const font of fonts) assert.match(font, /^\.?\/?[^/:]+\.woff2$/, `${font}: a woff2 file beside the stylesheet`);
 });
@@ -95,20 +102,30 @@ test('images below the fold load lazily; those above it (the header logo) do not
   const [pages, { site }] = await Promise.all([weighedPages(), loadContent(realContentDir)]);
   for (const { file, weight } of pages) {
     for (const image of weight.images) {
-      assert.equal(image.lazy, !image.aboveTheFold, `${file} › <img src="${image.src}"> ${image.aboveTheFold ? 'is above the fold and must not be lazy' : 'is below the fold and must be lazy'}`);
+      assert.equal(
+        image.lazy,
+        !image.aboveTheFold,
+        `${file} › <img src="${image.src}"> ${image.aboveTheFold ? 'is above the fold and must not be lazy' : 'is below the fold and must be lazy'}`,
+      );
     }
     const logo = weight.images.find((image) => image.src.endsWith(`/${site.logo}`));
     assert.ok(logo?.aboveTheFold && !logo.lazy, `${file}: the header logo loads at once`);
   }
   const home = pages.find((page) => page.route === '/')!;
   const illustration = home.weight.images.find((image) => image.src.endsWith(`/${site.about.illustration.src}`));
-  assert.ok(illustration && !illustration.aboveTheFold && illustration.lazy, 'the About illustration on / is below the fold and lazy');
+  assert.ok(
+    illustration && !illustration.aboveTheFold && illustration.lazy,
+    'the About illustration on / is below the fold and lazy',
+  );
 });
 
 test('nothing above the fold waits on the About illustration: it is neither preloaded nor fetched for the first paint', async () => {
   const { site } = await loadContent(realContentDir);
   for (const { file, weight } of await weighedPages()) {
-    assert.ok(!weight.requests.some((url) => url.endsWith(`/${site.about.illustration.src}`)), `${file} fetches ${site.about.illustration.src} for its first paint`);
+    assert.ok(
+      !weight.requests.some((url) => url.endsWith(`/${site.about.illustration.src}`)),
+      `${file} fetches ${site.about.illustration.src} for its first paint`,
+    );
   }
 });
 

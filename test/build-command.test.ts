@@ -38,7 +38,10 @@ test('--base and --site-url set the base path and the address of every URL the s
 });
 
 test('the flags win over BASE_PATH and SITE_URL, which still work on their own', async () => {
-  const flagged = await build(['--base', '/flag', '--site-url', 'https://flag.example'], { BASE_PATH: '/env', SITE_URL: 'https://env.example' });
+  const flagged = await build(['--base', '/flag', '--site-url', 'https://flag.example'], {
+    BASE_PATH: '/env',
+    SITE_URL: 'https://env.example',
+  });
   assert.equal(canonical(await flagged.read('index.html')), 'https://flag.example/flag/');
   const fromEnv = await build([], { BASE_PATH: '/env', SITE_URL: 'https://env.example' });
   assert.equal(canonical(await fromEnv.read('index.html')), 'https://env.example/env/');

@@ -31,8 +31,20 @@ before(async () => {
 
 describe('output files', () => {
   test('every route is written directory-style, with 404.html, sitemap, feed and robots beside them', () => {
-    for (const route of routes) assert.ok(existsSync(path.join(outDir, outputFile(route.path))), `${route.path} was written`);
-    for (const file of ['404.html', 'sitemap.xml', 'feed.xml', 'robots.txt', '_headers', '.nojekyll', 'favicon.svg', 'uploads/team.svg', content.site.logo, content.site.ogImage]) {
+    for (const route of routes)
+      assert.ok(existsSync(path.join(outDir, outputFile(route.path))), `${route.path} was written`);
+    for (const file of [
+      '404.html',
+      'sitemap.xml',
+      'feed.xml',
+      'robots.txt',
+      '_headers',
+      '.nojekyll',
+      'favicon.svg',
+      'uploads/team.svg',
+      content.site.logo,
+      content.site.ogImage,
+    ]) {
       assert.ok(existsSync(path.join(outDir, file)), `${file} was written`);
     }
     assert.ok(!existsSync(path.join(outDir, 'research.html')), 'no file-style page beside the research/ folder');
@@ -42,10 +54,16 @@ describe('output files', () => {
     for (const route of routes) {
       const html = await page(route.path);
       const tags = startTags(html);
-      assert.equal(tags.find((tag) => tag.name === 'link' && tag.attributes.get('rel') === 'canonical')?.attributes.get('href'), canonical(route.path));
+      assert.equal(
+        tags.find((tag) => tag.name === 'link' && tag.attributes.get('rel') === 'canonical')?.attributes.get('href'),
+        canonical(route.path),
+      );
       assert.match(html, /<title>[^<]+<\/title>/);
       assert.ok(tags.some((tag) => tag.name === 'meta' && tag.attributes.get('name') === 'description'));
-      assert.equal(tags.find((tag) => tag.attributes.get('property') === 'og:image')?.attributes.get('content'), `${origin}/${content.site.ogImage}`);
+      assert.equal(
+        tags.find((tag) => tag.attributes.get('property') === 'og:image')?.attributes.get('content'),
+        `${origin}/${content.site.ogImage}`,
+      );
       const feed = tags.find((tag) => tag.name === 'link' && tag.attributes.get('rel') === 'alternate');
       assert.equal(feed?.attributes.get('type'), 'application/atom+xml', `${route.path} links the feed`);
       assert.equal(feed?.attributes.get('href'), '/feed.xml');
@@ -55,9 +73,15 @@ describe('output files', () => {
   test('sitemap.xml lists every route at the site URL', async () => {
     const sitemap = await readFile(path.join(outDir, 'sitemap.xml'), 'utf8');
     const locations = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-    assert.deepEqual(locations, routes.map((route) => canonical(route.path)));
+    assert.deepEqual(
+      locations,
+      routes.map((route) => canonical(route.path)),
+    );
     assert.equal(locations.length, 4 + content.themes.length);
-    assert.match(await readFile(path.join(outDir, 'robots.txt'), 'utf8'), /^Sitemap: https:\/\/fixture\.example\/sitemap\.xml$/m);
+    assert.match(
+      await readFile(path.join(outDir, 'robots.txt'), 'utf8'),
+      /^Sitemap: https:\/\/fixture\.example\/sitemap\.xml$/m,
+    );
   });
 
   test('the 404 page is not indexed and leads home', async () => {
@@ -79,7 +103,10 @@ describe('output files', () => {
       const html = await readFile(path.join(outDir, file), 'utf8');
       const scripts = startTags(html).filter((tag) => tag.name === 'script');
       for (const script of scripts) {
-        assert.ok(script.attributes.has('src') || script.attributes.get('type') === 'application/ld+json', `${file}: every script is external`);
+        assert.ok(
+          script.attributes.has('src') || script.attributes.get('type') === 'application/ld+json',
+          `${file}: every script is external`,
+        );
       }
       assert.ok(!startTags(html).some((tag) => tag.attributes.has('style')), `${file}: no style attribute`);
       assert.match(html, /href="\/assets\/site-[A-Z0-9]{8}\.css"/);
@@ -101,12 +128,24 @@ describe('output files', () => {
 describe('home page', () => {
   test('has the sections of the spec, in order, with their ids and the headings of the settings', async () => {
     const html = await page('/');
-    const ids = startTags(html).map((tag) => tag.attributes.get('id')).filter(Boolean);
+    const ids = startTags(html)
+      .map((tag) => tag.attributes.get('id'))
+      .filter(Boolean);
     const sections = ['about', 'research', 'news', 'team', 'publications', 'contact'];
-    assert.deepEqual(ids.filter((id) => sections.includes(id!)), sections);
+    assert.deepEqual(
+      ids.filter((id) => sections.includes(id!)),
+      sections,
+    );
     const headings = [...html.matchAll(/<h2 id="[a-z-]+-title">([^<]+)<\/h2>/g)].map((match) => match[1]);
     const { headings: settings } = content.site;
-    assert.deepEqual(headings, [content.site.about.heading, settings.research, settings.news, settings.team, settings.contact, settings.join]);
+    assert.deepEqual(headings, [
+      content.site.about.heading,
+      settings.research,
+      settings.news,
+      settings.team,
+      settings.contact,
+      settings.join,
+    ]);
   });
 
   test('the header shows the logo of the settings; navigation, hero and footer link to the home sections', async () => {
@@ -131,9 +170,18 @@ describe('home page', () => {
     const html = await page('/');
     const research = html.slice(html.indexOf('id="research"'), html.indexOf('id="news"'));
     const titles = [...research.matchAll(/<h3 class="theme-card__title">([^<]+)<\/h3>/g)].map((match) => match[1]);
-    assert.deepEqual(titles, content.themes.map((theme) => theme.homeTitle ?? theme.title));
-    assert.deepEqual(attributesOf(research, 'a', 'href'), content.themes.map((theme) => `/research/${theme.id}/`));
-    assert.ok(content.themes.some((theme) => theme.homeTitle), 'the fixture has a theme with a home title');
+    assert.deepEqual(
+      titles,
+      content.themes.map((theme) => theme.homeTitle ?? theme.title),
+    );
+    assert.deepEqual(
+      attributesOf(research, 'a', 'href'),
+      content.themes.map((theme) => `/research/${theme.id}/`),
+    );
+    assert.ok(
+      content.themes.some((theme) => theme.homeTitle),
+      'the fixture has a theme with a home title',
+    );
   });
 
   test('news items are shown newest first, their Markdown rendered with raw HTML shown as text', async () => {
@@ -142,10 +190,16 @@ describe('home page', () => {
     const dates = [...news.matchAll(/<time dateTime="([^"]+)">([^<]+)<\/time>/g)].map((match) => [match[1], match[2]]);
     const newestFirst = [...content.news].sort((a, b) => (a.date < b.date ? 1 : -1));
     assert.ok(newestFirst.length >= 2, 'the fixture has two news items');
-    assert.deepEqual(dates, newestFirst.map((item) => [item.date, formatDate(item.date, 'short')]));
+    assert.deepEqual(
+      dates,
+      newestFirst.map((item) => [item.date, formatDate(item.date, 'short')]),
+    );
     assert.match(news, /<em>shown first<\/em>/);
     assert.match(news, /&lt;b&gt;raw HTML&lt;\/b&gt; stays text/);
-    assert.ok(attributesOf(news, 'a', 'href').includes('/research/'), 'a site link in Markdown carries the trailing slash');
+    assert.ok(
+      attributesOf(news, 'a', 'href').includes('/research/'),
+      'a site link in Markdown carries the trailing slash',
+    );
   });
 
   test('members are grouped in the order of the countries list, countries without members left out', async () => {
@@ -153,10 +207,17 @@ describe('home page', () => {
     const team = html.slice(html.indexOf('id="team"'), html.indexOf('id="publications"'));
     const groups = [...team.matchAll(/<h3 class="member-group__country">([^<]+)<\/h3>/g)].map((match) => match[1]);
     const { countries, members } = content.directory;
-    assert.deepEqual(groups, countries.filter((country) => members.some((member) => member.country === country)));
+    assert.deepEqual(
+      groups,
+      countries.filter((country) => members.some((member) => member.country === country)),
+    );
     assert.ok(groups.length < countries.length, 'the fixture has a country without members');
-    assert.equal(textOf(team).match(/View Profile/g)?.length ?? 0, members.filter((member) => member.profileUrl).length);
-    for (const member of members.filter((member) => member.email)) assert.ok(attributesOf(team, 'a', 'href').includes(`mailto:${member.email}`));
+    assert.equal(
+      textOf(team).match(/View Profile/g)?.length ?? 0,
+      members.filter((member) => member.profileUrl).length,
+    );
+    for (const member of members.filter((member) => member.email))
+      assert.ok(attributesOf(team, 'a', 'href').includes(`mailto:${member.email}`));
   });
 
   test('the contact form as built posts nowhere, keeps its fields disabled and points to the mailbox: required fields, e-mail type, 4 rows', async () => {
@@ -164,13 +225,19 @@ describe('home page', () => {
     const form = startTags(html).find((tag) => tag.name === 'form')!;
     assert.equal(form.attributes.has('action'), false, 'a browser would garble a mailto: post');
     const fields = startTags(html).filter((tag) => ['input', 'textarea'].includes(tag.name));
-    assert.deepEqual(fields.map((tag) => tag.attributes.get('name')), ['name', 'email', 'message']);
+    assert.deepEqual(
+      fields.map((tag) => tag.attributes.get('name')),
+      ['name', 'email', 'message'],
+    );
     assert.ok(fields.every((tag) => tag.attributes.has('required') && tag.attributes.has('disabled')));
     assert.equal(fields[1]!.attributes.get('type'), 'email');
     assert.equal(fields[2]!.attributes.get('rows'), '4');
     assert.match(textOf(html), /Send Message/);
     const join = html.slice(html.indexOf('id="contact"'));
-    assert.ok(attributesOf(join, 'a', 'href').includes(`mailto:${content.site.contactEmail}`), 'the mailbox as a plain link beside the form');
+    assert.ok(
+      attributesOf(join, 'a', 'href').includes(`mailto:${content.site.contactEmail}`),
+      'the mailbox as a plain link beside the form',
+    );
   });
 
   test('the footer has the copyright line of the settings and the legal links', async () => {
@@ -183,8 +250,14 @@ describe('home page', () => {
   test('islands are server-rendered inside marked wrappers with their props beside them', async () => {
     const html = await page('/');
     const islands = startTags(html).filter((tag) => tag.attributes.has('data-island'));
-    assert.deepEqual(islands.map((tag) => tag.attributes.get('data-island')), ['MobileMenu', 'ContactForm']);
-    assert.deepEqual(JSON.parse(islands[1]!.attributes.get('data-props')!), { mailbox: content.site.contactEmail, text: content.site.contactForm });
+    assert.deepEqual(
+      islands.map((tag) => tag.attributes.get('data-island')),
+      ['MobileMenu', 'ContactForm'],
+    );
+    assert.deepEqual(JSON.parse(islands[1]!.attributes.get('data-props')!), {
+      mailbox: content.site.contactEmail,
+      text: content.site.contactForm,
+    });
     assert.equal(JSON.parse(islands[0]!.attributes.get('data-props')!).links.length, 5);
   });
 });
@@ -193,7 +266,10 @@ describe('research pages', () => {
   test('/research shows every theme with its count, the number of its entries, correctly pluralised', async () => {
     const text = textOf(await page('/research'));
     const counts = [...text.matchAll(/(\d+) publications?\b/g)].map((match) => match[0]);
-    assert.deepEqual(counts, content.themes.map((theme) => countLabel(content.publications[theme.id]!.length, 'publication')));
+    assert.deepEqual(
+      counts,
+      content.themes.map((theme) => countLabel(content.publications[theme.id]!.length, 'publication')),
+    );
     assert.ok(counts.includes('1 publication'), 'the fixture has a theme with one publication');
     assert.equal(text.match(/View publications/g)?.length, content.themes.length);
   });
@@ -215,24 +291,32 @@ describe('research pages', () => {
 
   test('external links, those written in Markdown too, open in a new tab without access to this page', async () => {
     for (const route of routes) {
-      const anchors = startTags(await page(route.path)).filter((tag) => tag.name === 'a' && /^https?:/.test(tag.attributes.get('href')!));
+      const anchors = startTags(await page(route.path)).filter(
+        (tag) => tag.name === 'a' && /^https?:/.test(tag.attributes.get('href')!),
+      );
       for (const anchor of anchors) {
         assert.equal(anchor.attributes.get('target'), '_blank', anchor.attributes.get('href'));
         assert.equal(anchor.attributes.get('rel'), 'noopener noreferrer');
       }
     }
-    assert.ok(attributesOf(await page('/privacy-policy'), 'a', 'href').includes('https://legal.fixture.example/privacy'));
+    assert.ok(
+      attributesOf(await page('/privacy-policy'), 'a', 'href').includes('https://legal.fixture.example/privacy'),
+    );
   });
 });
 
 describe('legal pages', () => {
   test('show their Markdown text under the date of the settings, lead home and have the footer', async () => {
-    for (const [route, legal] of [['/privacy-policy', content.legal.privacy], ['/terms-of-service', content.legal.terms]] as const) {
+    for (const [route, legal] of [
+      ['/privacy-policy', content.legal.privacy],
+      ['/terms-of-service', content.legal.terms],
+    ] as const) {
       const html = await page(route);
       const text = textOf(html);
       assert.ok(text.includes(`${legal.title} Last updated: ${formatDate(content.site.legalUpdated, 'long')}`), route);
       // Each paragraph of the Markdown, up to its first link.
-      for (const paragraph of legal.body.split(/\n\n+/)) assert.ok(text.includes(paragraph.split('[')[0]!.trim()), `${route}: ${paragraph}`);
+      for (const paragraph of legal.body.split(/\n\n+/))
+        assert.ok(text.includes(paragraph.split('[')[0]!.trim()), `${route}: ${paragraph}`);
       assert.ok(text.includes('Back to Home'));
       assert.match(text, new RegExp(`© ${content.site.footerYear}`));
     }
@@ -248,14 +332,19 @@ describe('news feed', () => {
     const newest = [...content.news].sort((a, b) => (a.date < b.date ? 1 : -1));
     assert.match(head, new RegExp(`<id>${origin}/</id>`));
     assert.match(head, /<title>[^<]+<\/title>/);
-    assert.match(head, new RegExp(`<updated>${newest[0]!.date}T00:00:00Z</updated>`), 'updated is the newest item\'s date, not the clock');
+    assert.match(
+      head,
+      new RegExp(`<updated>${newest[0]!.date}T00:00:00Z</updated>`),
+      "updated is the newest item's date, not the clock",
+    );
     assert.match(head, /<author><name>[^<]+<\/name><\/author>/);
     assert.match(head, new RegExp(`<link rel="self" type="application/atom\\+xml" href="${origin}/feed\\.xml"/>`));
     const entries = [...feed.matchAll(/<entry>([\s\S]*?)<\/entry>/g)].map((match) => match[1]!);
     assert.equal(entries.length, content.news.length);
     entries.forEach((entry, index) => {
       const item = newest[index]!;
-      for (const element of ['id', 'title', 'updated', 'summary']) assert.match(entry, new RegExp(`<${element}[ >]`), `entry ${index} has <${element}>`);
+      for (const element of ['id', 'title', 'updated', 'summary'])
+        assert.match(entry, new RegExp(`<${element}[ >]`), `entry ${index} has <${element}>`);
       assert.ok(entry.includes(`<title>${item.title}</title>`), item.title);
       assert.ok(entry.includes(`<updated>${item.date}T00:00:00Z</updated>`));
       assert.ok(entry.includes(`<link rel="alternate" href="${item.link}"/>`));
@@ -269,7 +358,7 @@ describe('news feed', () => {
 });
 
 describe('the real content', () => {
-  test('shows the spec\'s fixed strings and counts', async () => {
+  test("shows the spec's fixed strings and counts", async () => {
     const [{ outDir: realOut }, real] = await Promise.all([builtRealSite(), loadContent(realContentDir)]);
     await checkSpecStrings(realOut, real);
   });

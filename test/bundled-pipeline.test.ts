@@ -20,13 +20,28 @@ const run = promisify(execFile);
 describe('the build command with its bundled pipeline', { concurrency: 1 }, () => {
   let project: string;
   const build = async (out: string) => {
-    await run(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--content', path.resolve('test/fixtures/content'), '--out', out, '--report', path.join(out, '..', 'report.json')], {
-      cwd: project,
-      env: { ...process.env, CI: 'true' },
-    });
+    await run(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'scripts/build.ts',
+        '--content',
+        path.resolve('test/fixtures/content'),
+        '--out',
+        out,
+        '--report',
+        path.join(out, '..', 'report.json'),
+      ],
+      {
+        cwd: project,
+        env: { ...process.env, CI: 'true' },
+      },
+    );
     return path.join(project, out);
   };
-  const bundles = async () => (await readdir(cacheFolder(project)).catch(() => [] as string[])).filter((name) => name.endsWith('.mjs'));
+  const bundles = async () =>
+    (await readdir(cacheFolder(project)).catch(() => [] as string[])).filter((name) => name.endsWith('.mjs'));
 
   before(async () => {
     project = await projectCopy();
@@ -49,7 +64,11 @@ describe('the build command with its bundled pipeline', { concurrency: 1 }, () =
     assert.match(await readFile(path.join(edited, 'index.html'), 'utf8'), /<span>Edited in src<\/span>/);
     assert.equal((await bundles()).length, 1, 'the stale bundle is replaced, not kept beside the new one');
     const again = await build('edited-again');
-    assert.match(await readFile(path.join(again, 'index.html'), 'utf8'), /<span>Edited in src<\/span>/, 'the bundle made after the edit has it too');
+    assert.match(
+      await readFile(path.join(again, 'index.html'), 'utf8'),
+      /<span>Edited in src<\/span>/,
+      'the bundle made after the edit has it too',
+    );
   });
 
   test('a broken bundle is passed over: the build uses the sources and mends the bundle', async () => {
@@ -57,6 +76,9 @@ describe('the build command with its bundled pipeline', { concurrency: 1 }, () =
     await writeFile(path.join(cacheFolder(project), bundle!), 'export const buildSite = (;');
     const output = await build('after-damage');
     assert.match(await readFile(path.join(output, 'index.html'), 'utf8'), /<span>Edited in src<\/span>/);
-    assert.notEqual(await readFile(path.join(cacheFolder(project), (await bundles())[0]!), 'utf8'), 'export const buildSite = (;');
+    assert.notEqual(
+      await readFile(path.join(cacheFolder(project), (await bundles())[0]!), 'utf8'),
+      'export const buildSite = (;',
+    );
   });
 });

@@ -39,7 +39,9 @@ const combinations: { missing: (keyof Publication)[]; expected: string }[] = [
 ];
 
 const without = (publication: Publication, fields: (keyof Publication)[]): Publication =>
-  Object.fromEntries(Object.entries(publication).filter(([key]) => !fields.includes(key as keyof Publication))) as Publication;
+  Object.fromEntries(
+    Object.entries(publication).filter(([key]) => !fields.includes(key as keyof Publication)),
+  ) as Publication;
 
 for (const { missing, expected } of combinations) {
   test(`citation without ${missing.length ? missing.join(', ') : 'anything'}: every known part kept`, () => {
@@ -58,12 +60,21 @@ test('the pages of an entry without a journal are shown (Nielsen, Nielsen & Wald
     pages: '1424-1432',
     doi: '10.1080/13607863.2020.1787336',
   };
-  assert.match(renderToStaticMarkup(<PublicationEntry publication={entry} />), /a qualitative study<\/bdi>\. pp\. 1424–1432\./);
+  assert.match(
+    renderToStaticMarkup(<PublicationEntry publication={entry} />),
+    /a qualitative study<\/bdi>\. pp\. 1424–1432\./,
+  );
 });
 
 test('an article page number (not a range) is kept as it is', () => {
-  assert.equal(citationText({ ...complete, pages: 'e70034' }), `${lead} The Clinical Neuropsychologist, 36(3), e70034.`);
-  assert.equal(citationText(without({ ...complete, pages: 'e70034' }, ['journal', 'volume', 'issue'])), `${lead} e70034.`);
+  assert.equal(
+    citationText({ ...complete, pages: 'e70034' }),
+    `${lead} The Clinical Neuropsychologist, 36(3), e70034.`,
+  );
+  assert.equal(
+    citationText(without({ ...complete, pages: 'e70034' }, ['journal', 'volume', 'issue'])),
+    `${lead} e70034.`,
+  );
 });
 
 test('an article in press or of unknown year says so in place of the year', () => {
@@ -72,8 +83,14 @@ test('an article in press or of unknown year says so in place of the year', () =
 });
 
 test('a title ending in a question mark gets no extra full stop', () => {
-  assert.equal(citationText({ authors: 'Doe, J.', year: 2020, title: 'Does culture matter?', doi: '10.1/x' }), 'Doe, J. (2020). Does culture matter?');
-  assert.equal(citationText({ authors: 'Doe, J.', year: 2020, title: 'Does culture matter?', pages: '1-2', doi: '10.1/x' }), 'Doe, J. (2020). Does culture matter? pp. 1–2.');
+  assert.equal(
+    citationText({ authors: 'Doe, J.', year: 2020, title: 'Does culture matter?', doi: '10.1/x' }),
+    'Doe, J. (2020). Does culture matter?',
+  );
+  assert.equal(
+    citationText({ authors: 'Doe, J.', year: 2020, title: 'Does culture matter?', pages: '1-2', doi: '10.1/x' }),
+    'Doe, J. (2020). Does culture matter? pp. 1–2.',
+  );
 });
 
 test('names, titles and journals are isolated, so a right-to-left override in a title stops at its end', () => {

@@ -15,9 +15,13 @@ const run = promisify(execFile);
 async function failingBuild(contentDir: string, env: Record<string, string> = {}): Promise<string> {
   const { outDir } = await buildIntoTemporaryFolder();
   const before = await snapshot(outDir);
-  const failure = await run(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--content', contentDir, '--out', outDir], {
-    env: { ...process.env, CI: 'true', ...env },
-  }).then(
+  const failure = await run(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/build.ts', '--content', contentDir, '--out', outDir],
+    {
+      env: { ...process.env, CI: 'true', ...env },
+    },
+  ).then(
     () => assert.fail('the build should have failed'),
     (error: { code: number; stderr: string }) => error,
   );
@@ -38,7 +42,11 @@ function assertProblem(output: string, where: string, message: RegExp, caretColu
     const [source, caret] = [lines[at + 1]!, lines[at + 2]!];
     const bar = source.indexOf('| ');
     assert.ok(bar > 0 && caret.indexOf('| ') === bar, `an excerpt under ${where}:\n${source}\n${caret}`);
-    assert.equal(caret.indexOf('^') - bar - 2, caretColumn - 1, `the caret points at column ${caretColumn}:\n${source}\n${caret}`);
+    assert.equal(
+      caret.indexOf('^') - bar - 2,
+      caretColumn - 1,
+      `the caret points at column ${caretColumn}:\n${source}\n${caret}`,
+    );
   }
 }
 
@@ -47,21 +55,67 @@ test('every planted mistake is reported at once with file:line:column, the entry
   const file = (name: string) => `test/fixtures/broken-content/${name}`;
   assert.match(output, /Build failed while checking content: 10 problems/);
   // A misspelt field is an error, with the field that was meant.
-  assertProblem(output, `${file('members.yml')}:15:5 › members[1] (Ben Sample) › instituton`, /^unknown field "instituton"; did you mean "institution"\?$/, 5);
+  assertProblem(
+    output,
+    `${file('members.yml')}:15:5 › members[1] (Ben Sample) › instituton`,
+    /^unknown field "instituton"; did you mean "institution"\?$/,
+    5,
+  );
   // An impossible date says why it is impossible.
-  assertProblem(output, `${file('news/2020-01-10-older-example.md')}:3:7 › date`, /^expected a real calendar date: February 2025 has 28 days, found "2025-02-30"$/, 7);
+  assertProblem(
+    output,
+    `${file('news/2020-01-10-older-example.md')}:3:7 › date`,
+    /^expected a real calendar date: February 2025 has 28 days, found "2025-02-30"$/,
+    7,
+  );
   // A required field left out says which field, and what it holds.
-  assertProblem(output, `${file('news/2023-06-01-newer-example.md')}:2:1 › link`, /^missing field "link" \(expected an http\(s\) address\); add a line "link: …" to this entry$/, 1);
+  assertProblem(
+    output,
+    `${file('news/2023-06-01-newer-example.md')}:2:1 › link`,
+    /^missing field "link" \(expected an http\(s\) address\); add a line "link: …" to this entry$/,
+    1,
+  );
   // The same DOI twice would count one article twice.
-  assertProblem(output, `${file('publications.yml')}:32:10 › third-example[2] "The third example of the third theme" › doi`, /expected a DOI no other publication has: 10\.5555\/fixture\.3 is already listed as third-example\[0\]/, 10);
+  assertProblem(
+    output,
+    `${file('publications.yml')}:32:10 › third-example[2] "The third example of the third theme" › doi`,
+    /expected a DOI no other publication has: 10\.5555\/fixture\.3 is already listed as third-example\[0\]/,
+    10,
+  );
   // A site address without its scheme would be written into every canonical link.
-  assertProblem(output, `${file('site.yml')}:4:10 › siteUrl`, /expected an address starting with https:\/\/ .*found "fixture\.example"/, 10);
+  assertProblem(
+    output,
+    `${file('site.yml')}:4:10 › siteUrl`,
+    /expected an address starting with https:\/\/ .*found "fixture\.example"/,
+    10,
+  );
   // An image the pages and link previews point to must be there.
-  assertProblem(output, `${file('site.yml')}:9:10 › ogImage`, /expected a file that exists in public\/, found "uploads\/no-such-picture\.jpg"/, 10);
-  assertProblem(output, `${file('site.yml')}:5:15 › contactEmail`, /expected an e-mail address such as name@example\.org, found "office\(at\)fixture\.example"/);
-  assertProblem(output, `${file('publications.yml')}:19:11 › third-example[0] "The first example of the third theme" › year`, /expected a year, "in press" or null .*found "soon"/);
-  assertProblem(output, `${file('members.yml')}:19:14 › members[3] (Dan Demo) › country`, /expected one of the countries listed under countries: \(Exampleland, Emptyland, Sampleland\).*found "Atlantis"/);
-  assertProblem(output, `${file('themes.yml')}:7:7 › themes[1] (second-example) › id`, /expected at least one publication for this theme, under "second-example:" in publications\.yml/);
+  assertProblem(
+    output,
+    `${file('site.yml')}:9:10 › ogImage`,
+    /expected a file that exists in public\/, found "uploads\/no-such-picture\.jpg"/,
+    10,
+  );
+  assertProblem(
+    output,
+    `${file('site.yml')}:5:15 › contactEmail`,
+    /expected an e-mail address such as name@example\.org, found "office\(at\)fixture\.example"/,
+  );
+  assertProblem(
+    output,
+    `${file('publications.yml')}:19:11 › third-example[0] "The first example of the third theme" › year`,
+    /expected a year, "in press" or null .*found "soon"/,
+  );
+  assertProblem(
+    output,
+    `${file('members.yml')}:19:14 › members[3] (Dan Demo) › country`,
+    /expected one of the countries listed under countries: \(Exampleland, Emptyland, Sampleland\).*found "Atlantis"/,
+  );
+  assertProblem(
+    output,
+    `${file('themes.yml')}:7:7 › themes[1] (second-example) › id`,
+    /expected at least one publication for this theme, under "second-example:" in publications\.yml/,
+  );
 });
 
 test('a YAML syntax slip names the line and column, shows the line with a caret and says what to do', async () => {
@@ -75,20 +129,43 @@ test('a YAML syntax slip names the line and column, shows the line with a caret 
   };
   // An apostrophe inside single quotes, and a field without its colon (inside an entry, and last in it).
   await edit('site.yml', 'acronym: ExCon', "acronym: 'ExCon's site'");
-  await edit('publications.yml', '    title: An example study with every field of a citation', '    title An example study with every field of a citation');
+  await edit(
+    'publications.yml',
+    '    title: An example study with every field of a citation',
+    '    title An example study with every field of a citation',
+  );
   await edit('members.yml', '    institution: Sample Institute', '    institution Sample Institute');
   const output = await failingBuild(contentDir);
   const shown = (name: string) => path.relative(process.cwd(), path.join(contentDir, name)).split(path.sep).join('/');
   assert.match(output, /Build failed while reading content: 3 problems/);
-  assertProblem(output, `${shown('site.yml')}:3:17`, /the YAML cannot be read: .*to use an apostrophe inside, write it twice or use double quotes/, 17);
-  assertProblem(output, `${shown('publications.yml')}:5:5`, /the YAML cannot be read: .*a field name needs a colon and a space after it/, 5);
-  assertProblem(output, `${shown('members.yml')}:15:5`, /the YAML cannot be read: .*a field name needs a colon and a space after it/, 5);
+  assertProblem(
+    output,
+    `${shown('site.yml')}:3:17`,
+    /the YAML cannot be read: .*to use an apostrophe inside, write it twice or use double quotes/,
+    17,
+  );
+  assertProblem(
+    output,
+    `${shown('publications.yml')}:5:5`,
+    /the YAML cannot be read: .*a field name needs a colon and a space after it/,
+    5,
+  );
+  assertProblem(
+    output,
+    `${shown('members.yml')}:15:5`,
+    /the YAML cannot be read: .*a field name needs a colon and a space after it/,
+    5,
+  );
 });
 
 test('a site address without http(s) and a base path that climbs out are refused before anything is built', async () => {
   for (const [options, where, message] of [
     [{ siteUrl: 'eccron.eu' }, 'SITE_URL', /with http:\/\/ or https:\/\/ .*found "eccron\.eu"/],
-    [{ basePath: '../../evil' }, 'base path (--base or BASE_PATH)', /without "\." or "\.\." steps; found "\.\.\/\.\.\/evil"/],
+    [
+      { basePath: '../../evil' },
+      'base path (--base or BASE_PATH)',
+      /without "\." or "\.\." steps; found "\.\.\/\.\.\/evil"/,
+    ],
   ] as const) {
     const { outDir } = await buildIntoTemporaryFolder({ contentDir: fixtureContentDir });
     const before = await snapshot(outDir);

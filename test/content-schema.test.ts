@@ -10,7 +10,11 @@ test('the committed JSON Schemas are those npm run schema generates from the sch
   const committed = (await readdir('content/schema')).filter((name) => name.endsWith('.json')).sort();
   assert.deepEqual(committed, Object.keys(generated).sort(), 'one JSON Schema per YAML file, no stale ones');
   for (const [name, text] of Object.entries(generated)) {
-    assert.equal(await readFile(path.join('content/schema', name), 'utf8'), text, `content/schema/${name} is out of date: run npm run schema`);
+    assert.equal(
+      await readFile(path.join('content/schema', name), 'utf8'),
+      text,
+      `content/schema/${name} is out of date: run npm run schema`,
+    );
   }
 });
 
@@ -31,7 +35,8 @@ test('every colour a theme may have has its rule in theme-colors.css, and no oth
   const css = await readFile('src/styles/theme-colors.css', 'utf8');
   const ruled = [...new Set([...css.matchAll(/\.theme-card--([a-z]+)/g)].map((match) => match[1]))].sort();
   assert.deepEqual(ruled, [...themeColors].sort());
-  for (const color of themeColors) assert.match(css, new RegExp(`\\.theme-page\\.theme-page--${color} \\{\\s*--accent: #[0-9a-f]{6};`), color);
+  for (const color of themeColors)
+    assert.match(css, new RegExp(`\\.theme-page\\.theme-page--${color} \\{\\s*--accent: #[0-9a-f]{6};`), color);
 });
 
 /** WCAG relative luminance of a #rrggbb colour. */
@@ -48,7 +53,10 @@ const contrast = (a: string, b: string) => {
 };
 
 test('every theme colour reads as text on the page and on its tint (WCAG AA, 4.5:1), used or not', async () => {
-  const [colors, site] = await Promise.all([readFile('src/styles/theme-colors.css', 'utf8'), readFile('src/styles/site.css', 'utf8')]);
+  const [colors, site] = await Promise.all([
+    readFile('src/styles/theme-colors.css', 'utf8'),
+    readFile('src/styles/site.css', 'utf8'),
+  ]);
   const backgrounds = ['--surface', '--tint'].map((name) => site.match(new RegExp(`${name}: (#[0-9a-f]{6});`))![1]!);
   for (const [, name, accent] of colors.matchAll(/\.theme-page--([a-z]+) \{\s*--accent: (#[0-9a-f]{6});/g)) {
     for (const background of backgrounds) {

@@ -17,9 +17,13 @@ test('two builds under different time zones and locales give byte-identical outp
   const outputs = await Promise.all(
     environments.map(async (environment, index) => {
       const outDir = path.join(folder, `dist-${index}`);
-      await run(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--out', outDir, '--report', path.join(folder, `report-${index}.json`)], {
-        env: { ...process.env, ...environment },
-      });
+      await run(
+        process.execPath,
+        ['--import', 'tsx', 'scripts/build.ts', '--out', outDir, '--report', path.join(folder, `report-${index}.json`)],
+        {
+          env: { ...process.env, ...environment },
+        },
+      );
       return snapshot(outDir);
     }),
   );

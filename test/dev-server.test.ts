@@ -39,10 +39,14 @@ async function startDev(project = path.resolve('.')): Promise<Dev & { contentDir
   const folder = await temporaryFolder();
   const contentDir = path.join(folder, 'content');
   await cp(path.resolve('test/fixtures/content'), contentDir, { recursive: true });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts', '--port', '0', '--content', contentDir, '--out', path.join(folder, 'dist')], {
-    cwd: project,
-    env: { ...process.env, CI: 'true' },
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/dev.ts', '--port', '0', '--content', contentDir, '--out', path.join(folder, 'dist')],
+    {
+      cwd: project,
+      env: { ...process.env, CI: 'true' },
+    },
+  );
   after(() => {
     child.kill('SIGTERM');
   });
@@ -54,17 +58,23 @@ async function startDev(project = path.resolve('.')): Promise<Dev & { contentDir
 
   // Listen to the live-reload stream like the page's dev script does.
   let events = '';
-  const stream = http.get(new URL('/__dev/events', url), (response) => response.on('data', (chunk) => (events += chunk)));
+  const stream = http.get(new URL('/__dev/events', url), (response) =>
+    response.on('data', (chunk) => (events += chunk)),
+  );
   after(() => {
     stream.destroy();
   });
   await waitFor(() => (events.includes('connected') ? true : undefined), 'the event stream');
   const nextEvent = (type: string) => {
     const from = events.length;
-    return waitFor(() => {
-      const found = new RegExp(`event: ${type}\\ndata: (.*)\\n`).exec(events.slice(from))?.[1];
-      return found === undefined ? undefined : (JSON.parse(found) as string);
-    }, `a ${type} event:\n${output}`, 60_000);
+    return waitFor(
+      () => {
+        const found = new RegExp(`event: ${type}\\ndata: (.*)\\n`).exec(events.slice(from))?.[1];
+        return found === undefined ? undefined : (JSON.parse(found) as string);
+      },
+      `a ${type} event:\n${output}`,
+      60_000,
+    );
   };
   return { url, child, contentDir, output: () => output, events: () => events, nextEvent };
 }
@@ -72,18 +82,28 @@ async function startDev(project = path.resolve('.')): Promise<Dev & { contentDir
 test('npm run dev rebuilds on a content edit, shows a content error on the page and keeps serving', async () => {
   const { url, contentDir, output, nextEvent } = await startDev();
   const home = await (await fetch(url)).text();
-  assert.match(home, /<script type="module" src="\/__dev\/client\.js"><\/script><\/head>/, 'pages get the reload script');
+  assert.match(
+    home,
+    /<script type="module" src="\/__dev\/client\.js"><\/script><\/head>/,
+    'pages get the reload script',
+  );
 
   const newsFile = path.join(contentDir, 'news', '2023-06-01-newer-example.md');
   const news = await readFile(newsFile, 'utf8');
   let next = nextEvent('error');
   await writeFile(newsFile, news.replace('date: 2023-06-01', 'date: 2023-06-99'));
-  assert.match(await next, /news\/2023-06-01-newer-example\.md:3:7 › date: expected a real calendar date: June 2023 has 30 days, found "2023-06-99"/);
+  assert.match(
+    await next,
+    /news\/2023-06-01-newer-example\.md:3:7 › date: expected a real calendar date: June 2023 has 30 days, found "2023-06-99"/,
+  );
   assert.match(output(), /news\/2023-06-01-newer-example\.md:3:7 › date/, 'the terminal shows it too');
   assert.equal((await fetch(url)).status, 200, 'the server still serves the last good build');
 
   next = nextEvent('reload');
-  await writeFile(newsFile, news.replace('title: A newer example update', 'title: An update edited while the server runs'));
+  await writeFile(
+    newsFile,
+    news.replace('title: A newer example update', 'title: An update edited while the server runs'),
+  );
   await next;
   assert.match(await (await fetch(url)).text(), /An update edited while the server runs/);
   assert.match(output(), /rebuilt in \d+ ms \(content and pages only\)/);
@@ -102,7 +122,10 @@ test('npm run dev keeps seeing a content file that is replaced by rename (an ato
       await rename(aside, newsFile);
     },
   ]);
-  saves.push(['A plain write afterwards', () => writeFile(newsFile, news.replace('title: A newer example update', 'title: A plain write afterwards'))]);
+  saves.push([
+    'A plain write afterwards',
+    () => writeFile(newsFile, news.replace('title: A newer example update', 'title: A plain write afterwards')),
+  ]);
   for (const [title, save] of saves) {
     const next = nextEvent('reload');
     await save();
@@ -126,7 +149,8 @@ async function openPage(url: string) {
   return page;
 }
 
-const setMarker = (page: Page, value: number) => page.evaluate((value) => ((window as unknown as { marker: number }).marker = value), value);
+const setMarker = (page: Page, value: number) =>
+  page.evaluate((value) => ((window as unknown as { marker: number }).marker = value), value);
 const marker = (page: Page) => page.evaluate(() => (window as unknown as { marker?: number }).marker);
 
 test('the build error overlay has a close button that has the focus, and Escape closes it', needsBrowser, async () => {
@@ -137,44 +161,57 @@ test('the build error overlay has a close button that has the focus, and Escape 
   const overlay = page.locator('#dev-build-error');
   for (const how of ['button', 'Escape'] as const) {
     const next = nextEvent('error');
-    await writeFile(newsFile, news.replace('date: 2023-06-01', how === 'button' ? 'date: 2023-06-99' : 'date: 2023-06-98'));
+    await writeFile(
+      newsFile,
+      news.replace('date: 2023-06-01', how === 'button' ? 'date: 2023-06-99' : 'date: 2023-06-98'),
+    );
     await next;
     await overlay.waitFor({ state: 'visible', timeout: 20_000 });
     assert.match(await overlay.innerText(), /2023-06-9\d/);
     const close = overlay.getByRole('button', { name: /close/i });
-    assert.equal(await close.evaluate((button) => button === document.activeElement, undefined, { timeout: 5000 }), true, 'the close button has the focus');
+    assert.equal(
+      await close.evaluate((button) => button === document.activeElement, undefined, { timeout: 5000 }),
+      true,
+      'the close button has the focus',
+    );
     if (how === 'button') await page.keyboard.press('Enter');
     else await page.keyboard.press('Escape');
     await overlay.waitFor({ state: 'detached', timeout: 5000 });
   }
 });
 
-test('a syntax error in src/ shows as the overlay, the server keeps serving, and the fixed file recovers', needsBrowser, async () => {
-  const project = await projectCopy();
-  const { url, nextEvent, output } = await startDev(project);
-  const page = await openPage(url);
+test(
+  'a syntax error in src/ shows as the overlay, the server keeps serving, and the fixed file recovers',
+  needsBrowser,
+  async () => {
+    const project = await projectCopy();
+    const { url, nextEvent, output } = await startDev(project);
+    const page = await openPage(url);
 
-  // A syntax error in a module every page imports.
-  const formatFile = path.join(project, 'src', 'format.ts');
-  const format = await readFile(formatFile, 'utf8');
-  let next = nextEvent('error');
-  await writeFile(formatFile, `${format}\nexport const broken = ;\n`);
-  assert.match(await next, /format\.ts/, 'the error names the file');
-  const overlay = page.locator('#dev-build-error');
-  await overlay.waitFor({ state: 'visible', timeout: 20_000 });
-  assert.match(await overlay.innerText(), /format\.ts/);
-  assert.equal((await fetch(url)).status, 200, 'the server still serves the last good build');
+    // A syntax error in a module every page imports.
+    const formatFile = path.join(project, 'src', 'format.ts');
+    const format = await readFile(formatFile, 'utf8');
+    let next = nextEvent('error');
+    await writeFile(formatFile, `${format}\nexport const broken = ;\n`);
+    assert.match(await next, /format\.ts/, 'the error names the file');
+    const overlay = page.locator('#dev-build-error');
+    await overlay.waitFor({ state: 'visible', timeout: 20_000 });
+    assert.match(await overlay.innerText(), /format\.ts/);
+    assert.equal((await fetch(url)).status, 200, 'the server still serves the last good build');
 
-  // Fixed: a fresh build process builds again and the page reloads.
-  await setMarker(page, 1);
-  next = nextEvent('reload');
-  await writeFile(formatFile, format);
-  await next;
-  await page.waitForFunction(() => !(window as unknown as { marker?: number }).marker, undefined, { timeout: 20_000 });
-  await page.waitForFunction(() => document.readyState === 'complete');
-  assert.equal(await overlay.count(), 0, 'the reloaded page has no overlay');
-  assert.match(output(), /rebuilt in \d+ ms \(full build\)/);
-});
+    // Fixed: a fresh build process builds again and the page reloads.
+    await setMarker(page, 1);
+    next = nextEvent('reload');
+    await writeFile(formatFile, format);
+    await next;
+    await page.waitForFunction(() => !(window as unknown as { marker?: number }).marker, undefined, {
+      timeout: 20_000,
+    });
+    await page.waitForFunction(() => document.readyState === 'complete');
+    assert.equal(await overlay.count(), 0, 'the reloaded page has no overlay');
+    assert.match(output(), /rebuilt in \d+ ms \(full build\)/);
+  },
+);
 
 test('a stylesheet edit swaps the stylesheet in place, without reloading the page', needsBrowser, async () => {
   const project = await projectCopy();
@@ -185,8 +222,16 @@ test('a stylesheet edit swaps the stylesheet in place, without reloading the pag
   const next = nextEvent('css');
   await writeFile(cssFile, `${await readFile(cssFile, 'utf8')}\nbody { outline: 7px solid rgb(1, 2, 3); }\n`);
   assert.match(await next, /^\/assets\/site-[^/]+\.css$/);
-  await page.waitForFunction(() => getComputedStyle(document.body).outlineWidth === '7px', undefined, { timeout: 20_000 });
+  await page.waitForFunction(() => getComputedStyle(document.body).outlineWidth === '7px', undefined, {
+    timeout: 20_000,
+  });
   assert.equal(await marker(page), 2, 'the page was not loaded again');
-  await page.waitForFunction(() => document.querySelectorAll('link[rel="stylesheet"]').length === 1, undefined, { timeout: 5000 });
-  assert.match((await page.locator('link[rel="stylesheet"]').getAttribute('href'))!, /\?v=\d+$/, 'a cache-busting query on the new link');
+  await page.waitForFunction(() => document.querySelectorAll('link[rel="stylesheet"]').length === 1, undefined, {
+    timeout: 5000,
+  });
+  assert.match(
+    (await page.locator('link[rel="stylesheet"]').getAttribute('href'))!,
+    /\?v=\d+$/,
+    'a cache-busting query on the new link',
+  );
 });

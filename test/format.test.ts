@@ -17,12 +17,18 @@ test('impossible dates are refused rather than shifted', () => {
 });
 
 test('the same dates print in any time zone and locale', () => {
-  const script = "import { formatDate } from './src/format.ts'; console.log(formatDate('2021-09-15', 'short') + '|' + formatDate('2025-05-19', 'long') + '|' + formatDate('2021-01-01', 'short'));";
+  const script =
+    "import { formatDate } from './src/format.ts'; console.log(formatDate('2021-09-15', 'short') + '|' + formatDate('2025-05-19', 'long') + '|' + formatDate('2021-01-01', 'short'));";
   const outputs = [
     { TZ: 'America/Los_Angeles', LANG: 'en_US.UTF-8' },
     { TZ: 'Asia/Tokyo', LANG: 'ja_JP.UTF-8' },
     { TZ: 'Pacific/Kiritimati', LANG: 'de_DE.UTF-8', LC_ALL: 'de_DE.UTF-8' },
-  ].map((env) => execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { env: { ...process.env, ...env }, encoding: 'utf8' }).trim());
+  ].map((env) =>
+    execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      env: { ...process.env, ...env },
+      encoding: 'utf8',
+    }).trim(),
+  );
   for (const output of outputs) assert.equal(output, 'Sep 15, 2021|May 19, 2025|Jan 1, 2021');
 });
 

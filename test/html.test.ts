@@ -36,5 +36,8 @@ test('the html-validate configuration is in force (it rejects an image without a
     '<!DOCTYPE html><html lang="en"><head><title>Check</title></head><body><main><img src="/a.png" width="1" height="1"></main></body></html>',
     path.join(outDir, 'check.html'),
   );
-  assert.deepEqual(report.results[0]?.messages.map((message) => message.ruleId), ['wcag/h37']);
+  assert.deepEqual(
+    report.results[0]?.messages.map((message) => message.ruleId),
+    ['wcag/h37'],
+  );
 });

@@ -58,13 +58,22 @@ async function checkout(crlf: boolean): Promise<{ root: string; converted: strin
 async function build(root: string): Promise<Map<string, string>> {
   const folder = await temporaryFolder('eccron-crlf-out-');
   const outDir = path.join(folder, 'dist');
-  await run(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--out', outDir, '--report', path.join(folder, 'build.json')], {
-    cwd: root,
-    env: { ...process.env, BASE_PATH: '', SITE_URL: '' },
-  });
+  await run(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/build.ts', '--out', outDir, '--report', path.join(folder, 'build.json')],
+    {
+      cwd: root,
+      env: { ...process.env, BASE_PATH: '', SITE_URL: '' },
+    },
+  );
   const hashes = new Map<string, string>();
   for (const file of await filesUnder(outDir)) {
-    hashes.set(file, createHash('sha256').update(await readFile(path.join(outDir, file))).digest('hex'));
+    hashes.set(
+      file,
+      createHash('sha256')
+        .update(await readFile(path.join(outDir, file)))
+        .digest('hex'),
+    );
   }
   return hashes;
 }

@@ -39,7 +39,10 @@ describe('the build refuses an output folder that is not its own, touching nothi
   });
 
   const cases: [out: string, message: RegExp][] = [
-    ['.', /^ {2}\.: is the project folder; the build replaces all of its output folder, and would delete the project's files\. Choose a folder of its own with --out/m],
+    [
+      '.',
+      /^ {2}\.: is the project folder; the build replaces all of its output folder, and would delete the project's files\. Choose a folder of its own with --out/m,
+    ],
     ['..', /: holds the project folder; .* would delete the project's files/],
     ['content', /^ {2}content: is content\/ \(the content the site is built from\); .* would delete it\./m],
     ['public', /^ {2}public: is public\/ \(the files copied into the site\)/m],
@@ -53,7 +56,10 @@ describe('the build refuses an output folder that is not its own, touching nothi
   for (const [out, message] of cases) {
     test(`--out ${out}`, async () => {
       const before = await everything(path.dirname(project));
-      const failure = await run(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--out', out], { cwd: project, env: { ...process.env, CI: 'true' } }).then(
+      const failure = await run(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--out', out], {
+        cwd: project,
+        env: { ...process.env, CI: 'true' },
+      }).then(
         () => assert.fail(`the build wrote into --out ${out}`),
         (error: { code: number; stderr: string }) => error,
       );
@@ -72,7 +78,12 @@ const site = (text: string): OutputFile[] => [
 ];
 
 /** The real file system, but `operation` fails with `code` where `when` says, `times` times (always by default). */
-function failing(operation: 'rename' | 'rm' | 'writeFile', code: string, when: (target: string, to?: string) => boolean, times = Infinity): FileSystem & { failures: number } {
+function failing(
+  operation: 'rename' | 'rm' | 'writeFile',
+  code: string,
+  when: (target: string, to?: string) => boolean,
+  times = Infinity,
+): FileSystem & { failures: number } {
   const fs = { ...realFileSystem, failures: 0 };
   const original = realFileSystem[operation] as (...args: unknown[]) => Promise<unknown>;
   (fs as Record<string, unknown>)[operation] = async (...args: unknown[]) => {
@@ -93,7 +104,8 @@ async function builtOutput(text = 'before'): Promise<{ outDir: string; before: R
 }
 
 /** The staging and set-aside folders beside the output folder. */
-const workFolders = async (outDir: string) => (await readdir(path.dirname(outDir))).filter((name) => name.startsWith('.dist.'));
+const workFolders = async (outDir: string) =>
+  (await readdir(path.dirname(outDir))).filter((name) => name.startsWith('.dist.'));
 
 const writeFailure = (promise: Promise<unknown>) =>
   promise.then(
@@ -111,13 +123,23 @@ describe('the file system failing during the swap', () => {
     const warnings = await writeOutput(outDir, site('after'), readOnly);
     assert.equal(await readFile(path.join(outDir, 'index.html'), 'utf8'), '<p>after</p>', 'the new site is in place');
     assert.equal(warnings.length, 1);
-    assert.match(warnings[0]!.message, /^could not remove the previous output, set aside here \(the new site is in place in dist\): permission denied \(EACCES\)\. Delete this folder by hand; it does not stop the next build\.$/);
+    assert.match(
+      warnings[0]!.message,
+      /^could not remove the previous output, set aside here \(the new site is in place in dist\): permission denied \(EACCES\)\. Delete this folder by hand; it does not stop the next build\.$/,
+    );
     assert.match(warnings[0]!.where, /\.dist\.previous-\d+-\d+$/);
 
     // The folder is still unremovable on the next build: a warning, not a failure.
     const next = await writeOutput(outDir, site('later'), readOnly);
     assert.equal(await readFile(path.join(outDir, 'index.html'), 'utf8'), '<p>later</p>');
-    assert.ok(next.some((warning) => /could not remove this folder, left by an earlier build: permission denied \(EACCES\)\. Delete it by hand; it does not stop the build\./.test(warning.message)), JSON.stringify(next));
+    assert.ok(
+      next.some((warning) =>
+        /could not remove this folder, left by an earlier build: permission denied \(EACCES\)\. Delete it by hand; it does not stop the build\./.test(
+          warning.message,
+        ),
+      ),
+      JSON.stringify(next),
+    );
 
     // Once it can be removed, it is.
     await writeOutput(outDir, site('last'));
@@ -126,9 +148,18 @@ describe('the file system failing during the swap', () => {
 
   test('an output folder that cannot be moved aside fails in words, and the output is as it was', async () => {
     const { outDir, before } = await builtOutput();
-    const error = await writeFailure(writeOutput(outDir, site('after'), failing('rename', 'EACCES', (from) => from === outDir)));
+    const error = await writeFailure(
+      writeOutput(
+        outDir,
+        site('after'),
+        failing('rename', 'EACCES', (from) => from === outDir),
+      ),
+    );
     assert.equal(error.previousOutputKept, true);
-    assert.match(error.problems[0]!.message, /^could not move the previous output aside to make room for the new site: permission denied \(EACCES\)\. Check that you may change that folder/);
+    assert.match(
+      error.problems[0]!.message,
+      /^could not move the previous output aside to make room for the new site: permission denied \(EACCES\)\. Check that you may change that folder/,
+    );
     assert.deepEqual(describeFailure(error).note, 'The previous output, if any, was left as it was.');
     assert.deepEqual(await snapshot(outDir), before);
     assert.deepEqual(await workFolders(outDir), [], 'the staging folder is removed');
@@ -136,15 +167,30 @@ describe('the file system failing during the swap', () => {
 
   test('a full disk while writing fails in words, and the output is as it was', async () => {
     const { outDir, before } = await builtOutput();
-    const error = await writeFailure(writeOutput(outDir, site('after'), failing('writeFile', 'ENOSPC', (target) => target.endsWith(path.join('research', 'index.html')))));
-    assert.match(error.problems[0]!.message, /^could not write the new site beside the output folder: the disk is full \(ENOSPC\)\. Free some space, then build again\.$/);
+    const error = await writeFailure(
+      writeOutput(
+        outDir,
+        site('after'),
+        failing('writeFile', 'ENOSPC', (target) => target.endsWith(path.join('research', 'index.html'))),
+      ),
+    );
+    assert.match(
+      error.problems[0]!.message,
+      /^could not write the new site beside the output folder: the disk is full \(ENOSPC\)\. Free some space, then build again\.$/,
+    );
     assert.deepEqual(await snapshot(outDir), before);
     assert.deepEqual(await workFolders(outDir), []);
   });
 
   test('a new site that cannot be moved in: the previous output is put back', async () => {
     const { outDir, before } = await builtOutput();
-    const error = await writeFailure(writeOutput(outDir, site('after'), failing('rename', 'EACCES', (_from, to) => to === outDir, 1)));
+    const error = await writeFailure(
+      writeOutput(
+        outDir,
+        site('after'),
+        failing('rename', 'EACCES', (_from, to) => to === outDir, 1),
+      ),
+    );
     assert.equal(error.previousOutputKept, true);
     assert.deepEqual(await snapshot(outDir), before);
     assert.deepEqual(await workFolders(outDir), []);
@@ -152,9 +198,18 @@ describe('the file system failing during the swap', () => {
 
   test('when even the previous output cannot be put back, the failure says where it is, never that it was left as it was, and the next build puts it back', async () => {
     const { outDir, before } = await builtOutput();
-    const error = await writeFailure(writeOutput(outDir, site('after'), failing('rename', 'EACCES', (_from, to) => to === outDir)));
+    const error = await writeFailure(
+      writeOutput(
+        outDir,
+        site('after'),
+        failing('rename', 'EACCES', (_from, to) => to === outDir),
+      ),
+    );
     assert.equal(error.previousOutputKept, false);
-    assert.match(error.problems[0]!.message, /The previous output could not be put back either: it is in \.dist\.previous-\d+-\d+ beside it, and the next build or npm run preview puts it back\./);
+    assert.match(
+      error.problems[0]!.message,
+      /The previous output could not be put back either: it is in \.dist\.previous-\d+-\d+ beside it, and the next build or npm run preview puts it back\./,
+    );
     assert.equal(describeFailure(error).note, undefined, 'no claim that the output was left as it was');
     await assert.rejects(lstat(outDir), 'the output folder is missing meanwhile');
 
@@ -172,7 +227,10 @@ describe('the file system failing during the swap', () => {
     const held = failing('rename', 'EBUSY', (from) => from === outDir);
     const error = await writeFailure(writeOutput(outDir, site('later'), held));
     assert.ok(held.failures > 3, `tried ${held.failures} times`);
-    assert.match(error.problems[0]!.message, /a file there is in use by another program \(a preview or dev server, an editor, a virus scanner\) \(EBUSY\)\. Close the program that holds it/);
+    assert.match(
+      error.problems[0]!.message,
+      /a file there is in use by another program \(a preview or dev server, an editor, a virus scanner\) \(EBUSY\)\. Close the program that holds it/,
+    );
     assert.equal(await readFile(path.join(outDir, 'index.html'), 'utf8'), '<p>after</p>');
   });
 
@@ -190,9 +248,13 @@ describe('the file system failing during the swap', () => {
     await mkdir(path.join(earlier, 'research'), { recursive: true });
     await writeFile(path.join(earlier, 'index.html'), 'an earlier version');
     await writeOutput(earlier, site('three'));
-    for (const [out, text] of [[empty, 'one'], [looked, 'two'], [earlier, 'three']] as const) {
+    for (const [out, text] of [
+      [empty, 'one'],
+      [looked, 'two'],
+      [earlier, 'three'],
+    ] as const) {
       assert.equal(await readFile(path.join(out, 'index.html'), 'utf8'), `<p>${text}</p>`);
-      assert.ok((await readdir(out)).includes(OUTPUT_MARKER), 'marked as the build\'s own');
+      assert.ok((await readdir(out)).includes(OUTPUT_MARKER), "marked as the build's own");
     }
   });
 });
@@ -211,7 +273,9 @@ describe('a build stopped between its two renames, which leaves no output folder
 
   test('the preview server puts the output back before serving', async () => {
     const { outDir } = await stoppedMidSwap('partial');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/preview.ts', '--port', '0', '--dir', outDir], { env: { ...process.env, CI: 'true' } });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/preview.ts', '--port', '0', '--dir', outDir], {
+      env: { ...process.env, CI: 'true' },
+    });
     after(() => child.kill());
     let output = '';
     const url = await new Promise<string>((resolve, reject) => {
@@ -222,7 +286,10 @@ describe('a build stopped between its two renames, which leaves no output folder
       });
       child.on('exit', () => reject(new Error(`preview exited:\n${output}`)));
     });
-    assert.match(output, /: put back from \.dist\.previous-7-1, left by a build that was stopped while swapping its output in\./);
+    assert.match(
+      output,
+      /: put back from \.dist\.previous-7-1, left by a build that was stopped while swapping its output in\./,
+    );
     const response = await fetch(url);
     assert.equal(response.status, 200);
     assert.equal(await response.text(), '<p>previous</p>', 'the previous output: the staged site was not finished');
@@ -231,7 +298,11 @@ describe('a build stopped between its two renames, which leaves no output folder
   test('the next build puts the finished new site back even when it fails itself, and tidies what is left', async () => {
     const { outDir } = await stoppedMidSwap('complete');
     await assert.rejects(buildSite({ outDir, contentDir: path.resolve('test/fixtures/broken-content') }), BuildError);
-    assert.equal(await readFile(path.join(outDir, 'index.html'), 'utf8'), '<p>new</p>', 'the staged site, finished, is the newest');
+    assert.equal(
+      await readFile(path.join(outDir, 'index.html'), 'utf8'),
+      '<p>new</p>',
+      'the staged site, finished, is the newest',
+    );
 
     await buildSite({ outDir, contentDir: fixtureContentDir });
     assert.deepEqual(await workFolders(outDir), [], 'the previous output set aside is removed');

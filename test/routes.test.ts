@@ -12,7 +12,13 @@ const routes = routeTable(content);
 test('the route table has the fixed pages and one page per theme of the content, in its order', () => {
   assert.deepEqual(
     routes.map((route) => route.path),
-    ['/', '/research', ...content.themes.map((theme) => `/research/${theme.id}`), '/privacy-policy', '/terms-of-service'],
+    [
+      '/',
+      '/research',
+      ...content.themes.map((theme) => `/research/${theme.id}`),
+      '/privacy-policy',
+      '/terms-of-service',
+    ],
   );
 });
 
@@ -29,7 +35,10 @@ test('with the real content, the route table declares the routes of the spec, in
     '/terms-of-service',
   ];
   // A theme added later gets its page too; the spec's pages stay, in order.
-  assert.deepEqual(paths.filter((path) => spec.includes(path)), spec);
+  assert.deepEqual(
+    paths.filter((path) => spec.includes(path)),
+    spec,
+  );
 });
 
 test('every route has a page, a title and a description', () => {

@@ -14,28 +14,34 @@ import { browserSuite, desktop, mobile, notFoundFile } from './helpers/browser.t
 import { builtRealSite, realContentDir } from './helpers/site.ts';
 
 const folder = path.resolve(process.env.SCREENSHOT_DIR ?? 'reports/screenshots');
-const routePaths = routes(await loadContent(realContentDir)).map((route) => (route.path === '/' ? '/' : `${route.path}/`));
+const routePaths = routes(await loadContent(realContentDir)).map((route) =>
+  route.path === '/' ? '/' : `${route.path}/`,
+);
 const nameOf = (route: string) => route.replace(/^\/|\/$/g, '').replace(/\//g, '-') || 'home';
 
-browserSuite('screenshots', (env) => {
-  for (const viewport of [mobile, desktop]) {
-    test(`every page at ${viewport.width} px`, async (t) => {
-      await mkdir(folder, { recursive: true });
-      const { page, visit } = await env.open(t, viewport);
-      for (const route of [...routePaths, notFoundFile]) {
-        await visit(route);
-        // Lazy images below the fold load only when near the viewport.
-        await page.evaluate(async () => {
-          for (const image of Array.from(document.images)) {
-            image.loading = 'eager';
-            await image.decode().catch(() => undefined);
-          }
-          await document.fonts.ready;
-        });
-        const file = path.join(folder, `${nameOf(route === notFoundFile ? '/404/' : route)}-${viewport.width}.png`);
-        const shot = await page.screenshot({ path: file, fullPage: true });
-        assert.ok(shot.length > 1000, `${file} is an image`);
-      }
-    });
-  }
-}, { root: () => builtRealSite().then((site) => site.outDir) });
+browserSuite(
+  'screenshots',
+  (env) => {
+    for (const viewport of [mobile, desktop]) {
+      test(`every page at ${viewport.width} px`, async (t) => {
+        await mkdir(folder, { recursive: true });
+        const { page, visit } = await env.open(t, viewport);
+        for (const route of [...routePaths, notFoundFile]) {
+          await visit(route);
+          // Lazy images below the fold load only when near the viewport.
+          await page.evaluate(async () => {
+            for (const image of Array.from(document.images)) {
+              image.loading = 'eager';
+              await image.decode().catch(() => undefined);
+            }
+            await document.fonts.ready;
+          });
+          const file = path.join(folder, `${nameOf(route === notFoundFile ? '/404/' : route)}-${viewport.width}.png`);
+          const shot = await page.screenshot({ path: file, fullPage: true });
+          assert.ok(shot.length > 1000, `${file} is an image`);
+        }
+      });
+    }
+  },
+  { root: () => builtRealSite().then((site) => site.outDir) },
+);

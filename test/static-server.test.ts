@@ -26,7 +26,8 @@ async function makeSite(): Promise<{ folder: string; dist: string }> {
     'evil.example/index.html': '<!doctype html><title>Evil</title><p>A folder named like a host</p>',
     '404.html': '<!doctype html><title>Not found</title><p>No such page</p>',
     'assets/site.css': 'body { color: #123456; }\n',
-    _headers: '/*\n  X-Content-Type-Options: nosniff\n/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n',
+    _headers:
+      '/*\n  X-Content-Type-Options: nosniff\n/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n',
   };
   for (const [name, text] of Object.entries(files)) {
     await mkdir(path.dirname(path.join(dist, name)), { recursive: true });
@@ -104,7 +105,14 @@ test('a symlink inside the site cannot serve a file or folder outside it; one to
 test('NUL bytes, control characters and broken encodings are bad requests, answered without an error in the body', async () => {
   const { dist } = await makeSite();
   const { origin } = await serve(dist);
-  for (const target of ['/index.html%00.txt', '/research%0D%0A/..', '/research%0D%0ASet-Cookie:%20a=b', '/research%0A', '/%E0%A4%A', '/research%09/']) {
+  for (const target of [
+    '/index.html%00.txt',
+    '/research%0D%0A/..',
+    '/research%0D%0ASet-Cookie:%20a=b',
+    '/research%0A',
+    '/%E0%A4%A',
+    '/research%09/',
+  ]) {
     const answer = await request(origin, target);
     assert.equal(answer.status, 400, `${target} answers ${answer.status}: ${answer.body}`);
     assert.equal(answer.headers['set-cookie'], undefined);
@@ -138,13 +146,21 @@ test('redirects stay on this origin, whatever the path looks like', async () => 
     assert.ok(answer.status < 500, `${target} answers ${answer.status}`);
     const location = answer.headers.location;
     if (location === undefined) continue;
-    assert.match(location, /^\/(?![/\\])/, `${target} redirects to ${location}: a path on this origin, never //host or a scheme`);
+    assert.match(
+      location,
+      /^\/(?![/\\])/,
+      `${target} redirects to ${location}: a path on this origin, never //host or a scheme`,
+    );
     assert.equal(new URL(location, origin).origin, origin, `${target} redirects off-site to ${location}`);
   }
   const plain = await request(origin, '/research');
   assert.equal(plain.status, 301);
   assert.equal(plain.headers.location, '/research/');
-  assert.equal((await request(origin, '//research')).headers.location, '/research/', 'a doubled slash collapses to one');
+  assert.equal(
+    (await request(origin, '//research')).headers.location,
+    '/research/',
+    'a doubled slash collapses to one',
+  );
   assert.equal((await request(origin, '//evil.example')).headers.location, '/evil.example/');
 });
 
@@ -156,8 +172,16 @@ test('HEAD answers the same status and headers as GET, Content-Length included, 
     const head = await request(origin, target, 'HEAD');
     assert.equal(head.status, get.status, target);
     assert.equal(head.body, '', `${target}: HEAD has no body`);
-    assert.equal(get.headers['content-length'], String(Buffer.byteLength(get.body)), `${target}: GET's Content-Length is its body's`);
-    assert.equal(head.headers['content-length'], get.headers['content-length'], `${target}: HEAD's Content-Length is GET's`);
+    assert.equal(
+      get.headers['content-length'],
+      String(Buffer.byteLength(get.body)),
+      `${target}: GET's Content-Length is its body's`,
+    );
+    assert.equal(
+      head.headers['content-length'],
+      get.headers['content-length'],
+      `${target}: HEAD's Content-Length is GET's`,
+    );
     for (const name of ['content-type', 'cache-control', 'x-content-type-options', 'location']) {
       assert.equal(head.headers[name], get.headers[name], `${target}: ${name}`);
     }
@@ -190,14 +214,25 @@ test('a base path works with and without a trailing slash', async () => {
     assert.equal((await request(origin, '/repo/')).status, 200, `${basePath}: /repo/`);
     assert.match((await request(origin, '/repo/research/')).body, /Research page/, `${basePath}: /repo/research/`);
     assert.equal((await request(origin, '/repo')).headers.location, '/repo/', `${basePath}: /repo`);
-    assert.equal((await request(origin, '/repo/research')).headers.location, '/repo/research/', `${basePath}: /repo/research`);
+    assert.equal(
+      (await request(origin, '/repo/research')).headers.location,
+      '/repo/research/',
+      `${basePath}: /repo/research`,
+    );
     assert.equal((await request(origin, '/research/')).status, 404, `${basePath}: outside the base`);
   }
 });
 
 /** Runs `npm run preview` (scripts/preview.ts) on `dir` and waits for its address. */
-async function startPreview(dir: string, extra: string[] = []): Promise<{ child: ChildProcess; url: string; output: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/preview.ts', '--port', '0', '--dir', dir, ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
+async function startPreview(
+  dir: string,
+  extra: string[] = [],
+): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/preview.ts', '--port', '0', '--dir', dir, ...extra],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
@@ -238,7 +273,12 @@ test('preview keeps answering while the files under it vanish, are replaced and 
 
   const { child, url, output } = await startPreview(dist);
   const origin = new URL(url).origin;
-  const targets = [...pages.flatMap((name) => [`/${name}/`, `/${name}`, `/${name}/index.html`]), '/', '/assets/site.css', '/pipe.html'];
+  const targets = [
+    ...pages.flatMap((name) => [`/${name}/`, `/${name}`, `/${name}/index.html`]),
+    '/',
+    '/assets/site.css',
+    '/pipe.html',
+  ];
 
   let churning = true;
   const churn = (async () => {
@@ -272,7 +312,9 @@ test('preview keeps answering while the files under it vanish, are replaced and 
   const statuses = new Map<number, number>();
   try {
     for (let round = 0; round < 30; round += 1) {
-      const answers = await Promise.all(Array.from({ length: 60 }, (_, index) => request(origin, targets[(round * 60 + index) % targets.length]!)));
+      const answers = await Promise.all(
+        Array.from({ length: 60 }, (_, index) => request(origin, targets[(round * 60 + index) % targets.length]!)),
+      );
       for (const answer of answers) statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
       assert.equal(child.exitCode, null, `preview died:\n${output()}`);
     }

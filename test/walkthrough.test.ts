@@ -19,7 +19,10 @@ const run = promisify(execFile);
 const tsx = (args: string[], env: Record<string, string> = {}) => {
   // Without NODE_TEST_CONTEXT, a nested test run reports on stdout instead of to this run.
   const { NODE_TEST_CONTEXT: _, ...inherited } = process.env;
-  return run(process.execPath, ['--import', 'tsx', ...args], { env: { ...inherited, CI: 'true', ...env }, maxBuffer: 64 * 1024 * 1024 });
+  return run(process.execPath, ['--import', 'tsx', ...args], {
+    env: { ...inherited, CI: 'true', ...env },
+    maxBuffer: 64 * 1024 * 1024,
+  });
 };
 
 async function edit(file: string, from: string, to: string) {
@@ -38,10 +41,28 @@ test('the README walkthrough: a member in a new country, a news item, a publicat
 
   // Names no real content uses, and the latest date, so the edits stay new whatever the maintainers have added.
   await edit(file('members.yml'), '\nmembers:\n', '\n  - Walkthroughland\nmembers:\n');
-  await append(file('members.yml'), ['  - name: Walkthrough Example', '    country: Walkthroughland', '    institution: Example University, Lund', ''].join('\n'));
+  await append(
+    file('members.yml'),
+    [
+      '  - name: Walkthrough Example',
+      '    country: Walkthroughland',
+      '    institution: Example University, Lund',
+      '',
+    ].join('\n'),
+  );
   await writeFile(
     file('news/2099-12-31-walkthrough-example.md'),
-    ['---', 'title: A walkthrough example event', 'date: 2099-12-31', 'link: https://events.example/walkthrough', 'type: Event', '---', '', 'An example news item with a [link to the research](/research/).', ''].join('\n'),
+    [
+      '---',
+      'title: A walkthrough example event',
+      'date: 2099-12-31',
+      'link: https://events.example/walkthrough',
+      'type: Event',
+      '---',
+      '',
+      'An example news item with a [link to the research](/research/).',
+      '',
+    ].join('\n'),
   );
   const publications = await readFile(file('publications.yml'), 'utf8');
   const firstTheme = /^([a-z0-9][a-z0-9-]*):[ \t]*$/m.exec(publications)?.[1];
@@ -49,22 +70,54 @@ test('the README walkthrough: a member in a new country, a news item, a publicat
   await edit(
     file('publications.yml'),
     `\n${firstTheme}:\n`,
-    ['', `${firstTheme}:`, '  - authors: Example, A., & Sample, B.', '    year: 2026', '    title: A walkthrough example publication', '    journal: Example Journal', '    doi: 10.5555/walkthrough.1', ''].join('\n'),
+    [
+      '',
+      `${firstTheme}:`,
+      '  - authors: Example, A., & Sample, B.',
+      '    year: 2026',
+      '    title: A walkthrough example publication',
+      '    journal: Example Journal',
+      '    doi: 10.5555/walkthrough.1',
+      '',
+    ].join('\n'),
   );
   await append(
     file('publications.yml'),
-    ['walkthrough-theme:', '  - authors: Example, A.', '    year: in press', '    title: The first publication of a fifth theme', '    journal: Example Journal', '    doi: 10.5555/walkthrough.2', ''].join('\n'),
+    [
+      'walkthrough-theme:',
+      '  - authors: Example, A.',
+      '    year: in press',
+      '    title: The first publication of a fifth theme',
+      '    journal: Example Journal',
+      '    doi: 10.5555/walkthrough.2',
+      '',
+    ].join('\n'),
   );
   await append(
     file('themes.yml'),
-    ['- id: walkthrough-theme', '  title: A Fifth Example Theme', '  description: An example theme added by the walkthrough.', '  icon: book', '  color: violet', ''].join('\n'),
+    [
+      '- id: walkthrough-theme',
+      '  title: A Fifth Example Theme',
+      '  description: An example theme added by the walkthrough.',
+      '  icon: book',
+      '  color: violet',
+      '',
+    ].join('\n'),
   );
   const site = await readFile(file('site.yml'), 'utf8');
   assert.match(site, /^contactEmail: .*$/m, 'site.yml sets the mailbox');
   await writeFile(file('site.yml'), site.replace(/^contactEmail: .*$/m, 'contactEmail: walkthrough@eccron.example'));
 
   const outDir = path.join(folder, 'dist');
-  await tsx(['scripts/build.ts', '--content', contentDir, '--out', outDir, '--report', path.join(folder, 'build.json')]);
+  await tsx([
+    'scripts/build.ts',
+    '--content',
+    contentDir,
+    '--out',
+    outDir,
+    '--report',
+    path.join(folder, 'build.json'),
+  ]);
 
   const home = await readPage(outDir, '/');
   const text = textOf(home);
@@ -78,19 +131,29 @@ test('the README walkthrough: a member in a new country, a news item, a publicat
   assert.match(textOf(await readPage(outDir, `/research/${firstTheme}`)), /A walkthrough example publication/);
   // The newest item leads the feed and the news on the home page.
   const feed = await readFile(path.join(outDir, 'feed.xml'), 'utf8');
-  const feedTitles = [...feed.matchAll(/<entry>[\s\S]*?<title[^>]*>([^<]*)<\/title>/g)].map((match) => textOf(match[1]!));
+  const feedTitles = [...feed.matchAll(/<entry>[\s\S]*?<title[^>]*>([^<]*)<\/title>/g)].map((match) =>
+    textOf(match[1]!),
+  );
   assert.equal(feedTitles[0], 'A walkthrough example event', 'the feed leads with the new item');
-  if (feedTitles[1]) assert.ok(text.indexOf('A walkthrough example event') < text.indexOf(feedTitles[1]), 'newest news first on the home page');
+  if (feedTitles[1])
+    assert.ok(
+      text.indexOf('A walkthrough example event') < text.indexOf(feedTitles[1]),
+      'newest news first on the home page',
+    );
 
   // Every test file that reads the real content, run against the copy.
   const readsRealContent: string[] = [];
-  for (const name of (await readdir('test')).filter((entry) => /\.test\.tsx?$/.test(entry) && entry !== 'walkthrough.test.ts')) {
-    if (/\b(realContentDir|builtRealSite)\b/.test(await readFile(path.join('test', name), 'utf8'))) readsRealContent.push(path.join('test', name));
+  for (const name of (await readdir('test')).filter(
+    (entry) => /\.test\.tsx?$/.test(entry) && entry !== 'walkthrough.test.ts',
+  )) {
+    if (/\b(realContentDir|builtRealSite)\b/.test(await readFile(path.join('test', name), 'utf8')))
+      readsRealContent.push(path.join('test', name));
   }
   assert.ok(readsRealContent.length > 0, 'some tests read the real content');
-  const { stdout } = await tsx(['--test', '--test-reporter=tap', ...readsRealContent], { ECCRON_TEST_CONTENT: contentDir, SCREENSHOT_DIR: path.join(folder, 'screenshots') }).catch(
-    (error: { stdout: string }) => assert.fail(`a test failed on the edited content:\n${error.stdout}`),
-  );
+  const { stdout } = await tsx(['--test', '--test-reporter=tap', ...readsRealContent], {
+    ECCRON_TEST_CONTENT: contentDir,
+    SCREENSHOT_DIR: path.join(folder, 'screenshots'),
+  }).catch((error: { stdout: string }) => assert.fail(`a test failed on the edited content:\n${error.stdout}`));
   assert.match(stdout, /^# fail 0$/m);
   assert.doesNotMatch(stdout, /^# pass 0$/m);
 });

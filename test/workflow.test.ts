@@ -27,7 +27,9 @@ const workflowFile = '.github/workflows/site.yml';
 const workflow = readFileSync(path.join(projectRoot, workflowFile), 'utf8');
 
 const lint = async (source: string) =>
-  (await runLint(source, workflowFile)).map((finding) => `${finding.line}:${finding.column} [${finding.kind}] ${finding.message}`);
+  (await runLint(source, workflowFile)).map(
+    (finding) => `${finding.line}:${finding.column} [${finding.kind}] ${finding.message}`,
+  );
 
 /** The workflow with one line changed, failing loudly if the line is not there to change. */
 function planted(find: string, replace: string): string {
@@ -74,5 +76,9 @@ test('the Pages build takes its base path and address from configure-pages', () 
   assert.match(workflow, /BASE_PATH: \$\{\{ steps\.pages\.outputs\.base_path \}\}/);
   assert.match(workflow, /SITE_URL: \$\{\{ steps\.pages\.outputs\.origin \}\}/);
   assert.match(workflow, /npm run build -- --base "\$BASE_PATH" --site-url "\$SITE_URL"/);
-  assert.doesNotMatch(workflow, /github\.event\.repository\.name/, 'the base path is not guessed from the repository name');
+  assert.doesNotMatch(
+    workflow,
+    /github\.event\.repository\.name/,
+    'the base path is not guessed from the repository name',
+  );
 });

@@ -52,7 +52,16 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function loadPreview(options: LoadOptions): Promise<LoadResult> {
   const server = spawn(
     process.execPath,
-    [...options.nodeArgs, '--import', options.peakHook(options.peakFile), 'scripts/preview.ts', '--port', '0', '--dir', options.outDir],
+    [
+      ...options.nodeArgs,
+      '--import',
+      options.peakHook(options.peakFile),
+      'scripts/preview.ts',
+      '--port',
+      '0',
+      '--dir',
+      options.outDir,
+    ],
     { cwd: options.projectRoot, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';

@@ -36,18 +36,64 @@ function random(seed: number) {
   };
 }
 
-const syllables = ['ka', 'ro', 'len', 'mi', 'val', 'di', 'sor', 'te', 'na', 'bel', 'um', 'fra', 'zen', 'lo', 'ri', 'dan', 'ves', 'ta'];
+const syllables = [
+  'ka',
+  'ro',
+  'len',
+  'mi',
+  'val',
+  'di',
+  'sor',
+  'te',
+  'na',
+  'bel',
+  'um',
+  'fra',
+  'zen',
+  'lo',
+  'ri',
+  'dan',
+  'ves',
+  'ta',
+];
 const initials = 'ABCDEFGHIJKLMNOPRSTVW';
 const topics = [
-  'verbal fluency', 'figure copying', 'story recall', 'picture naming', 'trail making', 'digit span',
-  'clock drawing', 'category fluency', 'visual memory', 'executive function', 'orientation', 'praxis',
+  'verbal fluency',
+  'figure copying',
+  'story recall',
+  'picture naming',
+  'trail making',
+  'digit span',
+  'clock drawing',
+  'category fluency',
+  'visual memory',
+  'executive function',
+  'orientation',
+  'praxis',
 ];
 const groups = [
-  'older adults with little formal education', 'bilingual adults', 'recent migrants', 'people tested through an interpreter',
-  'a memory-clinic sample', 'community-dwelling adults', 'family caregivers', 'people with low literacy',
+  'older adults with little formal education',
+  'bilingual adults',
+  'recent migrants',
+  'people tested through an interpreter',
+  'a memory-clinic sample',
+  'community-dwelling adults',
+  'family caregivers',
+  'people with low literacy',
 ];
-const designs = ['a validation study', 'a normative study', 'a systematic review', 'a cross-sectional study', 'a Delphi study', 'a pilot study'];
-const journals = ['Journal of Synthetic Benchmark Data', 'Synthetic Neuropsychology Reports', 'Archives of Generated Assessment'];
+const designs = [
+  'a validation study',
+  'a normative study',
+  'a systematic review',
+  'a cross-sectional study',
+  'a Delphi study',
+  'a pilot study',
+];
+const journals = [
+  'Journal of Synthetic Benchmark Data',
+  'Synthetic Neuropsychology Reports',
+  'Archives of Generated Assessment',
+];
 const countries = ['Avaland', 'Borsenia', 'Corvia', 'Dalmoor', 'Estrava', 'Fennick', 'Galdor', 'Hessing'];
 
 const themeIds = ['cross-cultural', 'cognitive-screening', 'caregiver', 'interpreter-mediated'] as const;
@@ -61,7 +107,15 @@ export interface SyntheticSite {
   routes: Route[];
 }
 
-function PublicationPage({ site, theme, publication }: { site: SiteContent['site']; theme: Theme; publication: Publication }) {
+function PublicationPage({
+  site,
+  theme,
+  publication,
+}: {
+  site: SiteContent['site'];
+  theme: Theme;
+  publication: Publication;
+}) {
   const urls = useUrls();
   return (
     <PageLayout site={site}>
@@ -117,11 +171,21 @@ export function syntheticSite(routeCount: number): SyntheticSite {
       pages: `${firstPage}-${firstPage + rng.int(5, 30)}`,
       doi: `10.5555/synthetic.${index + 1}`,
     };
-    return { theme: themes[index % themes.length]!, slug: `synthetic-${String(index + 1).padStart(5, '0')}`, publication };
+    return {
+      theme: themes[index % themes.length]!,
+      slug: `synthetic-${String(index + 1).padStart(5, '0')}`,
+      publication,
+    };
   });
 
   const publications = Object.fromEntries(
-    themeIds.map((id) => [id, generated.filter((entry) => entry.theme.id === id).slice(0, listedPerTheme).map((entry) => entry.publication)]),
+    themeIds.map((id) => [
+      id,
+      generated
+        .filter((entry) => entry.theme.id === id)
+        .slice(0, listedPerTheme)
+        .map((entry) => entry.publication),
+    ]),
   );
 
   const content: SiteContent = {
@@ -148,7 +212,10 @@ export function syntheticSite(routeCount: number): SyntheticSite {
         copied: 'Copied; paste it into an email to {mailbox}.',
         copyFailed: 'Select and copy it into an email to {mailbox}.',
       },
-      hero: { title: 'Synthetic Benchmark Consortium', tagline: 'Generated content for measuring the build. Not a real organisation.' },
+      hero: {
+        title: 'Synthetic Benchmark Consortium',
+        tagline: 'Generated content for measuring the build. Not a real organisation.',
+      },
       intros: {
         research: 'Generated research themes, for the benchmark only.',
         news: 'Generated news items, for the benchmark only.',
@@ -162,7 +229,8 @@ export function syntheticSite(routeCount: number): SyntheticSite {
           'Its pages have the shape and size of the real site: a header, a main column and a footer around generated text.',
         ],
         positionStatementUrl: 'https://doi.org/10.5555/synthetic.statement',
-        positionStatementLabel: 'Read the synthetic statement', illustration: { src: 'uploads/team.svg', alt: 'An illustration.' },
+        positionStatementLabel: 'Read the synthetic statement',
+        illustration: { src: 'uploads/team.svg', alt: 'An illustration.' },
       },
       stats: [
         { value: `${publicationCount}`, label: 'Synthetic publications' },
@@ -173,7 +241,13 @@ export function syntheticSite(routeCount: number): SyntheticSite {
       legalUpdated: '2025-05-19',
       logo: 'uploads/logo.svg',
       ogImage: 'uploads/og-image.jpg',
-      headings: { research: 'Synthetic research', news: 'Synthetic news', team: 'Synthetic members', contact: 'Synthetic contact', join: 'Synthetic join' },
+      headings: {
+        research: 'Synthetic research',
+        news: 'Synthetic news',
+        team: 'Synthetic members',
+        contact: 'Synthetic contact',
+        join: 'Synthetic join',
+      },
     },
     themes,
     publications,

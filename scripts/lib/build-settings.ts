@@ -18,8 +18,13 @@ export function checkBuildSettings({ basePath, siteUrl }: { basePath?: string; s
     }
   }
   if (basePath !== undefined && basePath.trim() !== '' && basePath.trim() !== '/') {
-    const segments = basePath.trim().replace(/^\/+|\/+$/g, '').split('/');
-    const clean = segments.every((segment) => /^[A-Za-z0-9_~-][A-Za-z0-9._~-]*$/.test(segment) && segment !== '.' && segment !== '..');
+    const segments = basePath
+      .trim()
+      .replace(/^\/+|\/+$/g, '')
+      .split('/');
+    const clean = segments.every(
+      (segment) => /^[A-Za-z0-9_~-][A-Za-z0-9._~-]*$/.test(segment) && segment !== '.' && segment !== '..',
+    );
     if (!clean) {
       problems.push({
         where: 'base path (--base or BASE_PATH)',

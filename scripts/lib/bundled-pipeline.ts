@@ -33,12 +33,23 @@ interface Manifest {
 
 /** One folder per project: tests link copies of the project to this node_modules. */
 export const cacheFolder = (projectRoot: string) =>
-  path.join(projectRoot, 'node_modules', '.cache', 'eccron-pipeline', createHash('sha256').update(projectRoot).digest('hex').slice(0, 12));
+  path.join(
+    projectRoot,
+    'node_modules',
+    '.cache',
+    'eccron-pipeline',
+    createHash('sha256').update(projectRoot).digest('hex').slice(0, 12),
+  );
 
 async function keyOf(projectRoot: string, inputs: string[]): Promise<string> {
   const hash = createHash('sha256');
   // This file too: it says how the bundle is made.
-  for (const file of [...inputs, 'scripts/lib/bundled-pipeline.ts', 'tsconfig.json', 'node_modules/.package-lock.json']) {
+  for (const file of [
+    ...inputs,
+    'scripts/lib/bundled-pipeline.ts',
+    'tsconfig.json',
+    'node_modules/.package-lock.json',
+  ]) {
     hash.update(`${file}\0`);
     hash.update(await readFile(path.join(projectRoot, file)));
   }
@@ -54,13 +65,18 @@ export async function loadPipeline(projectRoot: string): Promise<{ pipeline: Pip
   try {
     const manifest = JSON.parse(await readFile(path.join(folder, 'manifest.json'), 'utf8')) as Manifest;
     if (manifest.key === (await keyOf(projectRoot, manifest.inputs))) {
-      const pipeline = (await import(pathToFileURL(path.join(folder, `pipeline-${manifest.key}.mjs`)).href)) as Pipeline;
+      const pipeline = (await import(
+        pathToFileURL(path.join(folder, `pipeline-${manifest.key}.mjs`)).href
+      )) as Pipeline;
       return { pipeline, saved: Promise.resolve() };
     }
   } catch {
     // No bundle yet, or one that cannot be read: the sources will do.
   }
-  const [{ buildSite, projectRoot: root }, { formatReport }] = await Promise.all([import('../build-site.ts'), import('../stages/report.ts')]);
+  const [{ buildSite, projectRoot: root }, { formatReport }] = await Promise.all([
+    import('../build-site.ts'),
+    import('../stages/report.ts'),
+  ]);
   const saved = savePipeline(projectRoot, folder).catch(() => {});
   return { pipeline: { buildSite, projectRoot: root, formatReport }, saved };
 }
@@ -83,7 +99,9 @@ async function savePipeline(projectRoot: string, folder: string): Promise<void> 
     // esbuild runs its own binary, found next to its package.
     external: ['esbuild'],
     // Bundled CommonJS packages (React, fast-glob) require Node's built-in modules.
-    banner: { js: `import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);` },
+    banner: {
+      js: `import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);`,
+    },
     plugins: [keepModuleUrls],
     metafile: true,
     write: false,
@@ -115,7 +133,10 @@ const keepModuleUrls: esbuild.Plugin = {
       if (args.path.includes('node_modules')) return undefined;
       const source = await readFile(args.path, 'utf8');
       if (!source.includes('import.meta.url')) return undefined;
-      return { contents: source.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)), loader: args.path.endsWith('x') ? 'tsx' : 'ts' };
+      return {
+        contents: source.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)),
+        loader: args.path.endsWith('x') ? 'tsx' : 'ts',
+      };
     });
   },
 };

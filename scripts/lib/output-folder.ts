@@ -14,7 +14,10 @@ export const OUTPUT_MARKER_TEXT =
   'The build writes only into a folder that holds this file, an empty folder or a new one.\n';
 
 /** What the output stages ask of the file system; tests pass one that fails on cue. */
-export type FileSystem = Pick<typeof nodeFs, 'mkdir' | 'writeFile' | 'rename' | 'rm' | 'readdir' | 'lstat' | 'realpath' | 'chmod'>;
+export type FileSystem = Pick<
+  typeof nodeFs,
+  'mkdir' | 'writeFile' | 'rename' | 'rm' | 'readdir' | 'lstat' | 'realpath' | 'chmod'
+>;
 export const realFileSystem: FileSystem = nodeFs;
 
 /** A path as a maintainer would type it: relative to where the command runs, when it is inside. */
@@ -28,7 +31,8 @@ const errorCode = (error: unknown) => (error as NodeJS.ErrnoException | undefine
 
 const reasons: Record<string, string> = {
   EACCES: 'permission denied',
-  EPERM: 'the operating system did not permit it (on Windows, usually because another program holds a file there: a preview or dev server, an editor, a virus scanner)',
+  EPERM:
+    'the operating system did not permit it (on Windows, usually because another program holds a file there: a preview or dev server, an editor, a virus scanner)',
   EBUSY: 'a file there is in use by another program (a preview or dev server, an editor, a virus scanner)',
   ENOTEMPTY: 'a folder of that name already exists and is not empty',
   ENOSPC: 'the disk is full',
@@ -52,13 +56,17 @@ export function fileSystemProblem(action: string, target: string, error: unknown
         : code === 'ENOSPC' || code === 'EDQUOT'
           ? ' Free some space, then build again.'
           : '';
-  return { where: displayPath(target), message: `could not ${action}: ${reason}${code && reasons[code] ? ` (${code})` : ''}.${hint}` };
+  return {
+    where: displayPath(target),
+    message: `could not ${action}: ${reason}${code && reasons[code] ? ` (${code})` : ''}.${hint}`,
+  };
 }
 
 // Windows refuses to rename or delete a file another program holds open (a
 // server, an editor, a virus scanner); such locks are usually gone a moment later.
 const transient = (error: unknown) =>
-  ['EBUSY', 'ENOTEMPTY'].includes(errorCode(error) ?? '') || (process.platform === 'win32' && ['EPERM', 'EACCES'].includes(errorCode(error) ?? ''));
+  ['EBUSY', 'ENOTEMPTY'].includes(errorCode(error) ?? '') ||
+  (process.platform === 'win32' && ['EPERM', 'EACCES'].includes(errorCode(error) ?? ''));
 const retryDelays = [25, 50, 100, 200, 400, 800];
 
 /** Runs a file system operation again, a little later each time, while it fails for a reason that passes. */
@@ -127,7 +135,9 @@ export async function recoverOutputFolder(outDir: string, fs: FileSystem = realF
   const complete = [];
   for (const folder of staging) if (await exists(fs, path.join(folder, OUTPUT_MARKER))) complete.push(folder);
   const newest = async (folders: string[]) => {
-    const times = await Promise.all(folders.map(async (folder) => ({ folder, time: (await fs.lstat(folder)).mtimeMs })));
+    const times = await Promise.all(
+      folders.map(async (folder) => ({ folder, time: (await fs.lstat(folder)).mtimeMs })),
+    );
     return times.sort((a, b) => b.time - a.time)[0]?.folder;
   };
   const restore = (await newest(complete)) ?? (await newest(previous));
@@ -135,7 +145,12 @@ export async function recoverOutputFolder(outDir: string, fs: FileSystem = realF
   try {
     await withRetries(() => fs.rename(restore, outDir));
   } catch (error) {
-    return fileSystemProblem(`put back the output folder from ${path.basename(restore)}, left by a build that was stopped while swapping its output in`, outDir, error, `Rename that folder to ${path.basename(outDir)} by hand.`).message;
+    return fileSystemProblem(
+      `put back the output folder from ${path.basename(restore)}, left by a build that was stopped while swapping its output in`,
+      outDir,
+      error,
+      `Rename that folder to ${path.basename(outDir)} by hand.`,
+    ).message;
   }
   return `put back from ${path.basename(restore)}, left by a build that was stopped while swapping its output in`;
 }
@@ -193,20 +208,39 @@ export async function outputLocationProblems(
   const root = await canonical(fs, projectRoot);
   if (within(out, root)) {
     const what = same(out, root) ? 'is the project folder' : 'holds the project folder';
-    return [{ where, message: `${what}; the build replaces all of its output folder, and would delete the project's files. ${hint}` }];
+    return [
+      {
+        where,
+        message: `${what}; the build replaces all of its output folder, and would delete the project's files. ${hint}`,
+      },
+    ];
   }
   const folders = [
-    ...projectFolders.map(({ name, what, input }) => ({ folder: path.join(projectRoot, name), label: `${name}/ (${what})`, input })),
+    ...projectFolders.map(({ name, what, input }) => ({
+      folder: path.join(projectRoot, name),
+      label: `${name}/ (${what})`,
+      input,
+    })),
     { folder: contentDir, label: `${displayPath(contentDir)} (the content the site is built from)`, input: true },
     { folder: publicDir, label: `${displayPath(publicDir)} (the files copied into the site)`, input: true },
   ];
   for (const { folder, label, input } of folders) {
     const real = await canonical(fs, folder);
     if (within(out, real)) {
-      return [{ where, message: `${same(out, real) ? 'is' : 'holds'} ${label}; the build replaces all of its output folder, and would delete it. ${hint}` }];
+      return [
+        {
+          where,
+          message: `${same(out, real) ? 'is' : 'holds'} ${label}; the build replaces all of its output folder, and would delete it. ${hint}`,
+        },
+      ];
     }
     if (input && within(real, out)) {
-      return [{ where, message: `is inside ${label}, which the build reads; its output must be kept apart from its input. ${hint}` }];
+      return [
+        {
+          where,
+          message: `is inside ${label}, which the build reads; its output must be kept apart from its input. ${hint}`,
+        },
+      ];
     }
   }
   return [];
@@ -221,7 +255,11 @@ const systemLitter = new Set(['.DS_Store', 'Thumbs.db', 'desktop.ini']);
  * top-level names of the new output: a folder holding only such names is the
  * output of a version of the build from before the marker.
  */
-export async function outputFolderProblems(outDir: string, names: Set<string>, fs: FileSystem = realFileSystem): Promise<Problem[]> {
+export async function outputFolderProblems(
+  outDir: string,
+  names: Set<string>,
+  fs: FileSystem = realFileSystem,
+): Promise<Problem[]> {
   const where = displayPath(outDir);
   const stat = await fs.lstat(outDir).catch((error: unknown) => {
     if (errorCode(error) === 'ENOENT') return null;
@@ -229,10 +267,22 @@ export async function outputFolderProblems(outDir: string, names: Set<string>, f
   });
   if (!stat) return [];
   if (stat.isSymbolicLink()) {
-    return [{ where, message: 'is a symbolic link; the build replaces its output folder whole and does not follow links. Give --out the folder itself, or remove the link.' }];
+    return [
+      {
+        where,
+        message:
+          'is a symbolic link; the build replaces its output folder whole and does not follow links. Give --out the folder itself, or remove the link.',
+      },
+    ];
   }
   if (!stat.isDirectory()) {
-    return [{ where, message: 'is a file, not a folder; the build will not replace it. Move or rename the file, or choose another folder with --out.' }];
+    return [
+      {
+        where,
+        message:
+          'is a file, not a folder; the build will not replace it. Move or rename the file, or choose another folder with --out.',
+      },
+    ];
   }
   const entries = (await fs.readdir(outDir)).filter((name) => !systemLitter.has(name));
   if (entries.length === 0 || entries.includes(OUTPUT_MARKER)) return [];

@@ -78,10 +78,16 @@ export function readFromFolder(outDir: string, basePath = ''): (url: string) => 
 const classicScriptTypes = /^(|text\/javascript|application\/javascript|text\/ecmascript|application\/ecmascript)$/;
 /** url(...) in CSS, quoted or not; data: URLs are part of the stylesheet and cost no request. */
 const cssUrls = (css: string) =>
-  [...css.matchAll(/url\(\s*(['"]?)([^'")]+)\1\s*\)/g)].map((match) => match[2]!.trim()).filter((url) => !url.startsWith('data:'));
+  [...css.matchAll(/url\(\s*(['"]?)([^'")]+)\1\s*\)/g)]
+    .map((match) => match[2]!.trim())
+    .filter((url) => !url.startsWith('data:'));
 
 /** Weighs a page. `read` returns the contents of a same-site URL, or undefined for other origins and missing files. */
-export function pageWeight(url: string, html: string, read: (url: string) => Uint8Array | string | undefined): PageWeight {
+export function pageWeight(
+  url: string,
+  html: string,
+  read: (url: string) => Uint8Array | string | undefined,
+): PageWeight {
   const tags = startTags(html);
   const requests = new Set<string>([url]);
   const stylesheets: string[] = [];
@@ -114,14 +120,21 @@ export function pageWeight(url: string, html: string, read: (url: string) => Uin
           scripts.push(src);
           requests.add(src);
         }
-        const deferred = type === 'module' || (src !== undefined && (tag.attributes.has('async') || tag.attributes.has('defer')));
+        const deferred =
+          type === 'module' || (src !== undefined && (tag.attributes.has('async') || tag.attributes.has('defer')));
         if (!deferred) blockingScripts.push({ script: src ?? '(inline script)', inHead });
       }
     }
     if (tag.name === 'img') {
       const src = attribute('src') ?? '';
       const lazy = attribute('loading')?.toLowerCase() === 'lazy';
-      images.push({ src, width: attribute('width'), height: attribute('height'), lazy, aboveTheFold: !seenSectionHeading });
+      images.push({
+        src,
+        width: attribute('width'),
+        height: attribute('height'),
+        lazy,
+        aboveTheFold: !seenSectionHeading,
+      });
       if (!lazy && src) requests.add(src);
     }
   }
@@ -136,11 +149,14 @@ export function pageWeight(url: string, html: string, read: (url: string) => Uin
   for (const script of allScripts) {
     const js = read(script);
     if (js === undefined) continue;
-    for (const specifier of scriptImports(Buffer.from(js).toString('utf8'))) allScripts.add(new URL(specifier, new URL(script, 'http://site.invalid')).pathname);
+    for (const specifier of scriptImports(Buffer.from(js).toString('utf8')))
+      allScripts.add(new URL(specifier, new URL(script, 'http://site.invalid')).pathname);
   }
   for (const stylesheet of unique(stylesheets)) {
     const css = read(stylesheet);
-    if (css !== undefined) for (const cssUrl of cssUrls(Buffer.from(css).toString('utf8'))) requests.add(new URL(cssUrl, new URL(stylesheet, 'http://site.invalid')).pathname);
+    if (css !== undefined)
+      for (const cssUrl of cssUrls(Buffer.from(css).toString('utf8')))
+        requests.add(new URL(cssUrl, new URL(stylesheet, 'http://site.invalid')).pathname);
   }
 
   return {
@@ -172,7 +188,8 @@ export function fontPolicy(pages: string[], stylesheets: string[]): { ok: boolea
       }
     }
     for (const imported of css.match(/@import[^;]*/g) ?? []) {
-      if (/(https?:)?\/\//.test(imported)) problems.push(`stylesheet imports ${imported.slice(7).trim()} from another origin`);
+      if (/(https?:)?\/\//.test(imported))
+        problems.push(`stylesheet imports ${imported.slice(7).trim()} from another origin`);
     }
   }
   for (const html of pages) {
@@ -180,9 +197,14 @@ export function fontPolicy(pages: string[], stylesheets: string[]): { ok: boolea
     for (const link of links) {
       const href = link.attributes.get('href') ?? '';
       const rel = link.attributes.get('rel') ?? '';
-      if (/^(https?:)?\/\//.test(href) && /stylesheet|preconnect|preload|dns-prefetch/.test(rel)) problems.push(`a page links ${href} (${rel})`);
+      if (/^(https?:)?\/\//.test(href) && /stylesheet|preconnect|preload|dns-prefetch/.test(rel))
+        problems.push(`a page links ${href} (${rel})`);
     }
-    const preloaded = new Set(links.filter((link) => link.attributes.get('rel') === 'preload' && link.attributes.get('as') === 'font').map((link) => link.attributes.get('href')));
+    const preloaded = new Set(
+      links
+        .filter((link) => link.attributes.get('rel') === 'preload' && link.attributes.get('as') === 'font')
+        .map((link) => link.attributes.get('href')),
+    );
     for (const file of fontFiles) {
       if (![...preloaded].some((href) => href?.endsWith(file.replace(/^(\.\.?\/)+/, '')))) {
         problems.push(`font ${file} is not preloaded`);
@@ -191,5 +213,8 @@ export function fontPolicy(pages: string[], stylesheets: string[]): { ok: boolea
     }
   }
   if (problems.length > 0) return { ok: false, verdict: [...new Set(problems)].join('; ') };
-  return { ok: true, verdict: fontFiles.size === 0 ? 'system fonts only' : `${fontFiles.size} self-hosted font file(s), preloaded` };
+  return {
+    ok: true,
+    verdict: fontFiles.size === 0 ? 'system fonts only' : `${fontFiles.size} self-hosted font file(s), preloaded`,
+  };
 }

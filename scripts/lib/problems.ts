@@ -26,7 +26,9 @@ export class BuildError extends Error {
     /** False only when a failure in the swap itself has left the output folder changed; the problems then say where things are. */
     readonly previousOutputKept = true,
   ) {
-    super(`${stage}: ${problems.length} problem${problems.length === 1 ? '' : 's'}\n${problems.map(formatProblem).join('\n')}`);
+    super(
+      `${stage}: ${problems.length} problem${problems.length === 1 ? '' : 's'}\n${problems.map(formatProblem).join('\n')}`,
+    );
     this.name = 'BuildError';
   }
 }
@@ -42,7 +44,10 @@ export const formatProblem = (problem: Problem) =>
 export function describeFailure(error: unknown): { problems: string[]; note?: string } {
   const problems =
     error instanceof BuildError
-      ? [`Build failed while ${error.stage.toLowerCase()}: ${error.problems.length} problem${error.problems.length === 1 ? '' : 's'}`, ...error.problems.map(formatProblem)]
+      ? [
+          `Build failed while ${error.stage.toLowerCase()}: ${error.problems.length} problem${error.problems.length === 1 ? '' : 's'}`,
+          ...error.problems.map(formatProblem),
+        ]
       : [`Build failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`];
   const kept = !(error instanceof BuildError) || error.previousOutputKept;
   return kept ? { problems, note: 'The previous output, if any, was left as it was.' } : { problems };

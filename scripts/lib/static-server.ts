@@ -32,7 +32,12 @@ export function parseHeadersFile(text: string): HeaderRule[] {
   for (const line of text.split('\n')) {
     if (line.trim() === '' || line.trim().startsWith('#')) continue;
     if (!/^\s/.test(line)) {
-      const pattern = new RegExp(`^${line.trim().replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
+      const pattern = new RegExp(
+        `^${line
+          .trim()
+          .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+          .replace(/\*/g, '.*')}$`,
+      );
       rules.push({ pattern, headers: [] });
     } else if (rules.length > 0) {
       const at = line.indexOf(':');
@@ -101,7 +106,8 @@ async function lookUp(root: string, relative: string): Promise<Found> {
   }
 }
 
-const isInside = (root: string, file: string) => file === root || file.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
+const isInside = (root: string, file: string) =>
+  file === root || file.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
 
 class BadRequest extends Error {}
 
@@ -149,7 +155,9 @@ const sameOrigin = (decodedPath: string) =>
  * Every request ends in a response: a file that vanishes or cannot be read
  * while it is served answers 404 or 500, never takes the server down.
  */
-export async function startStaticServer(options: StaticServerOptions): Promise<{ url: string; close: () => Promise<void> }> {
+export async function startStaticServer(
+  options: StaticServerOptions,
+): Promise<{ url: string; close: () => Promise<void> }> {
   const root = path.resolve(options.root);
   const base = normaliseBasePath(options.basePath ?? '');
 
@@ -184,8 +192,10 @@ export async function startStaticServer(options: StaticServerOptions): Promise<{
       }
       const type = contentTypes[path.extname(found.file)] ?? 'application/octet-stream';
       let body: Buffer = found.body;
-      if (type.startsWith('text/html') && options.transformHtml) body = Buffer.from(options.transformHtml(body.toString('utf8')));
-      if (!Object.keys(headers).some((name) => name.toLowerCase() === 'cache-control')) headers['Cache-Control'] = 'no-cache';
+      if (type.startsWith('text/html') && options.transformHtml)
+        body = Buffer.from(options.transformHtml(body.toString('utf8')));
+      if (!Object.keys(headers).some((name) => name.toLowerCase() === 'cache-control'))
+        headers['Cache-Control'] = 'no-cache';
       finish(status, { ...headers, 'Content-Type': type }, body);
     };
     const notFound = async () => {
@@ -217,7 +227,10 @@ export async function startStaticServer(options: StaticServerOptions): Promise<{
         return;
       }
       const text = 'Internal server error';
-      response.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': String(Buffer.byteLength(text)) });
+      response.writeHead(500, {
+        'Content-Type': 'text/plain; charset=utf-8',
+        'Content-Length': String(Buffer.byteLength(text)),
+      });
       response.end(request.method === 'HEAD' ? undefined : text);
     });
   });

@@ -10,7 +10,8 @@ interface Tag {
 
 const entities: Record<string, string> = { amp: '&', quot: '"', '#x27': "'", '#39': "'", lt: '<', gt: '>' };
 // Most values hold no entity at all; skipping the replace for them matters on 10,000 pages.
-const decodeEntities = (value: string) => (value.includes('&') ? value.replace(/&(amp|quot|#x27|#39|lt|gt);/g, (_, entity: string) => entities[entity]!) : value);
+const decodeEntities = (value: string) =>
+  value.includes('&') ? value.replace(/&(amp|quot|#x27|#39|lt|gt);/g, (_, entity: string) => entities[entity]!) : value;
 
 /*
  * A hand-written reader of start tags. It reads exactly what these two
@@ -28,15 +29,30 @@ const decodeEntities = (value: string) => (value.includes('&') ? value.replace(/
 
 /** \s of a JavaScript regular expression. */
 const isSpace = (code: number) =>
-  code === 32 || (code >= 9 && code <= 13) || code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) ||
-  code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
+  code === 32 ||
+  (code >= 9 && code <= 13) ||
+  code === 0xa0 ||
+  code === 0x1680 ||
+  (code >= 0x2000 && code <= 0x200a) ||
+  code === 0x2028 ||
+  code === 0x2029 ||
+  code === 0x202f ||
+  code === 0x205f ||
+  code === 0x3000 ||
+  code === 0xfeff;
 const isLetter = (code: number) => (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 /** [\w-] */
 const isNameCharacter = (code: number) => isLetter(code) || (code >= 48 && code <= 57) || code === 95 || code === 45;
-const GREATER_THAN = 62, EQUALS = 61, SLASH = 47, QUOTE = 34;
+const GREATER_THAN = 62,
+  EQUALS = 61,
+  SLASH = 47,
+  QUOTE = 34;
 
 /** Calls `visit` for each start tag with its lower-cased name and where its attribute text starts and ends. */
-function eachStartTag(html: string, visit: (name: string, attributesStart: number, attributesEnd: number) => void): void {
+function eachStartTag(
+  html: string,
+  visit: (name: string, attributesStart: number, attributesEnd: number) => void,
+): void {
   for (let at = html.indexOf('<'); at !== -1; at = html.indexOf('<', at + 1)) {
     if (!isLetter(html.charCodeAt(at + 1))) continue;
     let nameEnd = at + 2;
@@ -57,7 +73,13 @@ function eachStartTag(html: string, visit: (name: string, attributesStart: numbe
  * Calls `visit` for each attribute between `start` and `end`, value decoded
  * ('' for a bare attribute); only for the names in `only` when it is given.
  */
-function eachAttribute(html: string, start: number, end: number, visit: (name: string, value: string) => void, only?: ReadonlySet<string>): void {
+function eachAttribute(
+  html: string,
+  start: number,
+  end: number,
+  visit: (name: string, value: string) => void,
+  only?: ReadonlySet<string>,
+): void {
   let at = start;
   while (at < end) {
     const code = html.charCodeAt(at);
@@ -133,7 +155,12 @@ function scanPage(page: RenderedPage): PageScan {
     if (name === 'img') {
       for (const required of imageAttributes) {
         if (found[required] === undefined) {
-          findings.push({ problem: { where: `page ${page.file} › <img src="${found.src ?? ''}">`, message: `image has no ${required} attribute` } });
+          findings.push({
+            problem: {
+              where: `page ${page.file} › <img src="${found.src ?? ''}">`,
+              message: `image has no ${required} attribute`,
+            },
+          });
         }
       }
     }
@@ -162,7 +189,11 @@ export function checkOutput(pages: RenderedPage[], files: OutputFile[], urls: Ur
   const seen = new Map<string, number>();
   for (const file of files) seen.set(file.path, (seen.get(file.path) ?? 0) + 1);
   for (const [file, count] of seen) {
-    if (count > 1) problems.push({ where: file, message: `written ${count} times: a file in public/ has the same path as a generated file` });
+    if (count > 1)
+      problems.push({
+        where: file,
+        message: `written ${count} times: a file in public/ has the same path as a generated file`,
+      });
   }
 
   const scans = new Map(pages.map((page) => [page.file, scanPage(page)]));
@@ -175,7 +206,8 @@ export function checkOutput(pages: RenderedPage[], files: OutputFile[], urls: Ur
     if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('//')) return null;
     if (target.startsWith('#')) target = urls.basePath + sitePathOf(pageFile) + target;
     if (!target.startsWith('/')) return 'is relative; use an absolute path (the 404 page is served at any depth)';
-    if (urls.basePath && !target.startsWith(`${urls.basePath}/`)) return `does not start with the base path ${urls.basePath}`;
+    if (urls.basePath && !target.startsWith(`${urls.basePath}/`))
+      return `does not start with the base path ${urls.basePath}`;
     const [pathPart, fragment] = target.slice(urls.basePath.length).split('#', 2) as [string, string | undefined];
     const sitePath = decodeURIComponent(pathPart);
     const file = sitePath.endsWith('/') ? `${sitePath.slice(1)}index.html` : sitePath.slice(1);
@@ -186,7 +218,8 @@ export function checkOutput(pages: RenderedPage[], files: OutputFile[], urls: Ur
     }
     const ids = scans.get(file)?.ids;
     // "top" always means the top of the document (HTML spec), whether or not an element has that id.
-    if (fragment && ids && fragment !== 'top' && !ids.has(decodeURIComponent(fragment))) return `no element with id "${fragment}" on ${sitePath}`;
+    if (fragment && ids && fragment !== 'top' && !ids.has(decodeURIComponent(fragment)))
+      return `no element with id "${fragment}" on ${sitePath}`;
     return null;
   };
   // Every page repeats the header and footer links: a link that does not start

@@ -29,13 +29,23 @@ function parseSource(file: string, text: string, markdown: boolean, problems: Pr
   if (markdown) {
     const match = text.startsWith('---') ? FRONT_MATTER.exec(text) : null;
     if (!match) {
-      problems.push({ where: `${relative(file)}:1:1`, message: 'expected the file to start with front matter: a line "---", the fields, and another line "---"' });
+      problems.push({
+        where: `${relative(file)}:1:1`,
+        message: 'expected the file to start with front matter: a line "---", the fields, and another line "---"',
+      });
       yamlText = '';
     } else {
       yamlText = match[1]!;
       lineOffset = 1;
       const rest = text.slice(match[0].length);
-      body = { text: rest.trim(), line: text.slice(0, match[0].length).split('\n').length + (rest.length - rest.trimStart().length > 0 ? rest.slice(0, rest.length - rest.trimStart().length).split('\n').length - 1 : 0) };
+      body = {
+        text: rest.trim(),
+        line:
+          text.slice(0, match[0].length).split('\n').length +
+          (rest.length - rest.trimStart().length > 0
+            ? rest.slice(0, rest.length - rest.trimStart().length).split('\n').length - 1
+            : 0),
+      };
     }
   }
   const lineCounter = new LineCounter();
@@ -60,10 +70,13 @@ function yamlReason(code: string, message: string): string {
     DUPLICATE_KEY: 'each field may appear only once in an entry',
     BLOCK_AS_IMPLICIT_KEY: 'a value containing ": " needs quotes around it',
     MULTILINE_IMPLICIT_KEY: 'a field name needs a colon and a space after it, as in "title: …"',
-    UNEXPECTED_TOKEN: 'text that starts with a quote must end with the same quote; to use an apostrophe inside, write it twice or use double quotes',
+    UNEXPECTED_TOKEN:
+      'text that starts with a quote must end with the same quote; to use an apostrophe inside, write it twice or use double quotes',
   };
   // The parser gives one code to several slips; its message tells them apart.
-  const hint = /^Implicit map keys need to be followed by map values/.test(first) ? hints.MULTILINE_IMPLICIT_KEY : hints[code];
+  const hint = /^Implicit map keys need to be followed by map values/.test(first)
+    ? hints.MULTILINE_IMPLICIT_KEY
+    : hints[code];
   return hint ? `${first} (${hint})` : first;
 }
 
@@ -135,7 +148,8 @@ export async function loadContent(contentDir: string, publicDir?: string): Promi
   const locate = (keys: (string | number)[]): Located => {
     const [part, ...rest] = keys;
     const none = { text: '', covers: 0 };
-    if (part === 'news' && typeof rest[0] === 'number') return { source: news[rest[0]]!, keys: rest.slice(1), label: none };
+    if (part === 'news' && typeof rest[0] === 'number')
+      return { source: news[rest[0]]!, keys: rest.slice(1), label: none };
     if (part === 'legal') return { source: rest[0] === 'privacy' ? privacy : terms, keys: rest.slice(1), label: none };
     const source = { site, themes, publications, directory: members }[part as 'site'] ?? site;
     return { source, keys: rest, label: entryLabel(part as string, rest, raw) };
@@ -180,7 +194,8 @@ interface Located {
 
 /** "members[16] (Ingrid Example)": the entry a path points into, named as a person would find it. */
 function entryLabel(part: string, keys: (string | number)[], raw: Record<string, unknown>): Located['label'] {
-  const get = (object: unknown, key: string | number) => (typeof object === 'object' && object !== null ? (object as Record<string, unknown>)[key] : undefined);
+  const get = (object: unknown, key: string | number) =>
+    typeof object === 'object' && object !== null ? (object as Record<string, unknown>)[key] : undefined;
   const name = (entry: unknown, field: string) => {
     const value = get(entry, field);
     return typeof value === 'string' && value.trim() ? value.trim() : undefined;
@@ -243,21 +258,24 @@ export function closest(word: string, candidates: readonly string[]): string | u
       row[0] = i;
       for (let j = 1; j <= b.length; j += 1) {
         const current = row[j]!;
-        row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1]!.toLowerCase() === b[j - 1]!.toLowerCase() ? 0 : 1));
+        row[j] = Math.min(
+          row[j]! + 1,
+          row[j - 1]! + 1,
+          previous + (a[i - 1]!.toLowerCase() === b[j - 1]!.toLowerCase() ? 0 : 1),
+        );
         previous = current;
       }
     }
     return row[b.length]!;
   };
-  const ranked = candidates.map((candidate) => ({ candidate, cost: distance(word, candidate) })).sort((a, b) => a.cost - b.cost);
+  const ranked = candidates
+    .map((candidate) => ({ candidate, cost: distance(word, candidate) }))
+    .sort((a, b) => a.cost - b.cost);
   const best = ranked[0];
   return best && best.cost <= Math.max(2, Math.floor(word.length / 3)) ? best.candidate : undefined;
 }
 
-function describeIssue(
-  issue: v.BaseIssue<unknown>,
-  locate: (keys: (string | number)[]) => Located,
-): Problem {
+function describeIssue(issue: v.BaseIssue<unknown>, locate: (keys: (string | number)[]) => Located): Problem {
   const keys = (issue.path ?? []).map((item) => item.key as string | number);
   const { source, keys: inFile, label } = locate(keys);
   const field = inFile.at(-1);
@@ -278,10 +296,16 @@ function describeIssue(
 
   // The Markdown text of a news item or legal page.
   if ((field === 'summary' || field === 'body') && source.body) {
-    return { where: `${relative(source.file)}:${source.body.line}:1`, message: `${issue.message} below the front matter, found ${show(issue.input)}` };
+    return {
+      where: `${relative(source.file)}:${source.body.line}:1`,
+      message: `${issue.message} below the front matter, found ${show(issue.input)}`,
+    };
   }
   if (field === 'id' && keys[0] === 'news') {
-    return { where: `${relative(source.file)}:1:1`, message: `${issue.message} (the id is the file name after the date)` };
+    return {
+      where: `${relative(source.file)}:1:1`,
+      message: `${issue.message} (the id is the file name after the date)`,
+    };
   }
 
   // A required field that is not there: say which, and what it holds.
@@ -333,10 +357,16 @@ export function placeholderWarnings(content: SiteContent, contentDir: string): P
   const placeholder = /\.example(\/|$)/;
   const warnings: Problem[] = [];
   if (placeholder.test(content.site.contactEmail)) {
-    warnings.push({ where: `${file} › contactEmail`, message: `"${content.site.contactEmail}" is a placeholder; set the consortium's mailbox before going live` });
+    warnings.push({
+      where: `${file} › contactEmail`,
+      message: `"${content.site.contactEmail}" is a placeholder; set the consortium's mailbox before going live`,
+    });
   }
   if (placeholder.test(content.site.siteUrl)) {
-    warnings.push({ where: `${file} › siteUrl`, message: `"${content.site.siteUrl}" is a placeholder; set the site's address (or SITE_URL) before going live` });
+    warnings.push({
+      where: `${file} › siteUrl`,
+      message: `"${content.site.siteUrl}" is a placeholder; set the site's address (or SITE_URL) before going live`,
+    });
   }
   return warnings;
 }

@@ -67,7 +67,13 @@ export function renderPages(content: SiteContent, routes: Route[], context: Buil
     const html = renderDocument(
       context,
       undefined,
-      <Document site={content.site} path="/404" title={notFoundPage.title()} description={notFoundPage.description(content)} indexable={false}>
+      <Document
+        site={content.site}
+        path="/404"
+        title={notFoundPage.title()}
+        description={notFoundPage.description(content)}
+        indexable={false}
+      >
         {notFoundPage.page(content)}
       </Document>,
     );

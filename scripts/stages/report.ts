@@ -21,14 +21,17 @@ export interface BuildReport {
 }
 
 const gzipSize = (contents: Uint8Array | string) => gzipSync(contents, { level: 9 }).length;
-const byteSize = (contents: Uint8Array | string) => (typeof contents === 'string' ? Buffer.byteLength(contents) : contents.length);
+const byteSize = (contents: Uint8Array | string) =>
+  typeof contents === 'string' ? Buffer.byteLength(contents) : contents.length;
 
 /**
  * The scripts a script imports, statically or dynamically, as esbuild writes
  * them: relative specifiers such as "./islands-HASH.js" beside it.
  */
 export function scriptImports(js: string): string[] {
-  return [...js.matchAll(/(?:\bimport\s*\(\s*|\bfrom\s*|\bimport\s*)["'](\.{1,2}\/[^"']+\.js)["']/g)].map((match) => match[1]!);
+  return [...js.matchAll(/(?:\bimport\s*\(\s*|\bfrom\s*|\bimport\s*)["'](\.{1,2}\/[^"']+\.js)["']/g)].map(
+    (match) => match[1]!,
+  );
 }
 
 /**
@@ -48,7 +51,12 @@ function sizeOf(contents: (Uint8Array | string)[]): { bytes: number; gzip: numbe
 }
 
 /** Sizes of every page and of the stylesheet and scripts it loads, raw and gzip. */
-export function buildReport(pages: RenderedPage[], files: OutputFile[], basePath: string, milliseconds: number): BuildReport {
+export function buildReport(
+  pages: RenderedPage[],
+  files: OutputFile[],
+  basePath: string,
+  milliseconds: number,
+): BuildReport {
   const byPath = new Map(files.map((file) => [file.path, file]));
   // Every page loads the same stylesheet and script: one size object per set of assets.
   const assetSizes = new Map<string, { bytes: number; gzip: number }>();
@@ -74,7 +82,9 @@ export function buildReport(pages: RenderedPage[], files: OutputFile[], basePath
   };
   const pageReports = pages.map((page) => {
     const tags = startTagsNamed(page.html, ['script', 'link']);
-    const scripts = tags.filter((tag) => tag.name === 'script' && tag.attributes.has('src')).map((tag) => tag.attributes.get('src')!);
+    const scripts = tags
+      .filter((tag) => tag.name === 'script' && tag.attributes.has('src'))
+      .map((tag) => tag.attributes.get('src')!);
     const styles = tags
       .filter((tag) => tag.name === 'link' && tag.attributes.get('rel') === 'stylesheet')
       .map((tag) => tag.attributes.get('href')!);
@@ -89,7 +99,13 @@ export function buildReport(pages: RenderedPage[], files: OutputFile[], basePath
   const total = sizeOf(files.map((file) => file.contents));
   return {
     pages: pageReports,
-    totals: { files: files.length, bytes: total.bytes, get gzip() { return total.gzip; } },
+    totals: {
+      files: files.length,
+      bytes: total.bytes,
+      get gzip() {
+        return total.gzip;
+      },
+    },
     milliseconds,
   };
 }
@@ -98,7 +114,13 @@ export function buildReport(pages: RenderedPage[], files: OutputFile[], basePath
 export function formatReport(report: BuildReport): string {
   const rows = [
     ['Route', 'HTML', 'HTML gzip', 'CSS gzip', 'JS gzip'],
-    ...report.pages.map((page) => [page.route, kilobytes(page.html.bytes), kilobytes(page.html.gzip), kilobytes(page.css.gzip), kilobytes(page.js.gzip)]),
+    ...report.pages.map((page) => [
+      page.route,
+      kilobytes(page.html.bytes),
+      kilobytes(page.html.gzip),
+      kilobytes(page.css.gzip),
+      kilobytes(page.js.gzip),
+    ]),
   ];
   const lines = table(rows).split('\n');
   lines[0] = bold(lines[0]!);

@@ -5,7 +5,8 @@ import type { Route } from '../../src/routes.tsx';
 import { securityHeaders } from '../../src/security.ts';
 import type { OutputFile } from './output-files.ts';
 
-const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeXml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * The news as an Atom feed. Its "updated" is the newest item's date, never
@@ -15,7 +16,10 @@ export function atomFeed(content: SiteContent, urls: Urls): string {
   const { site, news } = content;
   const home = urls.absolute('/');
   const timestamp = (date: string) => `${date}T00:00:00Z`;
-  const newest = news.reduce<string | undefined>((latest, item) => (latest === undefined || item.date > latest ? item.date : latest), undefined);
+  const newest = news.reduce<string | undefined>(
+    (latest, item) => (latest === undefined || item.date > latest ? item.date : latest),
+    undefined,
+  );
   const entries = news.map((item) =>
     [
       '  <entry>',

@@ -27,7 +27,8 @@ async function inParallel<T>(items: T[], task: (item: T) => Promise<unknown>, li
 /** Swaps made by this process: a dev server builds many times under one process id. */
 let swaps = 0;
 
-const failed = (problem: Problem, previousOutputKept = true) => new BuildError('Writing the output', [problem], previousOutputKept);
+const failed = (problem: Problem, previousOutputKept = true) =>
+  new BuildError('Writing the output', [problem], previousOutputKept);
 
 /**
  * Writes the site into a staging folder beside the output folder, marks it as
@@ -37,7 +38,11 @@ const failed = (problem: Problem, previousOutputKept = true) => new BuildError('
  * is undone by recoverOutputFolder at the start of the next build or preview.
  * Returns warnings for what it could not tidy away.
  */
-export async function writeOutput(outDir: string, files: OutputFile[], fs: FileSystem = realFileSystem): Promise<Problem[]> {
+export async function writeOutput(
+  outDir: string,
+  files: OutputFile[],
+  fs: FileSystem = realFileSystem,
+): Promise<Problem[]> {
   const names = new Set(files.map((file) => file.path.split('/')[0]!));
   const refusals = await outputFolderProblems(outDir, names, fs);
   if (refusals.length > 0) throw new BuildError('Checking the output folder', refusals);
@@ -51,7 +56,14 @@ export async function writeOutput(outDir: string, files: OutputFile[], fs: FileS
   const leftovers = await workFolders(fs, outDir);
   for (const folder of [...leftovers.staging, ...leftovers.previous]) {
     await removeFolder(fs, folder).catch((error: unknown) => {
-      warnings.push(fileSystemProblem('remove this folder, left by an earlier build', folder, error, 'Delete it by hand; it does not stop the build.'));
+      warnings.push(
+        fileSystemProblem(
+          'remove this folder, left by an earlier build',
+          folder,
+          error,
+          'Delete it by hand; it does not stop the build.',
+        ),
+      );
     });
   }
 
@@ -99,7 +111,14 @@ export async function writeOutput(outDir: string, files: OutputFile[], fs: FileS
   if (hadPrevious) {
     await removeFolder(fs, previous).catch((error: unknown) => {
       const where = path.basename(outDir);
-      warnings.push(fileSystemProblem(`remove the previous output, set aside here (the new site is in place in ${where})`, previous, error, 'Delete this folder by hand; it does not stop the next build.'));
+      warnings.push(
+        fileSystemProblem(
+          `remove the previous output, set aside here (the new site is in place in ${where})`,
+          previous,
+          error,
+          'Delete this folder by hand; it does not stop the next build.',
+        ),
+      );
     });
   }
   return warnings;

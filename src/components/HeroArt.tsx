@@ -6,7 +6,12 @@
 export function HeroArt() {
   // On the meridian (rx 80): where it crosses the equator, and the latitudes at y 115 and 285 (x = 200 ± 80·√(1 − 0.5²)).
   const nodes: [number, number][] = [
-    [120, 200], [280, 200], [130.7, 115], [269.3, 115], [269.3, 285], [130.7, 285],
+    [120, 200],
+    [280, 200],
+    [130.7, 115],
+    [269.3, 115],
+    [269.3, 285],
+    [130.7, 285],
   ];
   return (
     <svg className="hero__art" viewBox="0 0 400 400" width="400" height="400" aria-hidden="true" focusable="false">

@@ -27,7 +27,15 @@ export function MemberCard({ member }: { member: Member }) {
 }
 
 /** Members grouped by country, in the directory's country order; countries without members are left out. */
-export function MembersDirectory({ directory, heading, intro }: { directory: Directory; heading: string; intro: string }) {
+export function MembersDirectory({
+  directory,
+  heading,
+  intro,
+}: {
+  directory: Directory;
+  heading: string;
+  intro: string;
+}) {
   const groups = directory.countries
     .map((country) => ({ country, members: directory.members.filter((member) => member.country === country) }))
     .filter((group) => group.members.length > 0);

@@ -12,5 +12,12 @@ import { islands, type IslandName } from './registry.ts';
 export function Island<N extends IslandName>({ name, props }: { name: N; props: ComponentProps<(typeof islands)[N]> }) {
   const Component = islands[name] as (props: object) => ReactNode;
   const html = renderToString(<Component {...props} />);
-  return <div className="island" data-island={name} data-props={JSON.stringify(props)} dangerouslySetInnerHTML={{ __html: html }} />;
+  return (
+    <div
+      className="island"
+      data-island={name}
+      data-props={JSON.stringify(props)}
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
 }

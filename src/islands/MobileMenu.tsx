@@ -23,7 +23,11 @@ function MenuLinks({ links, onChoose }: { links: MenuLink[]; onChoose?: (href: s
     <ul className="menu-panel__links">
       {links.map((link) => (
         <li key={link.href}>
-          <a href={link.href} aria-current={link.current ? 'page' : undefined} onClick={onChoose && (() => onChoose(link.href))}>
+          <a
+            href={link.href}
+            aria-current={link.current ? 'page' : undefined}
+            onClick={onChoose && (() => onChoose(link.href))}
+          >
             {link.label}
           </a>
         </li>

@@ -10,7 +10,9 @@ export function NotFoundPage({ site }: { site: SiteSettings }) {
       <div className="page">
         <div className="page__inner page__inner--narrow">
           <h1>Page not found</h1>
-          <p className="page__lead">There is no page at this address. It may have moved, or the link may be mistyped.</p>
+          <p className="page__lead">
+            There is no page at this address. It may have moved, or the link may be mistyped.
+          </p>
           <p className="page__actions">
             <a className="button" href={urls.href('/')}>
               Return to Homepage

@@ -16,7 +16,9 @@ export function ResearchIndexPage({ content }: { content: SiteContent }) {
             {content.themes.map((theme) => (
               <ThemeCard key={theme.id} theme={theme} title={theme.title} headingLevel="h2">
                 <p className="theme-card__description">{theme.description}</p>
-                <p className="theme-card__count">{countLabel((content.publications[theme.id] ?? []).length, 'publication')}</p>
+                <p className="theme-card__count">
+                  {countLabel((content.publications[theme.id] ?? []).length, 'publication')}
+                </p>
               </ThemeCard>
             ))}
           </div>

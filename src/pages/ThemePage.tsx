@@ -6,7 +6,15 @@ import { ThemeIcon } from '../components/ThemeIcon.tsx';
 import { useUrls } from '../build-context.tsx';
 import { countLabel } from '../format.ts';
 
-export function ThemePage({ site, theme, publications }: { site: SiteSettings; theme: Theme; publications: Publication[] }) {
+export function ThemePage({
+  site,
+  theme,
+  publications,
+}: {
+  site: SiteSettings;
+  theme: Theme;
+  publications: Publication[];
+}) {
   const urls = useUrls();
   return (
     <PageLayout site={site}>

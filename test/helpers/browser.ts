@@ -10,7 +10,14 @@ import { accessSync, constants, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { after, before, describe, test, type TestContext } from 'node:test';
 import type * as Axe from 'axe-core';
-import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page, type Request } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type ConsoleMessage,
+  type Page,
+  type Request,
+} from 'playwright-core';
 import { startStaticServer } from '../../scripts/lib/static-server.ts';
 import { countLabel } from '../../src/format.ts';
 import { routes } from '../../src/routes.tsx';
@@ -70,7 +77,9 @@ const isExecutable = (file: string) => {
 
 /** CHROMIUM_PATH when set, otherwise Debian's /usr/bin/chromium. */
 export function findChromium(): { executablePath?: string; looked: string[] } {
-  const candidates = process.env.CHROMIUM_PATH ? [process.env.CHROMIUM_PATH] : ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  const candidates = process.env.CHROMIUM_PATH
+    ? [process.env.CHROMIUM_PATH]
+    : ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
   return { executablePath: candidates.find(isExecutable), looked: candidates };
 }
 
@@ -101,7 +110,16 @@ export class PageProblems {
 
   /** Forgets everything seen so far, for a page that is reused by the next test. */
   clear() {
-    for (const list of [this.consoleErrors, this.cspConsoleMessages, this.pageErrors, this.failedRequests, this.errorResponses, this.cspViolations, this.mailtoRequests, this.abortedRequests]) {
+    for (const list of [
+      this.consoleErrors,
+      this.cspConsoleMessages,
+      this.pageErrors,
+      this.failedRequests,
+      this.errorResponses,
+      this.cspViolations,
+      this.mailtoRequests,
+      this.abortedRequests,
+    ]) {
       list.length = 0;
     }
   }
@@ -123,12 +141,19 @@ export class PageProblems {
   list(): string[] {
     return [
       ...this.consoleErrors.map((line) => `console error: ${line}`),
-      ...this.cspConsoleMessages.filter((line) => !line.startsWith('error:')).map((line) => `CSP console message: ${line}`),
+      ...this.cspConsoleMessages
+        .filter((line) => !line.startsWith('error:'))
+        .map((line) => `CSP console message: ${line}`),
       ...this.pageErrors.map((line) => `uncaught exception: ${line}`),
       ...this.failedRequests.map((line) => `failed request: ${line}`),
-      ...this.abortedRequests.filter((request) => !request.abandoned()).map((request) => `failed request: ${request.line}`),
+      ...this.abortedRequests
+        .filter((request) => !request.abandoned())
+        .map((request) => `failed request: ${request.line}`),
       ...this.errorResponses.map((line) => `error response: ${line}`),
-      ...this.cspViolations.map((v) => `CSP violation: ${v.violatedDirective} blocked ${v.blockedURI || '(inline)'} on ${v.documentURI} ${v.sample}`),
+      ...this.cspViolations.map(
+        (v) =>
+          `CSP violation: ${v.violatedDirective} blocked ${v.blockedURI || '(inline)'} on ${v.documentURI} ${v.sample}`,
+      ),
     ];
   }
 
@@ -192,7 +217,12 @@ async function watch(context: BrowserContext, problems: PageProblems) {
   });
   context.on('response', (response) => {
     if (response.status() < 400) return;
-    if (response.status() === 404 && response.request().resourceType() === 'document' && problems.isExpected404(response.url())) return;
+    if (
+      response.status() === 404 &&
+      response.request().resourceType() === 'document' &&
+      problems.isExpected404(response.url())
+    )
+      return;
     problems.errorResponses.push(`${response.status()} ${response.url()}`);
   });
 }
@@ -276,7 +306,10 @@ export class BrowserEnv {
     const javaScriptEnabled = options.javaScriptEnabled ?? true;
     const reused = this.idle.findIndex((session) => session.javaScriptEnabled === javaScriptEnabled);
     const session = reused === -1 ? await this.create(javaScriptEnabled) : this.idle.splice(reused, 1)[0]!;
-    await session.page.setViewportSize({ width: options.width ?? desktop.width, height: options.height ?? desktop.height });
+    await session.page.setViewportSize({
+      width: options.width ?? desktop.width,
+      height: options.height ?? desktop.height,
+    });
     await session.page.emulateMedia({ reducedMotion: options.reducedMotion ?? 'no-preference' });
     session.problems.clear();
     session.navigations.length = 0;
@@ -397,7 +430,9 @@ export async function axeViolations(page: Page): Promise<string[]> {
   return results.violations.map(
     (violation) =>
       `${violation.id} (${violation.impact}): ${violation.help}\n` +
-      violation.nodes.map((node) => `    ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ')}`).join('\n'),
+      violation.nodes
+        .map((node) => `    ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ')}`)
+        .join('\n'),
   );
 }
 
@@ -455,7 +490,11 @@ const measureSection = (page: Page, id: string): Promise<SectionGeometry> =>
  * runs here, not in the page, because a page without JavaScript runs no
  * requestAnimationFrame or setTimeout callbacks.
  */
-async function settle<T extends { scrollY: number }>(measure: () => Promise<T>, done: (value: T) => boolean, timeout = 5000): Promise<T> {
+async function settle<T extends { scrollY: number }>(
+  measure: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeout = 5000,
+): Promise<T> {
   const started = performance.now();
   let stillSince = performance.now();
   let last = await measure();
@@ -476,7 +515,11 @@ async function settle<T extends { scrollY: number }>(measure: () => Promise<T>, 
  * visible. Returns the last measurement, in view or not.
  */
 export function settledSection(page: Page, id: string, timeout = 5000): Promise<SectionGeometry> {
-  return settle(() => measureSection(page, id), (geometry) => geometry.inView, timeout);
+  return settle(
+    () => measureSection(page, id),
+    (geometry) => geometry.inView,
+    timeout,
+  );
 }
 
 export async function assertSectionInView(page: Page, id: string, what: string) {
@@ -490,7 +533,11 @@ export async function assertSectionInView(page: Page, id: string, what: string) 
 /** Waits until scrolling has stopped (at `expected`, when given) and returns scrollY. */
 export async function settledScrollY(page: Page, expected?: number, timeout = 5000): Promise<number> {
   const measure = async () => ({ scrollY: await page.evaluate(() => window.scrollY) });
-  const { scrollY } = await settle(measure, ({ scrollY }) => expected === undefined || Math.abs(scrollY - expected) < 1, timeout);
+  const { scrollY } = await settle(
+    measure,
+    ({ scrollY }) => expected === undefined || Math.abs(scrollY - expected) < 1,
+    timeout,
+  );
   return scrollY;
 }
 

@@ -8,7 +8,10 @@ export function textOf(html: string): string {
     .replace(/<head>[\s\S]*?<\/head>/, ' ')
     .replace(/<script[\s\S]*?<\/script>/g, ' ')
     .replace(/<[^>]+>/g, ' ')
-    .replace(/&(amp|quot|#x27|#39|lt|gt|nbsp);/g, (_, entity: string) => ({ amp: '&', quot: '"', '#x27': "'", '#39': "'", lt: '<', gt: '>', nbsp: ' ' })[entity]!)
+    .replace(
+      /&(amp|quot|#x27|#39|lt|gt|nbsp);/g,
+      (_, entity: string) => ({ amp: '&', quot: '"', '#x27': "'", '#39': "'", lt: '<', gt: '>', nbsp: ' ' })[entity]!,
+    )
     .replace(/\s+/g, ' ')
     .trim();
 }

@@ -43,7 +43,9 @@ export async function projectCopy({ content = false } = {}): Promise<string> {
 }
 
 /** Builds a site (the fixture content unless told otherwise) into a temporary folder and returns where it is. */
-export async function buildIntoTemporaryFolder(options: Omit<BuildOptions, 'outDir'> = {}): Promise<{ outDir: string; result: BuildResult }> {
+export async function buildIntoTemporaryFolder(
+  options: Omit<BuildOptions, 'outDir'> = {},
+): Promise<{ outDir: string; result: BuildResult }> {
   const outDir = path.join(await temporaryFolder(), 'dist');
   const result = await buildSite({ contentDir: fixtureContentDir, ...options, outDir });
   return { outDir, result };

@@ -7,7 +7,15 @@ import fg from 'fast-glob';
 export async function snapshot(folder: string, ignore: string[] = []): Promise<Record<string, string>> {
   const files = (await fg('**/*', { cwd: folder, dot: true, ignore })).sort();
   const entries = await Promise.all(
-    files.map(async (file) => [file, createHash('sha256').update(await readFile(path.join(folder, file))).digest('hex')] as const),
+    files.map(
+      async (file) =>
+        [
+          file,
+          createHash('sha256')
+            .update(await readFile(path.join(folder, file)))
+            .digest('hex'),
+        ] as const,
+    ),
   );
   return Object.fromEntries(entries);
 }

@@ -12,28 +12,58 @@ import { attributesOf, startTags, textOf } from './html.ts';
 import { readPage } from './site.ts';
 
 const specThemes = [
-  { id: 'cross-cultural', title: 'Cross-Cultural Assessment and Adaptation', homeTitle: 'Cross-Cultural Assessment and Adaptation' },
-  { id: 'cognitive-screening', title: 'Cognitive Screening Tools and Test Validation', homeTitle: 'Cognitive Screening Tools and Test Validation' },
+  {
+    id: 'cross-cultural',
+    title: 'Cross-Cultural Assessment and Adaptation',
+    homeTitle: 'Cross-Cultural Assessment and Adaptation',
+  },
+  {
+    id: 'cognitive-screening',
+    title: 'Cognitive Screening Tools and Test Validation',
+    homeTitle: 'Cognitive Screening Tools and Test Validation',
+  },
   { id: 'caregiver', title: 'Caregiver Research', homeTitle: 'Caregiver Research' },
   { id: 'interpreter-mediated', title: 'Interpreter-Mediated Assessment', homeTitle: 'More' },
 ];
-const specCountries = ['Denmark', 'France', 'Germany', 'Greece', 'Italy', 'Malta', 'Netherlands', 'Norway', 'Portugal', 'Romania', 'Spain', 'Switzerland', 'UK', 'USA/Russia'];
+const specCountries = [
+  'Denmark',
+  'France',
+  'Germany',
+  'Greece',
+  'Italy',
+  'Malta',
+  'Netherlands',
+  'Norway',
+  'Portugal',
+  'Romania',
+  'Spain',
+  'Switzerland',
+  'UK',
+  'USA/Russia',
+];
 
 /** The items of `list` that are in `subset`, to compare with `subset` in its order. */
-const inOrder = (list: readonly (string | undefined)[], subset: readonly string[]) => list.filter((item) => subset.includes(item!));
+const inOrder = (list: readonly (string | undefined)[], subset: readonly string[]) =>
+  list.filter((item) => subset.includes(item!));
 
 export async function checkSpecStrings(outDir: string, content: SiteContent) {
   const home = await readPage(outDir, '/');
   const text = textOf(home);
 
   // Sections and headings of the home page.
-  const ids = startTags(home).map((tag) => tag.attributes.get('id')).filter(Boolean);
+  const ids = startTags(home)
+    .map((tag) => tag.attributes.get('id'))
+    .filter(Boolean);
   const sections = ['about', 'research', 'news', 'team', 'publications', 'contact'];
   assert.deepEqual(inOrder(ids, sections), sections);
   for (const heading of ['About ECCroN', 'Our Research', 'News', 'Our Members', 'Contact Us', 'Join Our Consortium']) {
     assert.ok(text.includes(heading), heading);
   }
-  for (const label of ['About Our Research News Members Contacts Join', 'Our Research Join Consortium', 'About us Research Contact']) {
+  for (const label of [
+    'About Our Research News Members Contacts Join',
+    'Our Research Join Consortium',
+    'About us Research Contact',
+  ]) {
     assert.ok(text.includes(label), label);
   }
 
@@ -47,7 +77,13 @@ export async function checkSpecStrings(outDir: string, content: SiteContent) {
   // Research cards: the spec's four, in order, the fourth titled "More".
   const research = home.slice(home.indexOf('id="research"'), home.indexOf('id="news"'));
   const cardTitles = [...research.matchAll(/<h3 class="theme-card__title">([^<]+)<\/h3>/g)].map((match) => match[1]!);
-  assert.deepEqual(inOrder(cardTitles, specThemes.map((theme) => theme.homeTitle)), specThemes.map((theme) => theme.homeTitle));
+  assert.deepEqual(
+    inOrder(
+      cardTitles,
+      specThemes.map((theme) => theme.homeTitle),
+    ),
+    specThemes.map((theme) => theme.homeTitle),
+  );
   const cardLinks = attributesOf(research, 'a', 'href');
   for (const theme of specThemes) assert.ok(cardLinks.includes(`/research/${theme.id}/`), theme.id);
 
@@ -58,12 +94,22 @@ export async function checkSpecStrings(outDir: string, content: SiteContent) {
   // Members: the spec's countries in its order, the founders' intro.
   const team = home.slice(home.indexOf('id="team"'), home.indexOf('id="publications"'));
   const countries = [...team.matchAll(/<h3 class="member-group__country">([^<]+)<\/h3>/g)].map((match) => match[1]!);
-  assert.deepEqual(inOrder(countries, specCountries), specCountries.filter((country) => countries.includes(country)));
+  assert.deepEqual(
+    inOrder(countries, specCountries),
+    specCountries.filter((country) => countries.includes(country)),
+  );
   assert.match(textOf(team), /16 specialists from ten countries/);
 
   // Contact: the mailbox of the settings beside the form (the island writes its mail link to it); 4 rows.
-  assert.ok(attributesOf(home.slice(home.indexOf('id="contact"')), 'a', 'href').includes(`mailto:${content.site.contactEmail}`));
-  assert.equal(startTags(home).find((tag) => tag.name === 'textarea')!.attributes.get('rows'), '4');
+  assert.ok(
+    attributesOf(home.slice(home.indexOf('id="contact"')), 'a', 'href').includes(`mailto:${content.site.contactEmail}`),
+  );
+  assert.equal(
+    startTags(home)
+      .find((tag) => tag.name === 'textarea')!
+      .attributes.get('rows'),
+    '4',
+  );
 
   // Footer.
   assert.match(text, /© 2025 European Consortium on Cross-Cultural Neuropsychology/);
@@ -71,21 +117,39 @@ export async function checkSpecStrings(outDir: string, content: SiteContent) {
   // /research: the spec's themes with their counts, which are the numbers of entries.
   const overview = await readPage(outDir, '/research');
   const overviewText = textOf(overview);
-  const overviewTitles = [...overview.matchAll(/<h2 class="theme-card__title">([^<]+)<\/h2>/g)].map((match) => match[1]!);
-  assert.deepEqual(inOrder(overviewTitles, specThemes.map((theme) => theme.title)), specThemes.map((theme) => theme.title));
+  const overviewTitles = [...overview.matchAll(/<h2 class="theme-card__title">([^<]+)<\/h2>/g)].map(
+    (match) => match[1]!,
+  );
+  assert.deepEqual(
+    inOrder(
+      overviewTitles,
+      specThemes.map((theme) => theme.title),
+    ),
+    specThemes.map((theme) => theme.title),
+  );
   const counts = [...overviewText.matchAll(/\d+ publications?\b/g)].map((match) => match[0]);
-  assert.deepEqual(counts, content.themes.map((theme) => countLabel(content.publications[theme.id]!.length, 'publication')));
+  assert.deepEqual(
+    counts,
+    content.themes.map((theme) => countLabel(content.publications[theme.id]!.length, 'publication')),
+  );
   assert.ok(overviewText.includes('Return to Homepage'));
 
   // Theme pages: one "View article" per entry.
   for (const theme of specThemes) {
     const page = textOf(await readPage(outDir, `/research/${theme.id}`));
     assert.ok(page.includes('Back to Research Areas'), theme.id);
-    assert.equal(page.match(/View article/g)?.length, content.publications[theme.id]!.length, `${theme.id}: one link per entry`);
+    assert.equal(
+      page.match(/View article/g)?.length,
+      content.publications[theme.id]!.length,
+      `${theme.id}: one link per entry`,
+    );
   }
 
   // Legal pages.
-  for (const [route, title] of [['/privacy-policy', 'Privacy Policy'], ['/terms-of-service', 'Terms of Service']] as const) {
+  for (const [route, title] of [
+    ['/privacy-policy', 'Privacy Policy'],
+    ['/terms-of-service', 'Terms of Service'],
+  ] as const) {
     const page = textOf(await readPage(outDir, route));
     assert.ok(page.includes(`${title} Last updated: May 19, 2025`), route);
     assert.ok(page.includes('Back to Home'), route);
