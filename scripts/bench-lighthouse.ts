@@ -121,7 +121,7 @@ try {
     const all: Awaited<ReturnType<typeof audit>>[] = [];
     for (let run = 0; run < runs; run += 1) all.push(await audit(url, chrome.port));
     const lhr = computeMedianRun(all) as (typeof all)[number];
-    const performanceRuns = all.map((result) => Math.round((result.categories['performance']?.score ?? 0) * 100));
+    const performanceRuns = all.map((result) => Math.round((result.categories.performance?.score ?? 0) * 100));
 
     const scores = Object.fromEntries(
       categories.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]),
@@ -133,9 +133,9 @@ try {
       | undefined;
     const lcpElement = lcpDetails?.items?.[0]?.items?.[0]?.node?.snippet;
     const observed =
-      (lhr.audits['metrics']?.details as { items?: Record<string, number>[] } | undefined)?.items?.[0] ?? {};
-    const observedFcpMs = observed['observedFirstContentfulPaint'] ?? Number.NaN;
-    const observedLcpMs = observed['observedLargestContentfulPaint'] ?? Number.NaN;
+      (lhr.audits.metrics?.details as { items?: Record<string, number>[] } | undefined)?.items?.[0] ?? {};
+    const observedFcpMs = observed.observedFirstContentfulPaint ?? Number.NaN;
+    const observedLcpMs = observed.observedLargestContentfulPaint ?? Number.NaN;
     const requests =
       (
         lhr.audits['network-requests']?.details as

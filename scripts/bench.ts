@@ -119,7 +119,8 @@ interface Measured {
 
 let processCount = 0;
 async function measure(args: string[], env: Record<string, string> = {}, plainNode = false): Promise<Measured> {
-  const peakFile = path.join(work, `peak-${(processCount += 1)}`);
+  processCount += 1;
+  const peakFile = path.join(work, `peak-${processCount}`);
   const nodeArgs = [
     ...(plainNode ? [] : ['--require', fileURLToPath(tsxPreflight), '--import', tsxLoader]),
     '--import',
@@ -149,7 +150,8 @@ async function coldBuild(
   { withoutPipelineBundle = false } = {},
 ): Promise<Measured & { outDir: string; report: BuildReport }> {
   if (withoutPipelineBundle) await rm(cacheFolder(projectRoot), { recursive: true, force: true });
-  const folder = path.join(work, `build-${(buildCount += 1)}`);
+  buildCount += 1;
+  const folder = path.join(work, `build-${buildCount}`);
   const outDir = path.join(folder, 'dist');
   const reportFile = path.join(folder, 'build.json');
   const result = await measure(['scripts/build.ts', '--out', outDir, '--report', reportFile]);

@@ -64,6 +64,7 @@ export function Document({ site, path, title, description, jsonLd, indexable = t
         ))}
         <link rel="stylesheet" href={urls.asset(assets.css)} />
         <script type="module" src={urls.asset(assets.js)} />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD is data; safeJson escapes '<' so it cannot close the script. */}
         {jsonLd ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: safeJson(jsonLd) }} /> : null}
       </head>
       <body>{children}</body>

@@ -143,7 +143,7 @@ browserSuite('navigation', (env) => {
       );
       for (const [index, theme] of themes.entries()) {
         const link = cards.nth(index).getByRole('link', { name: /^View publications/ });
-        assert.match(await link.innerText(), /^View publications[^]*→$/);
+        assert.match(await link.innerText(), /^View publications[\s\S]*→$/);
         await link.click();
         await page.waitForURL(env.url(`/research/${theme.id}/`));
         assert.equal((await page.getByRole('heading', { level: 1 }).innerText()).trim(), theme.title);

@@ -368,9 +368,8 @@ describe('the real content', () => {
 function assertWellFormedXml(xml: string) {
   const open: string[] = [];
   const token = /<\?xml[^?]*\?>|<(\/?)([A-Za-z][\w:.-]*)((?:\s+[\w:.-]+="[^"<]*")*)\s*(\/?)>|([^<]+)/gy;
-  let match: RegExpExecArray | null;
   let consumed = 0;
-  while ((match = token.exec(xml))) {
+  for (let match = token.exec(xml); match; match = token.exec(xml)) {
     consumed = token.lastIndex;
     const [, closing, name, , selfClosing, text] = match;
     if (text !== undefined) {

@@ -84,7 +84,7 @@ async function lookUp(root: string, relative: string): Promise<Found> {
     throw error;
   }
   if (!isInside(realRoot, real)) return { kind: 'missing' };
-  let handle;
+  let handle: Awaited<ReturnType<typeof open>>;
   try {
     handle = await open(real, openFlags);
   } catch (error) {
@@ -118,6 +118,15 @@ class BadRequest extends Error {}
  * decoded, backslashes (a path separator on Windows, and `/\host` is another
  * origin to a browser) and `.` or `..` segments.
  */
+/** A control character (which a terminal or a log would act on) or a backslash (a separator on Windows). */
+function hasControlCharacterOrBackslash(text: string): boolean {
+  for (const character of text) {
+    const code = character.charCodeAt(0);
+    if (code < 0x20 || code === 0x7f || character === '\\') return true;
+  }
+  return false;
+}
+
 function requestPath(target: string): { raw: string; search: string; decoded: string } {
   if (!target.startsWith('/') || /[^\x21-\x7e]/.test(target)) throw new BadRequest();
   const query = target.indexOf('?');
@@ -129,7 +138,7 @@ function requestPath(target: string): { raw: string; search: string; decoded: st
   } catch {
     throw new BadRequest();
   }
-  if (/[\x00-\x1f\x7f\\]/.test(decoded)) throw new BadRequest();
+  if (hasControlCharacterOrBackslash(decoded)) throw new BadRequest();
   if (decoded.split('/').some((segment) => segment === '.' || segment === '..')) throw new BadRequest();
   return { raw, search, decoded };
 }
@@ -173,7 +182,7 @@ export async function startStaticServer(
       finish(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache', ...headers }, text);
 
     if (request.method !== 'GET' && !head) return plain(405, 'Method not allowed', { Allow: 'GET, HEAD' });
-    let target;
+    let target: ReturnType<typeof requestPath>;
     try {
       target = requestPath(request.url ?? '/');
     } catch (error) {

@@ -27,6 +27,7 @@ export function PublicationEntry({ publication }: { publication: Publication }) 
     <li className="publication">
       <p className="publication__citation">
         {citationPieces(publication).map((piece, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the pieces are a fixed sequence rendered once to static markup, never reordered.
           <Piece key={index} piece={piece} />
         ))}
       </p>

@@ -17,6 +17,7 @@ export function Island<N extends IslandName>({ name, props }: { name: N; props: 
       className="island"
       data-island={name}
       data-props={JSON.stringify(props)}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: markup React itself rendered from the island's props a line above.
       dangerouslySetInnerHTML={{ __html: html }}
     />
   );
