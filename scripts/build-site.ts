@@ -14,6 +14,7 @@ import type { OutputFile } from './stages/output-files.ts';
 import { renderPages } from './stages/render-pages.tsx';
 import { buildReport, type BuildReport } from './stages/report.ts';
 import { siteFiles } from './stages/site-files.ts';
+import { adminFiles } from './admin/admin-stage.ts';
 import { writeOutput } from './stages/write-output.ts';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -79,6 +80,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     ...pages.map((page) => ({ path: page.file, contents: page.html })),
     ...client.files,
     ...siteFiles(urls, routes, content),
+    ...adminFiles(urls, content),
     ...(await readPublicFiles(publicDir)),
   ];
 

@@ -18,12 +18,14 @@ const contentTypes: Record<string, string> = {
   '.ico': 'image/x-icon',
   '.xml': 'application/xml; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
+  '.yml': 'text/yaml; charset=utf-8',
   '.woff2': 'font/woff2',
 };
 
 interface HeaderRule {
   pattern: RegExp;
-  headers: [string, string][];
+  /** A null value removes the header. */
+  headers: [string, string | null][];
 }
 
 /** Reads a Netlify / Cloudflare Pages style _headers file: a path pattern, then indented "Name: value" lines. */
@@ -41,7 +43,9 @@ export function parseHeadersFile(text: string): HeaderRule[] {
       rules.push({ pattern, headers: [] });
     } else if (rules.length > 0) {
       const at = line.indexOf(':');
-      rules[rules.length - 1]!.headers.push([line.slice(0, at).trim(), line.slice(at + 1).trim()]);
+      // "! Name" (Cloudflare Pages' syntax) takes away a header an earlier rule gave.
+      if (line.trim().startsWith('!')) rules[rules.length - 1]!.headers.push([line.trim().slice(1).trim(), null]);
+      else if (at > 0) rules[rules.length - 1]!.headers.push([line.slice(0, at).trim(), line.slice(at + 1).trim()]);
     }
   }
   return rules;
@@ -196,7 +200,11 @@ export async function startStaticServer(
       const headers: Record<string, string> = {};
       if (headersFile.kind === 'file') {
         for (const rule of parseHeadersFile(headersFile.body.toString('utf8'))) {
-          if (rule.pattern.test(decoded)) for (const [name, value] of rule.headers) headers[name] = value;
+          if (!rule.pattern.test(decoded)) continue;
+          for (const [name, value] of rule.headers) {
+            if (value === null) delete headers[name];
+            else headers[name] = value;
+          }
         }
       }
       const type = contentTypes[path.extname(found.file)] ?? 'application/octet-stream';
