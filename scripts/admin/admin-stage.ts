@@ -111,9 +111,12 @@ export function adminPage(urls: Urls, scriptUrl: string, title: string, policy: 
     '<meta name="robots" content="noindex, nofollow">',
     `<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(policy)}">`,
     `<title>${escapeAttribute(title)}</title>`,
+    '<style>body{margin:0}</style>',
     `<link rel="cms-config-url" type="application/yaml" href="${escapeAttribute(urls.asset(`${adminFolder}/config.yml`))}">`,
     '</head>',
     '<body>',
+    // The CMS draws itself in #nc-root when there is one: a <main>, so that its pages have a main landmark.
+    '<main id="nc-root"></main>',
     `<script src="${escapeAttribute(scriptUrl)}"></script>`,
     '</body>',
     '</html>',
@@ -130,7 +133,7 @@ const cdnFont = /https:\/\/cdn\.jsdelivr\.net\/fontsource\/fonts\/([a-z0-9-]+)(:
  */
 export function selfHostedCms(urls: Urls): { script: string; fonts: OutputFile[] } {
   const fonts = new Map<string, OutputFile>();
-  const script = readCmsScript()
+  let script = readCmsScript()
     .toString('utf8')
     .replace(cdnFont, (_url, family: string, variable: string | undefined, subset: string) => {
       const name = `${family}-${subset}.woff2`;
@@ -142,6 +145,8 @@ export function selfHostedCms(urls: Urls): { script: string; fonts: OutputFile[]
       fonts.set(name, { path: `${adminFolder}/fonts/${name}`, contents: readFileSync(from) });
       return urls.asset(`${adminFolder}/fonts/${name}`);
     });
+  // Its page must let people zoom (WCAG 1.4.4): its viewport tag says maximum-scale=1.
+  script = script.replace('`maximum-scale=1`,', '');
   if (/https:\/\/cdn\.jsdelivr\.net/.test(script))
     throw new Error('the CMS loads something from cdn.jsdelivr.net that the build does not serve itself');
   return { script, fonts: [...fonts.values()] };

@@ -83,6 +83,10 @@ export function cmsConfig(facts: CmsContentFacts, backend: CmsBackend | undefine
     media_folder: 'public/uploads',
     public_folder: '/uploads',
     output: { omit_empty_optional_fields: true },
+    // The forms are long and the site's pages are the preview: the whole width goes to the form.
+    editor: { preview: false },
+    // A news item's file name is its id: plain letters, as the existing ones.
+    slug: { encoding: 'ascii', clean_accents: true },
     collections: [
       {
         name: 'settings',

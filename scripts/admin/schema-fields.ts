@@ -88,6 +88,10 @@ export function labelOf(name: string, schema?: unknown): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** "Countries" → "Country", "Paragraphs" → "Paragraph": the word of the list's "Add …" button. */
+export const singular = (label: string) =>
+  label.replace(/ies$/, 'y').replace(/([^s])s$/, '$1');
+
 const firstIssue = (schema: unknown, value: unknown) => {
   const result = v.safeParse(schema as v.GenericSchema, value);
   return result.success ? undefined : result.issues[0].message;
@@ -117,8 +121,17 @@ export interface WalkOptions {
   multiline?: (name: string, path: string) => boolean;
 }
 
+/** The CMS shows hints as Markdown, where "<id>" would be taken for a tag and vanish. */
+const asMarkdownText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
 /** The CMS field for one schema entry. `path` is where it sits ("about.paragraphs.*"), for the options. */
 export function fieldFor(name: string, schema: unknown, path: string, options: WalkOptions = {}): CmsField {
+  const field = formField(name, schema, path, options);
+  if (field.hint) field.hint = asMarkdownText(field.hint);
+  return field;
+}
+
+function formField(name: string, schema: unknown, path: string, options: WalkOptions): CmsField {
   const { base, optional, nullable } = unwrap(schema);
   const actions = actionsOf(base);
   const label = labelOf(name, schema);
@@ -142,10 +155,12 @@ export function fieldFor(name: string, schema: unknown, path: string, options: W
     }
     case 'record': {
       field.widget = 'object';
-      field.fields = (options.keys?.[path] ?? []).map((key) => ({
-        ...fieldFor(key.name, base.value, path ? `${path}.*` : '*', options),
-        label: key.label,
-      }));
+      field.fields = (options.keys?.[path] ?? []).map((key) => {
+        const value = { ...fieldFor(key.name, base.value, path ? `${path}.*` : '*', options), label: key.label };
+        // Each key's list holds what the whole map holds: "Add Publication".
+        if (value.widget === 'list') value.label_singular = singular(label);
+        return value;
+      });
       return field;
     }
     case 'array': {
@@ -158,8 +173,9 @@ export function fieldFor(name: string, schema: unknown, path: string, options: W
         if (first) field.summary = `{{fields.${first.name}}}`;
         field.collapsed = true;
       } else {
-        field.field = fieldFor(labelOf(name).replace(/s$/, '').toLowerCase() || 'item', base.item, itemPath, options);
+        field.field = { ...fieldFor(name, base.item, itemPath, options), label: singular(label) };
       }
+      field.label_singular = singular(label);
       const min = actions.find((action) => action.type === 'min_length');
       if (min && typeof min.requirement === 'number') field.min = min.requirement;
       else if (!optional) field.required = false; // an empty list is a list

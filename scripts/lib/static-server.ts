@@ -51,6 +51,19 @@ export function parseHeadersFile(text: string): HeaderRule[] {
   return rules;
 }
 
+/** The headers a _headers file gives a site path: every matching rule in order, a later one winning. */
+export function headersFor(headersFile: string, sitePath: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const rule of parseHeadersFile(headersFile)) {
+    if (!rule.pattern.test(sitePath)) continue;
+    for (const [name, value] of rule.headers) {
+      if (value === null) delete headers[name];
+      else headers[name] = value;
+    }
+  }
+  return headers;
+}
+
 export interface StaticServerOptions {
   root: string;
   /** Sub-folder the site lives under, e.g. '/eccron-site' (a trailing slash is fine). */
@@ -197,16 +210,7 @@ export async function startStaticServer(
 
     const send = async (status: number, found: Extract<Found, { kind: 'file' }>) => {
       const headersFile = await lookUp(root, '_headers');
-      const headers: Record<string, string> = {};
-      if (headersFile.kind === 'file') {
-        for (const rule of parseHeadersFile(headersFile.body.toString('utf8'))) {
-          if (!rule.pattern.test(decoded)) continue;
-          for (const [name, value] of rule.headers) {
-            if (value === null) delete headers[name];
-            else headers[name] = value;
-          }
-        }
-      }
+      const headers = headersFile.kind === 'file' ? headersFor(headersFile.body.toString('utf8'), decoded) : {};
       const type = contentTypes[path.extname(found.file)] ?? 'application/octet-stream';
       let body: Buffer = found.body;
       if (type.startsWith('text/html') && options.transformHtml)
