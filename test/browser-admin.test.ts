@@ -151,7 +151,10 @@ describe('the CMS at /admin/', { skip: skip && process.env.CI !== 'true' ? skip 
     await page.goto(adminUrl());
     await seedFolder(page, files);
     await page.getByRole('button', { name: 'Work with Local Repository' }).click();
-    await page.getByRole('link', { name: /Site and lists/ }).or(page.getByText('Site and lists').first()).waitFor();
+    await page
+      .getByRole('link', { name: /Site and lists/ })
+      .or(page.getByText('Site and lists').first())
+      .waitFor();
   }
 
   const shoot = async (page: Page, name: string) => {
@@ -162,14 +165,20 @@ describe('the CMS at /admin/', { skip: skip && process.env.CI !== 'true' ? skip 
     await page.evaluate((target) => {
       window.location.hash = target;
     }, `#/collections/${hash}`);
-    await page.getByRole('status').filter({ hasText: /now (editing|creating)/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /now (editing|creating)/ })
+      .waitFor();
   }
 
   async function save(page: Page) {
     await page.getByRole('button', { name: 'Save' }).click();
     // Saved, the editor closes and the collection is listed again.
     await page.getByRole('button', { name: 'Save' }).waitFor({ state: 'detached' });
-    await page.getByRole('status').filter({ hasText: /now viewing/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /now viewing/ })
+      .waitFor();
   }
 
   /** Picks `option` in the choice field labelled `label`: radio buttons for a few choices, a drop-down for many. */
@@ -199,7 +208,10 @@ describe('the CMS at /admin/', { skip: skip && process.env.CI !== 'true' ? skip 
     const { context, page, violations, errors } = await openAdmin();
     try {
       const response = await page.goto(adminUrl());
-      assert.match(response!.headers()['content-security-policy'] ?? '', /connect-src 'self'[^;]*https:\/\/api\.github\.com/);
+      assert.match(
+        response!.headers()['content-security-policy'] ?? '',
+        /connect-src 'self'[^;]*https:\/\/api\.github\.com/,
+      );
       assert.equal(response!.headers()['x-robots-tag'], 'noindex, nofollow');
       await page.getByRole('button', { name: 'Work with Local Repository' }).waitFor();
       await shoot(page, '1-login');
@@ -265,7 +277,10 @@ describe('the CMS at /admin/', { skip: skip && process.env.CI !== 'true' ? skip 
       await save(page);
       await sync();
       await page.reload();
-      await page.getByRole('status').filter({ hasText: /now viewing/ }).waitFor();
+      await page
+        .getByRole('status')
+        .filter({ hasText: /now viewing/ })
+        .waitFor();
 
       // Its publications list appears once /admin/ is loaded again; a publication there and one under a theme of before.
       await openEntry(page, 'settings/entries/publications');

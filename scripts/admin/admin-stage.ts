@@ -22,7 +22,9 @@ let cmsScript: Buffer | undefined;
 /** Sveltia CMS's single-file build (it loads nothing else for the fields we use). */
 export const readCmsScript = () =>
   // The package exports its bundler entry only; its single-file build sits beside it in dist/.
-  (cmsScript ??= readFileSync(path.join(path.dirname(require.resolve('@sveltia/cms')), '..', 'dist', 'sveltia-cms.js')));
+  (cmsScript ??= readFileSync(
+    path.join(path.dirname(require.resolve('@sveltia/cms')), '..', 'dist', 'sveltia-cms.js'),
+  ));
 
 /**
  * Where the CMS saves on a host: CMS_REPO (owner/name) or, on GitHub Actions,
@@ -87,7 +89,11 @@ export function adminHeaders(urls: Urls, backend = backendFromEnvironment()): [s
  * both), so "! Name" first takes away each header both rules set; Netlify
  * ignores those lines and lets the later rule win.
  */
-export function adminHeaderLines(urls: Urls, visitorHeaderNames: string[], backend = backendFromEnvironment()): string[] {
+export function adminHeaderLines(
+  urls: Urls,
+  visitorHeaderNames: string[],
+  backend = backendFromEnvironment(),
+): string[] {
   const [pattern, headers] = adminHeaders(urls, backend);
   return [
     pattern,

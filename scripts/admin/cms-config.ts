@@ -92,7 +92,12 @@ export function cmsConfig(facts: CmsContentFacts, backend: CmsBackend | undefine
         name: 'settings',
         label: 'Site and lists',
         files: [
-          { name: 'site', label: contentFiles.site.label, file: contentFiles.site.file, fields: fieldsOf(contentFiles.site.schema) },
+          {
+            name: 'site',
+            label: contentFiles.site.label,
+            file: contentFiles.site.file,
+            fields: fieldsOf(contentFiles.site.schema),
+          },
           {
             name: 'themes',
             label: contentFiles.themes.label,

@@ -89,8 +89,7 @@ export function labelOf(name: string, schema?: unknown): string {
 }
 
 /** "Countries" → "Country", "Paragraphs" → "Paragraph": the word of the list's "Add …" button. */
-export const singular = (label: string) =>
-  label.replace(/ies$/, 'y').replace(/([^s])s$/, '$1');
+export const singular = (label: string) => label.replace(/ies$/, 'y').replace(/([^s])s$/, '$1');
 
 const firstIssue = (schema: unknown, value: unknown) => {
   const result = v.safeParse(schema as v.GenericSchema, value);
@@ -196,9 +195,15 @@ function formField(name: string, schema: unknown, path: string, options: WalkOpt
       // A number within limits or one of some words (a year, or "in press"), and null when allowed: one list to choose from.
       const members = (base.options as Node[]).map((option) => unwrap(option).base);
       const literals = members.filter((member) => member.type === 'literal').map((member) => member.literal);
-      const numbers = members.filter((member) => member.type === 'number').map((member) => numberLimits(actionsOf(member)));
+      const numbers = members
+        .filter((member) => member.type === 'number')
+        .map((member) => numberLimits(actionsOf(member)));
       const range = numbers[0];
-      if (members.length === literals.length + numbers.length && numbers.length <= 1 && (!range || (range.min !== undefined && range.max !== undefined))) {
+      if (
+        members.length === literals.length + numbers.length &&
+        numbers.length <= 1 &&
+        (!range || (range.min !== undefined && range.max !== undefined))
+      ) {
         const choices: NonNullable<CmsField['options']> = literals.map((literal) => ({
           label: String(literal),
           value: literal as string | number,
