@@ -273,3 +273,17 @@ test('a repository for the hosted CMS comes from CMS_REPO, GitHub Actions or Net
   );
   assert.match(page, /connect-src [^;]*https:\/\/auth\.example\.org/, 'the sign-in helper is allowed by the policy');
 });
+
+test('the CMS is counted on /admin/ alone: no visitor page links it, and the build report weighs it apart', async () => {
+  const { outDir, result } = await buildIntoTemporaryFolder();
+  const admin = result.report.otherPages.find((page) => page.route === '/admin/');
+  assert.ok(admin, 'the report has a row for /admin/');
+  assert.ok(admin.js.gzip > 100 * 1024, `the CMS's script is counted there (${admin.js.gzip} bytes gzip)`);
+  assert.ok(!result.report.pages.some((page) => page.file.startsWith('admin/')), 'not among the visitor pages');
+  for (const page of result.report.pages) {
+    const html = await readFile(path.join(outDir, page.file), 'utf8');
+    assert.ok(!html.includes('/admin/'), `${page.file} does not link /admin/`);
+  }
+  const sitemap = await readFile(path.join(outDir, 'sitemap.xml'), 'utf8');
+  assert.ok(!sitemap.includes('/admin/'), 'not in the sitemap');
+});
