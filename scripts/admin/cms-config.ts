@@ -81,7 +81,8 @@ export function cmsConfig(facts: CmsContentFacts, backend: CmsBackend | undefine
     publish_mode: 'editorial_workflow',
     site_url: siteUrl,
     media_folder: 'public/uploads',
-    public_folder: '/uploads',
+    // As content/ names files of public/: uploads/logo.svg, without a leading slash.
+    public_folder: 'uploads',
     output: { omit_empty_optional_fields: true },
     // The forms are long and the site's pages are the preview: the whole width goes to the form.
     editor: { preview: false },
