@@ -116,8 +116,6 @@ export interface WalkOptions {
   keys?: Record<string, { name: string; label: string }[]>;
   /** A field whose value is one of a list elsewhere, by path: "members.*.country" → a relation. */
   relations?: Record<string, Pick<CmsField, 'collection' | 'file' | 'value_field' | 'search_fields'>>;
-  /** Fields whose text is long (paragraphs): a multi-line box instead of one line. */
-  multiline?: (name: string, path: string) => boolean;
 }
 
 /** The CMS shows hints as Markdown, where "<id>" would be taken for a tag and vanish. */
@@ -238,7 +236,6 @@ function formField(name: string, schema: unknown, path: string, options: WalkOpt
       // The CMS takes one pattern; a field with more is checked by the build for the rest.
       if (patterns[0]) field.pattern = patterns[0];
       if (wrong && (patterns.length > 0 || kind === 'url')) field.hint ??= wrong;
-      if (options.multiline?.(name, path)) field.widget = 'text';
       return field;
     }
     default:
