@@ -45,3 +45,11 @@ export function attributesOf(html: string, tagName: string, attribute: string): 
     .toArray()
     .flatMap((node) => ('attribs' in node ? [node.attribs[attribute]!] : []));
 }
+
+/** The text of every element a CSS selector finds, e.g. the titles of the cards: textsOf(html, 'h3.card__title'). */
+export function textsOf(html: string, selector: string): string[] {
+  const $ = cheerio.load(html);
+  return $(selector)
+    .toArray()
+    .map((element) => $(element).text());
+}
