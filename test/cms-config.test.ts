@@ -10,7 +10,6 @@ import { cp, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
 import * as v from 'valibot';
-import { parse } from 'yaml';
 import { adminFiles, backendFromEnvironment } from '../scripts/admin/admin-stage.ts';
 import { cmsConfig, contentFiles } from '../scripts/admin/cms-config.ts';
 import { contentFactsFromFiles } from '../scripts/admin/dev-admin.ts';
@@ -235,7 +234,7 @@ async function copyWith(file: string, change: (text: string) => string): Promise
 
 test('the build writes the configuration made from the content, and the dev server makes the same from the files', async () => {
   const { outDir } = await buildIntoTemporaryFolder();
-  const written = parse(await readFile(path.join(outDir, 'admin', 'config.yml'), 'utf8'));
+  const { $comment: _, ...written } = JSON.parse(await readFile(path.join(outDir, 'admin', 'config.json'), 'utf8'));
   const content = await fixtureContent();
   const expected = cmsConfig(
     { themes: content.themes.map((theme) => ({ id: theme.id, title: theme.title })) },

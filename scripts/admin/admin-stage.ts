@@ -4,11 +4,9 @@
  * It adds files under admin/ only; no visitor page links to it or loads any
  * of it.
  */
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { stringify } from 'yaml';
 import type { SiteContent } from '../../src/content-schema.ts';
 import type { Urls } from '../../src/urls.ts';
 import type { OutputFile } from '../stages/output-files.ts';
@@ -18,13 +16,13 @@ import { type CmsBackend, cmsConfig } from './cms-config.ts';
 export const adminFolder = 'admin';
 
 const require = createRequire(import.meta.url);
+// The package exports its bundler entry only; its single-file build sits in dist/ beside it.
+const cmsPackage = () => path.join(path.dirname(require.resolve('@sveltia/cms')), '..');
 let cmsScript: Buffer | undefined;
 /** Sveltia CMS's single-file build (it loads nothing else for the fields we use). */
-export const readCmsScript = () =>
-  // The package exports its bundler entry only; its single-file build sits beside it in dist/.
-  (cmsScript ??= readFileSync(
-    path.join(path.dirname(require.resolve('@sveltia/cms')), '..', 'dist', 'sveltia-cms.js'),
-  ));
+export const readCmsScript = () => (cmsScript ??= readFileSync(path.join(cmsPackage(), 'dist', 'sveltia-cms.js')));
+/** The CMS's version, which names its script: a new version, a new name. */
+const cmsVersion = () => JSON.parse(readFileSync(path.join(cmsPackage(), 'package.json'), 'utf8')).version as string;
 
 /**
  * Where the CMS saves on a host: CMS_REPO (owner/name) or, on GitHub Actions,
@@ -118,7 +116,7 @@ export function adminPage(urls: Urls, scriptUrl: string, title: string, policy: 
     `<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(policy)}">`,
     `<title>${escapeAttribute(title)}</title>`,
     '<style>body{margin:0}</style>',
-    `<link rel="cms-config-url" type="application/yaml" href="${escapeAttribute(urls.asset(`${adminFolder}/config.yml`))}">`,
+    `<link rel="cms-config-url" type="application/json" href="${escapeAttribute(urls.asset(`${adminFolder}/config.json`))}">`,
     '</head>',
     '<body>',
     // The CMS draws itself in #nc-root when there is one: a <main>, so that its pages have a main landmark.
@@ -132,15 +130,22 @@ export function adminPage(urls: Urls, scriptUrl: string, title: string, policy: 
 
 const cdnFont = /https:\/\/cdn\.jsdelivr\.net\/fontsource\/fonts\/([a-z0-9-]+)(:vf)?@[\d.]+\/([a-z0-9-]+)\.woff2/g;
 
+const selfHosted = new Map<string, { script: Buffer; fonts: OutputFile[] }>();
+
 /**
  * The CMS's script with its fonts (its text, and the icons its buttons show)
  * served from admin/fonts/ instead of a CDN: the same fonts, from their
- * fontsource npm packages.
+ * fontsource npm packages. Read as latin1, which maps bytes to characters one
+ * to one and back: the script's bytes stay as they are but for the
+ * replacements, which are ASCII, and a 2 MB decode costs nothing.
  */
-export function selfHostedCms(urls: Urls): { script: string; fonts: OutputFile[] } {
+export function selfHostedCms(urls: Urls): { script: Buffer; fonts: OutputFile[] } {
+  const key = urls.asset('');
+  const known = selfHosted.get(key);
+  if (known) return known;
   const fonts = new Map<string, OutputFile>();
   let script = readCmsScript()
-    .toString('utf8')
+    .toString('latin1')
     .replace(cdnFont, (_url, family: string, variable: string | undefined, subset: string) => {
       const name = `${family}-${subset}.woff2`;
       const from = path.join(
@@ -149,20 +154,21 @@ export function selfHostedCms(urls: Urls): { script: string; fonts: OutputFile[]
         name,
       );
       fonts.set(name, { path: `${adminFolder}/fonts/${name}`, contents: readFileSync(from) });
-      return urls.asset(`${adminFolder}/fonts/${name}`);
+      return encodeURI(urls.asset(`${adminFolder}/fonts/${name}`));
     });
   // Its page must let people zoom (WCAG 1.4.4): its viewport tag says maximum-scale=1.
   script = script.replace('`maximum-scale=1`,', '');
-  if (/https:\/\/cdn\.jsdelivr\.net/.test(script))
+  if (script.includes('https://cdn.jsdelivr.net'))
     throw new Error('the CMS loads something from cdn.jsdelivr.net that the build does not serve itself');
-  return { script, fonts: [...fonts.values()] };
+  const result = { script: Buffer.from(script, 'latin1'), fonts: [...fonts.values()] };
+  selfHosted.set(key, result);
+  return result;
 }
 
-/** admin/index.html, admin/config.yml, the CMS's script and its fonts. */
+/** admin/index.html, admin/config.json, the CMS's script and its fonts. */
 export function adminFiles(urls: Urls, content: SiteContent, backend = backendFromEnvironment()): OutputFile[] {
   const { script, fonts } = selfHostedCms(urls);
-  const hash = createHash('sha256').update(script).digest('hex').slice(0, 8);
-  const scriptFile = `${adminFolder}/sveltia-cms-${hash}.js`;
+  const scriptFile = `${adminFolder}/sveltia-cms-${cmsVersion()}.js`;
   const config = cmsConfig(
     { themes: content.themes.map((theme) => ({ id: theme.id, title: theme.title })) },
     backend,
@@ -174,11 +180,15 @@ export function adminFiles(urls: Urls, content: SiteContent, backend = backendFr
       path: `${adminFolder}/index.html`,
       contents: adminPage(urls, urls.asset(scriptFile), title, adminContentSecurityPolicy(backend?.authUrl)),
     },
-    { path: `${adminFolder}/config.yml`, contents: configYaml(config) },
+    { path: `${adminFolder}/config.json`, contents: configJson(config) },
     { path: scriptFile, contents: script },
     ...fonts,
   ];
 }
 
-export const configYaml = (config: object) =>
-  `# Generated by the build from src/content-schema.ts and content/; edits here are lost at the next build.\n${stringify(config, { lineWidth: 0 })}`;
+/**
+ * The configuration as JSON, which the CMS reads as well as YAML: JSON.stringify
+ * takes a millisecond where a YAML writer took a tenth of the build.
+ */
+export const configJson = (config: object) =>
+  `${JSON.stringify({ $comment: 'Generated by the build from src/content-schema.ts and content/; edits here are lost at the next build.', ...config }, null, 1)}\n`;

@@ -1,5 +1,5 @@
 /**
- * The CMS's configuration (admin/config.yml), generated at every build from
+ * The CMS's configuration (admin/config.json), generated at every build from
  * the content schema and the content: which file holds what, and each file's
  * form from its schema (schema-fields.ts). Never written by hand.
  */

@@ -23,7 +23,7 @@ const loadGenerator = () =>
   (generator ??= Promise.all([import('./admin-stage.ts'), import('./cms-config.ts')]).then(
     ([stage, { cmsConfig }]) =>
       (facts) =>
-        stage.configYaml(cmsConfig(facts, stage.backendFromEnvironment(), `${facts.siteUrl.replace(/\/+$/, '')}/`)),
+        stage.configJson(cmsConfig(facts, stage.backendFromEnvironment(), `${facts.siteUrl.replace(/\/+$/, '')}/`)),
   ));
 
 type Intercept = (request: http.IncomingMessage, response: http.ServerResponse) => boolean;
@@ -49,7 +49,7 @@ export function contentFactsFromFiles(contentDir: string): CmsContentFacts & { s
 }
 
 /**
- * Wraps the dev server's request handler: /admin/config.yml from the files of
+ * Wraps the dev server's request handler: /admin/config.json from the files of
  * `contentDir` as they are now, and /admin/ straight from `outDir`.
  */
 export function localAdmin(contentDir: string, outDir: string, next: Intercept = () => false): Intercept {
@@ -58,11 +58,11 @@ export function localAdmin(contentDir: string, outDir: string, next: Intercept =
   );
   return (request, response) => {
     const pathname = (request.url ?? '').replace(/[?#].*$/, '');
-    if (pathname === `/${adminFolder}/config.yml`) {
+    if (pathname === `/${adminFolder}/config.json`) {
       loadGenerator()
         .then((generate) => {
           response
-            .writeHead(200, { 'Content-Type': 'text/yaml; charset=utf-8', 'Cache-Control': 'no-store' })
+            .writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' })
             .end(generate(contentFactsFromFiles(contentDir)));
         })
         .catch((error: unknown) => {
