@@ -1,6 +1,6 @@
 /**
  * npm run check-links [-- --fresh] [--json FILE] [--dist DIR] [--content DIR]
- *                     [--max-age HOURS] [--timeout SECONDS]
+ *                     [--max-age HOURS] [--timeout SECONDS] [--cache FILE]
  *
  * Checks every external link of the built site (build it first) and reports
  * each with the content file and line where it is written, grouped as broken,
@@ -20,6 +20,7 @@ const { values } = parseArgs({
   options: {
     fresh: { type: 'boolean', default: false },
     json: { type: 'string' },
+    cache: { type: 'string', default: path.join('.cache', 'link-check.json') },
     dist: { type: 'string', default: 'dist' },
     content: { type: 'string', default: 'content' },
     'max-age': { type: 'string', default: '24' },
@@ -50,7 +51,7 @@ const report = await checkSite({
   distDir,
   contentDir: path.resolve(values.content),
   relativeTo: process.cwd(),
-  cacheFile: path.resolve('.cache', 'link-check.json'),
+  cacheFile: path.resolve(values.cache),
   maxAgeMs: maxAgeHours * 60 * 60 * 1000,
   fresh: values.fresh,
   timeoutMs: timeoutSeconds * 1000,

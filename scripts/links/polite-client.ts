@@ -61,7 +61,6 @@ export class PoliteClient {
       if (wait > 0) await sleep(wait);
       await this.slot();
       try {
-        this.requests++;
         return await this.send(url, method, accept);
       } finally {
         this.active--;
@@ -96,6 +95,7 @@ export class PoliteClient {
     if (target.hostname.endsWith('.invalid')) {
       return Promise.resolve({ kind: 'error', code: 'ENOTFOUND', message: `getaddrinfo ENOTFOUND ${target.hostname}` });
     }
+    this.requests++;
     const transport = target.protocol === 'https:' ? https : http;
     return new Promise((resolve) => {
       let settled = false;
