@@ -79,6 +79,8 @@ export async function checkLink(url: string, client: PoliteClient, settings: Che
       : result('broken', 'not a well-formed e-mail address');
   }
 
+  if (!URL.canParse(url)) return result('broken', 'not an address a browser can follow');
+
   const doi = doiOf(url);
   if (doi) {
     const [group, detail] = await checkDoi(doi, client, settings);
@@ -228,6 +230,10 @@ export function retryAfterMs(value: string | string[] | undefined, now = Date.no
 const challengeMarkers =
   /just a moment|attention required|captcha|are you a robot|verify (?:that )?you are (?:a )?human|challenge-platform|cf-chl/i;
 
+/** Bot challenges marked as such by the services that serve them (Cloudflare, Vercel). */
+const challenged = (answer: Extract<Answer, { kind: 'response' }>) =>
+  answer.headers['cf-mitigated'] === 'challenge' || answer.headers['x-vercel-mitigated'] === 'challenge';
+
 /** The group an answer (after any redirects) puts a link in. */
 function judge(answer: Answer): Outcome {
   if (answer.kind === 'error') {
@@ -244,13 +250,16 @@ function judge(answer: Answer): Outcome {
   if (status === 429) {
     const waitFor =
       answer.retryAfterMs === undefined ? '' : ` (asked to wait ${Math.round(answer.retryAfterMs / 1000)} s)`;
-    return { group: 'unverified', detail: `429 Too Many Requests${waitFor}; ${refused}` };
+    const challenge = challenged(answer) ? ' with a bot challenge page' : '';
+    return { group: 'unverified', detail: `429 Too Many Requests${challenge}${waitFor}; ${refused}` };
   }
   if (status === 403 || status === 401) {
-    const challenge = answer.headers['cf-mitigated'] === 'challenge' || challengeMarkers.test(answer.body);
+    const challenge = challenged(answer) || challengeMarkers.test(answer.body);
     return { group: 'unverified', detail: `${status}${challenge ? ' with a bot challenge page' : ''}; ${refused}` };
   }
-  return { group: 'unverified', detail: `${status}; ${refused}` };
+  const waitFor =
+    answer.retryAfterMs === undefined ? '' : ` (asked to wait ${Math.round(answer.retryAfterMs / 1000)} s)`;
+  return { group: 'unverified', detail: `${status}${waitFor}; ${refused}` };
 }
 
 function describeError(answer: Extract<Answer, { kind: 'error' }>): string {

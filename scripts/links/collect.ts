@@ -66,7 +66,7 @@ export async function externalLinks(distDir: string, ownOrigins: string[] = []):
   }
   const external = new Map<string, string[]>();
   for (const [address, pages] of [...found].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    if (!address.startsWith('mailto:') && own.has(new URL(address).origin)) continue;
+    if (!address.startsWith('mailto:') && URL.canParse(address) && own.has(new URL(address).origin)) continue;
     external.set(address, [...pages]);
   }
   return external;

@@ -95,6 +95,9 @@ export class PoliteClient {
     if (target.hostname.endsWith('.invalid')) {
       return Promise.resolve({ kind: 'error', code: 'ENOTFOUND', message: `getaddrinfo ENOTFOUND ${target.hostname}` });
     }
+    if (target.protocol !== 'http:' && target.protocol !== 'https:') {
+      return Promise.resolve({ kind: 'error', code: 'EPROTOCOL', message: `leads to a ${target.protocol} address` });
+    }
     this.requests++;
     const transport = target.protocol === 'https:' ? https : http;
     return new Promise((resolve) => {
@@ -105,47 +108,53 @@ export class PoliteClient {
         clearTimeout(timer);
         resolve(answer);
       };
-      const request = transport.request(
-        target,
-        {
-          method,
-          headers: {
-            'user-agent': this.options.userAgent,
-            accept: accept ?? 'text/html,application/xhtml+xml,*/*;q=0.8',
+      let request: http.ClientRequest;
+      try {
+        request = transport.request(
+          target,
+          {
+            method,
+            headers: {
+              'user-agent': this.options.userAgent,
+              accept: accept ?? 'text/html,application/xhtml+xml,*/*;q=0.8',
+            },
+            lookup: this.options.lookup,
+            agent: false,
           },
-          lookup: this.options.lookup,
-          agent: false,
-        },
-        (response) => {
-          const status = response.statusCode ?? 0;
-          if (method === 'HEAD' || (status >= 300 && status < 400)) {
-            response.resume();
-            finish({ kind: 'response', status, headers: response.headers, body: '' });
-            response.destroy();
-            return;
-          }
-          const chunks: Buffer[] = [];
-          let length = 0;
-          const done = () =>
-            finish({
-              kind: 'response',
-              status,
-              headers: response.headers,
-              body: Buffer.concat(chunks).toString('utf8'),
-            });
-          response.on('data', (chunk: Buffer) => {
-            chunks.push(chunk);
-            length += chunk.length;
-            if (length >= bodyLimit) {
-              done();
+          (response) => {
+            const status = response.statusCode ?? 0;
+            if (method === 'HEAD' || (status >= 300 && status < 400)) {
+              response.resume();
+              finish({ kind: 'response', status, headers: response.headers, body: '' });
               response.destroy();
+              return;
             }
-          });
-          response.on('end', done);
-          response.on('error', done);
-          response.on('close', done);
-        },
-      );
+            const chunks: Buffer[] = [];
+            let length = 0;
+            const done = () =>
+              finish({
+                kind: 'response',
+                status,
+                headers: response.headers,
+                body: Buffer.concat(chunks).toString('utf8'),
+              });
+            response.on('data', (chunk: Buffer) => {
+              chunks.push(chunk);
+              length += chunk.length;
+              if (length >= bodyLimit) {
+                done();
+                response.destroy();
+              }
+            });
+            response.on('end', done);
+            response.on('error', done);
+            response.on('close', done);
+          },
+        );
+      } catch (error) {
+        resolve({ kind: 'error', code: 'EREQUEST', message: (error as Error).message });
+        return;
+      }
       const timer = setTimeout(() => {
         finish({ kind: 'error', code: 'ETIMEDOUT', message: `no answer within ${this.options.timeoutMs / 1000} s` });
         request.destroy();
