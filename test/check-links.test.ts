@@ -12,7 +12,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { buildSite, projectRoot } from '../scripts/build-site.ts';
-import { mailtoIsValid, retryAfterMs } from '../scripts/links/check.ts';
+import { checkLink, mailtoIsValid, retryAfterMs } from '../scripts/links/check.ts';
+import { PoliteClient } from '../scripts/links/polite-client.ts';
 import { checkSite, defaults, type RunOptions } from '../scripts/links/run.ts';
 import type { LinkReport } from '../scripts/links/types.ts';
 import { fixturePort, type LinkServer, registeredDoi, startLinkServer } from './fixtures/links/server.ts';
@@ -248,6 +249,19 @@ test('the command prints the groups worst first, writes JSON, and exits 1 only f
   assert.match(run.stdout, /all from the cache, no request sent/);
   const written = JSON.parse(await readFile(json, 'utf8')) as LinkReport;
   assert.equal(written.links.filter((entry) => entry.group === 'broken').length, 5);
+});
+
+test('a wait longer than the cap is reported, not waited for; redirects are followed to a limit', async () => {
+  const client = new PoliteClient({ userAgent: 'test', timeoutMs: 1_000, concurrency: 2, hostGapMs: 0 });
+  const started = Date.now();
+  const busy = await checkLink(`${server.origin}/busy-long`, client, options().check);
+  assert.equal(busy.group, 'unverified');
+  assert.match(busy.detail, /429 Too Many Requests \(asked to wait 3600 s\)/);
+  assert.ok(Date.now() - started < 3_000, 'the checker did not wait an hour');
+  const chain = await checkLink(`${server.origin}/chain-0`, client, options().check);
+  assert.equal(chain.group, 'unverified');
+  assert.match(chain.detail, /more than 10 redirects/);
+  assert.equal(server.requests.filter((request) => request.path.startsWith('/chain-')).length, 11);
 });
 
 test('mailto: links are judged by their form alone', () => {
