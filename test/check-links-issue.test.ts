@@ -45,6 +45,11 @@ test('the same broken links as the open issue lists: nothing to do', () => {
   assert.equal(decision.action, 'nothing');
 });
 
+test('an issue body edited in the browser (CRLF line ends) still counts as the same list', () => {
+  const decision = decideIssue(recorded, { number: 7, body: issueBody(recorded).replace(/\n/g, '\r\n') });
+  assert.equal(decision.action, 'nothing');
+});
+
 test('the list changed: the open issue is updated, not a second one opened', () => {
   const decision = decideIssue(oneFixed, { number: 7, body: issueBody(recorded) });
   assert.deepEqual(decision, { action: 'update', number: 7, body: issueBody(oneFixed) });

@@ -42,7 +42,8 @@ export function decideIssue(report: LinkReport, open: OpenIssue | null): IssueAc
   if (broken) {
     const body = issueBody(report);
     if (!open) return { action: 'open', title: issueTitle, body };
-    if (open.body.trim() === body.trim())
+    // GitHub may hand the body back with CRLF line ends once someone has edited it in the browser.
+    if (open.body.replace(/\r\n/g, '\n').trim() === body.trim())
       return { action: 'nothing', reason: `issue #${open.number} already lists these links` };
     return { action: 'update', number: open.number, body };
   }
