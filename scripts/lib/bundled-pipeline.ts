@@ -81,7 +81,7 @@ async function savePipeline(projectRoot: string, folder: string): Promise<void> 
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20.12',
+    target: 'node20.19',
     jsx: 'automatic',
     // The build command always renders with React's production build (see build.ts): only it is bundled.
     define: { 'process.env.NODE_ENV': '"production"' },
