@@ -18,7 +18,6 @@ const contentTypes: Record<string, string> = {
   '.ico': 'image/x-icon',
   '.xml': 'application/xml; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
-  '.yml': 'text/yaml; charset=utf-8',
   '.woff2': 'font/woff2',
 };
 
