@@ -73,7 +73,7 @@ export const textOf = (limit: number = LIMITS.line) =>
     v.maxLength(
       limit,
       (issue) =>
-        `expected at most ${thousands(limit)} characters, found ${thousands((issue.input as string).length)}; shorten it`,
+        `expected at most ${thousands(limit)} characters; this one has ${thousands((issue.input as string).length)}: shorten it`,
     ),
     v.normalize('NFC'),
   );

@@ -155,6 +155,8 @@ export function describeIssue(file: CheckedFile, issue: v.BaseIssue<unknown>): P
   const message =
     depth < keys.length
       ? `missing: ${issue.message}`
+      : issue.type === 'max_length'
+        ? issue.message
       : `${issue.message}, found ${show(found)}${invisibleNote(found, issue.message)}`;
   return { ...locate(file, keys), message };
 }

@@ -46,7 +46,9 @@ export function position(source: Source, offset: number): string {
 
 /** A line of a file with a caret under a column; invisible characters shown as \u200b, so none reaches the terminal. */
 export function excerptAt(text: string, line: number, column: number): string {
-  const lineText = text.split(/\r?\n/)[line - 1] ?? '';
+  let lineText = text.split(/\r?\n/)[line - 1] ?? '';
+  // A pasted page on one line is shown by its start, not printed whole.
+  if (lineText.length > 160) lineText = `${lineText.slice(0, Math.max(120, column + 20))}…`;
   const number = String(line);
   const caret = escapeInvisible(lineText.slice(0, Math.max(column - 1, 0))).length;
   return `${number} | ${escapeInvisible(lineText)}\n${' '.repeat(number.length)} | ${' '.repeat(caret)}^`;
@@ -155,6 +157,8 @@ interface YamlSlip {
   line: number;
   column: number;
   message: string;
+  /** Worked out from the lines around the error, rather than the parser's words. */
+  fromContext?: boolean;
 }
 
 /**
@@ -177,6 +181,7 @@ function yamlSlip(lines: string[], code: string, parserMessage: string, line: nu
           return {
             line: index + 1,
             column: found.column,
+            fromContext: true,
             message: `the quote ${quote} opened here is not closed; end the value with ${quote} on the same line${quote === "'" ? " (an apostrophe inside single quotes is written twice: '')" : ''}`,
           };
       }
@@ -192,13 +197,15 @@ function yamlSlip(lines: string[], code: string, parserMessage: string, line: nu
       return {
         line: index + 1,
         column: found.column,
+        fromContext: true,
         message: `a value starting with ${indicator} is read as ${INDICATORS[indicator]}, not as text; put the whole value in quotes: ${found.key}: "${found.value.replace(/"/g, '\\"')}"`,
       };
     }
     if (index !== line - 1 && meaningful(lines[index]!)) break;
   }
 
-  if (code === 'TAB_AS_INDENT') return { line, column, message: 'a tab indents this line; indent with spaces' };
+  if (code === 'TAB_AS_INDENT')
+    return { line, column, fromContext: true, message: 'a tab indents this line; indent with spaces' };
 
   // Indentation: the line that is out of line, and the column its neighbours start at.
   const previous = (index: number) => {
@@ -214,6 +221,7 @@ function yamlSlip(lines: string[], code: string, parserMessage: string, line: nu
     return {
       line: index + 1,
       column: actual,
+      fromContext: true,
       message: `this line is indented to column ${actual}, but the fields of its entry start at column ${expected}; line it up with the line above`,
     };
   };
@@ -228,8 +236,17 @@ function yamlSlip(lines: string[], code: string, parserMessage: string, line: nu
     if (slip) return slip;
   }
 
-  if (code === 'BLOCK_AS_IMPLICIT_KEY')
+  if (code === 'BLOCK_AS_IMPLICIT_KEY') {
+    const found = valueOnLine(lineText);
+    if (found?.key && found.value.includes(': '))
+      return {
+        line,
+        column: found.column,
+        fromContext: true,
+        message: `a value containing ": " is read as a field inside a field; put the whole value in quotes: ${found.key}: "${found.value.replace(/"/g, '\\"')}"`,
+      };
     return { line, column, message: `${first} (a value containing ": " needs quotes around it)` };
+  }
   if (/^Implicit (map )?keys need/.test(first) && !lineText.includes(':'))
     return {
       line,
@@ -309,42 +326,49 @@ export function parseSource(file: string, bytes: Uint8Array, markdown: boolean, 
   const doc = parseDocument(yamlText, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const source: Source = { file, text, doc, lineCounter, lineOffset, body };
   const yamlLines = yamlText.split(/\r?\n/);
-  for (const error of doc.errors) {
+  // One slip throws the parser off for the rest of the file: its first error, or the first one the
+  // lines around it explain, is the one to fix; the others mostly follow from it.
+  const slips = [...doc.errors, ...doc.warnings].map((error) => {
     const { line, col } = lineCounter.linePos(error.pos[0]);
-    const slip = yamlSlip(yamlLines, error.code, error.message, line, col);
+    return yamlSlip(yamlLines, error.code, error.message, line, col);
+  });
+  const slip = slips.find((each) => each.fromContext) ?? slips[0];
+  if (slip) {
     problems.push({
       where: `${shown}:${slip.line + lineOffset}:${slip.column}`,
       message: `the YAML cannot be read: ${slip.message}`,
       excerpt: excerptAt(text, slip.line + lineOffset, slip.column),
     });
   }
-  if (doc.errors.length > 0) return { source, problems, warnings };
+  if (slip) return { source, problems, warnings };
 
   if (doc.contents === null) {
     problems.push({ where: shown, message: `holds only comments; it should hold ${what}` });
     return { source, problems, warnings };
   }
 
+  const yamlSyntax = (node: Node) => {
+    const syntax = isAlias(node) ? '*' : node.anchor !== undefined ? '&' : node.tag !== undefined ? '!' : undefined;
+    if (!syntax) return;
+    const offset = node.range?.[0] ?? 0;
+    const { line } = lineColumn(source, offset);
+    const found = valueOnLine(text.split(/\r?\n/)[line - 1] ?? '');
+    const column = found?.column ?? lineColumn(source, offset).column;
+    problems.push({
+      where: `${shown}:${line}:${column}`,
+      message: `the YAML cannot be read as meant: a value starting with ${syntax} is read as ${INDICATORS[syntax]}, not as text; put the whole value in quotes${found?.key ? `: ${found.key}: "${found.value.replace(/"/g, '\\"')}"` : ''}`,
+      excerpt: excerptAt(text, line, column),
+    });
+  };
   visit(doc, {
     Node(key, node) {
-      if (!isNode(node) || key === 'key') return;
-      const syntax = isAlias(node) ? '*' : node.anchor !== undefined ? '&' : node.tag !== undefined ? '!' : undefined;
-      if (syntax) {
-        const offset = node.range?.[0] ?? 0;
-        const { line } = lineColumn(source, offset);
-        const lineText = text.split(/\r?\n/)[line - 1] ?? '';
-        const found = valueOnLine(lineText);
-        const column = found?.column ?? lineColumn(source, offset).column;
-        problems.push({
-          where: `${shown}:${line}:${column}`,
-          message: `the YAML cannot be read as meant: a value starting with ${syntax} is read as ${INDICATORS[syntax]}, not as text; put the whole value in quotes${found?.key ? `: ${found.key}: "${found.value.replace(/"/g, '\\"')}"` : ''}`,
-          excerpt: excerptAt(text, line, column),
-        });
-      }
+      if (key !== 'key' && isNode(node)) yamlSyntax(node);
     },
     Scalar(key, node) {
+      if (key === 'key') return;
+      yamlSyntax(node);
       // "title: Autumn meeting #2" publishes "Autumn meeting": YAML reads " #" as the start of a comment.
-      if (key === 'key' || node.type !== 'PLAIN' || !node.range) return;
+      if (node.type !== 'PLAIN' || !node.range) return;
       const end = node.range[1];
       const lineEnd = yamlText.indexOf('\n', end);
       const after = yamlText.slice(end, lineEnd === -1 ? undefined : lineEnd);
