@@ -5,6 +5,7 @@
  */
 import { Lexer, type Token, type Tokens } from 'marked';
 import { escapeInvisible } from '../../../src/content/fields.ts';
+import { withTrailingSlash } from '../../../src/urls.ts';
 import type { Problem } from '../../lib/problems.ts';
 import { excerptAt, relative, type Source } from './source.ts';
 
@@ -18,10 +19,32 @@ export interface Origin {
 /** Site paths and public files, as the content wrote them, with where each was written. */
 export type Origins = Map<string, Origin[]>;
 
+const decoded = (href: string) => {
+  try {
+    return decodeURI(href);
+  } catch {
+    return href;
+  }
+};
+
+/** Keyed by the site path as the pages link to it, without the base path: "/research/", "/uploads/logo.svg". */
 export function addOrigin(origins: Origins, href: string, origin: Origin) {
-  const list = origins.get(href);
+  const key = decoded(withTrailingSlash(href));
+  const list = origins.get(key);
   if (list) list.push(origin);
-  else origins.set(href, [origin]);
+  else origins.set(key, [origin]);
+}
+
+/**
+ * Where the content wrote a link or file path that a built page holds as
+ * `value` (with the base path, or as an absolute address on the site's own
+ * origin): the places to fix when the link is broken.
+ */
+export function originsOf(origins: Origins, value: string, basePath: string, siteUrl: string): Origin[] {
+  const ownOrigin = siteUrl.replace(/\/+$/, '');
+  let sitePath = value.startsWith(`${ownOrigin}/`) ? value.slice(ownOrigin.length) : value;
+  if (basePath && sitePath.startsWith(`${basePath}/`)) sitePath = sitePath.slice(basePath.length);
+  return origins.get(decoded(sitePath)) ?? [];
 }
 
 /** Why a Markdown link cannot work as written, with the fix; null when it can. */
