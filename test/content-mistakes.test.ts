@@ -12,7 +12,8 @@ import { test } from 'node:test';
 import { BuildError, formatProblem, type Problem } from '../scripts/lib/problems.ts';
 import { readContent } from '../scripts/stages/load-content.ts';
 import { firstInvisible } from '../src/content/fields.ts';
-import { fixtureContentDir, temporaryFolder } from './helpers/site.ts';
+import { buildIntoTemporaryFolder, fixtureContentDir, temporaryFolder } from './helpers/site.ts';
+import { snapshot } from './helpers/snapshot.ts';
 
 type Edit = (contentDir: string) => Promise<void>;
 
@@ -378,4 +379,17 @@ test('a number typed for a volume is its text, a year in quotes is the year, and
 test("names are stored in Unicode's composed form, however they were typed", async () => {
   const { content } = await outcome([replace('members.yml', '- name: Ben Sample', '- name: Zoe\u0301 Example')]);
   assert.ok(content!.directory.members.some((member) => member.name === 'Zo\u00e9 Example'));
+});
+
+test('a volume typed as a number and a year typed in quotes build the very same site as the quoted volume and the bare year', async () => {
+  const { contentDir } = await planted([
+    replace('publications.yml', 'volume: "12"', 'volume: 12'),
+    replace('publications.yml', 'issue: "3"', 'issue: 3'),
+    replace('publications.yml', 'year: 2020', 'year: "2020"'),
+  ]);
+  const [edited, original] = await Promise.all([
+    buildIntoTemporaryFolder({ contentDir }),
+    buildIntoTemporaryFolder({ contentDir: fixtureContentDir }),
+  ]);
+  assert.deepEqual(await snapshot(edited.outDir), await snapshot(original.outDir));
 });
