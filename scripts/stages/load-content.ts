@@ -228,6 +228,20 @@ export async function readContent(contentDir: string, publicDir?: string): Promi
     }
   }
 
+  // The home page's sections the navigation links to, so a broken one is traced to its line too.
+  const navigation = at(siteData, 'navigation');
+  const sectionLinks: Keys[] = [
+    ...['header', 'footer'].flatMap((part) => {
+      const links = at(navigation, part);
+      return Array.isArray(links) ? links.map((_, index): Keys => ['navigation', part, index, 'section']) : [];
+    }),
+    ['navigation', 'join', 'section'],
+  ];
+  for (const keys of sectionLinks) {
+    const section = keys.reduce<unknown>((object, key) => at(object, key), siteData);
+    if (typeof section === 'string') addOrigin(origins, `/#${section}`, locate(files.site, keys));
+  }
+
   if (problems.length > 0) throw new BuildError('Checking content', sorted(problems));
   const content = {
     site: output.get(files.site),

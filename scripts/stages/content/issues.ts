@@ -157,6 +157,6 @@ export function describeIssue(file: CheckedFile, issue: v.BaseIssue<unknown>): P
       ? `missing: ${issue.message}`
       : issue.type === 'max_length'
         ? issue.message
-      : `${issue.message}, found ${show(found)}${invisibleNote(found, issue.message)}`;
+        : `${issue.message}, found ${show(found)}${invisibleNote(found, issue.message)}`;
   return { ...locate(file, keys), message };
 }
