@@ -62,7 +62,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const recovered = await recoverOutputFolder(outDir);
 
   // Load and check the content, and bundle the client meanwhile (pages need its hashed names).
-  const [{ content, warnings: contentWarnings }, client] = await Promise.all([
+  const [{ content, warnings: contentWarnings, origins }, client] = await Promise.all([
     options.content
       ? { content: structuredClone(options.content), warnings: [], origins: new Map() }
       : readContent(contentDir, publicDir),
@@ -85,7 +85,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   ];
 
   // Check every internal link, asset and image before anything is written.
-  const linkProblems = checkOutput(pages, files, urls, content.site.siteUrl);
+  const linkProblems = checkOutput(pages, files, urls, content.site.siteUrl, origins);
   if (linkProblems.length > 0) throw new BuildError('Checking links and assets', linkProblems);
 
   // Swap the finished site into the output folder, if the folder is the build's own.

@@ -393,3 +393,37 @@ test('a volume typed as a number and a year typed in quotes build the very same 
   ]);
   assert.deepEqual(await snapshot(edited.outDir), await snapshot(original.outDir));
 });
+
+test('a link of a news item or legal page to a page the build does not produce is told at its line, with the page as a detail', async () => {
+  const { contentDir, shown } = await planted([
+    replace(NEWER, 'It is *shown first*', 'See [the programme](/a-page-that-does-not-exist/). It is *shown first*'),
+    replace(
+      'legal/privacy-policy.md',
+      'Made-up privacy text',
+      'Made-up privacy text ([old](/old-policy)) and [a file](/uploads/gone.pdf)',
+    ),
+  ]);
+  const error = await buildIntoTemporaryFolder({ contentDir }).then(
+    () => assert.fail('the build should have failed'),
+    (caught: unknown) => caught,
+  );
+  assert.ok(error instanceof BuildError, String(error));
+  assert.equal(error.stage, 'Checking links and assets');
+  assert.deepEqual(printed(error.problems, shown), [
+    [
+      '  content/news/2023-06-01-newer-example.md:8:39: links to /a-page-that-does-not-exist/, which the build does not produce (page index.html › <a href="/a-page-that-does-not-exist/">)',
+      '      8 | The newer of two made-up updates. See [the programme](/a-page-that-does-not-exist/). It is *shown first* and <b>raw HTML</b> stays text.',
+      '        |                                       ^',
+    ].join('\n'),
+    [
+      '  content/legal/privacy-policy.md:5:23: links to /old-policy/, which the build does not produce (page privacy-policy/index.html › <a href="/old-policy/">)',
+      '      5 | Made-up privacy text ([old](/old-policy)) and [a file](/uploads/gone.pdf) for the tests.',
+      '        |                       ^',
+    ].join('\n'),
+    [
+      '  content/legal/privacy-policy.md:5:47: links to /uploads/gone.pdf, which the build does not produce (page privacy-policy/index.html › <a href="/uploads/gone.pdf">)',
+      '      5 | Made-up privacy text ([old](/old-policy)) and [a file](/uploads/gone.pdf) for the tests.',
+      '        |                                               ^',
+    ].join('\n'),
+  ]);
+});
