@@ -19,7 +19,8 @@ export function markdownToHtml(markdown: string, urls: Urls): string {
         const label = this.parser.parseInline(tokens);
         const titled = title ? ` title="${escapeHtml(title)}"` : '';
         // A protocol-relative //host/page is refused by the content check; it is no page of this site.
-        if (href.startsWith('/') && !href.startsWith('//')) return `<a href="${escapeHtml(urls.href(href))}"${titled}>${label}</a>`;
+        if (href.startsWith('/') && !href.startsWith('//'))
+          return `<a href="${escapeHtml(urls.href(href))}"${titled}>${label}</a>`;
         if (href.startsWith('#')) return `<a href="${escapeHtml(href)}"${titled}>${label}</a>`;
         if (/^mailto:/i.test(href)) return `<a href="${escapeHtml(href)}"${titled}>${label}</a>`;
         if (/^https?:\/\//i.test(href)) {
