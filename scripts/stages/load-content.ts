@@ -15,7 +15,7 @@ import { BuildError, type Problem } from '../lib/problems.ts';
 import { crossFileProblems } from './content/cross-file.ts';
 import { type CheckedFile, describeIssue, type Keys, type Labeller, locate, noLabel } from './content/issues.ts';
 import { addOrigin, markdownLinks, type Origins } from './content/markdown-links.ts';
-import { excerpt, parseSource, relative, type Source, walk } from './content/source.ts';
+import { parseSource, relative, type Source, walk } from './content/source.ts';
 
 export { closest } from './content/issues.ts';
 export type { Origin, Origins } from './content/markdown-links.ts';
@@ -216,10 +216,9 @@ export async function readContent(contentDir: string, publicDir?: string): Promi
   for (const keys of publicFiles) {
     const value = keys.reduce<unknown>((object, key) => at(object, key), siteData);
     if (typeof value !== 'string') continue;
-    const { node, depth } = walk(site.doc, keys);
+    const { depth } = walk(site.doc, keys);
     if (depth !== keys.length) continue;
-    const offset = node.range?.[0] ?? 0;
-    addOrigin(origins, `/${value}`, { where: locate(files.site, keys).where, excerpt: excerpt(site, offset) });
+    addOrigin(origins, `/${value}`, () => locate(files.site, keys));
     if (publicDir && !existsSync(path.join(publicDir, value))) {
       problems.push({
         ...locate(files.site, keys),
@@ -239,7 +238,7 @@ export async function readContent(contentDir: string, publicDir?: string): Promi
   ];
   for (const keys of sectionLinks) {
     const section = keys.reduce<unknown>((object, key) => at(object, key), siteData);
-    if (typeof section === 'string') addOrigin(origins, `/#${section}`, locate(files.site, keys));
+    if (typeof section === 'string') addOrigin(origins, `/#${section}`, () => locate(files.site, keys));
   }
 
   if (problems.length > 0) throw new BuildError('Checking content', sorted(problems));

@@ -16,8 +16,11 @@ export interface Origin {
   excerpt?: string;
 }
 
-/** Site paths and public files, as the content wrote them, with where each was written. */
-export type Origins = Map<string, Origin[]>;
+/**
+ * Site paths and public files, as the content wrote them, with where each was
+ * written; worked out only for the few links that turn out broken.
+ */
+export type Origins = Map<string, (() => Origin)[]>;
 
 const decoded = (href: string) => {
   try {
@@ -28,7 +31,7 @@ const decoded = (href: string) => {
 };
 
 /** Keyed by the site path as the pages link to it, without the base path: "/research/", "/uploads/logo.svg". */
-export function addOrigin(origins: Origins, href: string, origin: Origin) {
+export function addOrigin(origins: Origins, href: string, origin: () => Origin) {
   const key = decoded(withTrailingSlash(href));
   const list = origins.get(key);
   if (list) list.push(origin);
@@ -44,7 +47,7 @@ export function originsOf(origins: Origins, value: string, basePath: string, sit
   const ownOrigin = siteUrl.replace(/\/+$/, '');
   let sitePath = value.startsWith(`${ownOrigin}/`) ? value.slice(ownOrigin.length) : value;
   if (basePath && sitePath.startsWith(`${basePath}/`)) sitePath = sitePath.slice(basePath.length);
-  return origins.get(decoded(sitePath)) ?? [];
+  return (origins.get(decoded(sitePath)) ?? []).map((origin) => origin());
 }
 
 /** Why a Markdown link cannot work as written, with the fix; null when it can. */
@@ -80,7 +83,7 @@ export function markdownLinks(
     const before = text.slice(0, offset);
     const line = startLine + (before.match(/\n/g)?.length ?? 0);
     const column = offset - before.lastIndexOf('\n');
-    return { where: `${file}:${line}:${column}`, excerpt: excerptAt(source.text, line, column) };
+    return () => ({ where: `${file}:${line}:${column}`, excerpt: excerptAt(source.text, line, column) });
   };
   const visit = (tokens: Token[]) => {
     for (const token of tokens) {
@@ -88,12 +91,12 @@ export function markdownLinks(
         const { href, raw } = token as Tokens.Link;
         const at = place(raw);
         const problem = schemeProblem(href);
-        if (problem) problems.push({ ...at, message: escapeInvisible(problem) });
+        if (problem) problems.push({ ...at(), message: escapeInvisible(problem) });
         else if (href.startsWith('/')) addOrigin(origins, href, at);
       } else if (token.type === 'image') {
         const { href, raw, text: alt } = token as Tokens.Image;
         warnings.push({
-          ...place(raw),
+          ...place(raw)(),
           message: `an image in the text (${escapeInvisible(href)}) is not shown: the site prints its description "${escapeInvisible(alt)}" instead; to link to it, drop the "!"`,
         });
       }

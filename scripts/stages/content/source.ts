@@ -104,18 +104,21 @@ export function decode(bytes: Uint8Array): { text: string } | { problem: string;
       : { problem: 'is not a text file (it holds binary data); content files are text saved as UTF-8' };
   }
   const content = bytes.subarray(start);
-  const bad = firstInvalidUtf8(content);
-  if (bad !== -1) {
-    const line = content.subarray(0, bad).filter((byte) => byte === 0x0a).length + 1;
-    const byte = content[bad]!;
-    const meant = new TextDecoder('windows-1252').decode(Uint8Array.of(byte));
-    const shown = /^\p{L}|\p{N}|\p{P}|\p{S}$/u.test(meant) ? ` ("${meant}" in Windows-1252)` : '';
-    return {
-      problem: `is not saved as UTF-8 but in an older encoding, such as Windows-1252: byte 0x${byte.toString(16).toUpperCase().padStart(2, '0')}${shown} on line ${line} is not UTF-8; ${SAVE_AS_UTF8}`,
-      line,
-    };
+  try {
+    return { text: new TextDecoder('utf-8', { fatal: true }).decode(content) };
+  } catch {
+    // Not UTF-8: find the first byte that is not, to say where.
   }
-  return { text: new TextDecoder('utf-8').decode(content) };
+  // The decoder also refuses what this simple scan lets through (overlong forms, surrogates): then the first byte is named.
+  const bad = Math.max(firstInvalidUtf8(content), 0);
+  const line = content.subarray(0, bad).filter((byte) => byte === 0x0a).length + 1;
+  const byte = content[bad] ?? 0;
+  const meant = new TextDecoder('windows-1252').decode(Uint8Array.of(byte));
+  const shown = /^[\p{L}\p{N}\p{P}\p{S}]$/u.test(meant) ? ` ("${meant}" in Windows-1252)` : '';
+  return {
+    problem: `is not saved as UTF-8 but in an older encoding, such as Windows-1252: byte 0x${byte.toString(16).toUpperCase().padStart(2, '0')}${shown} on line ${line} is not UTF-8; ${SAVE_AS_UTF8}`,
+    line,
+  };
 }
 
 const FRONT_MATTER = /^---\r?\n([\s\S]*?)^---[ \t]*(?:\r?\n|$)/m;
