@@ -6,6 +6,7 @@
  * form at the next build.
  */
 import * as v from 'valibot';
+import { LIMITS } from '../../src/content/fields.ts';
 
 /** A field of the CMS's configuration (Sveltia CMS, which reads Decap CMS's format). */
 export interface CmsField {
@@ -190,8 +191,16 @@ function formField(name: string, schema: unknown, path: string, options: WalkOpt
       return field;
     }
     case 'union': {
+      // The form writes one spelling: a member that transforms its input is another spelling the build
+      // also reads ("2022" in quotes for a year, 36 unquoted for a volume), so it is left out.
+      const members = unionMembers(base).filter(
+        (member) => !actionsOf(member).some((action) => action.type === 'transform'),
+      );
+      if (members.length === 1) {
+        const only = formField(name, members[0], path, options);
+        return { ...only, ...(optional ? { required: false } : {}) };
+      }
       // A number within limits or one of some words (a year, or "in press"), and null when allowed: one list to choose from.
-      const members = (base.options as Node[]).map((option) => unwrap(option).base);
       const literals = members.filter((member) => member.type === 'literal').map((member) => member.literal);
       const numbers = members
         .filter((member) => member.type === 'number')
@@ -235,12 +244,23 @@ function formField(name: string, schema: unknown, path: string, options: WalkOpt
       }
       // The CMS takes one pattern; a field with more is checked by the build for the rest.
       if (patterns[0]) field.pattern = patterns[0];
+      // Text allowed to run longer than a line (a description, a paragraph) gets a box of several lines.
+      const maxLength = actions.find((action) => action.type === 'max_length')?.requirement;
+      if (typeof maxLength === 'number' && maxLength > LIMITS.line) field.widget = 'text';
       if (wrong && (patterns.length > 0 || kind === 'url')) field.hint ??= wrong;
       return field;
     }
     default:
       throw new Error(`${path}: the CMS has no form field for a schema of type ${base.type}`);
   }
+}
+
+/** The members of a union, those of unions inside it included. */
+function unionMembers(union: Node): Node[] {
+  return (union.options as Node[]).flatMap((option) => {
+    const member = unwrap(option).base;
+    return member.type === 'union' ? unionMembers(member) : [member];
+  });
 }
 
 function numberLimits(actions: Node[]): Pick<CmsField, 'min' | 'max' | 'value_type'> {
