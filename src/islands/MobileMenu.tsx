@@ -91,7 +91,7 @@ export function MobileMenu({ links, join }: MobileMenuProps) {
     if (!details) return;
     const takeOver = () => {
       const active = document.activeElement;
-      const link = [...details.querySelectorAll('a[href]')].findIndex((control) => control === active);
+      const link = active ? [...details.querySelectorAll('a[href]')].indexOf(active) : -1;
       focused.current = active === details.firstElementChild ? -1 : link >= 0 ? link : null;
       setOpen(details.open);
       setEnhanced(true);
@@ -119,8 +119,8 @@ export function MobileMenu({ links, join }: MobileMenuProps) {
     if (!open && dialog.open) dialog.close();
     // The focus the disclosure had goes to the same control here.
     const carried = focused.current;
+    if (!enhanced || carried === null) return;
     focused.current = null;
-    if (carried === null) return;
     if (carried === -1 && !open) buttonRef.current?.focus();
     else if (carried >= 0) dialog.querySelectorAll<HTMLElement>('a[href]')[carried]?.focus();
   }, [open, enhanced]);
