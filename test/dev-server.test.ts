@@ -1,5 +1,5 @@
 /**
- * npm run dev (scripts/dev.ts, scripts/dev-worker.ts), started as a child
+ * npm run dev (scripts/dev/: server.ts, worker.ts, client.ts), started as a child
  * process. Tests that edit src/ run it in a temporary copy of the project
  * (src/, scripts/, public/ and a link to node_modules), never in this one.
  */
@@ -41,7 +41,7 @@ async function startDev(project = path.resolve('.')): Promise<Dev & { contentDir
   await cp(path.resolve('test/fixtures/content'), contentDir, { recursive: true });
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'scripts/dev.ts', '--port', '0', '--content', contentDir, '--out', path.join(folder, 'dist')],
+    ['--import', 'tsx', 'scripts/dev/server.ts', '--port', '0', '--content', contentDir, '--out', path.join(folder, 'dist')],
     {
       cwd: project,
       env: { ...process.env, CI: 'true' },
