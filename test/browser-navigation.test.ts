@@ -1,20 +1,15 @@
 import assert from 'node:assert/strict';
 import { describe, test, type TestContext } from 'node:test';
 import type { Page } from 'playwright-core';
+import { content, desktop, mobile, navChoices, themes } from './helpers/browser/fixture-site.ts';
 import {
   assertNoProblems,
-  assertSectionInView,
   browserSuite,
-  desktop,
   islandsStarted,
-  mobile,
-  navChoices,
-  settledScrollY,
-  themes,
   type Session,
   type SessionOptions,
-  content,
-} from './helpers/browser.ts';
+} from './helpers/browser/pool.ts';
+import { assertSectionInView, settledScrollY } from './helpers/browser/scroll.ts';
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const footerNav = (page: Page) => page.getByRole('navigation', { name: 'Footer' });
