@@ -30,7 +30,8 @@ const testDir = path.join(projectRoot, 'test');
 function kindOf(name: string): Kind {
   const source = readFileSync(path.join(testDir, name), 'utf8');
   if (name.startsWith('browser-') || /from '\.\/helpers\/browser\//.test(source)) return 'browser';
-  if (/\b(buildSite|builtSite|builtRealSite|buildIntoTemporaryFolder)\b|scripts\/build\.ts/.test(source)) return 'build';
+  if (/\b(buildSite|builtSite|builtRealSite|buildIntoTemporaryFolder)\b|scripts\/build\.ts/.test(source))
+    return 'build';
   return 'unit';
 }
 

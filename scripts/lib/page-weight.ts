@@ -16,7 +16,7 @@ export interface Size {
   gzip: number;
 }
 
-export interface PageImage {
+interface PageImage {
   src: string;
   width?: string;
   height?: string;

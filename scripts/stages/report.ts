@@ -5,7 +5,7 @@ import { startTagsNamed } from './check-output.ts';
 import type { OutputFile } from './output-files.ts';
 import type { RenderedPage } from './render-pages.tsx';
 
-export interface PageReport {
+interface PageReport {
   route: string;
   file: string;
   html: { bytes: number; gzip: number };

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 
-export interface MenuLink {
+interface MenuLink {
   label: string;
   href: string;
   /** The link of the part of the site this page belongs to. */

@@ -83,7 +83,7 @@ async function settle<T extends { scrollY: number }>(
  * scrolled to its end with the section on screen; and its heading fully
  * visible. Returns the last measurement, in view or not.
  */
-export function settledSection(page: Page, id: string, timeout = 5000): Promise<SectionGeometry> {
+function settledSection(page: Page, id: string, timeout = 5000): Promise<SectionGeometry> {
   return settle(
     () => measureSection(page, id),
     (geometry) => geometry.inView,
