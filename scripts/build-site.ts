@@ -90,7 +90,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const outputWarnings = await writeOutput(outDir, files);
 
   return {
-    report: buildReport(pages, files, urls.basePath, performance.now() - started),
+    report: buildReport(pages, files, urls.basePath, client.scriptImports, performance.now() - started),
     warnings: [
       ...(recovered ? [{ where: displayPath(outDir), message: recovered }] : []),
       ...outputWarnings,

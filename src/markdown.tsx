@@ -1,9 +1,7 @@
 import { Marked, type Tokens } from 'marked';
 import { useUrls } from './build-context.tsx';
+import { escapeHtml } from './escape.ts';
 import type { Urls } from './urls.ts';
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * Markdown of the content files as HTML, with raw HTML off: HTML written in
