@@ -9,7 +9,7 @@ import { BuildError, type Problem } from './lib/problems.ts';
 import { bundleClient, type ClientBundle } from './stages/bundle-client.ts';
 import { checkOutput } from './stages/check-output.ts';
 import { readPublicFiles } from './stages/copy-public.ts';
-import { loadContent, placeholderWarnings } from './stages/load-content.ts';
+import { placeholderWarnings, readContent } from './stages/load-content.ts';
 import type { OutputFile } from './stages/output-files.ts';
 import { renderPages } from './stages/render-pages.tsx';
 import { buildReport, type BuildReport } from './stages/report.ts';
@@ -62,8 +62,10 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const recovered = await recoverOutputFolder(outDir);
 
   // Load and check the content, and bundle the client meanwhile (pages need its hashed names).
-  const [content, client] = await Promise.all([
-    options.content ? structuredClone(options.content) : loadContent(contentDir, publicDir),
+  const [{ content, warnings: contentWarnings, origins }, client] = await Promise.all([
+    options.content
+      ? { content: structuredClone(options.content), warnings: [], origins: new Map() }
+      : readContent(contentDir, publicDir),
     options.cache?.client ?? options.clientBundle ?? bundleClient(projectRoot),
   ]);
   if (options.cache) options.cache.client = client;
@@ -83,7 +85,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   ];
 
   // Check every internal link, asset and image before anything is written.
-  const linkProblems = checkOutput(pages, files, urls, content.site.siteUrl);
+  const linkProblems = checkOutput(pages, files, urls, content.site.siteUrl, origins);
   if (linkProblems.length > 0) throw new BuildError('Checking links and assets', linkProblems);
 
   // Swap the finished site into the output folder, if the folder is the build's own.
@@ -94,6 +96,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     warnings: [
       ...(recovered ? [{ where: displayPath(outDir), message: recovered }] : []),
       ...outputWarnings,
+      ...contentWarnings,
       ...placeholderWarnings(content, contentDir),
       ...(urls.basePath
         ? [

@@ -24,7 +24,7 @@ export function normaliseBasePath(basePath: string): string {
 }
 
 /** Adds the trailing slash of the link policy to a page path; files and fragments keep their form. */
-function withTrailingSlash(path: string): string {
+export function withTrailingSlash(path: string): string {
   const hashAt = path.indexOf('#');
   const pathname = hashAt === -1 ? path : path.slice(0, hashAt);
   const fragment = hashAt === -1 ? '' : path.slice(hashAt);

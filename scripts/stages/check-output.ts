@@ -1,6 +1,7 @@
 import type { Urls } from '../../src/urls.ts';
 import { eachStartTag } from '../lib/html.ts';
 import type { Problem } from '../lib/problems.ts';
+import { type Origin, type Origins, originsOf } from './content/markdown-links.ts';
 import type { OutputFile } from './output-files.ts';
 import type { RenderedPage } from './render-pages.tsx';
 
@@ -50,8 +51,17 @@ const sitePathOf = (file: string) => `/${file.replace(/(^|\/)index\.html$/, '$1'
  * 10,000 pages is checked in about a second and without holding every tag of
  * every page in memory.
  */
-export function checkOutput(pages: RenderedPage[], files: OutputFile[], urls: Urls, siteUrl: string): Problem[] {
+export function checkOutput(
+  pages: RenderedPage[],
+  files: OutputFile[],
+  urls: Urls,
+  siteUrl: string,
+  /** Where the content wrote a link a page holds, so that a broken one is told at its line. */
+  origins: Origins = new Map(),
+): Problem[] {
   const problems: Problem[] = [];
+  /** Broken links the content wrote: one problem per place written, naming every page that shows it. */
+  const traced = new Map<string, { origin: Origin; message: string; pages: string[]; link: string }>();
   const seen = new Map<string, number>();
   for (const file of files) seen.set(file.path, (seen.get(file.path) ?? 0) + 1);
   for (const [file, count] of seen) {
@@ -108,8 +118,24 @@ export function checkOutput(pages: RenderedPage[], files: OutputFile[], urls: Ur
         message = verdict(pageFile, value);
         verdicts.set(value, message);
       }
-      if (message !== null) problems.push({ where: `page ${pageFile} › <${tag} ${attribute}="${value}">`, message });
+      if (message === null) continue;
+      const link = `<${tag} ${attribute}="${value}">`;
+      const written = value.startsWith('#') ? [] : originsOf(origins, value, urls.basePath, siteUrl);
+      if (written.length === 0) problems.push({ where: `page ${pageFile} › ${link}`, message });
+      for (const origin of written) {
+        const key = `${origin.where}\u0000${message}`;
+        const entry = traced.get(key) ?? { origin, message, pages: [], link };
+        if (!entry.pages.includes(pageFile)) entry.pages.push(pageFile);
+        traced.set(key, entry);
+      }
     }
+  }
+  for (const { origin, message, pages: shownOn, link } of traced.values()) {
+    problems.push({
+      where: origin.where,
+      message: `${message} (${shownOn.length === 1 ? 'page' : 'pages'} ${shownOn.join(', ')} › ${link})`,
+      excerpt: origin.excerpt,
+    });
   }
   return problems;
 }
