@@ -10,7 +10,7 @@ export type CitationPiece =
   | { kind: 'text'; text: string }
   | { kind: 'authors' | 'title' | 'journal' | 'volume'; text: string };
 
-export function yearText(year: Publication['year']): string {
+function yearText(year: Publication['year']): string {
   if (year === null) return 'n.d.';
   return String(year);
 }

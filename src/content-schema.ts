@@ -7,19 +7,10 @@
  * as you type.
  */
 export { calendarDateProblem } from './format.ts';
-export { escapeInvisible, LIMITS } from './content/fields.ts';
-export { type LegalPage, legalFrontMatterSchema, legalPageSchema } from './content/legal.ts';
-export { type Member, type MembersDirectory, memberSchema, membersSchema } from './content/members.ts';
-export { NEWS_FILE_NAME, type NewsItem, newsFrontMatterSchema, newsItemSchema, newsTypes } from './content/news.ts';
-export { type Publication, publicationSchema, publicationsSchema } from './content/publications.ts';
-export { homeSections, type SiteSettings, siteSchema } from './content/site.ts';
-export { contentSchema, type SiteContent } from './content/site-content.ts';
-export {
-  type Theme,
-  type ThemeColor,
-  type ThemeIcon,
-  themeColors,
-  themeIcons,
-  themeSchema,
-  themesSchema,
-} from './content/themes.ts';
+export type { LegalPage } from './content/legal.ts';
+export { type Member, type MembersDirectory, membersSchema } from './content/members.ts';
+export type { NewsItem } from './content/news.ts';
+export { type Publication, publicationsSchema } from './content/publications.ts';
+export { type SiteSettings, siteSchema } from './content/site.ts';
+export type { SiteContent } from './content/site-content.ts';
+export { type Theme, type ThemeIcon, themeColors, themesSchema } from './content/themes.ts';

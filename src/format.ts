@@ -32,7 +32,7 @@ const daysInMonth = (year: number, month: number) =>
  * The one check of a calendar date, shared by the content schema and the
  * formatting below: the date's parts, or why it is not a real day.
  */
-export function readIsoDate(iso: string): { year: number; month: number; day: number } | { problem: string } {
+function readIsoDate(iso: string): { year: number; month: number; day: number } | { problem: string } {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
   if (!match) return { problem: 'expected a date written YYYY-MM-DD, such as 2021-09-15' };
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
@@ -50,7 +50,7 @@ export function calendarDateProblem(iso: string): string | null {
 }
 
 /** Reads an ISO calendar date (YYYY-MM-DD); throws when it is not a real day (the content check has said so first). */
-export function parseIsoDate(iso: string): { year: number; month: number; day: number } {
+function parseIsoDate(iso: string): { year: number; month: number; day: number } {
   const date = readIsoDate(iso);
   if ('problem' in date) throw new Error(`"${iso}": ${date.problem}`);
   return date;

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { startTags } from './helpers/html.ts';
-import { browserSuite } from './helpers/browser.ts';
+import { browserSuite } from './helpers/browser/pool.ts';
 import { builtSite, readPage } from './helpers/site.ts';
 
 const publicDir = path.join(import.meta.dirname, '..', 'public');

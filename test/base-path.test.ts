@@ -3,7 +3,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { before, test } from 'node:test';
 import fg from 'fast-glob';
-import { assertNoProblems, browserSuite, mobile, routePaths, themes } from './helpers/browser.ts';
+import { mobile, routePaths, themes } from './helpers/browser/fixture-site.ts';
+import { assertNoProblems, browserSuite } from './helpers/browser/pool.ts';
 import { startTags } from './helpers/html.ts';
 import { buildIntoTemporaryFolder } from './helpers/site.ts';
 

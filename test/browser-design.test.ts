@@ -7,16 +7,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import {
-  assertNoProblems,
-  browserSuite,
-  content,
-  desktop,
-  mobile,
-  notFoundFile,
-  routePaths,
-  type Session,
-} from './helpers/browser.ts';
+import { content, desktop, mobile, notFoundFile, routePaths } from './helpers/browser/fixture-site.ts';
+import { assertNoProblems, browserSuite, type Session } from './helpers/browser/pool.ts';
 
 /** A theme page of the fixture site with two entries, the length of a typical theme page. */
 const twoEntryTheme = content.themes.find((theme) => content.publications[theme.id]!.length === 2)!.id;

@@ -3,18 +3,11 @@ import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import {
-  assertNoProblems,
-  assertSectionInView,
-  axeViolations,
-  browserSuite,
-  desktop,
-  mobile,
-  parseMailto,
-  type Session,
-  content,
-  themes,
-} from './helpers/browser.ts';
+import { axeViolations } from './helpers/browser/axe.ts';
+import { content, desktop, mobile, themes } from './helpers/browser/fixture-site.ts';
+import { parseMailto } from './helpers/browser/mailto.ts';
+import { assertNoProblems, browserSuite, type Session } from './helpers/browser/pool.ts';
+import { assertSectionInView } from './helpers/browser/scroll.ts';
 import { builtSite, temporaryFolder } from './helpers/site.ts';
 
 const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');

@@ -1,15 +1,8 @@
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import {
-  assertNoProblems,
-  browserSuite,
-  desktop,
-  mobile,
-  notFoundFile,
-  routePaths,
-  type Session,
-} from './helpers/browser.ts';
+import { desktop, mobile, notFoundFile, routePaths } from './helpers/browser/fixture-site.ts';
+import { assertNoProblems, browserSuite, type Session } from './helpers/browser/pool.ts';
 
 interface Stop {
   index: number;

@@ -1,19 +1,15 @@
 import assert from 'node:assert/strict';
 import { describe, test, type TestContext } from 'node:test';
 import type { Page } from 'playwright-core';
+import { content, desktop, mobile, navChoices, themes } from './helpers/browser/fixture-site.ts';
 import {
   assertNoProblems,
-  assertSectionInView,
   browserSuite,
-  desktop,
-  mobile,
-  navChoices,
-  settledScrollY,
-  themes,
+  islandsStarted,
   type Session,
   type SessionOptions,
-  content,
-} from './helpers/browser.ts';
+} from './helpers/browser/pool.ts';
+import { assertSectionInView, settledScrollY } from './helpers/browser/scroll.ts';
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const footerNav = (page: Page) => page.getByRole('navigation', { name: 'Footer' });
@@ -302,6 +298,82 @@ browserSuite('navigation', (env) => {
       }
       assert.ok(await menu(page).isVisible(), 'the menu is still open');
       assertNoProblems(session.problems, 'focus in the menu');
+    });
+
+    test('a tap on the menu while the page starts up is never lost (CPU slowed six times)', async (t) => {
+      const session = await env.open(t, mobile);
+      const { page } = session;
+      const cdp = await session.context.newCDPSession(page);
+      // A slow phone: the islands' script takes long enough to start that taps fall before, during and after it.
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+      const tapped: string[] = [];
+      const lost: string[] = [];
+      try {
+        // Every 25 ms from the start, at least 13 taps, and on until one falls after the island has started (the
+        // machine may be slower than usual), 40 at most.
+        for (let delay = 0; tapped.length < 40 && (tapped.length < 13 || !tapped.includes('button')); delay += 25) {
+          await page.goto(env.url('/'), { waitUntil: 'commit' });
+          await new Promise((resolve) => setTimeout(resolve, delay));
+          // Where the menu control is, once it shows: the same spot before and after the island starts.
+          const control = await page.waitForFunction(() => {
+            const element = document.querySelector('.menu-button');
+            const box = element?.getBoundingClientRect();
+            if (!element || !box || box.width === 0) return null;
+            return { x: box.x + box.width / 2, y: box.y + box.height / 2, tag: element.tagName.toLowerCase() };
+          });
+          const { x, y, tag: before } = (await control.jsonValue())!;
+          // A finger's tap: down, a moment, up.
+          await page.mouse.move(x, y);
+          await page.mouse.down();
+          await new Promise((resolve) => setTimeout(resolve, 30));
+          await page.mouse.up();
+          await islandsStarted(page);
+          const open = await page
+            .waitForFunction(() => document.querySelector<HTMLDialogElement>('dialog#site-menu')?.open === true, null, {
+              timeout: 2000,
+            })
+            .then(() => true)
+            .catch(() => false);
+          tapped.push(before);
+          if (!open) lost.push(`${delay} ms after the page began to load (on the ${before})`);
+        }
+      } finally {
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+        await cdp.detach();
+      }
+      // Taps fell on the built disclosure as well as on the island's button, so the start-up was covered.
+      assert.ok(tapped.includes('summary') && tapped.includes('button'), `taps fell on: ${tapped.join(', ')}`);
+      assert.deepEqual(lost, [], 'taps that did not leave the menu open');
+      assertNoProblems(session.problems, 'taps during start-up');
+    });
+
+    test('the island takes over the open disclosure: the menu stays open and the focus stays on its link', async (t) => {
+      const session = await env.open(t, mobile);
+      const { page } = session;
+      // Hold the islands' script back, as a slow network would, while the visitor uses the built menu.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/islands-[^/]+\.js$/, async (route) => {
+        await held;
+        await route.continue().catch(() => undefined);
+      });
+      t.after(() => page.unrouteAll({ behavior: 'ignoreErrors' }));
+      await page.goto(env.url('/'), { waitUntil: 'domcontentloaded' });
+      await page.locator('summary.menu-button').focus();
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      const focusedBefore = await page.evaluate(() => document.activeElement?.textContent?.trim());
+      assert.equal(focusedBefore, navChoices[1].label, 'the second link of the built menu has the focus');
+
+      release();
+      await islandsStarted(page);
+      await menu(page).waitFor({ state: 'visible' });
+      assert.equal(await menuButton(page).getAttribute('aria-expanded'), 'true', 'the menu is still open');
+      const focus = await focusInMenu(page);
+      assert.ok(focus.inside, `the focus is in the open menu, on "${focus.label}"`);
+      assert.equal(focus.label, focusedBefore, 'on the same link');
+      assertNoProblems(session.problems, 'taking over the disclosure');
     });
 
     // That no page scrolls sideways at 375 px, with the menu closed and open, is

@@ -3,18 +3,16 @@ import { test } from 'node:test';
 import { countLabel, formatDate } from '../src/format.ts';
 import type { Page } from 'playwright-core';
 import {
-  assertNoProblems,
-  assertSectionInView,
-  browserSuite,
+  content,
   desktop,
   mobile,
   navChoices,
   notFoundFile,
   routePaths,
   themes,
-  type SessionOptions,
-  content,
-} from './helpers/browser.ts';
+} from './helpers/browser/fixture-site.ts';
+import { assertNoProblems, browserSuite, type SessionOptions } from './helpers/browser/pool.ts';
+import { assertSectionInView } from './helpers/browser/scroll.ts';
 
 // A visitor without JavaScript; reduced motion only keeps the scrolling quick.
 const noScript = (viewport: { width: number; height: number }): SessionOptions => ({

@@ -3,17 +3,9 @@ import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import {
-  assertNoProblems,
-  axeViolations,
-  browserSuite,
-  desktop,
-  mobile,
-  notFoundFile,
-  routePaths,
-  unknownPath,
-  type Session,
-} from './helpers/browser.ts';
+import { axeViolations } from './helpers/browser/axe.ts';
+import { desktop, mobile, notFoundFile, routePaths, unknownPath } from './helpers/browser/fixture-site.ts';
+import { assertNoProblems, browserSuite, type Session } from './helpers/browser/pool.ts';
 import { builtSite, temporaryFolder } from './helpers/site.ts';
 
 /** Brings every image into view (below-the-fold ones load lazily) and reports whether it loaded. */

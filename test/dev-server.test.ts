@@ -1,5 +1,5 @@
 /**
- * npm run dev (scripts/dev.ts, scripts/dev-worker.ts), started as a child
+ * npm run dev (scripts/dev/: server.ts, worker.ts, client.ts), started as a child
  * process. Tests that edit src/ run it in a temporary copy of the project
  * (src/, scripts/, public/ and a link to node_modules), never in this one.
  */
@@ -10,7 +10,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { after, test } from 'node:test';
 import { chromium, type Page } from 'playwright-core';
-import { chromiumArgs, findChromium } from './helpers/browser.ts';
+import { chromiumArgs, requireChromium } from './helpers/browser/chromium.ts';
 import { projectCopy, temporaryFolder } from './helpers/site.ts';
 
 /** Resolves with what `read()` returns once it is not undefined, polling until `timeout` ms. */
@@ -41,7 +41,17 @@ async function startDev(project = path.resolve('.')): Promise<Dev & { contentDir
   await cp(path.resolve('test/fixtures/content'), contentDir, { recursive: true });
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'scripts/dev.ts', '--port', '0', '--content', contentDir, '--out', path.join(folder, 'dist')],
+    [
+      '--import',
+      'tsx',
+      'scripts/dev/server.ts',
+      '--port',
+      '0',
+      '--content',
+      contentDir,
+      '--out',
+      path.join(folder, 'dist'),
+    ],
     {
       cwd: project,
       env: { ...process.env, CI: 'true' },
@@ -134,8 +144,9 @@ test('npm run dev keeps seeing a content file that is replaced by rename (an ato
   }
 });
 
-const { executablePath, looked } = findChromium();
-const needsBrowser = { skip: executablePath ? false : `no Chromium at ${looked.join(' or ')}` };
+// Without a browser these are skipped loudly (in CI they fail); the tests above still run.
+const executablePath = requireChromium('the dev server in the browser');
+const needsBrowser = { skip: executablePath === undefined };
 
 /** A page of the dev server in Chromium, its event stream connected. */
 async function openPage(url: string) {

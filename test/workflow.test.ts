@@ -82,3 +82,13 @@ test('the Pages build takes its base path and address from configure-pages', () 
     'the base path is not guessed from the repository name',
   );
 });
+
+test('the build job lints, and the screenshots reach a reviewer as an artefact', () => {
+  const build = workflow.slice(workflow.indexOf('\n  build:'), workflow.indexOf('\n  test:'));
+  assert.match(build, /\n {8}run: npm run lint\n/);
+  assert.match(build, /\n {8}run: npm run screenshots\n/);
+  assert.match(
+    build,
+    /uses: actions\/upload-artifact@[0-9a-f]{40} # v[\d.]+\n {8}with:\n {10}name: screenshots\n {10}path: reports\/screenshots\n/,
+  );
+});

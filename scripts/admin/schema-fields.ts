@@ -57,7 +57,7 @@ interface Node {
 const node = (schema: unknown) => schema as Node;
 
 /** The actions of a schema's pipes, the inner pipes (a piped schema piped again) first. */
-export function actionsOf(schema: unknown): Node[] {
+function actionsOf(schema: unknown): Node[] {
   const pipe = node(schema).pipe;
   if (!pipe) return [];
   const [inner, ...actions] = pipe;
@@ -65,7 +65,7 @@ export function actionsOf(schema: unknown): Node[] {
 }
 
 /** The schema inside optional(), nullable() and nullish(), and what they allow. */
-export function unwrap(schema: unknown): { base: Node; optional: boolean; nullable: boolean } {
+function unwrap(schema: unknown): { base: Node; optional: boolean; nullable: boolean } {
   let current = node(schema);
   let optional = false;
   let nullable = false;
@@ -90,7 +90,7 @@ export function labelOf(name: string, schema?: unknown): string {
 }
 
 /** "Countries" → "Country", "Paragraphs" → "Paragraph": the word of the list's "Add …" button. */
-export const singular = (label: string) => label.replace(/ies$/, 'y').replace(/([^s])s$/, '$1');
+const singular = (label: string) => label.replace(/ies$/, 'y').replace(/([^s])s$/, '$1');
 
 const firstIssue = (schema: unknown, value: unknown) => {
   const result = v.safeParse(schema as v.GenericSchema, value);

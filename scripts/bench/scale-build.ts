@@ -1,5 +1,5 @@
 /**
- * One step of the scale benchmark, run by scripts/bench.ts in a fresh process
+ * One step of the scale benchmark, run by scripts/bench/run.ts in a fresh process
  * per size so that no size profits from another's warm JIT or heap:
  *
  *   tsx scripts/bench/scale-build.ts --routes 1000 --out /tmp/dir

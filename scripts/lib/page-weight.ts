@@ -15,7 +15,7 @@ export interface Size {
   gzip: number;
 }
 
-export interface PageImage {
+interface PageImage {
   src: string;
   width?: string;
   height?: string;

@@ -28,7 +28,7 @@ interface HeaderRule {
 }
 
 /** Reads a Netlify / Cloudflare Pages style _headers file: a path pattern, then indented "Name: value" lines. */
-export function parseHeadersFile(text: string): HeaderRule[] {
+function parseHeadersFile(text: string): HeaderRule[] {
   const rules: HeaderRule[] = [];
   for (const line of text.split('\n')) {
     if (line.trim() === '' || line.trim().startsWith('#')) continue;

@@ -1,7 +1,7 @@
 import { refused } from './check.ts';
 import { type Group, groups, type LinkReport, type ReportedLink } from './types.ts';
 
-export const headings: Record<Group, string> = {
+const headings: Record<Group, string> = {
   broken: 'Broken: the link leads nowhere; correct or remove it',
   moved: 'Moved for good: write the new address instead',
   unverified: `Could not verify: ${refused}`,
@@ -36,7 +36,7 @@ export function formatReport(report: LinkReport): string {
   return lines.join('\n');
 }
 
-export function summary(report: LinkReport): string {
+function summary(report: LinkReport): string {
   const count = (group: Group) => report.links.filter((link) => link.group === group).length;
   const asked =
     report.requests === 0

@@ -42,7 +42,7 @@ export const defaults = {
 } satisfies Partial<RunOptions>;
 
 /** A User-Agent that names the site, its address and its mailbox, so a site's owner can tell who is asking. */
-export async function userAgentFor(contentDir: string): Promise<string> {
+async function userAgentFor(contentDir: string): Promise<string> {
   let site: { name?: unknown; acronym?: unknown; siteUrl?: unknown; contactEmail?: unknown } = {};
   try {
     site = parse(await readFile(path.join(contentDir, 'site.yml'), 'utf8')) ?? {};

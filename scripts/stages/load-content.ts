@@ -17,10 +17,6 @@ import { type CheckedFile, describeIssue, type Keys, type Labeller, locate, noLa
 import { addOrigin, markdownLinks, type Origins } from './content/markdown-links.ts';
 import { parseSource, relative, type Source, walk } from './content/source.ts';
 
-export { closest } from './content/issues.ts';
-export type { Origin, Origins } from './content/markdown-links.ts';
-export { relative } from './content/source.ts';
-
 export interface LoadedContent {
   content: SiteContent;
   /** What the build accepts but a maintainer should look at, each with its file and line. */

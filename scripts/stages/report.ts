@@ -4,7 +4,7 @@ import { bold, kilobytes, table } from '../lib/terminal.ts';
 import type { OutputFile } from './output-files.ts';
 import type { RenderedPage } from './render-pages.tsx';
 
-export interface PageReport {
+interface PageReport {
   route: string;
   file: string;
   html: { bytes: number; gzip: number };

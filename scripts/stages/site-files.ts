@@ -11,7 +11,7 @@ import { adminHeaderLines } from '../admin/admin-stage.ts';
  * The news as an Atom feed. Its "updated" is the newest item's date, never
  * the clock, so the same content gives the same file on every build.
  */
-export function atomFeed(content: SiteContent, urls: Urls): string {
+function atomFeed(content: SiteContent, urls: Urls): string {
   const { site, news } = content;
   const home = urls.absolute('/');
   const timestamp = (date: string) => `${date}T00:00:00Z`;

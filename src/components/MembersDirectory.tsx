@@ -1,7 +1,7 @@
 import type { Member, MembersDirectory as Directory } from '../content-schema.ts';
 import { ExternalLink } from './ExternalLink.tsx';
 
-export function MemberCard({ member }: { member: Member }) {
+function MemberCard({ member }: { member: Member }) {
   return (
     <li className="member-card">
       <h4 className="member-card__name">{member.name}</h4>

@@ -3,7 +3,7 @@ import { formatDate } from '../format.ts';
 import { Markdown } from '../markdown.tsx';
 import { ExternalLink } from './ExternalLink.tsx';
 
-export function NewsEntry({ item }: { item: NewsItem }) {
+function NewsEntry({ item }: { item: NewsItem }) {
   return (
     <article className="news-entry">
       <p className="news-entry__meta">

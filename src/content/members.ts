@@ -2,7 +2,7 @@
 import * as v from 'valibot';
 import { email, httpUrl, text } from './fields.ts';
 
-export const memberSchema = v.strictObject({
+const memberSchema = v.strictObject({
   /** Stored in Unicode's composed form (NFC), so that "é" typed either way is one person. */
   name: text,
   /** One of the country groups of the directory. */

@@ -2,7 +2,7 @@
 import * as v from 'valibot';
 import { httpUrl, isoDate, LIMITS, text, textOf } from './fields.ts';
 
-export const newsTypes = ['Publication', 'Event', 'Announcement'] as const;
+const newsTypes = ['Publication', 'Event', 'Announcement'] as const;
 
 /** The name of a news file: its date, its id (the end of its address) and the .md of Markdown. */
 export const NEWS_FILE_NAME = /^(\d{4}-\d{2}-\d{2})-([a-z0-9]+(?:-[a-z0-9]+)*)\.md$/;

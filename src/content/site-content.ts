@@ -12,7 +12,7 @@ import { publicationsSchema } from './publications.ts';
 import { siteSchema } from './site.ts';
 import { themesSchema } from './themes.ts';
 
-export const contentSchema = v.object({
+const contentSchema = v.object({
   site: siteSchema,
   themes: themesSchema,
   publications: publicationsSchema,

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { email, httpUrl, isoDate, LIMITS, publicFile, text, textOf, year } from './fields.ts';
 
 /** The ids of the home page's sections, as the spec names them (a link goes to /#<id>). */
-export const homeSections = ['about', 'research', 'news', 'team', 'publications', 'contact'] as const;
+const homeSections = ['about', 'research', 'news', 'team', 'publications', 'contact'] as const;
 const sectionLink = v.strictObject({
   label: text,
   section: v.picklist(homeSections, `expected one of the home page's sections ${homeSections.join(', ')}`),

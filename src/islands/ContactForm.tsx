@@ -3,7 +3,7 @@ import type { SiteSettings } from '../content-schema.ts';
 import { contactBody, contactMailto, subjectMailto } from '../mailto.ts';
 
 /** The form's words beyond the spec's fixed labels, from the site settings; "{mailbox}" marks where the mailbox link goes. */
-export type ContactFormText = SiteSettings['contactForm'];
+type ContactFormText = SiteSettings['contactForm'];
 
 export interface ContactFormProps {
   /** The consortium's mailbox. */

@@ -1,6 +1,6 @@
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 
-export interface MenuLink {
+interface MenuLink {
   label: string;
   href: string;
   /** The link of the part of the site this page belongs to. */
@@ -41,9 +41,9 @@ function MenuLinks({ links, onChoose }: { links: MenuLink[]; onChoose?: (href: s
  * opens the links below the header. It has the size and place of the menu
  * button, so the header has its final shape from the first paint.
  */
-function MenuDisclosure({ links, join }: MobileMenuProps) {
+function MenuDisclosure({ links, join, detailsRef }: MobileMenuProps & { detailsRef?: Ref<HTMLDetailsElement> }) {
   return (
-    <details className="menu-disclosure">
+    <details className="menu-disclosure" ref={detailsRef}>
       <summary className="menu-button">
         <MenuIcon />
         <span>Menu</span>
@@ -68,27 +68,62 @@ const sectionOnThisPage = (href: string): HTMLElement | null => {
 /**
  * The slide-in menu for small screens, built on a modal <dialog>: the browser
  * makes the page behind it inert, closes it on Escape and hands focus back to
- * the menu button. It replaces the disclosure above once hydrated. After a
- * choice, the focus moves to the chosen section's heading, so the next Tab
- * goes on from there and not from the top of the page.
+ * the menu button. It takes the disclosure's place once hydrated, and takes
+ * over what the visitor did with it meanwhile: open stays open, and the focus
+ * moves to the same control. After a choice, the focus moves to the chosen
+ * section's heading, so the next Tab goes on from there and not from the top
+ * of the page.
  */
 export function MobileMenu({ links, join }: MobileMenuProps) {
   const [enhanced, setEnhanced] = useState(false);
   const [open, setOpen] = useState(false);
+  const detailsRef = useRef<HTMLDetailsElement>(null);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const chosen = useRef<HTMLElement | null>(null);
+  /** Which control of the disclosure had the focus when the island took over: -1 its summary, else the nth link. */
+  const focused = useRef<number | null>(null);
 
   // A layout effect, so the button takes the disclosure's place before the
   // next paint: the two have the same size, and nothing moves.
-  useLayoutEffect(() => setEnhanced(true), []);
+  useLayoutEffect(() => {
+    const details = detailsRef.current;
+    if (!details) return;
+    const takeOver = () => {
+      const active = document.activeElement;
+      const link = active ? [...details.querySelectorAll('a[href]')].indexOf(active) : -1;
+      focused.current = active === details.firstElementChild ? -1 : link >= 0 ? link : null;
+      setOpen(details.open);
+      setEnhanced(true);
+    };
+    // A press on the disclosure that has begun (finger or mouse down, Space
+    // held) ends on the disclosure: swapped now, its release would land on
+    // the button, and the tap would be lost.
+    if (!details.matches(':active')) return takeOver();
+    const release = () => {
+      removeEventListener('pointerup', release, true);
+      removeEventListener('pointercancel', release, true);
+      removeEventListener('keyup', release, true);
+      // After the click that follows the release has opened or closed the disclosure.
+      setTimeout(takeOver);
+    };
+    addEventListener('pointerup', release, true);
+    addEventListener('pointercancel', release, true);
+    addEventListener('keyup', release, true);
+  }, []);
 
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal();
     if (!open && dialog.open) dialog.close();
-  }, [open]);
+    // The focus the disclosure had goes to the same control here.
+    const carried = focused.current;
+    if (!enhanced || carried === null) return;
+    focused.current = null;
+    if (carried === -1 && !open) buttonRef.current?.focus();
+    else if (carried >= 0) dialog.querySelectorAll<HTMLElement>('a[href]')[carried]?.focus();
+  }, [open, enhanced]);
 
   const close = () => setOpen(false);
   const choose = (href: string) => {
@@ -109,7 +144,7 @@ export function MobileMenu({ links, join }: MobileMenuProps) {
     heading.focus({ preventScroll: true });
   };
 
-  if (!enhanced) return <MenuDisclosure links={links} join={join} />;
+  if (!enhanced) return <MenuDisclosure links={links} join={join} detailsRef={detailsRef} />;
 
   // A modal dialog already keeps focus out of the page; this also keeps Tab
   // from wandering into the browser's own toolbar.

@@ -51,7 +51,7 @@ export function originsOf(origins: Origins, value: string, basePath: string, sit
 }
 
 /** Why a Markdown link cannot work as written, with the fix; null when it can. */
-export function schemeProblem(href: string): string | null {
+function schemeProblem(href: string): string | null {
   if (href.startsWith('//'))
     return `links to ${href}, which has no scheme: a browser would read it relative to wherever the site is served; write https:${href}`;
   if (href.startsWith('/') || href.startsWith('#') || /^mailto:/i.test(href) || /^https?:\/\/[^/]/i.test(href))

@@ -34,7 +34,7 @@ export interface Source {
 
 export const relative = (file: string) => path.relative(process.cwd(), file).split(path.sep).join('/');
 
-export function lineColumn(source: Source, offset: number) {
+function lineColumn(source: Source, offset: number) {
   const { line, col } = source.lineCounter.linePos(offset);
   return { line: line + source.lineOffset, column: col };
 }
@@ -84,7 +84,7 @@ function firstInvalidUtf8(bytes: Uint8Array): number {
 const SAVE_AS_UTF8 = 'save it as UTF-8 (in most editors: Save As, then Encoding: UTF-8)';
 
 /** The file's text, or why it cannot be read as text; a byte-order mark (Windows Notepad writes one) is dropped. */
-export function decode(bytes: Uint8Array): { text: string } | { problem: string; line?: number } {
+function decode(bytes: Uint8Array): { text: string } | { problem: string; line?: number } {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return { problem: `is saved as UTF-16: ${SAVE_AS_UTF8}` };
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return { problem: `is saved as UTF-16: ${SAVE_AS_UTF8}` };
   const start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;

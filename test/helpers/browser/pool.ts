@@ -1,15 +1,12 @@
 /**
- * Shared machinery of the browser tests: finds Debian's Chromium (never
- * downloads one), serves a site built into a temporary folder the way a static
- * host does (with the _headers CSP), launches one browser per test file, and
- * watches every page for the problems a visitor would notice: console errors,
+ * The browser of one test file: one Chromium and one static server serving a
+ * site built into a temporary folder the way a static host does (with the
+ * _headers CSP), and a pool of watched pages handed from test to test. Every
+ * page is watched for the problems a visitor would notice: console errors,
  * uncaught exceptions, failed requests, error responses and CSP violations.
  */
 import assert from 'node:assert/strict';
-import { accessSync, constants, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { after, before, describe, test, type TestContext } from 'node:test';
-import type * as Axe from 'axe-core';
+import { after, before, describe, type TestContext } from 'node:test';
 import {
   chromium,
   type Browser,
@@ -18,73 +15,10 @@ import {
   type Page,
   type Request,
 } from 'playwright-core';
-import { startStaticServer } from '../../scripts/lib/static-server.ts';
-import { countLabel } from '../../src/format.ts';
-import { routes } from '../../src/routes.tsx';
-import { builtSite, fixtureContent } from './site.ts';
-
-export const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-/** The content the browser tests' site is built from: test/fixtures/content. */
-export const content = await fixtureContent();
-
-/** Every route of that site, as the link policy writes them (trailing slash). */
-export const routePaths = routes(content).map((route) => (route.path === '/' ? '/' : `${route.path}/`));
-
-/** The 404 page as a file, and an unknown path the server answers with it (status 404). */
-export const notFoundFile = '/404.html';
-export const unknownPath = '/no-such-page/';
-
-/** The research themes, in card order, with the count /research/ shows for each. */
-export const themes = content.themes.map((theme) => ({
-  id: theme.id,
-  title: theme.title,
-  homeTitle: theme.homeTitle ?? theme.title,
-  count: countLabel(content.publications[theme.id]!.length, 'publication'),
-}));
-
-/** The navigation's choices and the home page section each one leads to. */
-export const navChoices = [
-  { label: 'About', section: 'about' },
-  { label: 'Our Research', section: 'research' },
-  { label: 'News', section: 'news' },
-  { label: 'Members', section: 'team' },
-  { label: 'Contacts', section: 'publications' },
-  { label: 'Join', section: 'contact' },
-] as const;
-
-export const desktop = { width: 1280, height: 800 } as const;
-export const mobile = { width: 375, height: 812 } as const;
-
-// ---------------------------------------------------------------------------
-// Finding the browser
-
-const isExecutable = (file: string) => {
-  try {
-    accessSync(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-/** CHROMIUM_PATH when set, otherwise Debian's /usr/bin/chromium. */
-export function findChromium(): { executablePath?: string; looked: string[] } {
-  const candidates = process.env.CHROMIUM_PATH
-    ? [process.env.CHROMIUM_PATH]
-    : ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
-  return { executablePath: candidates.find(isExecutable), looked: candidates };
-}
-
-// ---------------------------------------------------------------------------
-// Watching a page
+import { startStaticServer } from '../../../scripts/lib/static-server.ts';
+import { builtSite } from '../site.ts';
+import { chromiumArgs, requireChromium } from './chromium.ts';
+import { desktop } from './fixture-site.ts';
 
 export interface CspViolation {
   documentURI: string;
@@ -226,9 +160,6 @@ async function watch(context: BrowserContext, problems: PageProblems) {
     problems.errorResponses.push(`${response.status()} ${response.url()}`);
   });
 }
-
-// ---------------------------------------------------------------------------
-// The browser of one test file
 
 export interface SessionOptions {
   width?: number;
@@ -385,17 +316,8 @@ export function browserSuite(
   body: (env: BrowserEnv) => void,
   options: { root?: () => Promise<string>; basePath?: string; concurrency?: number } = {},
 ) {
-  const { executablePath, looked } = findChromium();
-  if (!executablePath) {
-    const reason = `no Chromium executable found (looked at ${looked.join(', ')}; set CHROMIUM_PATH). Browser tests NOT run.`;
-    if (process.env.CI === 'true') {
-      test(`${name}: a Chromium executable is required in CI`, () => assert.fail(reason));
-    } else {
-      process.stderr.write(`\n!!! SKIPPING browser tests "${name}": ${reason}\n\n`);
-      test(name, { skip: reason }, () => {});
-    }
-    return;
-  }
+  const executablePath = requireChromium(name);
+  if (!executablePath) return;
   // Tests of a suite may share the browser concurrently: each has its own context.
   describe(name, { concurrency: options.concurrency ?? 1 }, () => {
     const env = new BrowserEnv(executablePath);
@@ -405,157 +327,6 @@ export function browserSuite(
   });
 }
 
-// ---------------------------------------------------------------------------
-// Checks shared by several files
-
 export function assertNoProblems(problems: PageProblems, where: string) {
   assert.deepEqual(problems.list(), [], `${where}: the page reported problems`);
-}
-
-const require = createRequire(import.meta.url);
-let axeSource: string | undefined;
-
-/**
- * Runs axe-core in the page and returns its violations as readable lines. The
- * source is evaluated through the DevTools protocol, which the page's CSP does
- * not govern, so no inline script is added and the CSP stays as strict as ever.
- */
-export async function axeViolations(page: Page): Promise<string[]> {
-  axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-  const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== 'undefined');
-  if (!loaded) await page.evaluate(axeSource);
-  const results = await page.evaluate(() =>
-    (window as unknown as { axe: typeof Axe }).axe.run(document, { resultTypes: ['violations'] }),
-  );
-  return results.violations.map(
-    (violation) =>
-      `${violation.id} (${violation.impact}): ${violation.help}\n` +
-      violation.nodes
-        .map((node) => `    ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ')}`)
-        .join('\n'),
-  );
-}
-
-export interface SectionGeometry {
-  id: string;
-  found: boolean;
-  inView: boolean;
-  scrollY: number;
-  sectionTop: number;
-  /** How far down the sticky header covers the viewport (0 when it does not stick). */
-  coveredTo: number;
-  headingTop: number;
-  headingBottom: number;
-  viewportHeight: number;
-  hash: string;
-  path: string;
-}
-
-/** Where a section is, measured once (synchronously: pages without JavaScript run no timers or frames). */
-const measureSection = (page: Page, id: string): Promise<SectionGeometry> =>
-  page.evaluate((id) => {
-    const section = document.getElementById(id);
-    const header = document.querySelector('.site-header');
-    const headerPosition = header ? getComputedStyle(header).position : '';
-    const headerBottom = header ? header.getBoundingClientRect().bottom : 0;
-    const sticks = headerPosition === 'sticky' || headerPosition === 'fixed';
-    const coveredTo = sticks && headerBottom > 0 ? headerBottom : 0;
-    const box = section?.getBoundingClientRect();
-    const heading = section?.querySelector('h1, h2, h3')?.getBoundingClientRect();
-    const margin = section ? parseFloat(getComputedStyle(section).scrollMarginTop) || 0 : 0;
-    const atEnd = Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight - 1;
-    const belowHeader = box !== undefined && box.top >= coveredTo - 2;
-    const nearTop = box !== undefined && box.top <= Math.max(coveredTo, margin) + 8;
-    const onScreen = box !== undefined && box.top < window.innerHeight;
-    const headingVisible = heading !== undefined && heading.top >= coveredTo && heading.bottom <= window.innerHeight;
-    return {
-      id,
-      found: section !== null,
-      inView: belowHeader && (nearTop || (atEnd && onScreen)) && headingVisible,
-      scrollY: window.scrollY,
-      sectionTop: box ? Math.round(box.top) : NaN,
-      coveredTo,
-      headingTop: heading ? Math.round(heading.top) : NaN,
-      headingBottom: heading ? Math.round(heading.bottom) : NaN,
-      viewportHeight: window.innerHeight,
-      hash: location.hash,
-      path: location.pathname,
-    };
-  }, id);
-
-/**
- * Polls `measure` until scrolling has settled (scrollY the same for several
- * polls over at least 48 ms) and `done` holds, or until the timeout; returns
- * the last measurement either way, for the assertion's message. The polling
- * runs here, not in the page, because a page without JavaScript runs no
- * requestAnimationFrame or setTimeout callbacks.
- */
-async function settle<T extends { scrollY: number }>(
-  measure: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeout = 5000,
-): Promise<T> {
-  const started = performance.now();
-  let stillSince = performance.now();
-  let last = await measure();
-  for (;;) {
-    await new Promise((resolve) => setTimeout(resolve, 16));
-    const current = await measure();
-    if (current.scrollY !== last.scrollY) stillSince = performance.now();
-    last = current;
-    const still = performance.now() - stillSince >= 48;
-    if ((still && done(current)) || performance.now() - started > timeout) return current;
-  }
-}
-
-/**
- * Waits for scrolling to settle with the section in view: its top just below
- * the sticky header (where the section's scroll-margin puts it), or the page
- * scrolled to its end with the section on screen; and its heading fully
- * visible. Returns the last measurement, in view or not.
- */
-export function settledSection(page: Page, id: string, timeout = 5000): Promise<SectionGeometry> {
-  return settle(
-    () => measureSection(page, id),
-    (geometry) => geometry.inView,
-    timeout,
-  );
-}
-
-export async function assertSectionInView(page: Page, id: string, what: string) {
-  const geometry = await settledSection(page, id);
-  assert.ok(geometry.found, `${what}: there is no #${id} on ${geometry.path}`);
-  assert.ok(geometry.inView, `${what}: #${id} did not end up in view: ${JSON.stringify(geometry)}`);
-  assert.equal(geometry.path, '/', `${what}: ended on ${geometry.path}, not the home page`);
-  assert.equal(geometry.hash, `#${id}`, `${what}: the address should end in #${id}`);
-}
-
-/** Waits until scrolling has stopped (at `expected`, when given) and returns scrollY. */
-export async function settledScrollY(page: Page, expected?: number, timeout = 5000): Promise<number> {
-  const measure = async () => ({ scrollY: await page.evaluate(() => window.scrollY) });
-  const { scrollY } = await settle(
-    measure,
-    ({ scrollY }) => expected === undefined || Math.abs(scrollY - expected) < 1,
-    timeout,
-  );
-  return scrollY;
-}
-
-/** Splits a mailto: link the way a mail application reads it (RFC 6068: '+' is a plus sign). */
-export function parseMailto(link: string): { to: string; fields: Map<string, string> } {
-  assert.ok(link.startsWith('mailto:'), `${link} is a mailto: link`);
-  const rest = link.slice('mailto:'.length);
-  const queryAt = rest.indexOf('?');
-  const to = decodeURIComponent(queryAt === -1 ? rest : rest.slice(0, queryAt));
-  const fields = new Map<string, string>();
-  if (queryAt !== -1) {
-    for (const pair of rest.slice(queryAt + 1).split('&')) {
-      const equals = pair.indexOf('=');
-      assert.ok(equals > 0, `"${pair}" is a name=value pair of ${link}`);
-      const name = decodeURIComponent(pair.slice(0, equals)).toLowerCase();
-      assert.ok(!fields.has(name), `${name} appears once in ${link}`);
-      fields.set(name, decodeURIComponent(pair.slice(equals + 1)));
-    }
-  }
-  return { to, fields };
 }

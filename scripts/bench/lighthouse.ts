@@ -35,11 +35,11 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
-import { buildSite, projectRoot } from './build-site.ts';
-import { startStaticServer } from './lib/static-server.ts';
-import { bold, dim, green, red, table } from './lib/terminal.ts';
-import { routes as routeTable } from '../src/routes.tsx';
-import { loadContent } from './stages/load-content.ts';
+import { buildSite, projectRoot } from '../build-site.ts';
+import { startStaticServer } from '../lib/static-server.ts';
+import { bold, dim, green, red, table } from '../lib/terminal.ts';
+import { routes as routeTable } from '../../src/routes.tsx';
+import { loadContent } from '../stages/load-content.ts';
 
 const { values } = parseArgs({
   options: { route: { type: 'string', multiple: true }, runs: { type: 'string', default: '3' } },

@@ -1,12 +1,12 @@
 /**
- * The dev server's build process (see dev.ts). It keeps the client bundle
+ * The dev server's build process (see server.ts). It keeps the client bundle
  * between content builds, so a content edit only reloads content and
  * renders again; a stylesheet edit bundles again in the same process.
  */
-import type { BuildCache } from './build-site.ts';
-import { BuildError, formatProblem } from './lib/problems.ts';
+import type { BuildCache } from '../build-site.ts';
+import { BuildError, formatProblem } from '../lib/problems.ts';
 
-/** What dev.ts asks for: content and public/ only, the stylesheet too, or everything in a fresh process. */
+/** What server.ts asks for: content and public/ only, the stylesheet too, or everything in a fresh process. */
 export type DevBuildKind = 'content' | 'style' | 'source';
 
 export type DevBuildMessage =
@@ -41,7 +41,7 @@ process.on('message', async (kind: DevBuildKind) => {
   try {
     // Imported here, not at the top: src/ is imported through it, and a
     // syntax error there must become an error message, not a dead process.
-    const { buildSite } = await import('./build-site.ts');
+    const { buildSite } = await import('../build-site.ts');
     if (kind === 'style') delete cache.client;
     const { warnings } = await buildSite({ outDir, contentDir, cache });
     message = {

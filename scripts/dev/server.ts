@@ -17,22 +17,34 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { watch } from 'chokidar';
-import type { DevBuildKind, DevBuildMessage } from './dev-worker.ts';
-import { localAdmin } from './admin/dev-admin.ts';
-import { devClientScript } from './lib/dev-client.ts';
-import { within } from './lib/output-folder.ts';
-import { startStaticServer } from './lib/static-server.ts';
-import { dim, green, red, yellow } from './lib/terminal.ts';
+import { build } from 'esbuild';
+import { localAdmin } from '../admin/dev-admin.ts';
+import { within } from '../lib/output-folder.ts';
+import { startStaticServer } from '../lib/static-server.ts';
+import { dim, green, red, yellow } from '../lib/terminal.ts';
+import type { DevBuildKind, DevBuildMessage } from './worker.ts';
 
 const { values } = parseArgs({
   options: { port: { type: 'string', default: '4321' }, content: { type: 'string' }, out: { type: 'string' } },
 });
 // Not imported from build-site.ts: that imports src/, where a syntax error must not stop this process.
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const outDir = path.resolve(values.out ?? path.join(projectRoot, 'dist'));
 const contentDir = path.resolve(values.content ?? path.join(projectRoot, 'content'));
 
 // --- Live reload: an event stream the dev client script listens to ------------------------------
+
+// The browser side, client.ts, bundled once: it does not change while the server runs.
+const devClientScript = (
+  await build({
+    entryPoints: [path.join(projectRoot, 'scripts', 'dev', 'client.ts')],
+    bundle: true,
+    format: 'esm',
+    target: 'es2022',
+    write: false,
+    logLevel: 'silent',
+  })
+).outputFiles[0]!.text;
 
 const listeners = new Set<http.ServerResponse>();
 let lastError: string | null = null;
@@ -91,7 +103,7 @@ function finished(message: DevBuildMessage) {
 }
 
 function startWorker(): ChildProcess {
-  const child = fork(path.join(projectRoot, 'scripts', 'dev-worker.ts'), [outDir, contentDir], {
+  const child = fork(path.join(projectRoot, 'scripts', 'dev', 'worker.ts'), [outDir, contentDir], {
     execArgv: ['--import', 'tsx'],
     cwd: projectRoot,
   });

@@ -28,13 +28,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { projectRoot } from './build-site.ts';
-import { cacheFolder } from './lib/bundled-pipeline.ts';
-import { loadPreview, type LoadResult } from './bench/load-preview.ts';
-import type { ScaleResult } from './bench/scale-build.ts';
-import { fontPolicy, pageWeight, readFromFolder, type PageWeight } from './lib/page-weight.ts';
-import { bold, dim, green, kilobytes, red, table, yellow } from './lib/terminal.ts';
-import type { BuildReport } from './stages/report.ts';
+import { projectRoot } from '../build-site.ts';
+import { cacheFolder } from '../lib/bundled-pipeline.ts';
+import { loadPreview, type LoadResult } from './load-preview.ts';
+import type { ScaleResult } from './scale-build.ts';
+import { fontPolicy, pageWeight, readFromFolder, type PageWeight } from '../lib/page-weight.ts';
+import { bold, dim, green, kilobytes, red, table, yellow } from '../lib/terminal.ts';
+import type { BuildReport } from '../stages/report.ts';
 
 const { values } = parseArgs({
   options: {

@@ -1,0 +1,84 @@
+/**
+ * The script the dev server adds to every page (served as /__dev/client.js,
+ * bundled by esbuild when the server starts). It listens to the dev server's
+ * event stream:
+ *
+ *  - reload: the pages changed; load this one again.
+ *  - css: only the stylesheet changed; swap the <link> in place, so scroll
+ *    position, open menus and form input survive. The new link is added
+ *    beside the old one and the old one removed once the new one has
+ *    loaded, so the page never shows unstyled.
+ *  - error: the build failed; show why over the page until the next good
+ *    build, with a close button (and Escape) to look at the page meanwhile.
+ */
+
+const overlayId = 'dev-build-error';
+const events = new EventSource('/__dev/events');
+events.addEventListener('reload', () => location.reload());
+
+events.addEventListener('css', (event) => {
+  const href: string = JSON.parse(event.data);
+  const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].filter((link) =>
+    new URL(link.href, location.href).pathname.startsWith('/assets/site-'),
+  );
+  for (const link of links) {
+    const next = link.cloneNode() as HTMLLinkElement;
+    // The query defeats any cache between here and the file, even if the name did not change.
+    next.href = `${href}?v=${Date.now()}`;
+    next.addEventListener('load', () => link.remove(), { once: true });
+    next.addEventListener('error', () => location.reload(), { once: true });
+    link.after(next);
+  }
+  closeOverlay();
+});
+
+function closeOverlay() {
+  document.getElementById(overlayId)?.remove();
+}
+
+document.addEventListener('keydown', (event) => {
+  if (event.key === 'Escape') closeOverlay();
+});
+
+function createOverlay(): HTMLElement {
+  const panel = document.createElement('div');
+  panel.id = overlayId;
+  panel.setAttribute('role', 'alert');
+  Object.assign(panel.style, {
+    position: 'fixed',
+    inset: '1rem',
+    zIndex: '2147483647',
+    margin: '0',
+    padding: '1.5rem',
+    overflow: 'auto',
+    background: '#fff',
+    color: '#7f1d1d',
+    border: '3px solid #b91c1c',
+    borderRadius: '0.75rem',
+    boxShadow: '0 0.5rem 2rem rgb(0 0 0 / 0.3)',
+  });
+  const close = document.createElement('button');
+  close.type = 'button';
+  close.textContent = 'Close (Esc)';
+  close.setAttribute('aria-label', 'Close the build error');
+  Object.assign(close.style, {
+    float: 'right',
+    font: '600 14px/1.2 system-ui, sans-serif',
+    padding: '0.5rem 0.75rem',
+    cursor: 'pointer',
+  });
+  close.addEventListener('click', closeOverlay);
+  const text = document.createElement('pre');
+  Object.assign(text.style, { margin: '0', font: '14px/1.5 ui-monospace, monospace', whiteSpace: 'pre-wrap' });
+  panel.append(close, text);
+  document.body.append(panel);
+  close.focus();
+  return panel;
+}
+
+events.addEventListener('error', (event) => {
+  // The stream's own connection errors are plain Events; build errors are messages.
+  if (!(event instanceof MessageEvent)) return;
+  const panel = document.getElementById(overlayId) ?? createOverlay();
+  panel.querySelector('pre')!.textContent = JSON.parse(event.data);
+});
