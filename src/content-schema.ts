@@ -8,6 +8,7 @@
  * it is and what was found.
  */
 import * as v from 'valibot';
+import { orcidProblem } from './orcid.ts';
 
 /** The icons a theme can show (drawn in src/components/ThemeIcon.tsx). */
 export const themeIcons = ['globe', 'clipboard', 'heart', 'speech', 'book', 'people'] as const;
@@ -243,6 +244,16 @@ export const memberSchema = v.strictObject({
   institution: v.optional(text),
   email: v.optional(email),
   profileUrl: v.optional(httpUrl),
+  /** An ORCID iD such as 0000-0002-1825-0097 (shown as a link with the iD icon). */
+  orcid: v.optional(
+    v.pipe(
+      v.string('expected an ORCID iD'),
+      v.rawCheck(({ dataset, addIssue }) => {
+        const problem = dataset.typed ? orcidProblem(dataset.value) : null;
+        if (problem) addIssue({ message: problem });
+      }),
+    ),
+  ),
 });
 export const membersSchema = v.strictObject({
   /** The country groups, in the order the directory shows them. */
