@@ -130,7 +130,7 @@ test('fill --dry-run shows the change and writes nothing', async () => {
     assert.equal(code, 0, output);
     assert.equal(await c.read(), before);
     assert.match(output, /nothing was written/);
-    assert.match(output, /\+ {4}9 \| {4}journal: Science/);
+    assert.match(output, /\+ {4}9 \| {5}journal: Science/);
   } finally {
     await c.done();
   }
