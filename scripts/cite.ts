@@ -106,11 +106,18 @@ async function saveChecked(file: PublicationsFile, print: (line: string) => void
   return true;
 }
 
-async function add(args: string[], theme: string | undefined, options: Required<Pick<CiteOptions, 'print'>> & CiteOptions, contentDir: string, resolver: ResolverOptions) {
+async function add(
+  args: string[],
+  theme: string | undefined,
+  options: Required<Pick<CiteOptions, 'print'>> & CiteOptions,
+  contentDir: string,
+  resolver: ResolverOptions,
+) {
   const { print } = options;
   if (args.length !== 1 || !theme) throw new UsageError('add takes one DOI and --theme <id>');
   const doi = bareDoi(args[0]!);
-  if (!doi) throw new UsageError(`"${args[0]}" is not a DOI (expected 10.xxxx/…, https://doi.org/10.xxxx/… or doi:10.xxxx/…)`);
+  if (!doi)
+    throw new UsageError(`"${args[0]}" is not a DOI (expected 10.xxxx/…, https://doi.org/10.xxxx/… or doi:10.xxxx/…)`);
   const file = await PublicationsFile.open(contentDir);
   const listed = file.findDoi(doi);
   if (listed) {
@@ -152,7 +159,12 @@ const comparable = (field: Field, value: unknown) => {
   return field === 'pages' ? text.replace(/\s*[-–—]\s*/g, '-') : text;
 };
 
-async function fill(dryRun: boolean, options: Required<Pick<CiteOptions, 'print'>> & CiteOptions, contentDir: string, resolver: ResolverOptions) {
+async function fill(
+  dryRun: boolean,
+  options: Required<Pick<CiteOptions, 'print'>> & CiteOptions,
+  contentDir: string,
+  resolver: ResolverOptions,
+) {
   const { print } = options;
   const file = await PublicationsFile.open(contentDir);
   const entries = file.entries().filter((entry) => typeof entry.map.get('doi') === 'string');
@@ -178,7 +190,9 @@ async function fill(dryRun: boolean, options: Required<Pick<CiteOptions, 'print'
     try {
       record = publicationFromRecord(resolution.record, resolution.doi);
     } catch (error) {
-      unresolved.push(`${entry.where}: ${label} ${resolution.doi}: the record cannot be used: ${(error as Error).message}`);
+      unresolved.push(
+        `${entry.where}: ${label} ${resolution.doi}: the record cannot be used: ${(error as Error).message}`,
+      );
       return;
     }
     for (const field of FILLABLE) {
@@ -211,7 +225,12 @@ async function fill(dryRun: boolean, options: Required<Pick<CiteOptions, 'print'
   return (await saveChecked(file, print, options)) ? 0 : 1;
 }
 
-async function importFile(args: string[], theme: string | undefined, options: Required<Pick<CiteOptions, 'print'>> & CiteOptions, contentDir: string) {
+async function importFile(
+  args: string[],
+  theme: string | undefined,
+  options: Required<Pick<CiteOptions, 'print'>> & CiteOptions,
+  contentDir: string,
+) {
   const { print } = options;
   if (args.length !== 1 || !theme) throw new UsageError('import takes one file and --theme <id>');
   const source = path.resolve(args[0]!);
@@ -245,7 +264,9 @@ async function importFile(args: string[], theme: string | undefined, options: Re
     const doi = publication.doi;
     const listed = doi ? file.findDoi(doi) : undefined;
     if (listed || (doi && seen.has(doi.toLowerCase()))) {
-      print(`${where}: skipped: ${doi} is already listed${listed ? ` at ${listed.where} (${listed.theme}[${listed.index}])` : ' earlier in this file'}`);
+      print(
+        `${where}: skipped: ${doi} is already listed${listed ? ` at ${listed.where} (${listed.theme}[${listed.index}])` : ' earlier in this file'}`,
+      );
       continue;
     }
     const problem = schemaProblem(publication);
@@ -259,7 +280,9 @@ async function importFile(args: string[], theme: string | undefined, options: Re
     added += 1;
     print(`${where}: imported: ${citationText(publication)}`);
   }
-  print(`Summary: ${added} imported into ${theme}, ${records.length - added - refused} skipped, ${refused} not imported.`);
+  print(
+    `Summary: ${added} imported into ${theme}, ${records.length - added - refused} skipped, ${refused} not imported.`,
+  );
   if (added === 0) return refused > 0 ? 1 : 0;
   if (!(await saveChecked(file, print, options))) return 1;
   return refused > 0 ? 1 : 0;

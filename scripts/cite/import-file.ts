@@ -64,7 +64,9 @@ export function readImport(file: string, rawText: string): ImportedRecord[] {
   try {
     records = parse(text) as CslRecord[];
   } catch (error) {
-    throw new ImportError(`could not be read as ${format === 'bibtex' ? 'BibTeX' : 'RIS'}: ${(error as Error).message}`);
+    throw new ImportError(
+      `could not be read as ${format === 'bibtex' ? 'BibTeX' : 'RIS'}: ${(error as Error).message}`,
+    );
   }
   const lines =
     format === 'bibtex'

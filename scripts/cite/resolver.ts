@@ -68,7 +68,11 @@ export async function resolveDoi(doi: string, options: ResolverOptions): Promise
         const asked = retryAfterMs(response.headers.get('retry-after'));
         if (asked !== undefined) {
           if (asked > options.maxWaitMs) {
-            return { doi, ok: false, reason: `${lastReason} and asked to wait ${Math.ceil(asked / 1000)} s; try later` };
+            return {
+              doi,
+              ok: false,
+              reason: `${lastReason} and asked to wait ${Math.ceil(asked / 1000)} s; try later`,
+            };
           }
           wait = asked;
         }
