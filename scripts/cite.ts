@@ -235,7 +235,7 @@ async function importFile(
   if (args.length !== 1 || !theme) throw new UsageError('import takes one file and --theme <id>');
   const source = path.resolve(args[0]!);
   const name = relative(source);
-  let records;
+  let records: ReturnType<typeof readImport>;
   try {
     records = readImport(source, await readFile(source, 'utf8'));
   } catch (error) {

@@ -22,6 +22,23 @@ function Piece({ piece }: { piece: CitationPiece }): ReactNode {
 }
 
 /**
+ * A line with a break opportunity (<wbr>) after each "/" and each "." inside
+ * a word, so that an address or a DOI can wrap in a narrow grid column: a
+ * list item's width is its longest unbreakable word. Copied, the text is
+ * unchanged.
+ */
+function BreakableLine({ line }: { line: string }) {
+  const parts = line.split(/(?<=[/.])(?=\S)/);
+  return parts.map((part, index) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: the parts are rendered once to static markup, never reordered.
+    <Fragment key={index}>
+      {index > 0 ? <wbr /> : null}
+      {part}
+    </Fragment>
+  ));
+}
+
+/**
  * The entry's BibTeX, one field a line, in a disclosure that opens without
  * JavaScript. Lines are <br>-separated text rather than a <pre>, so a long
  * title wraps on a phone instead of widening the page; copied, it is still
@@ -40,7 +57,7 @@ function BibtexDisclosure({ bibtex, title }: { bibtex: string; title: string }) 
             // biome-ignore lint/suspicious/noArrayIndexKey: the lines are rendered once to static markup, never reordered.
             <Fragment key={index}>
               {index > 0 ? <br /> : null}
-              {line}
+              <BreakableLine line={line} />
             </Fragment>
           ))}
         </code>
