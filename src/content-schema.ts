@@ -8,7 +8,7 @@
  * it is and what was found.
  */
 import * as v from 'valibot';
-import { orcidProblem } from './orcid.ts';
+import { ORCID_PATTERN, ORCID_SHAPE_MESSAGE, orcidProblem } from './orcid.ts';
 
 /** The icons a theme can show (drawn in src/components/ThemeIcon.tsx). */
 export const themeIcons = ['globe', 'clipboard', 'heart', 'speech', 'book', 'people'] as const;
@@ -248,6 +248,8 @@ export const memberSchema = v.strictObject({
   orcid: v.optional(
     v.pipe(
       v.string('expected an ORCID iD'),
+      v.regex(ORCID_PATTERN, ORCID_SHAPE_MESSAGE),
+      // The check character, once the shape is right (a JSON Schema cannot say this part).
       v.rawCheck(({ dataset, addIssue }) => {
         const problem = dataset.typed ? orcidProblem(dataset.value) : null;
         if (problem) addIssue({ message: problem });

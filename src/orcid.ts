@@ -4,7 +4,10 @@
  * mistyped digit is caught before the link reaches the page.
  */
 
-const SHAPE = /^\d{4}-\d{4}-\d{4}-\d{3}[\dX]$/;
+/** Four groups of four digits, the last character a digit or X. */
+export const ORCID_PATTERN = /^\d{4}-\d{4}-\d{4}-\d{3}[\dX]$/;
+export const ORCID_SHAPE_MESSAGE =
+  'expected an ORCID iD written as four groups of four digits, such as 0000-0002-1825-0097 (without https://orcid.org/)';
 
 /** The check character of the first fifteen digits of an iD. */
 export function orcidCheckCharacter(digits: string): string {
@@ -16,9 +19,7 @@ export function orcidCheckCharacter(digits: string): string {
 
 /** Why a value is not an ORCID iD, or null when it is one. */
 export function orcidProblem(value: string): string | null {
-  if (!SHAPE.test(value)) {
-    return 'expected an ORCID iD written as four groups of four digits, such as 0000-0002-1825-0097 (without https://orcid.org/)';
-  }
+  if (!ORCID_PATTERN.test(value)) return ORCID_SHAPE_MESSAGE;
   const digits = value.replace(/-/g, '');
   const expected = orcidCheckCharacter(digits.slice(0, 15));
   if (digits[15] !== expected) {
