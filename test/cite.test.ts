@@ -321,7 +321,14 @@ test('import reads a Zotero BibTeX export: accents and braces become Unicode, re
     assert.match(output, /zotero-bibtex\.bib:32: not imported: doi: expected a doi or a url/);
     assert.match(output, /zotero-bibtex\.bib:42: not imported: doi: expected a doi or a url/);
     assert.doesNotMatch(await c.read(), /Bańka|Önnudóttir/);
-    assert.match(output, /Summary: 2 imported into second-example, 0 skipped, 2 not imported\./);
+    // An entry without a DOI keeps its URL.
+    assert.ok(inserted.includes("  - authors: Cuturi, M., Vert, J.-P., & D'aspremont, A."), inserted.join('\n'));
+    assert.ok(
+      inserted.includes(
+        '    url: https://proceedings.neurips.cc/paper/2009/file/0188e8b8b014829e2fa0f430f0a95961-Paper.pdf',
+      ),
+    );
+    assert.match(output, /Summary: 3 imported into second-example, 0 skipped, 2 not imported\./);
   } finally {
     await c.done();
   }
