@@ -274,7 +274,7 @@ try {
     report.pages.map(async (page) => {
       const url = page.file.endsWith('index.html') ? `/${page.file.slice(0, -'index.html'.length)}` : `/${page.file}`;
       const html = await readFile(path.join(outDir, page.file), 'utf8');
-      return { route: page.route, file: page.file, html, weight: pageWeight(url, html, read) };
+      return { route: page.route, file: page.file, html, weight: pageWeight(url, html, read, report.scriptImports) };
     }),
   );
   heading('Per route (gzip -9)');

@@ -10,7 +10,7 @@ import { bundleClient, type ClientBundle } from './stages/bundle-client.ts';
 import { checkOutput } from './stages/check-output.ts';
 import { citationFiles } from './stages/citation-files.ts';
 import { readPublicFiles } from './stages/copy-public.ts';
-import { loadContent, placeholderWarnings } from './stages/load-content.ts';
+import { placeholderWarnings, readContent } from './stages/load-content.ts';
 import type { OutputFile } from './stages/output-files.ts';
 import { renderPages } from './stages/render-pages.tsx';
 import { buildReport, type BuildReport } from './stages/report.ts';
@@ -63,8 +63,10 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const recovered = await recoverOutputFolder(outDir);
 
   // Load and check the content, and bundle the client meanwhile (pages need its hashed names).
-  const [content, client] = await Promise.all([
-    options.content ? structuredClone(options.content) : loadContent(contentDir, publicDir),
+  const [{ content, warnings: contentWarnings, origins }, client] = await Promise.all([
+    options.content
+      ? { content: structuredClone(options.content), warnings: [], origins: new Map() }
+      : readContent(contentDir, publicDir),
     options.cache?.client ?? options.clientBundle ?? bundleClient(projectRoot),
   ]);
   if (options.cache) options.cache.client = client;
@@ -85,17 +87,18 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   ];
 
   // Check every internal link, asset and image before anything is written.
-  const linkProblems = checkOutput(pages, files, urls, content.site.siteUrl);
+  const linkProblems = checkOutput(pages, files, urls, content.site.siteUrl, origins);
   if (linkProblems.length > 0) throw new BuildError('Checking links and assets', linkProblems);
 
   // Swap the finished site into the output folder, if the folder is the build's own.
   const outputWarnings = await writeOutput(outDir, files);
 
   return {
-    report: buildReport(pages, files, urls.basePath, performance.now() - started),
+    report: buildReport(pages, files, urls.basePath, client.scriptImports, performance.now() - started),
     warnings: [
       ...(recovered ? [{ where: displayPath(outDir), message: recovered }] : []),
       ...outputWarnings,
+      ...contentWarnings,
       ...placeholderWarnings(content, contentDir),
       ...(urls.basePath
         ? [

@@ -27,7 +27,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { bundleClient } = await import('./stages/bundle-client.ts');
 const clientBundle = bundleClient(root);
 clientBundle.catch(() => {}); // reported by buildSite, which awaits it
-const { pipeline, saved } = await loadPipeline(root);
+const { pipeline, saved } = await loadPipeline(root, () => import('./pipeline.ts'));
 const { buildSite, projectRoot, formatReport } = pipeline;
 
 const { values } = parseArgs({

@@ -18,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { HeroArt } from '../src/components/HeroArt.tsx';
+import { escapeHtml } from '../src/escape.ts';
 import { loadContent } from './stages/load-content.ts';
 
 const root = path.join(import.meta.dirname, '..');
@@ -46,8 +47,6 @@ function placed(svg: string, x: number, y: number, size: number): string {
   return svg.replace(rootSize, ` x="${x}" y="${y}" width="${size}" height="${size}"`);
 }
 
-const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-
 /** The site's name in lines short enough to leave the right third to the globe. */
 function titleLines(name: string, maxChars = 19): string[] {
   const lines: string[] = [];
@@ -71,9 +70,9 @@ function ogSvg(): string {
     `<rect width="1200" height="630" fill="url(#bg)"/><rect width="1200" height="630" fill="url(#glow)"/>` +
     placed(hero, 770, 95, 440) +
     placed(logoSvg, 80, 72, 72) +
-    `<text x="172" y="121" font-family="DejaVu Sans" font-weight="bold" font-size="34" fill="#fff">${escapeXml(site.acronym)}</text>` +
+    `<text x="172" y="121" font-family="DejaVu Sans" font-weight="bold" font-size="34" fill="#fff">${escapeHtml(site.acronym)}</text>` +
     `<g font-family="DejaVu Serif" font-weight="bold" font-size="54" fill="#fff">` +
-    lines.map((line, index) => `<text x="80" y="${top + index * lineHeight}">${escapeXml(line)}</text>`).join('') +
+    lines.map((line, index) => `<text x="80" y="${top + index * lineHeight}">${escapeHtml(line)}</text>`).join('') +
     `</g>` +
     `<text x="80" y="548" font-family="DejaVu Sans" font-size="28" fill="#e2ecf2">Founded ${site.foundedYear} · clinicians and researchers across Europe</text>` +
     `</svg>`

@@ -1,7 +1,7 @@
 /**
  * npm run schema
  *
- * Writes the JSON Schemas of content/schema/ from src/content-schema.ts. Run
+ * Writes the JSON Schemas of content/schema/ from the schemas of src/content/. Run
  * it after changing the schema; test/content-schema.test.ts fails until the
  * committed files match.
  */

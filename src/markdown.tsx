@@ -1,9 +1,7 @@
 import { Marked, type Tokens } from 'marked';
 import { useUrls } from './build-context.tsx';
+import { escapeHtml } from './escape.ts';
 import type { Urls } from './urls.ts';
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * Markdown of the content files as HTML, with raw HTML off: HTML written in
@@ -20,7 +18,9 @@ export function markdownToHtml(markdown: string, urls: Urls): string {
       link(this: { parser: { parseInline(tokens: Tokens.Generic[]): string } }, { href, title, tokens }: Tokens.Link) {
         const label = this.parser.parseInline(tokens);
         const titled = title ? ` title="${escapeHtml(title)}"` : '';
-        if (href.startsWith('/')) return `<a href="${escapeHtml(urls.href(href))}"${titled}>${label}</a>`;
+        // A protocol-relative //host/page is refused by the content check; it is no page of this site.
+        if (href.startsWith('/') && !href.startsWith('//'))
+          return `<a href="${escapeHtml(urls.href(href))}"${titled}>${label}</a>`;
         if (href.startsWith('#')) return `<a href="${escapeHtml(href)}"${titled}>${label}</a>`;
         if (/^mailto:/i.test(href)) return `<a href="${escapeHtml(href)}"${titled}>${label}</a>`;
         if (/^https?:\/\//i.test(href)) {

@@ -9,7 +9,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { startTagsNamed } from '../scripts/stages/check-output.ts';
+import { startTags } from './helpers/html.ts';
 import { browserSuite } from './helpers/browser.ts';
 import { builtSite, readPage } from './helpers/site.ts';
 
@@ -37,7 +37,7 @@ async function usesOfPublicFiles(): Promise<Map<string, Use[]>> {
   const { outDir, result } = await builtSite();
   const uses = new Map<string, Use[]>();
   for (const { file: page } of result.report.pages) {
-    for (const tag of startTagsNamed(await readPage(outDir, page), ['img', 'link'])) {
+    for (const tag of startTags(await readPage(outDir, page), ['img', 'link'])) {
       const reference = tag.attributes.get(tag.name === 'img' ? 'src' : 'href') ?? '';
       if (!reference.startsWith('/')) continue;
       const file = reference.slice(1);

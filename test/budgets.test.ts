@@ -7,7 +7,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
 import { pageWeight, readFromFolder, sizeOf, type PageWeight } from '../scripts/lib/page-weight.ts';
-import { startTags } from '../scripts/stages/check-output.ts';
+import { startTags } from './helpers/html.ts';
 import { loadContent } from '../scripts/stages/load-content.ts';
 import { builtRealSite, readPage, realContentDir } from './helpers/site.ts';
 
@@ -21,7 +21,12 @@ async function weighedPages(): Promise<{ file: string; route: string; html: stri
     result.report.pages.map(async (page) => {
       const html = await readPage(outDir, page.file);
       const url = `/${page.file.replace(/(^|\/)index\.html$/, '$1')}`;
-      return { file: page.file, route: page.route, html, weight: pageWeight(url, html, read) };
+      return {
+        file: page.file,
+        route: page.route,
+        html,
+        weight: pageWeight(url, html, read, result.report.scriptImports),
+      };
     }),
   );
 }

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
 import { projectRoot } from '../scripts/build-site.ts';
+import { load } from './helpers/html.ts';
 import { temporaryFolder } from './helpers/site.ts';
 
 const run = promisify(execFile);
@@ -27,7 +28,7 @@ async function build(flags: string[], env: Record<string, string> = {}) {
   return { stderr, read };
 }
 
-const canonical = (html: string) => /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
+const canonical = (html: string) => load(html)('link[rel="canonical"]').attr('href');
 
 test('--base and --site-url set the base path and the address of every URL the site prints', async () => {
   const { read, stderr } = await build(['--base', '/repository', '--site-url', 'https://owner.github.io']);

@@ -12,7 +12,7 @@ import { loadContent } from '../scripts/stages/load-content.ts';
 import type { SiteContent } from '../src/content-schema.ts';
 import { countLabel, formatDate } from '../src/format.ts';
 import { outputFile, routes as routeTable, type Route } from '../src/routes.tsx';
-import { attributesOf, startTags, textOf } from './helpers/html.ts';
+import { attributesOf, load, startTags, textOf, textsOf } from './helpers/html.ts';
 import { builtRealSite, builtSite, fixtureContent, readPage, realContentDir } from './helpers/site.ts';
 import { checkSpecStrings } from './helpers/spec-checks.ts';
 
@@ -115,9 +115,9 @@ describe('output files', () => {
   });
 
   test('the home page carries JSON-LD for the organisation, with the logo of the settings', async () => {
-    const match = /<script type="application\/ld\+json">([^<]+)<\/script>/.exec(await page('/'));
-    assert.ok(match, 'JSON-LD present');
-    const data = JSON.parse(match[1]!);
+    const [json] = textsOf(await page('/'), 'script[type="application/ld+json"]');
+    assert.ok(json, 'JSON-LD present');
+    const data = JSON.parse(json);
     assert.equal(data['@type'], 'Organization');
     assert.equal(data.foundingDate, String(content.site.foundedYear));
     assert.equal(data.name, content.site.name);
@@ -136,7 +136,7 @@ describe('home page', () => {
       ids.filter((id) => sections.includes(id!)),
       sections,
     );
-    const headings = [...html.matchAll(/<h2 id="[a-z-]+-title">([^<]+)<\/h2>/g)].map((match) => match[1]);
+    const headings = textsOf(html, 'h2[id$="-title"]');
     const { headings: settings } = content.site;
     assert.deepEqual(headings, [
       content.site.about.heading,
@@ -169,7 +169,7 @@ describe('home page', () => {
   test('one research card per theme, titled by its homeTitle where it has one, linking to its page', async () => {
     const html = await page('/');
     const research = html.slice(html.indexOf('id="research"'), html.indexOf('id="news"'));
-    const titles = [...research.matchAll(/<h3 class="theme-card__title">([^<]+)<\/h3>/g)].map((match) => match[1]);
+    const titles = textsOf(research, 'h3.theme-card__title');
     assert.deepEqual(
       titles,
       content.themes.map((theme) => theme.homeTitle ?? theme.title),
@@ -187,7 +187,10 @@ describe('home page', () => {
   test('news items are shown newest first, their Markdown rendered with raw HTML shown as text', async () => {
     const html = await page('/');
     const news = html.slice(html.indexOf('id="news"'), html.indexOf('id="team"'));
-    const dates = [...news.matchAll(/<time dateTime="([^"]+)">([^<]+)<\/time>/g)].map((match) => [match[1], match[2]]);
+    const $ = load(news);
+    const dates = $('time')
+      .toArray()
+      .map((time) => [$(time).attr('datetime'), $(time).text()]);
     const newestFirst = [...content.news].sort((a, b) => (a.date < b.date ? 1 : -1));
     assert.ok(newestFirst.length >= 2, 'the fixture has two news items');
     assert.deepEqual(
@@ -205,7 +208,7 @@ describe('home page', () => {
   test('members are grouped in the order of the countries list, countries without members left out', async () => {
     const html = await page('/');
     const team = html.slice(html.indexOf('id="team"'), html.indexOf('id="publications"'));
-    const groups = [...team.matchAll(/<h3 class="member-group__country">([^<]+)<\/h3>/g)].map((match) => match[1]);
+    const groups = textsOf(team, 'h3.member-group__country');
     const { countries, members } = content.directory;
     assert.deepEqual(
       groups,

@@ -55,6 +55,30 @@ describe('the build command with its bundled pipeline', { concurrency: 1 }, () =
     assert.deepEqual(await snapshot(fromBundle), await snapshot(fromSources));
   });
 
+  test('a build from the bundle that fails lists every problem, as one from the sources does', async () => {
+    assert.equal((await bundles()).length, 1, 'a bundle to run from');
+    const failed = await run(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'scripts/build.ts',
+        '--content',
+        path.resolve('test/fixtures/broken-content'),
+        '--out',
+        'out',
+      ],
+      { cwd: project, env: { ...process.env, CI: 'true' } },
+    ).then(
+      () => assert.fail('the build should have failed'),
+      (error: { code: number; stderr: string }) => error,
+    );
+    assert.equal(failed.code, 1);
+    // A BuildError not recognised as one would be printed as "Build failed: BuildError: ..." with its stack.
+    assert.match(failed.stderr, /^Build failed while checking content: \d+ problems$/m);
+    assert.match(failed.stderr, /The previous output, if any, was left as it was\./);
+  });
+
   test('an edit of src/ shows in the next build', async () => {
     const footer = path.join(project, 'src', 'components', 'SiteFooter.tsx');
     const source = await readFile(footer, 'utf8');

@@ -180,3 +180,39 @@ test('a site address without http(s) and a base path that climbs out are refused
     assert.deepEqual(await snapshot(outDir), before, 'the previous output is untouched');
   }
 });
+
+test('a file saved as UTF-16, one in Windows-1252 and an invisible character print no raw bytes to the terminal', async () => {
+  const contentDir = path.join(await temporaryFolder(), 'content');
+  await cp(fixtureContentDir, contentDir, { recursive: true });
+  const themes = await readFile(path.join(contentDir, 'themes.yml'), 'utf8');
+  await writeFile(path.join(contentDir, 'themes.yml'), Buffer.from(themes, 'utf16le'));
+  const members = await readFile(path.join(contentDir, 'members.yml'), 'utf8');
+  await writeFile(
+    path.join(contentDir, 'members.yml'),
+    Buffer.from(members.replace('Ben Sample', 'Zoë Sample'), 'latin1'),
+  );
+  const output = await failingBuild(contentDir);
+  const shown = (name: string) => path.relative(process.cwd(), path.join(contentDir, name)).split(path.sep).join('/');
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: looking for control characters is the point.
+  assert.doesNotMatch(output, /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b]/, 'nothing a terminal would act on');
+  assertProblem(output, shown('themes.yml'), /^is saved as UTF-16: save it as UTF-8/);
+  assertProblem(
+    output,
+    `${shown('members.yml')}:13`,
+    /^is not saved as UTF-8 but in an older encoding, such as Windows-1252: byte 0xEB \("ë" in Windows-1252\) on line 13/,
+  );
+
+  // Once the files are text, an invisible character and a control character in a value are shown escaped.
+  await cp(fixtureContentDir, contentDir, { recursive: true });
+  const news = path.join(contentDir, 'news', '2023-06-01-newer-example.md');
+  await writeFile(news, (await readFile(news, 'utf8')).replace('type: Announcement', 'type: Announcement\u200b\u0007'));
+  const second = await failingBuild(contentDir);
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: looking for control characters is the point.
+  assert.doesNotMatch(second, /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b]/, 'nothing a terminal would act on');
+  assertProblem(
+    second,
+    `${shown('news/2023-06-01-newer-example.md')}:5:7 › type`,
+    /^expected one of Publication, Event, Announcement, found "Announcement\\u200b\\u0007"; it holds an invisible character \(\\u200b\): delete the invisible character$/,
+    7,
+  );
+});

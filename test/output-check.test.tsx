@@ -51,16 +51,16 @@ test('a broken internal link, fragment or image fails the build naming the page 
   ]);
 });
 
-test('an image missing from public/ fails the build naming every page that shows it', async () => {
+test('an image missing from public/ fails the build at the line of site.yml that names it', async () => {
   const publicDir = path.join(await temporaryFolder(), 'public');
   await cp(path.resolve('public'), publicDir, { recursive: true });
   await rm(path.join(publicDir, 'uploads', 'team.svg'));
   const error = await failingBuild({ publicDir });
   assert.deepEqual(
     error.problems.map((problem) => problem.where),
-    ['page index.html › <img src="/uploads/team.svg">'],
+    ['test/fixtures/content/site.yml:32:10 › about › illustration › src'],
   );
-  assert.match(error.problems[0]!.message, /which the build does not produce/);
+  assert.match(error.problems[0]!.message, /expected a file that exists in .*public\/, found "uploads\/team\.svg"/);
 });
 
 test('an image without width, height or alt fails the build', async () => {

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { after, test } from 'node:test';
@@ -329,4 +329,54 @@ test('preview keeps answering while the files under it vanish, are replaced and 
   );
   assert.equal((await request(origin, '/page-0/')).status, 200, 'and it still serves afterwards');
   assert.equal(child.exitCode, null);
+});
+
+test('preview serves the whole site while a build swaps a new one into its folder: no 404 in the moment between the renames', async () => {
+  const { folder, dist } = await makeSite();
+  const { url, close } = await startStaticServer({ root: dist });
+  const origin = new URL(url).origin;
+  const targets = ['/', '/research/', '/assets/site.css', '/research'];
+
+  // What writeOutput does: the new site written beside, the old one renamed away, the new one renamed in.
+  let swapping = true;
+  let swaps = 0;
+  const swap = (async () => {
+    while (swapping) {
+      const staging = path.join(folder, '.dist.staging');
+      const previous = path.join(folder, '.dist.previous');
+      await cp(dist, staging, { recursive: true });
+      await rename(dist, previous);
+      // The moment between the renames, a little longer than a fast disk makes it, so requests land in it.
+      await new Promise((resolve) => setTimeout(resolve, 3));
+      await rename(staging, dist);
+      await rm(previous, { recursive: true, force: true });
+      swaps += 1;
+    }
+  })();
+
+  const statuses = new Map<string, number>();
+  try {
+    for (let round = 0; round < 40; round += 1) {
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, index) => {
+          const target = targets[index % targets.length]!;
+          return request(origin, target).then((answer) => ({ target, status: answer.status }));
+        }),
+      );
+      for (const { target, status } of answers) {
+        const key = `${target} ${status}`;
+        statuses.set(key, (statuses.get(key) ?? 0) + 1);
+      }
+    }
+  } finally {
+    swapping = false;
+    await swap;
+    await close();
+  }
+  assert.ok(swaps >= 10, `the site was swapped while the requests ran (${swaps} times)`);
+  assert.deepEqual(
+    [...statuses.keys()].sort(),
+    ['/ 200', '/assets/site.css 200', '/research 301', '/research/ 200'],
+    `every request found the page: ${JSON.stringify([...statuses])}`,
+  );
 });

@@ -17,7 +17,7 @@ export function jsonSchemaFiles(): Record<string, string> {
   return Object.fromEntries(
     Object.entries(files).map(([name, schema]) => [
       name,
-      `${JSON.stringify({ ...toJsonSchema(schema, { errorMode: 'ignore', typeMode: 'input' }), $comment: 'Generated from src/content-schema.ts by npm run schema; do not edit.' }, null, 2)}\n`,
+      `${JSON.stringify({ ...toJsonSchema(schema, { errorMode: 'ignore', typeMode: 'input' }), $comment: 'Generated from src/content/ by npm run schema; do not edit.' }, null, 2)}\n`,
     ]),
   );
 }

@@ -7,8 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { startTags } from '../stages/check-output.ts';
-import { scriptImports } from '../stages/report.ts';
+import { startTags } from './html.ts';
 
 export interface Size {
   bytes: number;
@@ -82,11 +81,18 @@ const cssUrls = (css: string) =>
     .map((match) => match[2]!.trim())
     .filter((url) => !url.startsWith('data:'));
 
-/** Weighs a page. `read` returns the contents of a same-site URL, or undefined for other origins and missing files. */
+/**
+ * Weighs a page. `read` returns the contents of a same-site URL, or undefined
+ * for other origins and missing files; `scriptImports` lists the scripts each
+ * script imports, by output path, as the build report gives them from
+ * esbuild's metafile.
+ */
 export function pageWeight(
   url: string,
   html: string,
   read: (url: string) => Uint8Array | string | undefined,
+  scriptImports: Record<string, string[]>,
+  basePath = '',
 ): PageWeight {
   const tags = startTags(html);
   const requests = new Set<string>([url]);
@@ -147,10 +153,8 @@ export function pageWeight(
   // Follow the scripts' imports: the page pays for the chunks they load too.
   const allScripts = new Set(scripts);
   for (const script of allScripts) {
-    const js = read(script);
-    if (js === undefined) continue;
-    for (const specifier of scriptImports(Buffer.from(js).toString('utf8')))
-      allScripts.add(new URL(specifier, new URL(script, 'http://site.invalid')).pathname);
+    const file = new URL(script, new URL(url, 'http://site.invalid')).pathname.slice(basePath.length + 1);
+    for (const imported of scriptImports[file] ?? []) allScripts.add(`${basePath}/${imported}`);
   }
   for (const stylesheet of unique(stylesheets)) {
     const css = read(stylesheet);

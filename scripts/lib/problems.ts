@@ -7,19 +7,8 @@ export interface Problem {
   excerpt?: string;
 }
 
-// The build command loads the pipeline bundled (lib/bundled-pipeline.ts) beside
-// modules loaded from their sources, so this class may exist twice: instanceof
-// looks for a mark both copies share.
-const mark = Symbol.for('eccron.BuildError');
-
 /** A build failure carrying every problem found, not only the first. */
 export class BuildError extends Error {
-  static override [Symbol.hasInstance](value: unknown): boolean {
-    return typeof value === 'object' && value !== null && mark in value;
-  }
-
-  readonly [mark] = true;
-
   constructor(
     readonly stage: string,
     readonly problems: Problem[],

@@ -106,6 +106,34 @@ async function lookUp(root: string, relative: string): Promise<Found> {
   }
 }
 
+/** The folder's identity (device and inode), or null while there is no folder at that path. */
+async function folderIdentity(root: string): Promise<string | null> {
+  const stats = await stat(root, { bigint: true }).catch(() => null);
+  return stats?.isDirectory() ? `${stats.dev}:${stats.ino}` : null;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * lookUp, steady across a build's swap: the build renames the served folder
+ * away and the new one into its place, so for a moment there is no folder, or
+ * a lookup that started in the old one ends after it was moved. A file found
+ * missing while the folder was absent or replaced is looked up again in the
+ * folder now in place, once it is there; only a file missing from a folder
+ * that stayed put is missing.
+ */
+async function lookUpSteady(root: string, relative: string): Promise<Found> {
+  for (let attempt = 0; ; attempt += 1) {
+    const before = await folderIdentity(root);
+    const found = await lookUp(root, relative);
+    if (found.kind !== 'missing' || attempt === 3) return found;
+    const now = await folderIdentity(root);
+    if (before !== null && before === now) return found;
+    // The swap's two renames follow each other at once; a second is far more than they ever take.
+    for (let waited = 0; (await folderIdentity(root)) === null && waited < 1000; waited += 5) await pause(5);
+  }
+}
+
 const isInside = (root: string, file: string) =>
   file === root || file.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
 
@@ -192,7 +220,7 @@ export async function startStaticServer(
     const { search, decoded } = target;
 
     const send = async (status: number, found: Extract<Found, { kind: 'file' }>) => {
-      const headersFile = await lookUp(root, '_headers');
+      const headersFile = await lookUpSteady(root, '_headers');
       const headers: Record<string, string> = {};
       if (headersFile.kind === 'file') {
         for (const rule of parseHeadersFile(headersFile.body.toString('utf8'))) {
@@ -208,7 +236,7 @@ export async function startStaticServer(
       finish(status, { ...headers, 'Content-Type': type }, body);
     };
     const notFound = async () => {
-      const page = await lookUp(root, '404.html');
+      const page = await lookUpSteady(root, '404.html');
       if (page.kind === 'file') return send(404, page);
       plain(404, 'Not found');
     };
@@ -219,10 +247,10 @@ export async function startStaticServer(
     const sitePath = decoded.slice(base.length);
 
     if (sitePath.endsWith('/')) {
-      const index = await lookUp(root, `${sitePath}index.html`);
+      const index = await lookUpSteady(root, `${sitePath}index.html`);
       return index.kind === 'file' ? send(200, index) : notFound();
     }
-    const found = await lookUp(root, sitePath);
+    const found = await lookUpSteady(root, sitePath);
     if (found.kind === 'file') return send(200, found);
     if (found.kind === 'directory') return redirect(`${sameOrigin(decoded)}/${search}`);
     return notFound();

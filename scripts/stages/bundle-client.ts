@@ -7,6 +7,11 @@ export interface ClientBundle {
   /** Output paths of the entry files, relative to the output root. */
   assets: { css: string; js: string; fonts: string[] };
   files: OutputFile[];
+  /**
+   * The scripts each script imports, statically or dynamically (output paths
+   * relative to the output root), as esbuild's metafile lists them.
+   */
+  scriptImports: Record<string, string[]>;
 }
 
 /**
@@ -72,5 +77,16 @@ export async function bundleClient(root: string): Promise<ClientBundle> {
   // latin-ext file (ł, ő, ș…) is fetched only by a page that uses one of
   // its letters in a heading (its @font-face has a unicode-range).
   const fonts = files.map((file) => file.path).filter((file) => /-latin-\d{3}-normal-[^/]+\.woff2$/.test(file));
-  return { assets: { js: entryOutput('src/islands/boot.ts'), css: entryOutput('src/styles/site.css'), fonts }, files };
+  const scriptImports: Record<string, string[]> = {};
+  for (const [output, { imports }] of Object.entries(result.metafile.outputs)) {
+    if (!output.endsWith('.js')) continue;
+    scriptImports[output] = imports
+      .filter((imported) => !imported.external && imported.path.endsWith('.js'))
+      .map((imported) => imported.path);
+  }
+  return {
+    assets: { js: entryOutput('src/islands/boot.ts'), css: entryOutput('src/styles/site.css'), fonts },
+    files,
+    scriptImports,
+  };
 }

@@ -1,7 +1,6 @@
-import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { startTags } from '../lib/html.ts';
 import { bold, kilobytes, table } from '../lib/terminal.ts';
-import { startTagsNamed } from './check-output.ts';
 import type { OutputFile } from './output-files.ts';
 import type { RenderedPage } from './render-pages.tsx';
 
@@ -18,21 +17,13 @@ export interface BuildReport {
   pages: PageReport[];
   totals: { files: number; bytes: number; gzip: number };
   milliseconds: number;
+  /** The scripts each script imports (output paths), from esbuild's metafile: what page weights follow. */
+  scriptImports: Record<string, string[]>;
 }
 
 const gzipSize = (contents: Uint8Array | string) => gzipSync(contents, { level: 9 }).length;
 const byteSize = (contents: Uint8Array | string) =>
   typeof contents === 'string' ? Buffer.byteLength(contents) : contents.length;
-
-/**
- * The scripts a script imports, statically or dynamically, as esbuild writes
- * them: relative specifiers such as "./islands-HASH.js" beside it.
- */
-export function scriptImports(js: string): string[] {
-  return [...js.matchAll(/(?:\bimport\s*\(\s*|\bfrom\s*|\bimport\s*)["'](\.{1,2}\/[^"']+\.js)["']/g)].map(
-    (match) => match[1]!,
-  );
-}
 
 /**
  * Raw and gzip size of some contents. The gzip size is worked out the first
@@ -45,7 +36,8 @@ function sizeOf(contents: (Uint8Array | string)[]): { bytes: number; gzip: numbe
   return {
     bytes: contents.reduce((sum, c) => sum + byteSize(c), 0),
     get gzip() {
-      return (gzip ??= contents.reduce((sum, c) => sum + gzipSize(c), 0));
+      gzip ??= contents.reduce((sum, c) => sum + gzipSize(c), 0);
+      return gzip;
     },
   };
 }
@@ -55,6 +47,7 @@ export function buildReport(
   pages: RenderedPage[],
   files: OutputFile[],
   basePath: string,
+  scriptImports: Record<string, string[]>,
   milliseconds: number,
 ): BuildReport {
   const byPath = new Map(files.map((file) => [file.path, file]));
@@ -66,22 +59,14 @@ export function buildReport(
     if (!size) {
       // A page's JavaScript is its scripts and every chunk they import.
       const files = new Set(paths.map((assetPath) => assetPath.slice(basePath.length + 1)));
-      for (const file of files) {
-        const contents = byPath.get(file)?.contents;
-        if (!file.endsWith('.js') || contents === undefined) continue;
-        const js = typeof contents === 'string' ? contents : Buffer.from(contents).toString('utf8');
-        for (const specifier of scriptImports(js)) {
-          const imported = path.posix.join(path.posix.dirname(file), specifier);
-          if (byPath.has(imported)) files.add(imported);
-        }
-      }
+      for (const file of files) for (const imported of scriptImports[file] ?? []) files.add(imported);
       size = sizeOf([...files].map((file) => byPath.get(file)?.contents ?? ''));
       assetSizes.set(key, size);
     }
     return size;
   };
   const pageReports = pages.map((page) => {
-    const tags = startTagsNamed(page.html, ['script', 'link']);
+    const tags = startTags(page.html, ['script', 'link']);
     const scripts = tags
       .filter((tag) => tag.name === 'script' && tag.attributes.has('src'))
       .map((tag) => tag.attributes.get('src')!);
@@ -107,6 +92,7 @@ export function buildReport(
       },
     },
     milliseconds,
+    scriptImports,
   };
 }
 

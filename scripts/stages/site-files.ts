@@ -1,12 +1,10 @@
 import type { SiteContent } from '../../src/content-schema.ts';
+import { escapeHtml } from '../../src/escape.ts';
 import { markdownToHtml } from '../../src/markdown.tsx';
 import type { Urls } from '../../src/urls.ts';
 import type { Route } from '../../src/routes.tsx';
 import { securityHeaders } from '../../src/security.ts';
 import type { OutputFile } from './output-files.ts';
-
-const escapeXml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * The news as an Atom feed. Its "updated" is the newest item's date, never
@@ -23,25 +21,25 @@ export function atomFeed(content: SiteContent, urls: Urls): string {
   const entries = news.map((item) =>
     [
       '  <entry>',
-      `    <id>${escapeXml(`${home}#news-${item.id}`)}</id>`,
-      `    <title>${escapeXml(item.title)}</title>`,
+      `    <id>${escapeHtml(`${home}#news-${item.id}`)}</id>`,
+      `    <title>${escapeHtml(item.title)}</title>`,
       `    <updated>${timestamp(item.date)}</updated>`,
-      `    <link rel="alternate" href="${escapeXml(item.link)}"/>`,
-      `    <category term="${escapeXml(item.type)}"/>`,
-      `    <summary type="html">${escapeXml(markdownToHtml(item.summary, { ...urls, href: (path) => urls.absolute(path) }).trim())}</summary>`,
+      `    <link rel="alternate" href="${escapeHtml(item.link)}"/>`,
+      `    <category term="${escapeHtml(item.type)}"/>`,
+      `    <summary type="html">${escapeHtml(markdownToHtml(item.summary, { ...urls, href: (path) => urls.absolute(path) }).trim())}</summary>`,
       '  </entry>',
     ].join('\n'),
   );
   return [
     '<?xml version="1.0" encoding="utf-8"?>',
     '<feed xmlns="http://www.w3.org/2005/Atom">',
-    `  <id>${escapeXml(home)}</id>`,
-    `  <title>${escapeXml(`${site.acronym} news`)}</title>`,
-    `  <subtitle>${escapeXml(site.intros.news)}</subtitle>`,
+    `  <id>${escapeHtml(home)}</id>`,
+    `  <title>${escapeHtml(`${site.acronym} news`)}</title>`,
+    `  <subtitle>${escapeHtml(site.intros.news)}</subtitle>`,
     `  <updated>${timestamp(newest ?? site.legalUpdated)}</updated>`,
-    `  <link rel="self" type="application/atom+xml" href="${escapeXml(urls.absolute('/feed.xml'))}"/>`,
-    `  <link rel="alternate" type="text/html" href="${escapeXml(home)}"/>`,
-    `  <author><name>${escapeXml(site.name)}</name></author>`,
+    `  <link rel="self" type="application/atom+xml" href="${escapeHtml(urls.absolute('/feed.xml'))}"/>`,
+    `  <link rel="alternate" type="text/html" href="${escapeHtml(home)}"/>`,
+    `  <author><name>${escapeHtml(site.name)}</name></author>`,
     ...entries,
     '</feed>',
     '',
@@ -53,7 +51,7 @@ export function siteFiles(urls: Urls, routes: Route[], content: SiteContent): Ou
   const sitemap = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...routes.map((route) => `  <url><loc>${escapeXml(urls.absolute(route.path))}</loc></url>`),
+    ...routes.map((route) => `  <url><loc>${escapeHtml(urls.absolute(route.path))}</loc></url>`),
     '</urlset>',
     '',
   ].join('\n');

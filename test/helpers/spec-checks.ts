@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import type { SiteContent } from '../../src/content-schema.ts';
 import { countLabel } from '../../src/format.ts';
-import { attributesOf, startTags, textOf } from './html.ts';
+import { attributesOf, startTags, textOf, textsOf } from './html.ts';
 import { readPage } from './site.ts';
 
 const specThemes = [
@@ -76,7 +76,7 @@ export async function checkSpecStrings(outDir: string, content: SiteContent) {
 
   // Research cards: the spec's four, in order, the fourth titled "More".
   const research = home.slice(home.indexOf('id="research"'), home.indexOf('id="news"'));
-  const cardTitles = [...research.matchAll(/<h3 class="theme-card__title">([^<]+)<\/h3>/g)].map((match) => match[1]!);
+  const cardTitles = textsOf(research, 'h3.theme-card__title');
   assert.deepEqual(
     inOrder(
       cardTitles,
@@ -93,7 +93,7 @@ export async function checkSpecStrings(outDir: string, content: SiteContent) {
 
   // Members: the spec's countries in its order, the founders' intro.
   const team = home.slice(home.indexOf('id="team"'), home.indexOf('id="publications"'));
-  const countries = [...team.matchAll(/<h3 class="member-group__country">([^<]+)<\/h3>/g)].map((match) => match[1]!);
+  const countries = textsOf(team, 'h3.member-group__country');
   assert.deepEqual(
     inOrder(countries, specCountries),
     specCountries.filter((country) => countries.includes(country)),
@@ -117,9 +117,7 @@ export async function checkSpecStrings(outDir: string, content: SiteContent) {
   // /research: the spec's themes with their counts, which are the numbers of entries.
   const overview = await readPage(outDir, '/research');
   const overviewText = textOf(overview);
-  const overviewTitles = [...overview.matchAll(/<h2 class="theme-card__title">([^<]+)<\/h2>/g)].map(
-    (match) => match[1]!,
-  );
+  const overviewTitles = textsOf(overview, 'h2.theme-card__title');
   assert.deepEqual(
     inOrder(
       overviewTitles,

@@ -1,0 +1,78 @@
+/**
+ * npm run check-links [-- --fresh] [--json FILE] [--dist DIR] [--content DIR]
+ *                     [--max-age HOURS] [--timeout SECONDS] [--cache FILE]
+ *
+ * Checks every external link of the built site (build it first) and reports
+ * each with the content file and line where it is written, grouped as broken,
+ * moved for good, could not verify, and fine. Exits 1 only when a link is
+ * broken. DOIs are asked of the DOI handle API (DOI_HANDLE_API), ORCID iDs of
+ * ORCID's public API (ORCID_API); results are cached in .cache/ for a day.
+ * See docs/link-check.md.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { formatReport } from './links/report.ts';
+import { checkSite, defaults } from './links/run.ts';
+
+const { values } = parseArgs({
+  options: {
+    fresh: { type: 'boolean', default: false },
+    json: { type: 'string' },
+    cache: { type: 'string', default: path.join('.cache', 'link-check.json') },
+    dist: { type: 'string', default: 'dist' },
+    content: { type: 'string', default: 'content' },
+    'max-age': { type: 'string', default: '24' },
+    timeout: { type: 'string', default: String(defaults.timeoutMs / 1000) },
+  },
+});
+
+const distDir = path.resolve(values.dist);
+const number = (name: string, text: string) => {
+  const value = Number(text);
+  if (!Number.isFinite(value) || value < 0) {
+    console.error(`--${name}: expected a number, found "${text}"`);
+    process.exit(2);
+  }
+  return value;
+};
+const maxAgeHours = number('max-age', values['max-age']);
+const timeoutSeconds = number('timeout', values.timeout);
+
+if (!existsSync(path.join(distDir, 'index.html'))) {
+  console.error(`No built site in ${values.dist}/: run npm run build first.`);
+  process.exit(2);
+}
+
+const setting = (name: string, fallback: string) => (process.env[name]?.trim() || fallback).replace(/\/+$/, '');
+
+const report = await checkSite({
+  distDir,
+  contentDir: path.resolve(values.content),
+  relativeTo: process.cwd(),
+  cacheFile: path.resolve(values.cache),
+  maxAgeMs: maxAgeHours * 60 * 60 * 1000,
+  fresh: values.fresh,
+  timeoutMs: timeoutSeconds * 1000,
+  concurrency: defaults.concurrency,
+  hostGapMs: defaults.hostGapMs,
+  check: {
+    ...defaults.check,
+    doiHandleApi: setting('DOI_HANDLE_API', defaults.check.doiHandleApi),
+    orcidApi: setting('ORCID_API', defaults.check.orcidApi),
+  },
+});
+
+if (values.json) {
+  const { offlineHost: _, ...result } = report;
+  await mkdir(path.dirname(path.resolve(values.json)), { recursive: true });
+  await writeFile(values.json, `${JSON.stringify(result, null, 2)}\n`);
+}
+
+if (report.offline) {
+  console.log(`Offline: ${report.offlineHost} cannot be looked up, so no link was checked.`);
+} else {
+  console.log(formatReport(report));
+  if (report.links.some((link) => link.group === 'broken')) process.exitCode = 1;
+}

@@ -1,0 +1,37 @@
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { LinkResult } from './types.ts';
+
+interface CacheFile {
+  version: 1;
+  results: Record<string, LinkResult>;
+}
+
+/** Results younger than `maxAgeMs`, by address; an unreadable or absent cache is an empty one. */
+export async function readCache(file: string, maxAgeMs: number, now = Date.now()): Promise<Map<string, LinkResult>> {
+  let parsed: CacheFile;
+  try {
+    parsed = JSON.parse(await readFile(file, 'utf8'));
+  } catch {
+    return new Map();
+  }
+  const fresh = new Map<string, LinkResult>();
+  if (parsed?.version !== 1 || typeof parsed.results !== 'object') return fresh;
+  for (const [url, result] of Object.entries(parsed.results)) {
+    const age = now - Date.parse(result.checkedAt);
+    if (age >= 0 && age < maxAgeMs) fresh.set(url, result);
+  }
+  return fresh;
+}
+
+/** Writes the cache whole through a temporary file, so an interrupted run never leaves half a file. */
+export async function writeCache(file: string, results: LinkResult[]): Promise<void> {
+  const contents: CacheFile = {
+    version: 1,
+    results: Object.fromEntries(results.map((result) => [result.url, result])),
+  };
+  await mkdir(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, `${JSON.stringify(contents, null, 2)}\n`);
+  await rename(temporary, file);
+}

@@ -1,0 +1,278 @@
+import type { Answer, PoliteClient } from './polite-client.ts';
+import type { Group, LinkResult } from './types.ts';
+
+export interface CheckSettings {
+  /** The DOI handle API, such as https://doi.org/api/handles (no trailing slash). */
+  doiHandleApi: string;
+  /** ORCID's public API, such as https://pub.orcid.org/v3.0 (no trailing slash). */
+  orcidApi: string;
+  maxRedirects: number;
+  /** The longest Retry-After waited for; a longer one leaves the link unverified. */
+  retryAfterCapMs: number;
+  /** The pause before asking a server again after a 5xx without Retry-After. */
+  retryDelayMs: number;
+}
+
+export const refused = 'the site refused an automated check; open it in a browser';
+
+const doiUrl = /^https?:\/\/(?:dx\.)?doi\.org\/(10\.[^/]+\/.+)$/i;
+const orcidUrl = /^https?:\/\/orcid\.org\/(\d{4}-\d{4}-\d{4}-\d{3}[\dX])\/?$/i;
+
+/** The DOI a doi.org address names, or undefined. */
+export function doiOf(url: string): string | undefined {
+  const match = doiUrl.exec(url);
+  if (!match) return undefined;
+  try {
+    return decodeURIComponent(match[1]!);
+  } catch {
+    return match[1]!;
+  }
+}
+
+/** The ORCID iD an orcid.org address names, or undefined. */
+export function orcidOf(url: string): string | undefined {
+  return orcidUrl.exec(url)?.[1]?.toUpperCase();
+}
+
+const label = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
+
+/** Whether a mailto: link is well-formed: one or more addresses, each local@domain with a dotted domain. */
+export function mailtoIsValid(url: string): boolean {
+  const recipients = url.slice('mailto:'.length).split('?')[0]!;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(recipients);
+  } catch {
+    return false;
+  }
+  const addresses = decoded.split(',').map((address) => address.trim());
+  return (
+    addresses.length > 0 &&
+    addresses.every((address) => {
+      const at = address.lastIndexOf('@');
+      if (at < 1) return false;
+      const local = address.slice(0, at);
+      const labels = address.slice(at + 1).split('.');
+      return (
+        /^[^\s@<>()[\]\\,;:"]+$/.test(local) &&
+        labels.length >= 2 &&
+        labels.every((part) => label.test(part)) &&
+        /[A-Za-z]/.test(labels.at(-1)!)
+      );
+    })
+  );
+}
+
+/** Checks one address by the means that fits it: the DOI API, ORCID's API, its syntax, or the site itself. */
+export async function checkLink(url: string, client: PoliteClient, settings: CheckSettings): Promise<LinkResult> {
+  const result = (group: Group, detail: string, newUrl?: string): LinkResult => ({
+    url,
+    group,
+    detail,
+    ...(newUrl ? { newUrl } : {}),
+    checkedAt: new Date().toISOString(),
+  });
+
+  if (url.startsWith('mailto:')) {
+    return mailtoIsValid(url)
+      ? result('fine', 'a well-formed e-mail address (checked by its form only; nothing is sent)')
+      : result('broken', 'not a well-formed e-mail address');
+  }
+
+  if (!URL.canParse(url)) return result('broken', 'not an address a browser can follow');
+
+  const doi = doiOf(url);
+  if (doi) {
+    const [group, detail] = await checkDoi(doi, client, settings);
+    return result(group, detail);
+  }
+
+  const orcid = orcidOf(url);
+  if (orcid) {
+    const [group, detail] = await checkOrcid(orcid, client, settings);
+    return result(group, detail);
+  }
+
+  const outcome = await followRedirects(url, client, settings);
+  return result(outcome.group, outcome.detail, outcome.newUrl);
+}
+
+async function checkDoi(doi: string, client: PoliteClient, settings: CheckSettings): Promise<[Group, string]> {
+  // Each part of the DOI is escaped (a DOI may hold "#", "?" or "%"); the "/" between them stays.
+  const path = doi.split('/').map(encodeURIComponent).join('/');
+  const answer = await askWithRetries(`${settings.doiHandleApi}/${path}`, 'GET', client, settings, 'application/json');
+  if (answer.kind === 'error') return ['unverified', `the DOI API did not answer (${describeError(answer)})`];
+  let body: { responseCode?: unknown; values?: { type?: unknown; data?: { value?: unknown } }[] } = {};
+  try {
+    body = JSON.parse(answer.body);
+  } catch {
+    // Not JSON: judged by the status alone below.
+  }
+  if (body.responseCode === 100) return ['broken', `DOI ${doi} is not registered (DOI API: handle not found)`];
+  if (body.responseCode === 1) {
+    const target = body.values?.find((value) => value.type === 'URL')?.data?.value;
+    return ['fine', `DOI registered${typeof target === 'string' ? `; it leads to ${target}` : ''}`];
+  }
+  if (body.responseCode === 200) return ['fine', 'DOI registered (the record holds no address)'];
+  return [
+    'unverified',
+    `the DOI API answered ${answer.status}${body.responseCode ? ` (response code ${body.responseCode})` : ''}; try again later`,
+  ];
+}
+
+async function checkOrcid(orcid: string, client: PoliteClient, settings: CheckSettings): Promise<[Group, string]> {
+  const answer = await askWithRetries(
+    `${settings.orcidApi}/${orcid}/record`,
+    'GET',
+    client,
+    settings,
+    'application/json',
+  );
+  if (answer.kind === 'error') return ['unverified', `ORCID's API did not answer (${describeError(answer)})`];
+  if (answer.status === 200) return ['fine', 'an ORCID record'];
+  if (answer.status === 404 || answer.status === 410) {
+    return ['broken', `ORCID has no record for ${orcid} (ORCID API: ${answer.status})`];
+  }
+  return ['unverified', `ORCID's API answered ${answer.status}; try again later`];
+}
+
+interface Outcome {
+  group: Group;
+  detail: string;
+  newUrl?: string;
+}
+
+const permanent = new Set([301, 308]);
+
+/** Asks the site itself, following redirects to a limit and noticing a loop. */
+async function followRedirects(url: string, client: PoliteClient, settings: CheckSettings): Promise<Outcome> {
+  const chain: { status: number; to: string }[] = [];
+  const seen = new Set([url]);
+  let current = url;
+  for (;;) {
+    const answer = await askSite(current, client, settings);
+    const location = answer.kind === 'response' ? answer.headers.location : undefined;
+    if (answer.kind === 'response' && answer.status >= 300 && answer.status < 400 && location) {
+      let next: string;
+      try {
+        next = new URL(location, current).href;
+      } catch {
+        return { group: 'unverified', detail: `${answer.status} to an address that cannot be read: ${location}` };
+      }
+      chain.push({ status: answer.status, to: next });
+      if (seen.has(next)) {
+        return {
+          group: 'unverified',
+          detail: `redirects in a loop (${[url, ...chain.map((hop) => hop.to)].join(' → ')}); ${refused}`,
+        };
+      }
+      if (chain.length > settings.maxRedirects) {
+        return { group: 'unverified', detail: `more than ${settings.maxRedirects} redirects; ${refused}` };
+      }
+      seen.add(next);
+      current = next;
+      continue;
+    }
+    const via =
+      chain.length > 0 ? ` (after ${chain.length} redirect${chain.length > 1 ? 's' : ''}, at ${current})` : '';
+    const final = judge(answer);
+    if (final.group !== 'fine') return { group: final.group, detail: final.detail + via };
+    // Moved for good: the address after the permanent redirects that lead the chain.
+    let moved: string | undefined;
+    for (const hop of chain) {
+      if (!permanent.has(hop.status)) break;
+      moved = hop.to;
+    }
+    if (moved) {
+      const statuses = chain.map((hop) => hop.status).join(' → ');
+      return { group: 'moved', detail: `moved for good (${statuses}); write the new address instead`, newUrl: moved };
+    }
+    return { group: 'fine', detail: final.detail + via };
+  }
+}
+
+/** HEAD first; GET where the server refuses HEAD or answers it with an error (many answer HEAD wrongly). */
+async function askSite(url: string, client: PoliteClient, settings: CheckSettings): Promise<Answer> {
+  const head = await askWithRetries(url, 'HEAD', client, settings);
+  if (head.kind === 'response' && head.status >= 400 && head.status !== 429) {
+    return askWithRetries(url, 'GET', client, settings);
+  }
+  return head;
+}
+
+/** One request, asked again once after a 429 or 503 (waiting as long as Retry-After says, up to the cap) or a 5xx. */
+async function askWithRetries(
+  url: string,
+  method: 'HEAD' | 'GET',
+  client: PoliteClient,
+  settings: CheckSettings,
+  accept?: string,
+): Promise<Answer> {
+  const answer = await client.request(url, method, accept);
+  if (answer.kind !== 'response' || (answer.status !== 429 && answer.status < 500)) return answer;
+  const retryAfter = retryAfterMs(answer.headers['retry-after']);
+  if (retryAfter !== undefined && retryAfter > settings.retryAfterCapMs) {
+    return { ...answer, retryAfterMs: retryAfter };
+  }
+  client.pauseHost(url, retryAfter ?? settings.retryDelayMs);
+  return client.request(url, method, accept);
+}
+
+/** Retry-After as milliseconds from now: delay-seconds or an HTTP date (RFC 9110, 10.2.3). */
+export function retryAfterMs(value: string | string[] | undefined, now = Date.now()): number | undefined {
+  const text = Array.isArray(value) ? value[0] : value;
+  if (!text) return undefined;
+  if (/^\s*\d+\s*$/.test(text)) return Number(text) * 1000;
+  const date = Date.parse(text);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+const challengeMarkers =
+  /just a moment|attention required|captcha|are you a robot|verify (?:that )?you are (?:a )?human|challenge-platform|cf-chl/i;
+
+/** Bot challenges marked as such by the services that serve them (Cloudflare, Vercel). */
+const challenged = (answer: Extract<Answer, { kind: 'response' }>) =>
+  answer.headers['cf-mitigated'] === 'challenge' || answer.headers['x-vercel-mitigated'] === 'challenge';
+
+/** The group an answer (after any redirects) puts a link in. */
+function judge(answer: Answer): Outcome {
+  if (answer.kind === 'error') {
+    if (answer.code === 'ENOTFOUND') {
+      return { group: 'broken', detail: 'the server name does not exist (DNS found no such host)' };
+    }
+    return { group: 'unverified', detail: `${describeError(answer)}; ${refused}` };
+  }
+  const { status } = answer;
+  if (status >= 200 && status < 300) return { group: 'fine', detail: `${status}` };
+  if (status === 404 || status === 410) {
+    return { group: 'broken', detail: `${status} ${status === 404 ? 'Not Found' : 'Gone'}` };
+  }
+  if (status === 429) {
+    const waitFor =
+      answer.retryAfterMs === undefined ? '' : ` (asked to wait ${Math.round(answer.retryAfterMs / 1000)} s)`;
+    const challenge = challenged(answer) ? ' with a bot challenge page' : '';
+    return { group: 'unverified', detail: `429 Too Many Requests${challenge}${waitFor}; ${refused}` };
+  }
+  if (status === 403 || status === 401) {
+    const challenge = challenged(answer) || challengeMarkers.test(answer.body);
+    return { group: 'unverified', detail: `${status}${challenge ? ' with a bot challenge page' : ''}; ${refused}` };
+  }
+  const waitFor =
+    answer.retryAfterMs === undefined ? '' : ` (asked to wait ${Math.round(answer.retryAfterMs / 1000)} s)`;
+  return { group: 'unverified', detail: `${status}${waitFor}; ${refused}` };
+}
+
+function describeError(answer: Extract<Answer, { kind: 'error' }>): string {
+  switch (answer.code) {
+    case 'ETIMEDOUT':
+      return answer.message;
+    case 'ECONNRESET':
+      return 'the connection was reset';
+    case 'ECONNREFUSED':
+      return 'the server refused the connection';
+    case 'EAI_AGAIN':
+      return 'the server name could not be looked up just now';
+    default:
+      return `${answer.code}: ${answer.message}`;
+  }
+}

@@ -1,0 +1,125 @@
+/**
+ * The rules that span entries and files, each problem told where it is found
+ * and naming the other place it concerns. They read the content as it was
+ * written, not only once every file is valid, so that one build lists every
+ * problem at once.
+ */
+import { firstInvisible } from '../../../src/content/fields.ts';
+import type { Problem } from '../../lib/problems.ts';
+import { keyOffset, relative } from './source.ts';
+import { type CheckedFile, closest, lineOf, locate, show } from './issues.ts';
+
+type Loose = Record<string, unknown>;
+const record = (value: unknown): Loose =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Loose) : {};
+const list = (value: unknown): Loose[] => (Array.isArray(value) ? value.map(record) : []);
+/** A value as the schema stores it (trimmed, NFC); undefined for what the schema refuses anyway. */
+const str = (value: unknown) =>
+  typeof value === 'string' && value.trim() !== '' && firstInvisible(value) === -1
+    ? value.trim().normalize('NFC')
+    : undefined;
+
+/** For each entry whose key repeats an earlier one's: its index and the first one's. */
+function repeats<T>(items: readonly T[], key: (item: T) => unknown): { index: number; first: number }[] {
+  const seen = new Map<unknown, number>();
+  const found: { index: number; first: number }[] = [];
+  items.forEach((item, index) => {
+    const value = key(item);
+    if (value === undefined) return;
+    const first = seen.get(value);
+    if (first !== undefined) found.push({ index, first });
+    else seen.set(value, index);
+  });
+  return found;
+}
+
+export interface ContentFiles {
+  themes: CheckedFile;
+  publications: CheckedFile;
+  members: CheckedFile;
+  news: CheckedFile[];
+}
+
+export function crossFileProblems(files: ContentFiles): Problem[] {
+  const problems: Problem[] = [];
+  const themes = list(files.themes.raw);
+  const publications = record(files.publications.raw);
+  const directory = record(files.members.raw);
+
+  for (const { index, first } of repeats(themes, (theme) => str(theme.id))) {
+    problems.push({
+      ...locate(files.themes, [index, 'id']),
+      message: `expected an id no other theme has: "${str(themes[index]!.id)}" is used twice (first at ${lineOf(files.themes, [first, 'id'])})`,
+    });
+  }
+  themes.forEach((theme, index) => {
+    const id = str(theme.id);
+    if (id && !(Array.isArray(publications[id]) && publications[id].length > 0)) {
+      problems.push({
+        ...locate(files.themes, [index, 'id']),
+        message: `expected at least one publication for this theme, under "${id}:" in publications.yml`,
+      });
+    }
+  });
+  const themeIds = themes.map((theme) => str(theme.id)).filter((id) => id !== undefined);
+  for (const id of Object.keys(publications)) {
+    if (themeIds.includes(id)) continue;
+    const meant = closest(id, themeIds);
+    const offset = keyOffset(files.publications.source.doc, [], id);
+    problems.push({
+      ...locate(files.publications, [id], offset),
+      message: meant
+        ? `expected the id of a theme of themes.yml, found ${show(id)}; did you mean "${meant}" (${lineOf(files.themes, [themeIds.indexOf(meant), 'id'])})?`
+        : `expected the id of a theme of themes.yml (${themeIds.join(', ')}), found ${show(id)}; to add a theme, add it to themes.yml first`,
+    });
+  }
+
+  const entries = Object.entries(publications).flatMap(([id, items]) =>
+    list(items).map((publication, index) => ({ id, index, doi: str(publication.doi)?.toLowerCase() })),
+  );
+  for (const { index, first } of repeats(entries, (entry) => entry.doi)) {
+    const { id, index: position } = entries[index]!;
+    const earlier = entries[first]!;
+    const doi = str(record(list(publications[id])[position]).doi)!;
+    problems.push({
+      ...locate(files.publications, [id, position, 'doi']),
+      message: `expected a DOI no other publication has: ${doi} is already listed as ${earlier.id}[${earlier.index}] (${lineOf(files.publications, [earlier.id, earlier.index, 'doi'])}), found "${doi}"`,
+    });
+  }
+
+  const newsIds = files.news.map((file) => str(record(file.raw).id));
+  for (const { index, first } of repeats(newsIds, (id) => id)) {
+    problems.push({
+      where: relative(files.news[index]!.source.file),
+      message: `expected a news id no other item has: "${newsIds[index]}" is also the id of ${lineOf(files.news[first]!, []).replace(/:\d+$/, '')} (the id is the file name after the date; two items would share one address)`,
+    });
+  }
+
+  const countries = Array.isArray(directory.countries) ? directory.countries.map(str) : [];
+  for (const { index, first } of repeats(countries, (country) => country)) {
+    problems.push({
+      ...locate(files.members, ['countries', index]),
+      message: `expected each country once: "${countries[index]}" is listed twice (first at ${lineOf(files.members, ['countries', first])})`,
+    });
+  }
+  const listed = countries.filter((country) => country !== undefined);
+  const members = list(directory.members);
+  members.forEach((member, index) => {
+    const country = str(member.country);
+    if (country !== undefined && !listed.includes(country)) {
+      const meant = closest(country, listed);
+      problems.push({
+        ...locate(files.members, ['members', index, 'country']),
+        message: `expected one of the countries listed under countries: (${listed.join(', ')}) at ${lineOf(files.members, ['countries'])}; ${meant ? `did you mean "${meant}"? ` : ''}to add a country, add it to that list first, found ${show(country)}`,
+      });
+    }
+  });
+  for (const { index, first } of repeats(members, (member) => str(member.name))) {
+    const [typed, earlier] = [members[index]!.name, members[first]!.name];
+    problems.push({
+      ...locate(files.members, ['members', index, 'name']),
+      message: `expected each member once: "${str(typed)}" is listed twice (first at ${lineOf(files.members, ['members', first, 'name'])})${String(typed).trim() !== String(earlier).trim() ? ', typed with two different encodings of the same letters (Unicode composed and decomposed forms)' : ''}; delete one of the two entries`,
+    });
+  }
+  return problems;
+}

@@ -1,0 +1,412 @@
+/**
+ * Reading one file of content/: its bytes as UTF-8 text, its YAML (a whole
+ * file, or a Markdown file's front matter) and, for Markdown, the text below.
+ * Every problem found on the way is located in the file, with a hint chosen
+ * from what the line says, not from the parser's error code alone.
+ */
+import path from 'node:path';
+import {
+  isAlias,
+  isMap,
+  isNode,
+  isScalar,
+  isSeq,
+  LineCounter,
+  parseDocument,
+  visit,
+  type Document,
+  type Node,
+} from 'yaml';
+import { escapeInvisible } from '../../../src/content/fields.ts';
+import type { Problem } from '../../lib/problems.ts';
+
+export interface Source {
+  file: string;
+  /** The file's text, without a byte-order mark. */
+  text: string;
+  doc: Document.Parsed;
+  lineCounter: LineCounter;
+  /** Lines before the YAML: 1 for front matter, after its opening "---". */
+  lineOffset: number;
+  /** The Markdown below the front matter, and the line it starts on. */
+  body?: { text: string; line: number };
+}
+
+export const relative = (file: string) => path.relative(process.cwd(), file).split(path.sep).join('/');
+
+export function lineColumn(source: Source, offset: number) {
+  const { line, col } = source.lineCounter.linePos(offset);
+  return { line: line + source.lineOffset, column: col };
+}
+
+export function position(source: Source, offset: number): string {
+  const { line, column } = lineColumn(source, offset);
+  return `${relative(source.file)}:${line}:${column}`;
+}
+
+/** A line of a file with a caret under a column; invisible characters shown as \u200b, so none reaches the terminal. */
+export function excerptAt(text: string, line: number, column: number): string {
+  let lineText = text.split(/\r?\n/)[line - 1] ?? '';
+  // A pasted page on one line is shown by its start, not printed whole.
+  if (lineText.length > 160) lineText = `${lineText.slice(0, Math.max(120, column + 20))}…`;
+  const number = String(line);
+  const caret = escapeInvisible(lineText.slice(0, Math.max(column - 1, 0))).length;
+  return `${number} | ${escapeInvisible(lineText)}\n${' '.repeat(number.length)} | ${' '.repeat(caret)}^`;
+}
+
+export function excerpt(source: Source, offset: number): string {
+  const { line, column } = lineColumn(source, offset);
+  return excerptAt(source.text, line, column);
+}
+
+/** The offset in `bytes` of the first byte that is not part of a UTF-8 character, or -1. */
+function firstInvalidUtf8(bytes: Uint8Array): number {
+  let at = 0;
+  while (at < bytes.length) {
+    const byte = bytes[at]!;
+    const length =
+      byte < 0x80
+        ? 1
+        : byte >= 0xc2 && byte < 0xe0
+          ? 2
+          : byte >= 0xe0 && byte < 0xf0
+            ? 3
+            : byte >= 0xf0 && byte < 0xf5
+              ? 4
+              : 0;
+    if (length === 0) return at;
+    for (let next = 1; next < length; next += 1) if ((bytes[at + next]! & 0xc0) !== 0x80) return at;
+    at += length;
+  }
+  return -1;
+}
+
+const SAVE_AS_UTF8 = 'save it as UTF-8 (in most editors: Save As, then Encoding: UTF-8)';
+
+/** The file's text, or why it cannot be read as text; a byte-order mark (Windows Notepad writes one) is dropped. */
+export function decode(bytes: Uint8Array): { text: string } | { problem: string; line?: number } {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return { problem: `is saved as UTF-16: ${SAVE_AS_UTF8}` };
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return { problem: `is saved as UTF-16: ${SAVE_AS_UTF8}` };
+  const start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  const nul = bytes.indexOf(0, start);
+  if (nul !== -1) {
+    // UTF-16 without its mark puts a NUL beside every ASCII letter; anything else with NULs is not text.
+    let odd = 0;
+    let even = 0;
+    for (let at = start; at < Math.min(bytes.length, start + 4096); at += 1) {
+      if (bytes[at] !== 0) continue;
+      if (at % 2) odd += 1;
+      else even += 1;
+    }
+    const sampled = Math.min(bytes.length - start, 4096);
+    return odd + even > sampled / 4 && Math.min(odd, even) < Math.max(odd, even) / 8
+      ? { problem: `is saved as UTF-16: ${SAVE_AS_UTF8}` }
+      : { problem: 'is not a text file (it holds binary data); content files are text saved as UTF-8' };
+  }
+  const content = bytes.subarray(start);
+  try {
+    return { text: new TextDecoder('utf-8', { fatal: true }).decode(content) };
+  } catch {
+    // Not UTF-8: find the first byte that is not, to say where.
+  }
+  // The decoder also refuses what this simple scan lets through (overlong forms, surrogates): then the first byte is named.
+  const bad = Math.max(firstInvalidUtf8(content), 0);
+  const line = content.subarray(0, bad).filter((byte) => byte === 0x0a).length + 1;
+  const byte = content[bad] ?? 0;
+  const meant = new TextDecoder('windows-1252').decode(Uint8Array.of(byte));
+  const shown = /^[\p{L}\p{N}\p{P}\p{S}]$/u.test(meant) ? ` ("${meant}" in Windows-1252)` : '';
+  return {
+    problem: `is not saved as UTF-8 but in an older encoding, such as Windows-1252: byte 0x${byte.toString(16).toUpperCase().padStart(2, '0')}${shown} on line ${line} is not UTF-8; ${SAVE_AS_UTF8}`,
+    line,
+  };
+}
+
+const FRONT_MATTER = /^---\r?\n([\s\S]*?)^---[ \t]*(?:\r?\n|$)/m;
+
+/** Characters that make YAML read a value as something other than text when they start it. */
+const INDICATORS: Record<string, string> = {
+  '*': 'a reference to an anchor (*name)',
+  '&': 'an anchor (&name)',
+  '[': 'a list',
+  '{': 'a group of fields',
+  '!': 'a tag (!name)',
+  '|': 'the start of a block of lines',
+  '>': 'the start of a folded block of lines',
+  '%': 'a directive',
+  '@': 'reserved syntax',
+  '`': 'reserved syntax',
+};
+
+/** `title: *Important* news` → the field, and where its value starts. */
+function valueOnLine(lineText: string): { key: string; column: number; value: string } | null {
+  const match = /^(\s*(?:-\s+)?)(?:([^\s#'"][^:#]*?):(?:\s+|$))?(.*)$/.exec(lineText);
+  if (!match) return null;
+  const before = match[1]!.length + (match[2] !== undefined ? lineText.slice(match[1]!.length).indexOf(':') + 1 : 0);
+  const rest = lineText.slice(before);
+  const column = before + (rest.length - rest.trimStart().length) + 1;
+  return { key: match[2] ?? '', column, value: match[3]!.trim() };
+}
+
+const indentOf = (lineText: string) => lineText.length - lineText.trimStart().length;
+/** The column where the fields of a line start: after "- " for the first field of a list entry. */
+const fieldColumn = (lineText: string) => {
+  const match = /^(\s*(?:-\s+)*)/.exec(lineText)!;
+  return match[1]!.length + 1;
+};
+const meaningful = (lineText: string) => lineText.trim() !== '' && !lineText.trim().startsWith('#');
+
+interface YamlSlip {
+  /** 1-based line and column in the YAML text. */
+  line: number;
+  column: number;
+  message: string;
+  /** Worked out from the lines around the error, rather than the parser's words. */
+  fromContext?: boolean;
+}
+
+/**
+ * What went wrong at a YAML error, worked out from the lines around it: the
+ * parser reports an unclosed quote at the end of the file and an over-indented
+ * line on the line above it, and gives one code to several slips.
+ */
+function yamlSlip(lines: string[], code: string, parserMessage: string, line: number, column: number): YamlSlip {
+  const first = parserMessage.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+  const lineText = lines[line - 1] ?? '';
+
+  // A quote opened and never closed: the line where it was opened.
+  if (/quote/i.test(first) && code === 'MISSING_CHAR') {
+    for (let index = 0; index < lines.length; index += 1) {
+      const found = valueOnLine(lines[index]!);
+      const quote = found?.value[0];
+      if (found && (quote === "'" || quote === '"')) {
+        const rest = found.value.slice(1).replace(quote === "'" ? /''/g : /\\./g, '');
+        if (!rest.includes(quote))
+          return {
+            line: index + 1,
+            column: found.column,
+            fromContext: true,
+            message: `the quote ${quote} opened here is not closed; end the value with ${quote} on the same line${quote === "'" ? " (an apostrophe inside single quotes is written twice: '')" : ''}`,
+          };
+      }
+    }
+  }
+
+  // A value that starts with a character YAML reads as syntax: on the error's line or the one that opened a bracket.
+  for (let index = line - 1; index >= Math.max(0, line - 30); index -= 1) {
+    const found = valueOnLine(lines[index]!);
+    const indicator = found?.value[0];
+    if (found && indicator && indicator in INDICATORS && found.key !== '') {
+      if (index !== line - 1 && !'[{'.includes(indicator)) break;
+      return {
+        line: index + 1,
+        column: found.column,
+        fromContext: true,
+        message: `a value starting with ${indicator} is read as ${INDICATORS[indicator]}, not as text; put the whole value in quotes: ${found.key}: "${found.value.replace(/"/g, '\\"')}"`,
+      };
+    }
+    if (index !== line - 1 && meaningful(lines[index]!)) break;
+  }
+
+  if (code === 'TAB_AS_INDENT')
+    return { line, column, fromContext: true, message: 'a tab indents this line; indent with spaces' };
+
+  // Indentation: the line that is out of line, and the column its neighbours start at.
+  const previous = (index: number) => {
+    for (let at = index - 1; at >= 0; at -= 1) if (meaningful(lines[at]!)) return at;
+    return -1;
+  };
+  const misaligned = (index: number): YamlSlip | null => {
+    const before = previous(index);
+    if (before === -1 || !meaningful(lines[index] ?? '')) return null;
+    const expected = fieldColumn(lines[before]!);
+    const actual = indentOf(lines[index]!) + 1;
+    if (actual === expected || /:\s*$/.test(lines[before]!)) return null;
+    return {
+      line: index + 1,
+      column: actual,
+      fromContext: true,
+      message: `this line is indented to column ${actual}, but the fields of its entry start at column ${expected}; line it up with the line above`,
+    };
+  };
+  if (
+    code === 'BAD_INDENT' ||
+    /without - indicator|same column|sufficiently indented/.test(first) ||
+    code === 'BLOCK_AS_IMPLICIT_KEY'
+  ) {
+    const next = lines.findIndex((text, index) => index >= line && meaningful(text));
+    const slip =
+      misaligned(line - 1) ?? (next !== -1 && indentOf(lines[next]!) > indentOf(lineText) ? misaligned(next) : null);
+    if (slip) return slip;
+  }
+
+  if (code === 'BLOCK_AS_IMPLICIT_KEY') {
+    const found = valueOnLine(lineText);
+    if (found?.key && found.value.includes(': '))
+      return {
+        line,
+        column: found.column,
+        fromContext: true,
+        message: `a value containing ": " is read as a field inside a field; put the whole value in quotes: ${found.key}: "${found.value.replace(/"/g, '\\"')}"`,
+      };
+    return { line, column, message: `${first} (a value containing ": " needs quotes around it)` };
+  }
+  if (/^Implicit (map )?keys need/.test(first) && !lineText.includes(':'))
+    return {
+      line,
+      column,
+      message: `${first} (a field name needs a colon and a space after it, as in "title: …")`,
+    };
+  const hints: Record<string, string> = {
+    BAD_INDENT: 'check that this line is indented like the lines of the same entry',
+    MISSING_CHAR: 'a quote or bracket is not closed',
+    DUPLICATE_KEY: 'each field may appear only once in an entry',
+    UNEXPECTED_TOKEN:
+      'text that starts with a quote must end with the same quote; to use an apostrophe inside, write it twice or use double quotes',
+  };
+  const hint = hints[code];
+  return { line, column, message: hint ? `${first} (${hint})` : first };
+}
+
+export interface ReadResult {
+  source: Source;
+  problems: Problem[];
+  warnings: Problem[];
+}
+
+/**
+ * Reads the text of one content file; `what` says what the file should hold,
+ * for the message when it is empty. Problems mean the file cannot be checked further.
+ */
+export function parseSource(file: string, bytes: Uint8Array, markdown: boolean, what: string): ReadResult {
+  const problems: Problem[] = [];
+  const warnings: Problem[] = [];
+  const shown = relative(file);
+  const empty = (text: string): ReadResult => {
+    const lineCounter = new LineCounter();
+    return {
+      source: { file, text, doc: parseDocument('', { lineCounter }), lineCounter, lineOffset: 0 },
+      problems,
+      warnings,
+    };
+  };
+
+  const decoded = decode(bytes);
+  if ('problem' in decoded) {
+    problems.push({ where: decoded.line ? `${shown}:${decoded.line}` : shown, message: decoded.problem });
+    return empty('');
+  }
+  const text = decoded.text;
+  if (text.trim() === '') {
+    problems.push({ where: shown, message: `is empty; it should hold ${what}` });
+    return empty(text);
+  }
+
+  let yamlText = text;
+  let lineOffset = 0;
+  let body: Source['body'];
+  if (markdown) {
+    const match = text.startsWith('---') ? FRONT_MATTER.exec(text) : null;
+    if (!match) {
+      problems.push({
+        where: `${shown}:1:1`,
+        message: 'expected the file to start with front matter: a line "---", the fields, and another line "---"',
+      });
+      return empty(text);
+    }
+    yamlText = match[1]!;
+    lineOffset = 1;
+    const rest = text.slice(match[0].length);
+    const leading = rest.length - rest.trimStart().length;
+    body = {
+      text: rest.trim(),
+      line:
+        text.slice(0, match[0].length).split('\n').length +
+        (leading > 0 ? rest.slice(0, leading).split('\n').length - 1 : 0),
+    };
+  }
+
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(yamlText, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const source: Source = { file, text, doc, lineCounter, lineOffset, body };
+  const yamlLines = yamlText.split(/\r?\n/);
+  // One slip throws the parser off for the rest of the file: its first error, or the first one the
+  // lines around it explain, is the one to fix; the others mostly follow from it.
+  const slips = [...doc.errors, ...doc.warnings].map((error) => {
+    const { line, col } = lineCounter.linePos(error.pos[0]);
+    return yamlSlip(yamlLines, error.code, error.message, line, col);
+  });
+  const slip = slips.find((each) => each.fromContext) ?? slips[0];
+  if (slip) {
+    problems.push({
+      where: `${shown}:${slip.line + lineOffset}:${slip.column}`,
+      message: `the YAML cannot be read: ${slip.message}`,
+      excerpt: excerptAt(text, slip.line + lineOffset, slip.column),
+    });
+  }
+  if (slip) return { source, problems, warnings };
+
+  if (doc.contents === null) {
+    problems.push({ where: shown, message: `holds only comments; it should hold ${what}` });
+    return { source, problems, warnings };
+  }
+
+  const yamlSyntax = (node: Node) => {
+    const syntax = isAlias(node) ? '*' : node.anchor !== undefined ? '&' : node.tag !== undefined ? '!' : undefined;
+    if (!syntax) return;
+    const offset = node.range?.[0] ?? 0;
+    const { line } = lineColumn(source, offset);
+    const found = valueOnLine(text.split(/\r?\n/)[line - 1] ?? '');
+    const column = found?.column ?? lineColumn(source, offset).column;
+    problems.push({
+      where: `${shown}:${line}:${column}`,
+      message: `the YAML cannot be read as meant: a value starting with ${syntax} is read as ${INDICATORS[syntax]}, not as text; put the whole value in quotes${found?.key ? `: ${found.key}: "${found.value.replace(/"/g, '\\"')}"` : ''}`,
+      excerpt: excerptAt(text, line, column),
+    });
+  };
+  visit(doc, {
+    Node(key, node) {
+      if (key !== 'key' && isNode(node)) yamlSyntax(node);
+    },
+    Scalar(key, node) {
+      if (key === 'key') return;
+      yamlSyntax(node);
+      // "title: Autumn meeting #2" publishes "Autumn meeting": YAML reads " #" as the start of a comment.
+      if (node.type !== 'PLAIN' || !node.range) return;
+      const end = node.range[1];
+      const lineEnd = yamlText.indexOf('\n', end);
+      const after = yamlText.slice(end, lineEnd === -1 ? undefined : lineEnd);
+      if (!/^[ \t]+#/.test(after)) return;
+      const hash = end + after.indexOf('#');
+      const { line, column } = lineColumn(source, hash);
+      const value = String(node.source ?? node.value);
+      const full = `${value}${after.trimEnd()}`.trimStart();
+      warnings.push({
+        where: `${shown}:${line}:${column}`,
+        message: `"${escapeInvisible(after.trim())}" is read as a comment, so the value is "${escapeInvisible(value)}"; if the # belongs to the value, put the whole value in quotes: "${escapeInvisible(full.replace(/"/g, '\\"'))}"`,
+        excerpt: excerptAt(text, line, column),
+      });
+    },
+  });
+  return { source, problems, warnings };
+}
+
+/** The node of `doc` along `keys`, as deep as it goes, and how many keys led to it. */
+export function walk(doc: Document.Parsed, keys: readonly (string | number)[]): { node: Node; depth: number } {
+  let node = doc.contents as Node | null;
+  let depth = 0;
+  for (const key of keys) {
+    const next = isMap(node) || isSeq(node) ? (node.get(key, true) as Node | undefined) : undefined;
+    if (!next) break;
+    node = next;
+    depth += 1;
+  }
+  return { node: node ?? (doc as unknown as Node), depth };
+}
+
+/** The offset of a field's name (not its value) in the map at `keys`. */
+export function keyOffset(doc: Document.Parsed, keys: readonly (string | number)[], field: string): number | undefined {
+  const { node, depth } = walk(doc, keys);
+  if (depth !== keys.length || !isMap(node)) return undefined;
+  const pair = node.items.find((item) => isScalar(item.key) && item.key.value === field);
+  return (pair?.key as Node | undefined)?.range?.[0];
+}

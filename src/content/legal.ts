@@ -1,0 +1,12 @@
+/** content/legal/*.md: the privacy policy and the terms of service. */
+import * as v from 'valibot';
+import { LIMITS, text, textOf } from './fields.ts';
+
+export const legalFrontMatterSchema = v.strictObject({ title: text });
+export const legalPageSchema = v.strictObject({
+  ...legalFrontMatterSchema.entries,
+  /** Markdown. */
+  body: textOf(LIMITS.body),
+});
+
+export type LegalPage = v.InferOutput<typeof legalPageSchema>;
