@@ -24,6 +24,8 @@ import { UntrustedTextError } from './cite/text.ts';
 import { relative } from './stages/load-content.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** npm runs scripts in the project's folder; paths typed on the command line are relative to where the person typed them. */
+const fromWhereTyped = (file: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
 
 export interface CiteOptions {
   contentDir?: string;
@@ -233,7 +235,7 @@ async function importFile(
 ) {
   const { print } = options;
   if (args.length !== 1 || !theme) throw new UsageError('import takes one file and --theme <id>');
-  const source = path.resolve(args[0]!);
+  const source = fromWhereTyped(args[0]!);
   const name = relative(source);
   let records: ReturnType<typeof readImport>;
   try {
@@ -295,7 +297,9 @@ export async function runCite(argv: string[], options: CiteOptions = {}): Promis
     const { positional, flags } = parseArgs(argv);
     const [command, ...args] = positional;
     const contentDir = path.resolve(
-      typeof flags.content === 'string' ? flags.content : (options.contentDir ?? path.join(projectRoot, 'content')),
+      typeof flags.content === 'string'
+        ? fromWhereTyped(flags.content)
+        : (options.contentDir ?? path.join(projectRoot, 'content')),
     );
     const resolver = { ...defaultResolverOptions(await userAgent(contentDir)), ...options.resolver };
     const theme = typeof flags.theme === 'string' ? flags.theme : undefined;
