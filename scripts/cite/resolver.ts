@@ -98,7 +98,7 @@ export async function resolveDoi(doi: string, options: ResolverOptions): Promise
       lastReason =
         name === 'TimeoutError' || name === 'AbortError'
           ? `the registry did not answer within ${options.timeoutMs < 1000 ? `${options.timeoutMs} ms` : `${Math.round(options.timeoutMs / 1000)} s`}`
-          : `the request failed: ${(error as Error).message}`;
+          : `the request failed: ${(error as Error).message}${(cause as { message?: string } | undefined)?.message ? ` (${(cause as { message: string }).message})` : ''}`;
     }
     if (attempt < options.retries) await sleep(wait);
   }
