@@ -8,6 +8,7 @@ import { createUrls } from '../src/urls.ts';
 import { BuildError, type Problem } from './lib/problems.ts';
 import { bundleClient, type ClientBundle } from './stages/bundle-client.ts';
 import { checkOutput } from './stages/check-output.ts';
+import { citationFiles } from './stages/citation-files.ts';
 import { readPublicFiles } from './stages/copy-public.ts';
 import { placeholderWarnings, readContent } from './stages/load-content.ts';
 import type { OutputFile } from './stages/output-files.ts';
@@ -82,6 +83,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     ...pages.map((page) => ({ path: page.file, contents: page.html })),
     ...client.files,
     ...siteFiles(urls, routes, content),
+    ...citationFiles(content),
     ...adminFiles(urls, content),
     ...(await readPublicFiles(publicDir)),
   ];

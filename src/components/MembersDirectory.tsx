@@ -1,5 +1,6 @@
 import type { Member, MembersDirectory as Directory } from '../content-schema.ts';
 import { ExternalLink } from './ExternalLink.tsx';
+import { OrcidLink } from './OrcidLink.tsx';
 
 function MemberCard({ member }: { member: Member }) {
   return (
@@ -7,7 +8,7 @@ function MemberCard({ member }: { member: Member }) {
       <h4 className="member-card__name">{member.name}</h4>
       {member.position ? <p className="member-card__position">{member.position}</p> : null}
       {member.institution ? <p className="member-card__institution">{member.institution}</p> : null}
-      {member.email || member.profileUrl ? (
+      {member.email || member.profileUrl || member.orcid ? (
         <p className="member-card__links">
           {member.email ? (
             <a className="text-link" href={`mailto:${member.email}`}>
@@ -20,6 +21,7 @@ function MemberCard({ member }: { member: Member }) {
               <span className="visually-hidden">{` of ${member.name}`}</span>
             </ExternalLink>
           ) : null}
+          {member.orcid ? <OrcidLink orcid={member.orcid} name={member.name} /> : null}
         </p>
       ) : null}
     </li>

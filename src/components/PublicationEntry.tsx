@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import type { Publication } from '../content-schema.ts';
 import { citationPieces, publicationLink, type CitationPiece } from '../citation.ts';
 import { ExternalLink } from './ExternalLink.tsx';
@@ -21,7 +21,52 @@ function Piece({ piece }: { piece: CitationPiece }): ReactNode {
   }
 }
 
-export function PublicationEntry({ publication }: { publication: Publication }) {
+/**
+ * A line with a break opportunity (<wbr>) after each "/" and each "." inside
+ * a word, so that an address or a DOI can wrap in a narrow grid column: a
+ * list item's width is its longest unbreakable word. Copied, the text is
+ * unchanged.
+ */
+function BreakableLine({ line }: { line: string }) {
+  const parts = line.split(/(?<=[/.])(?=\S)/);
+  return parts.map((part, index) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: the parts are rendered once to static markup, never reordered.
+    <Fragment key={index}>
+      {index > 0 ? <wbr /> : null}
+      {part}
+    </Fragment>
+  ));
+}
+
+/**
+ * The entry's BibTeX, one field a line, in a disclosure that opens without
+ * JavaScript. Lines are <br>-separated text rather than a <pre>, so a long
+ * title wraps on a phone instead of widening the page; copied, it is still
+ * one field a line.
+ */
+function BibtexDisclosure({ bibtex, title }: { bibtex: string; title: string }) {
+  const lines = bibtex.trimEnd().split('\n');
+  return (
+    <details className="publication__bibtex">
+      <summary>
+        BibTeX<span className="visually-hidden">{` of ${title}`}</span>
+      </summary>
+      <p>
+        <code>
+          {lines.map((line, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the lines are rendered once to static markup, never reordered.
+            <Fragment key={index}>
+              {index > 0 ? <br /> : null}
+              <BreakableLine line={line} />
+            </Fragment>
+          ))}
+        </code>
+      </p>
+    </details>
+  );
+}
+
+export function PublicationEntry({ publication, bibtex }: { publication: Publication; bibtex?: string }) {
   const link = publicationLink(publication);
   return (
     <li className="publication">
@@ -37,6 +82,7 @@ export function PublicationEntry({ publication }: { publication: Publication }) 
           <span className="visually-hidden">{`: ${publication.title}`}</span>
         </ExternalLink>
       ) : null}
+      {bibtex ? <BibtexDisclosure bibtex={bibtex} title={publication.title} /> : null}
     </li>
   );
 }

@@ -1,5 +1,6 @@
 /** content/members.yml: the country groups of the directory and its members. */
 import * as v from 'valibot';
+import { ORCID_PATTERN, ORCID_SHAPE_MESSAGE, orcidProblem } from '../orcid.ts';
 import { email, httpUrl, text } from './fields.ts';
 
 const memberSchema = v.strictObject({
@@ -11,6 +12,18 @@ const memberSchema = v.strictObject({
   institution: v.optional(text),
   email: v.optional(email),
   profileUrl: v.optional(httpUrl),
+  /** An ORCID iD such as 0000-0002-1825-0097 (shown as a link with the iD icon). */
+  orcid: v.optional(
+    v.pipe(
+      v.string('expected an ORCID iD'),
+      v.regex(ORCID_PATTERN, ORCID_SHAPE_MESSAGE),
+      // The check character, once the shape is right (a JSON Schema cannot say this part).
+      v.rawCheck(({ dataset, addIssue }) => {
+        const problem = dataset.typed ? orcidProblem(dataset.value) : null;
+        if (problem) addIssue({ message: problem });
+      }),
+    ),
+  ),
 });
 export const membersSchema = v.strictObject({
   /** The country groups, in the order the directory shows them. */

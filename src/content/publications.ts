@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { httpUrl, LIMITS, numberOrText, text, textOf, year } from './fields.ts';
 import { themeId } from './themes.ts';
 
-const publicationSchema = v.pipe(
+export const publicationSchema = v.pipe(
   v.strictObject({
     authors: textOf(LIMITS.description),
     /** Year of publication, 'in press', or null when the year is not known (cited as "n.d."). */

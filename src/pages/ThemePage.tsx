@@ -5,6 +5,7 @@ import { PublicationEntry } from '../components/PublicationEntry.tsx';
 import { ThemeIcon } from '../components/ThemeIcon.tsx';
 import { useUrls } from '../build-context.tsx';
 import { countLabel } from '../format.ts';
+import { bibtexEntry, citationFilePath, citationKeys } from '../citation-export.ts';
 
 export function ThemePage({
   site,
@@ -16,6 +17,7 @@ export function ThemePage({
   publications: Publication[];
 }) {
   const urls = useUrls();
+  const keys = citationKeys(publications);
   return (
     <PageLayout site={site}>
       <div className={`page theme-page theme-page--${theme.color}`}>
@@ -30,9 +32,23 @@ export function ThemePage({
             <h2 id="publications-title">
               Publications <span className="count">{`(${countLabel(publications.length, 'entry', 'entries')})`}</span>
             </h2>
+            <p className="publication-downloads">
+              {'Download these citations: '}
+              <a className="text-link" href={urls.asset(citationFilePath(theme.id, 'bib'))} download>
+                BibTeX (.bib)
+              </a>
+              {' · '}
+              <a className="text-link" href={urls.asset(citationFilePath(theme.id, 'ris'))} download>
+                RIS (.ris)
+              </a>
+            </p>
             <ol className="publication-list">
-              {publications.map((publication) => (
-                <PublicationEntry key={publication.title} publication={publication} />
+              {publications.map((publication, index) => (
+                <PublicationEntry
+                  key={publication.title}
+                  publication={publication}
+                  bibtex={bibtexEntry(publication, keys[index]!)}
+                />
               ))}
             </ol>
           </section>

@@ -1,0 +1,326 @@
+/**
+ * npm run cite -- add <doi> --theme <id>     one publication from its DOI
+ * npm run cite -- fill [--dry-run]           missing fields of every entry with a DOI
+ * npm run cite -- import <file> --theme <id> a BibTeX, RIS or CSL-JSON export
+ *
+ * The only commands that use the network (the DOI resolver, DOI_RESOLVER or
+ * https://doi.org); what they write is content/publications.yml, edited in
+ * place, and only once the build's content check accepts the result.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as v from 'valibot';
+import { parse as parseYaml } from 'yaml';
+import { citationText } from '../src/citation.ts';
+import { type Publication, publicationSchema } from '../src/content/publications.ts';
+import { formatProblem } from './lib/problems.ts';
+import { bareDoi } from './cite/doi.ts';
+import { ImportError, readImport } from './cite/import-file.ts';
+import { type Entry, type Field, FileError, PublicationsFile } from './cite/publications-file.ts';
+import { publicationFromRecord, RecordError } from './cite/record.ts';
+import { defaultResolverOptions, type Resolution, type ResolverOptions, resolveAll } from './cite/resolver.ts';
+import { UntrustedTextError } from './cite/text.ts';
+import { relative } from './stages/content/source.ts';
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** npm runs scripts in the project's folder; paths typed on the command line are relative to where the person typed them. */
+const fromWhereTyped = (file: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
+
+export interface CiteOptions {
+  contentDir?: string;
+  resolver?: Partial<ResolverOptions>;
+  print?: (line: string) => void;
+  /** Replaces the file system calls of the final write (tests make it fail). */
+  writeFs?: Parameters<PublicationsFile['save']>[0];
+}
+
+const USAGE = [
+  'Usage:',
+  '  npm run cite -- add <doi> --theme <id>       add a publication from its DOI',
+  '  npm run cite -- fill [--dry-run]             fill missing fields of entries with a DOI',
+  '  npm run cite -- import <file> --theme <id>   import a BibTeX, RIS or CSL-JSON export',
+].join('\n');
+
+class UsageError extends Error {}
+
+/** The User-Agent the registries ask for: the site and a mailbox to write to (Crossref's polite pool). */
+async function userAgent(contentDir: string): Promise<string> {
+  try {
+    const site = parseYaml(await readFile(path.join(contentDir, 'site.yml'), 'utf8')) as Record<string, unknown>;
+    const name = typeof site.acronym === 'string' ? site.acronym.replace(/[^\w.-]/g, '') : 'site';
+    return `${name}-site-cite/1.0 (${String(site.siteUrl ?? '')}; mailto:${String(site.contactEmail ?? '')})`;
+  } catch {
+    return 'site-cite/1.0';
+  }
+}
+
+function parseArgs(argv: string[]) {
+  const positional: string[] = [];
+  const flags: Record<string, string | true> = {};
+  for (let index = 0; index < argv.length; index += 1) {
+    const arg = argv[index]!;
+    if (arg === '--dry-run') flags['dry-run'] = true;
+    else if (arg === '--theme' || arg === '--content') {
+      const value = argv[index + 1];
+      if (!value || value.startsWith('--')) throw new UsageError(`${arg} needs a value`);
+      flags[arg.slice(2)] = value;
+      index += 1;
+    } else if (arg.startsWith('--')) throw new UsageError(`unknown option ${arg}`);
+    else positional.push(arg);
+  }
+  return { positional, flags };
+}
+
+const OFFLINE = (resolution: Resolution) =>
+  `No network: ${!resolution.ok ? resolution.reason : ''}. Nothing was written; run the command again when online.`;
+
+/** Inserted lines of an edit that only inserts, numbered as in the new file. */
+function insertedLines(before: string, after: string): string[] {
+  const old = before.split('\n');
+  const now = after.split('\n');
+  const out: string[] = [];
+  let i = 0;
+  for (let j = 0; j < now.length; j += 1) {
+    if (i < old.length && old[i] === now[j]) i += 1;
+    else out.push(`+ ${String(j + 1).padStart(4)} | ${now[j]}`);
+  }
+  return out;
+}
+
+/** Refuses and explains an entry the schema would refuse; returns the entry when it is acceptable. */
+function schemaProblem(publication: Publication): string | undefined {
+  const result = v.safeParse(publicationSchema, publication);
+  if (result.success) return undefined;
+  const issue = result.issues[0]!;
+  const field = issue.path?.map((item) => String(item.key)).join('.') ?? '';
+  return `${field ? `${field}: ` : ''}${issue.message}`;
+}
+
+async function saveChecked(file: PublicationsFile, print: (line: string) => void, options: CiteOptions) {
+  const problems = await file.check();
+  if (problems.length > 0) {
+    print(`Nothing was written: the edited ${relative(file.file)} would not pass the content check:`);
+    for (const problem of problems) print(`  ${formatProblem(problem)}`);
+    return false;
+  }
+  await file.save(options.writeFs);
+  return true;
+}
+
+async function add(
+  args: string[],
+  theme: string | undefined,
+  options: Required<Pick<CiteOptions, 'print'>> & CiteOptions,
+  contentDir: string,
+  resolver: ResolverOptions,
+) {
+  const { print } = options;
+  if (args.length !== 1 || !theme) throw new UsageError('add takes one DOI and --theme <id>');
+  const doi = bareDoi(args[0]!);
+  if (!doi)
+    throw new UsageError(`"${args[0]}" is not a DOI (expected 10.xxxx/…, https://doi.org/10.xxxx/… or doi:10.xxxx/…)`);
+  const file = await PublicationsFile.open(contentDir);
+  const listed = file.findDoi(doi);
+  if (listed) {
+    print(`${listed.where}: ${doi} is already listed, as ${listed.theme}[${listed.index}]. Nothing was written.`);
+    return 1;
+  }
+  const [resolution] = await resolveAll([doi], resolver);
+  if (!resolution!.ok) {
+    print(resolution!.offline ? OFFLINE(resolution!) : `${doi}: ${resolution!.reason}. Nothing was written.`);
+    return 1;
+  }
+  let publication: Publication;
+  try {
+    publication = publicationFromRecord(resolution!.record, doi);
+  } catch (error) {
+    if (error instanceof RecordError || error instanceof UntrustedTextError) {
+      print(`${doi}: the registry's record cannot be used: ${error.message}. Nothing was written.`);
+      return 1;
+    }
+    throw error;
+  }
+  const refused = schemaProblem(publication);
+  if (refused) {
+    print(`${doi}: the registry's record would break the content check (${refused}). Nothing was written.`);
+    return 1;
+  }
+  file.add(theme, publication);
+  if (!(await saveChecked(file, print, options))) return 1;
+  const added = (await PublicationsFile.open(contentDir)).findDoi(doi)!;
+  print(`Added to ${theme} at ${added.where}:`);
+  print(`  ${citationText(publication)}`);
+  return 0;
+}
+
+/** The fields fill may complete, and how a typed value and the registry's are compared. */
+const FILLABLE: Field[] = ['year', 'journal', 'volume', 'issue', 'pages'];
+const comparable = (field: Field, value: unknown) => {
+  const text = String(value).trim().toLowerCase();
+  return field === 'pages' ? text.replace(/\s*[-–—]\s*/g, '-') : text;
+};
+
+async function fill(
+  dryRun: boolean,
+  options: Required<Pick<CiteOptions, 'print'>> & CiteOptions,
+  contentDir: string,
+  resolver: ResolverOptions,
+) {
+  const { print } = options;
+  const file = await PublicationsFile.open(contentDir);
+  const entries = file.entries().filter((entry) => typeof entry.map.get('doi') === 'string');
+  const dois = entries.map((entry) => String(entry.map.get('doi')));
+  const resolutions = await resolveAll(dois, resolver);
+  const offline = resolutions.find((resolution) => !resolution.ok && resolution.offline);
+  if (offline) {
+    print(OFFLINE(offline));
+    return 1;
+  }
+  let filled = 0;
+  const filledEntries = new Set<Entry>();
+  let conflicts = 0;
+  const unresolved: string[] = [];
+  resolutions.forEach((resolution, index) => {
+    const entry = entries[index]!;
+    const label = `${entry.theme}[${entry.index}]`;
+    if (!resolution.ok) {
+      unresolved.push(`${entry.where}: ${label} ${resolution.doi}: ${resolution.reason}`);
+      return;
+    }
+    let record: Publication;
+    try {
+      record = publicationFromRecord(resolution.record, resolution.doi);
+    } catch (error) {
+      unresolved.push(
+        `${entry.where}: ${label} ${resolution.doi}: the record cannot be used: ${(error as Error).message}`,
+      );
+      return;
+    }
+    for (const field of FILLABLE) {
+      const found = record[field];
+      if (found === undefined || found === null) continue;
+      const typed = entry.map.get(field);
+      if (typed === undefined || typed === null) {
+        file.fill(entry, field, found);
+        filled += 1;
+        filledEntries.add(entry);
+        print(`${entry.where}: ${label} filled ${field}: ${JSON.stringify(found)}`);
+      } else if (comparable(field, typed) !== comparable(field, found)) {
+        conflicts += 1;
+        print(
+          `${file.fieldWhere(entry, field)}: ${label} ${field}: typed ${JSON.stringify(typed)}, the registry has ${JSON.stringify(found)}; kept ${JSON.stringify(typed)}`,
+        );
+      }
+    }
+  });
+  for (const line of unresolved) print(line);
+  print(
+    `Summary: filled ${filled} field${filled === 1 ? '' : 's'} in ${filledEntries.size} entr${filledEntries.size === 1 ? 'y' : 'ies'}; ${conflicts} conflict${conflicts === 1 ? '' : 's'} (typed values kept); ${unresolved.length} DOI${unresolved.length === 1 ? '' : 's'} could not be resolved.`,
+  );
+  if (filled === 0) return 0;
+  if (dryRun) {
+    print(`The change to ${relative(file.file)} (--dry-run: nothing was written):`);
+    for (const line of insertedLines(file.original, file.text())) print(line);
+    return 0;
+  }
+  return (await saveChecked(file, print, options)) ? 0 : 1;
+}
+
+async function importFile(
+  args: string[],
+  theme: string | undefined,
+  options: Required<Pick<CiteOptions, 'print'>> & CiteOptions,
+  contentDir: string,
+) {
+  const { print } = options;
+  if (args.length !== 1 || !theme) throw new UsageError('import takes one file and --theme <id>');
+  const source = fromWhereTyped(args[0]!);
+  const name = relative(source);
+  let records: ReturnType<typeof readImport>;
+  try {
+    records = readImport(source, await readFile(source, 'utf8'));
+  } catch (error) {
+    if (error instanceof ImportError) {
+      print(`${name} ${error.message}. Nothing was written.`);
+      return 1;
+    }
+    print(`${name} could not be read: ${(error as Error).message}. Nothing was written.`);
+    return 1;
+  }
+  const file = await PublicationsFile.open(contentDir);
+  const seen = new Set<string>();
+  let added = 0;
+  let refused = 0;
+  for (const { record, line } of records) {
+    const where = `${name}:${line}`;
+    let publication: Publication;
+    try {
+      publication = publicationFromRecord(record);
+    } catch (error) {
+      if (!(error instanceof RecordError || error instanceof UntrustedTextError)) throw error;
+      print(`${where}: not imported: ${error.message}`);
+      refused += 1;
+      continue;
+    }
+    const doi = publication.doi;
+    const listed = doi ? file.findDoi(doi) : undefined;
+    if (listed || (doi && seen.has(doi.toLowerCase()))) {
+      print(
+        `${where}: skipped: ${doi} is already listed${listed ? ` at ${listed.where} (${listed.theme}[${listed.index}])` : ' earlier in this file'}`,
+      );
+      continue;
+    }
+    const problem = schemaProblem(publication);
+    if (problem) {
+      print(`${where}: not imported: ${problem}`);
+      refused += 1;
+      continue;
+    }
+    if (doi) seen.add(doi.toLowerCase());
+    file.add(theme, publication);
+    added += 1;
+    print(`${where}: imported: ${citationText(publication)}`);
+  }
+  print(
+    `Summary: ${added} imported into ${theme}, ${records.length - added - refused} skipped, ${refused} not imported.`,
+  );
+  if (added === 0) return refused > 0 ? 1 : 0;
+  if (!(await saveChecked(file, print, options))) return 1;
+  return refused > 0 ? 1 : 0;
+}
+
+/** Runs the command; returns the exit code. */
+export async function runCite(argv: string[], options: CiteOptions = {}): Promise<number> {
+  const print = options.print ?? ((line: string) => console.log(line));
+  try {
+    const { positional, flags } = parseArgs(argv);
+    const [command, ...args] = positional;
+    const contentDir = path.resolve(
+      typeof flags.content === 'string'
+        ? fromWhereTyped(flags.content)
+        : (options.contentDir ?? path.join(projectRoot, 'content')),
+    );
+    const resolver = { ...defaultResolverOptions(await userAgent(contentDir)), ...options.resolver };
+    const theme = typeof flags.theme === 'string' ? flags.theme : undefined;
+    const all = { ...options, print };
+    if (command === 'add') return await add(args, theme, all, contentDir, resolver);
+    if (command === 'fill') return await fill(flags['dry-run'] === true, all, contentDir, resolver);
+    if (command === 'import') return await importFile(args, theme, all, contentDir);
+    throw new UsageError(command ? `unknown command "${command}"` : 'no command given');
+  } catch (error) {
+    if (error instanceof UsageError) {
+      print(`${error.message}\n${USAGE}`);
+      return 2;
+    }
+    if (error instanceof FileError) {
+      print(`${error.message}`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.exitCode = await runCite(process.argv.slice(2));
+}

@@ -1,0 +1,395 @@
+/**
+ * The cite command against a loopback resolver that plays back recorded
+ * answers of doi.org and Crossref (test/fixtures/doi/README.md names each
+ * source). Every test works on its own copy of the fixture content.
+ */
+import assert from 'node:assert/strict';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { runCite } from '../scripts/cite.ts';
+import { resolveAll, defaultResolverOptions } from '../scripts/cite/resolver.ts';
+import { startRecordedResolver, type RecordedResolver } from './fixtures/doi/recorded-resolver.ts';
+
+let resolver: RecordedResolver;
+before(async () => {
+  resolver = await startRecordedResolver();
+});
+after(() => resolver.close());
+
+const fixture = (...parts: string[]) => path.resolve('test/fixtures', ...parts);
+
+/** A copy of the fixture content with the cite fixture's publications.yml. */
+async function content() {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'cite-test-'));
+  const contentDir = path.join(dir, 'content');
+  await cp(fixture('content'), contentDir, { recursive: true });
+  await cp(fixture('doi', 'publications.yml'), path.join(contentDir, 'publications.yml'));
+  const file = path.join(contentDir, 'publications.yml');
+  return {
+    dir,
+    contentDir,
+    file,
+    read: () => readFile(file, 'utf8'),
+    done: () => rm(dir, { recursive: true, force: true }),
+  };
+}
+
+async function cite(argv: string[], contentDir: string, resolverUrl = resolver.url, extra = {}) {
+  const lines: string[] = [];
+  const code = await runCite([...argv, '--content', contentDir], {
+    print: (line) => lines.push(line),
+    resolver: { resolver: resolverUrl, backoffMs: 10, timeoutMs: 2000, ...extra },
+  });
+  return { code, output: lines.join('\n') };
+}
+
+/** The lines of `after` that are not in `before`, checking that every line of `before` is still there, in order. */
+function added(before: string, after: string): string[] {
+  const old = before.split('\n');
+  const inserted: string[] = [];
+  let i = 0;
+  for (const line of after.split('\n')) {
+    if (i < old.length && line === old[i]) i += 1;
+    else inserted.push(line);
+  }
+  assert.equal(i, old.length, 'every line of the file is still there, in its order');
+  return inserted;
+}
+
+test('add writes the recorded record as one entry under the theme, and prints it as the site shows it', async () => {
+  const c = await content();
+  try {
+    const before = await c.read();
+    const { code, output } = await cite(
+      ['add', 'https://doi.org/10.1098/rsif.2017.0387', '--theme', 'third-example'],
+      c.contentDir,
+    );
+    assert.equal(code, 0, output);
+    const inserted = added(before, await c.read());
+    assert.equal(
+      inserted[0],
+      '  - authors: Ching, T., Himmelstein, D. S., Beaulieu-Jones, B. K., Kalinin, A. A., Do, B. T., Way, G. P., Ferrero, E., Agapow, P.-M., Zietz, M., Hoffman, M. M., Xie, W., Rosen, G. L., Lengerich, B. J., Israeli, J., Lanchantin, J., Woloszynek, S., Carpenter, A. E., Shrikumar, A., Xu, J., Cofer, E. M., Lavender, C. A., Turaga, S. C., Alexandari, A. M., Lu, Z., Harris, D. J., DeCaprio, D., Qi, Y., Kundaje, A., Peng, Y., Wiley, L. K., Segler, M. H. S., Boca, S. M., Swamidass, S. J., Huang, A., Gitter, A., & Greene, C. S.',
+    );
+    assert.deepEqual(inserted.slice(1), [
+      '    year: 2018',
+      '    title: Opportunities and obstacles for deep learning in biology and medicine',
+      '    journal: Journal of The Royal Society Interface',
+      '    volume: "15"',
+      '    issue: "141"',
+      '    pages: "20170387"',
+      '    doi: 10.1098/rsif.2017.0387',
+    ]);
+    assert.match(output, /Added to third-example at .*publications\.yml:27:/);
+    assert.match(
+      output,
+      /\(2018\)\. Opportunities and obstacles for deep learning in biology and medicine\. Journal of The Royal Society Interface, 15\(141\), 20170387\./,
+    );
+    assert.equal(resolver.requests.at(-1)!.accept, 'application/vnd.citationstyles.csl+json');
+    assert.match(resolver.requests.at(-1)!.userAgent!, /^[\w.-]+-site-cite\/1\.0 \(https:\/\/\S+; mailto:\S+@\S+\)$/);
+  } finally {
+    await c.done();
+  }
+});
+
+test('add refuses a DOI already listed, pasted as doi:…, and says where it is', async () => {
+  const c = await content();
+  try {
+    const before = await c.read();
+    const requests = resolver.requests.length;
+    const { code, output } = await cite(
+      ['add', 'doi:10.1126/SCIENCE.169.3946.635', '--theme', 'second-example'],
+      c.contentDir,
+    );
+    assert.equal(code, 1);
+    assert.match(
+      output,
+      /publications\.yml:5: 10\.1126\/SCIENCE\.169\.3946\.635 is already listed, as first-example\[0\]/,
+    );
+    assert.equal(await c.read(), before);
+    assert.equal(resolver.requests.length, requests, 'no request for a DOI already listed');
+  } finally {
+    await c.done();
+  }
+});
+
+test('fill completes missing fields, keeps typed values, reports conflicts and unresolved DOIs with file:line', async () => {
+  const c = await content();
+  try {
+    const before = await c.read();
+    const { code, output } = await cite(['fill'], c.contentDir);
+    assert.equal(code, 0, output);
+    const after = await c.read();
+    assert.deepEqual(added(before, after), [
+      '    journal: Science',
+      '    volume: "169"',
+      '    issue: "3946"',
+      '    pages: 635-641',
+      '    volume: "36"',
+      '    issue: "2"',
+    ]);
+    // The comment, the blank line, the quoting and the key order are as they were.
+    assert.match(
+      after,
+      / {2}- authors: Frank, H\. S\.\n {4}# The year a person typed from the print issue\.\n {4}year: 1970\n {4}title: 'The Structure/,
+    );
+    assert.match(
+      after,
+      / {4}journal: Australian Journal of Entomology\n {4}volume: "36"\n {4}issue: "2"\n {4}pages: 101-109\n/,
+    );
+    assert.match(after, /doi: 10\.1126\/science\.169\.3946\.635\n\n {2}- authors: Roth/);
+    assert.match(
+      output,
+      /publications\.yml:15: first-example\[1\] pages: typed "101-109", the registry has "101-108"; kept "101-109"/,
+    );
+    assert.match(output, /publications\.yml:18: second-example\[0\] 10\.5555\/fixture\.2: not registered/);
+    assert.match(
+      output,
+      /Summary: filled 6 fields in 2 entries; 1 conflict \(typed values kept\); 1 DOI could not be resolved\./,
+    );
+  } finally {
+    await c.done();
+  }
+});
+
+test('fill --dry-run shows the change and writes nothing', async () => {
+  const c = await content();
+  try {
+    const before = await c.read();
+    const { code, output } = await cite(['fill', '--dry-run'], c.contentDir);
+    assert.equal(code, 0, output);
+    assert.equal(await c.read(), before);
+    assert.match(output, /nothing was written/);
+    assert.match(output, /\+ {4}9 \| {5}journal: Science/);
+  } finally {
+    await c.done();
+  }
+});
+
+test('a DOI that is not registered (recorded 404 of doi.org) is named, and nothing is written', async () => {
+  const c = await content();
+  try {
+    const before = await c.read();
+    const { code, output } = await cite(['add', '10.1126/foo', '--theme', 'first-example'], c.contentDir);
+    assert.equal(code, 1);
+    assert.match(
+      output,
+      /^10\.1126\/foo: not registered: the DOI system does not know this DOI \(404\)\. Nothing was written\.$/,
+    );
+    assert.equal(await c.read(), before);
+  } finally {
+    await c.done();
+  }
+});
+
+test('a 429 with Retry-After is waited out before the next try', async () => {
+  const c = await content();
+  try {
+    resolver.faults.set('10.1098/rsif.2017.0387', [{ status: 429, retryAfter: '1' }]);
+    const start = resolver.requests.length;
+    const { code, output } = await cite(['add', '10.1098/rsif.2017.0387', '--theme', 'first-example'], c.contentDir);
+    assert.equal(code, 0, output);
+    const tries = resolver.requests.slice(start);
+    assert.equal(tries.length, 2);
+    assert.ok(tries[1]!.at - tries[0]!.at >= 950, `waited ${tries[1]!.at - tries[0]!.at} ms, asked 1 s`);
+  } finally {
+    resolver.faults.clear();
+    await c.done();
+  }
+});
+
+test('a registry that keeps failing (503) or does not answer in time is reported per DOI after the retries', async () => {
+  const c = await content();
+  try {
+    const before = await c.read();
+    resolver.faults.set('10.1098/rsif.2017.0387', [{ status: 503 }, { status: 503 }, { status: 503 }]);
+    const failing = await cite(
+      ['add', '10.1098/rsif.2017.0387', '--theme', 'first-example'],
+      c.contentDir,
+      resolver.url,
+      { retries: 2 },
+    );
+    assert.equal(failing.code, 1);
+    assert.match(failing.output, /the registry answered 503, 3 tries\. Nothing was written\./);
+    resolver.faults.set('10.1098/rsif.2017.0387', ['hang']);
+    const silent = await cite(
+      ['add', '10.1098/rsif.2017.0387', '--theme', 'first-example'],
+      c.contentDir,
+      resolver.url,
+      { retries: 0, timeoutMs: 300 },
+    );
+    assert.equal(silent.code, 1);
+    assert.match(silent.output, /did not answer within 300 ms, 1 tries\. Nothing was written\./);
+    assert.equal(await c.read(), before);
+  } finally {
+    resolver.faults.clear();
+    await c.done();
+  }
+});
+
+test('a malformed (cut-off) body is reported, not written', async () => {
+  const c = await content();
+  try {
+    const before = await c.read();
+    resolver.faults.set('10.1098/rsif.2017.0387', ['truncate']);
+    const { code, output } = await cite(['add', '10.1098/rsif.2017.0387', '--theme', 'first-example'], c.contentDir);
+    assert.equal(code, 1);
+    assert.match(output, /not a CSL-JSON record\. Nothing was written\./);
+    assert.equal(await c.read(), before);
+  } finally {
+    resolver.faults.clear();
+    await c.done();
+  }
+});
+
+test('without network the command says so in one line and writes nothing', async () => {
+  const c = await content();
+  try {
+    const before = await c.read();
+    // A port that was just free: nothing listens there.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const address = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+    await new Promise((resolve) => closed.close(resolve));
+    const { code, output } = await cite(['fill'], c.contentDir, address);
+    assert.equal(code, 1);
+    assert.equal(output.split('\n').length, 1);
+    assert.ok(output.startsWith(`No network: could not reach ${address} (ECONNREFUSED). Nothing was written`), output);
+    assert.equal(await c.read(), before);
+  } finally {
+    await c.done();
+  }
+});
+
+test('a write that fails leaves publications.yml as it was, and no temporary file behind', async () => {
+  const c = await content();
+  try {
+    const before = await c.read();
+    const lines: string[] = [];
+    const code = await runCite(['fill', '--content', c.contentDir], {
+      print: (line) => lines.push(line),
+      resolver: { resolver: resolver.url, backoffMs: 10 },
+      writeFs: {
+        writeFile,
+        rename: async () => {
+          throw new Error('no space left on device');
+        },
+      },
+    });
+    assert.equal(code, 1);
+    assert.match(lines.at(-1)!, /publications\.yml was not changed: no space left on device$/);
+    assert.equal(await c.read(), before);
+    assert.deepEqual(
+      (await readdir(c.contentDir)).filter((name) => name.endsWith('.tmp')),
+      [],
+    );
+  } finally {
+    await c.done();
+  }
+});
+
+test('an edit the content check refuses is reported with file:line and not written', async () => {
+  const c = await content();
+  try {
+    // A theme that themes.yml does not have: the build would refuse it.
+    const before = await c.read();
+    const { code, output } = await cite(['add', '10.1098/rsif.2017.0387', '--theme', 'no-such-theme'], c.contentDir);
+    assert.equal(code, 1);
+    assert.match(output, /Nothing was written: the edited .*publications\.yml would not pass the content check/);
+    assert.match(output, /publications\.yml:\d+:\d+ .*expected the id of a theme of themes\.yml/);
+    assert.equal(await c.read(), before);
+  } finally {
+    await c.done();
+  }
+});
+
+test('import reads a Zotero BibTeX export: accents and braces become Unicode, refused entries are named at their line', async () => {
+  const c = await content();
+  try {
+    const before = await c.read();
+    const bib = fixture('doi', 'import', 'zotero-bibtex.bib');
+    const { code, output } = await cite(['import', bib, '--theme', 'second-example'], c.contentDir);
+    assert.equal(code, 1, 'an entry was refused');
+    const inserted = added(before, await c.read());
+    assert.ok(inserted.includes('  - authors: Naumann, E., Heß, M., & Steinkopf, L.'), inserted.join('\n'));
+    assert.ok(inserted.includes('    journal: "Zeitschrift für Soziologie : ZfS"'), inserted.join('\n'));
+    assert.ok(inserted.includes('  - authors: Eliáš, M., & Matoušek, J.'));
+    assert.ok(inserted.includes('    title: Higher-order Erdős-Szekeres theorems'));
+    assert.match(output, /zotero-bibtex\.bib:32: not imported: doi: expected a doi or a url/);
+    assert.match(output, /zotero-bibtex\.bib:42: not imported: doi: expected a doi or a url/);
+    assert.doesNotMatch(await c.read(), /Bańka|Önnudóttir/);
+    // An entry without a DOI keeps its URL.
+    assert.ok(inserted.includes("  - authors: Cuturi, M., Vert, J.-P., & D'aspremont, A."), inserted.join('\n'));
+    assert.ok(
+      inserted.includes(
+        '    url: https://proceedings.neurips.cc/paper/2009/file/0188e8b8b014829e2fa0f430f0a95961-Paper.pdf',
+      ),
+    );
+    assert.match(output, /Summary: 3 imported into second-example, 0 skipped, 2 not imported\./);
+  } finally {
+    await c.done();
+  }
+});
+
+test('import reads RIS and CSL-JSON, and skips an entry already listed with a note', async () => {
+  const c = await content();
+  try {
+    const ris = await cite(
+      ['import', fixture('doi', 'import', 'zotero.ris'), '--theme', 'third-example'],
+      c.contentDir,
+    );
+    assert.equal(ris.code, 0, ris.output);
+    const text = await c.read();
+    assert.match(text, / {2}- authors: Light, J\., & McNaughton, D\.\n {4}year: 2014\n/);
+    assert.match(text, /title: "Moving language: Mothers’ verbs correspond to infants’ real-time locomotion"/);
+    const json = await cite(
+      ['import', fixture('doi', 'import', 'manubot-datacite-thesis.json'), '--theme', 'third-example'],
+      c.contentDir,
+    );
+    assert.equal(json.code, 0, json.output);
+    assert.match(await c.read(), /doi: 10\.6084\/m9\.figshare\.4724797/);
+    const again = await cite(
+      ['import', fixture('doi', 'import', 'zotero.ris'), '--theme', 'first-example'],
+      c.contentDir,
+    );
+    assert.match(
+      again.output,
+      /zotero\.ris:1: skipped: 10\.3109\/07434618\.2014\.906498 is already listed at .*publications\.yml:\d+ \(third-example\[1\]\)/,
+    );
+    assert.match(again.output, /Summary: 0 imported into first-example, 2 skipped, 0 not imported\./);
+  } finally {
+    await c.done();
+  }
+});
+
+test('a recorded Crossref title with <i> markup is written as plain text', async () => {
+  const c = await content();
+  try {
+    const text = (await c.read()).replace(/\n {2}- authors: Roth[\s\S]*?tb01440\.x\n/, '\n');
+    await writeFile(c.file, text);
+    const { code, output } = await cite(
+      ['add', '10.1111/j.1440-6055.1997.tb01440.x', '--theme', 'first-example'],
+      c.contentDir,
+    );
+    assert.equal(code, 0, output);
+    const after = await c.read();
+    assert.match(
+      after,
+      /title: "Pseudobalta, a New Australian Ovoviviparous Cockroach Genus \(Dictyoptera: Blattaria: Blattellidae: Pseudophyllodromiinae\)"/,
+    );
+    assert.doesNotMatch(after, /<i>|&lt;/);
+    assert.match(after, /authors: ROTH, L\. M\./);
+  } finally {
+    await c.done();
+  }
+});
+
+test('at most five requests are in flight at once', async () => {
+  const dois = Array.from({ length: 12 }, () => '10.1111/j.1440-6055.1997.tb01440.x');
+  const results = await resolveAll(dois, { ...defaultResolverOptions('test'), resolver: resolver.url });
+  assert.ok(results.every((result) => result.ok));
+  assert.ok(resolver.maxInFlight <= 5 && resolver.maxInFlight > 1, `max in flight ${resolver.maxInFlight}`);
+});
