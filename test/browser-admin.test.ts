@@ -265,7 +265,7 @@ if (executablePath)
         // A new theme.
         await openEntry(page, 'settings/entries/themes');
         await page.getByRole('button', { name: /^Add\W*Theme\W*$/ }).click();
-        await (await field(page, 'Id')).fill('bilingual-testing');
+        await (await field(page, 'ID')).fill('bilingual-testing');
         await (await field(page, 'Title')).fill('Bilingual Testing');
         await (await field(page, 'Description')).fill('Testing people in both of their languages.');
         await choose(page, 'Icon', 'book');
@@ -290,7 +290,7 @@ if (executablePath)
           await (await field(page, 'Authors', section)).fill('Example, A.');
           await choose(page, 'Year', '2030', section);
           await (await field(page, 'Title', section)).fill(title);
-          await (await field(page, 'Doi', section)).fill(doi);
+          await (await field(page, 'DOI', section)).fill(doi);
         }
         await shoot(page, '5-publications');
         await save(page);

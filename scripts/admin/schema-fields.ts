@@ -78,14 +78,15 @@ function unwrap(schema: unknown): { base: Node; optional: boolean; nullable: boo
   }
 }
 
-/** "contactEmail" → "Contact email"; a title() in the schema's pipe wins. */
+/** "contactEmail" → "Contact email", "profileUrl" → "Profile URL"; a title() in the schema's pipe wins. */
 export function labelOf(name: string, schema?: unknown): string {
   const title = schema ? actionsOf(schema).find((action) => action.type === 'title')?.title : undefined;
   if (title) return title;
   const words = name
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/[-_]+/g, ' ')
-    .toLowerCase();
+    .toLowerCase()
+    .replace(/\b(url|doi|id)\b/g, (word) => word.toUpperCase());
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
