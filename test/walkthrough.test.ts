@@ -70,9 +70,8 @@ test('the README walkthrough: a member in a new country, a news item, a publicat
   assert.ok(firstTheme, 'publications.yml lists publications under a theme id');
   await edit(
     file('publications.yml'),
-    `\n${firstTheme}:\n`,
+    `${firstTheme}:\n`,
     [
-      '',
       `${firstTheme}:`,
       '  - authors: Example, A., & Sample, B.',
       '    year: 2026',

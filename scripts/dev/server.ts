@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { watch } from 'chokidar';
 import { build } from 'esbuild';
+import { localAdmin } from '../admin/dev-admin.ts';
 import { within } from '../lib/output-folder.ts';
 import { startStaticServer } from '../lib/static-server.ts';
 import { dim, green, red, yellow } from '../lib/terminal.ts';
@@ -141,7 +142,7 @@ function flush() {
 const server = await startStaticServer({
   root: outDir,
   port: Number(values.port),
-  intercept,
+  intercept: localAdmin(contentDir, outDir, intercept),
   transformHtml: (html) => html.replace('</head>', '<script type="module" src="/__dev/client.js"></script></head>'),
 }).catch((error: NodeJS.ErrnoException) => {
   console.error(

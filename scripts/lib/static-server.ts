@@ -23,7 +23,8 @@ const contentTypes: Record<string, string> = {
 
 interface HeaderRule {
   pattern: RegExp;
-  headers: [string, string][];
+  /** A null value removes the header. */
+  headers: [string, string | null][];
 }
 
 /** Reads a Netlify / Cloudflare Pages style _headers file: a path pattern, then indented "Name: value" lines. */
@@ -41,10 +42,25 @@ function parseHeadersFile(text: string): HeaderRule[] {
       rules.push({ pattern, headers: [] });
     } else if (rules.length > 0) {
       const at = line.indexOf(':');
-      rules[rules.length - 1]!.headers.push([line.slice(0, at).trim(), line.slice(at + 1).trim()]);
+      // "! Name" (Cloudflare Pages' syntax) takes away a header an earlier rule gave.
+      if (line.trim().startsWith('!')) rules[rules.length - 1]!.headers.push([line.trim().slice(1).trim(), null]);
+      else if (at > 0) rules[rules.length - 1]!.headers.push([line.slice(0, at).trim(), line.slice(at + 1).trim()]);
     }
   }
   return rules;
+}
+
+/** The headers a _headers file gives a site path: every matching rule in order, a later one winning. */
+export function headersFor(headersFile: string, sitePath: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const rule of parseHeadersFile(headersFile)) {
+    if (!rule.pattern.test(sitePath)) continue;
+    for (const [name, value] of rule.headers) {
+      if (value === null) delete headers[name];
+      else headers[name] = value;
+    }
+  }
+  return headers;
 }
 
 export interface StaticServerOptions {
@@ -221,12 +237,7 @@ export async function startStaticServer(
 
     const send = async (status: number, found: Extract<Found, { kind: 'file' }>) => {
       const headersFile = await lookUpSteady(root, '_headers');
-      const headers: Record<string, string> = {};
-      if (headersFile.kind === 'file') {
-        for (const rule of parseHeadersFile(headersFile.body.toString('utf8'))) {
-          if (rule.pattern.test(decoded)) for (const [name, value] of rule.headers) headers[name] = value;
-        }
-      }
+      const headers = headersFile.kind === 'file' ? headersFor(headersFile.body.toString('utf8'), decoded) : {};
       const type = contentTypes[path.extname(found.file)] ?? 'application/octet-stream';
       let body: Buffer = found.body;
       if (type.startsWith('text/html') && options.transformHtml)

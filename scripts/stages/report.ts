@@ -15,13 +15,29 @@ interface PageReport {
 
 export interface BuildReport {
   pages: PageReport[];
+  /**
+   * HTML files that are no visitor page (the CMS at /admin/), weighed the same
+   * way but on their own: the visitor pages' budgets are not theirs.
+   */
+  otherPages: PageReport[];
   totals: { files: number; bytes: number; gzip: number };
   milliseconds: number;
   /** The scripts each script imports (output paths), from esbuild's metafile: what page weights follow. */
   scriptImports: Record<string, string[]>;
 }
 
-const gzipSize = (contents: Uint8Array | string) => gzipSync(contents, { level: 9 }).length;
+// A file's gzip size is read for its page's row and again for the totals: big files (the CMS's
+// script) are compressed once. Keyed by the bytes object itself, so nothing is held after a build.
+const gzipped = new WeakMap<Uint8Array, number>();
+const gzipSize = (contents: Uint8Array | string) => {
+  if (typeof contents === 'string') return gzipSync(contents, { level: 9 }).length;
+  let size = gzipped.get(contents);
+  if (size === undefined) {
+    size = gzipSync(contents, { level: 9 }).length;
+    gzipped.set(contents, size);
+  }
+  return size;
+};
 const byteSize = (contents: Uint8Array | string) =>
   typeof contents === 'string' ? Buffer.byteLength(contents) : contents.length;
 
@@ -65,7 +81,15 @@ export function buildReport(
     }
     return size;
   };
-  const pageReports = pages.map((page) => {
+  const pageFiles = new Set(pages.map((page) => page.file));
+  const otherPages: RenderedPage[] = files
+    .filter((file) => file.path.endsWith('.html') && !pageFiles.has(file.path))
+    .map((file) => ({
+      route: `/${file.path.replace(/(^|\/)index\.html$/, '$1')}`,
+      file: file.path,
+      html: typeof file.contents === 'string' ? file.contents : Buffer.from(file.contents).toString('utf8'),
+    }));
+  const weigh = (page: RenderedPage): PageReport => {
     const tags = startTags(page.html, ['script', 'link']);
     const scripts = tags
       .filter((tag) => tag.name === 'script' && tag.attributes.has('src'))
@@ -80,10 +104,12 @@ export function buildReport(
       css: assetsSize(styles),
       js: assetsSize(scripts),
     };
-  });
+  };
+  const pageReports = pages.map(weigh);
   const total = sizeOf(files.map((file) => file.contents));
   return {
     pages: pageReports,
+    otherPages: otherPages.map(weigh),
     totals: {
       files: files.length,
       bytes: total.bytes,
@@ -108,6 +134,16 @@ export function formatReport(report: BuildReport): string {
       kilobytes(page.js.gzip),
     ]),
   ];
+  // Below a blank row: pages visitors never load, such as the CMS.
+  if (report.otherPages.length > 0) rows.push(['', '', '', '', '']);
+  for (const page of report.otherPages)
+    rows.push([
+      `${page.route} (not a visitor page)`,
+      kilobytes(page.html.bytes),
+      kilobytes(page.html.gzip),
+      kilobytes(page.css.gzip),
+      kilobytes(page.js.gzip),
+    ]);
   const lines = table(rows).split('\n');
   lines[0] = bold(lines[0]!);
   return [

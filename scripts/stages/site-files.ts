@@ -5,6 +5,7 @@ import type { Urls } from '../../src/urls.ts';
 import type { Route } from '../../src/routes.tsx';
 import { securityHeaders } from '../../src/security.ts';
 import type { OutputFile } from './output-files.ts';
+import { adminHeaderLines } from '../admin/admin-stage.ts';
 
 /**
  * The news as an Atom feed. Its "updated" is the newest item's date, never
@@ -67,6 +68,7 @@ export function siteFiles(urls: Urls, routes: Route[], content: SiteContent): Ou
   const headers = [
     ...headerLines(urls.asset('*'), securityHeaders),
     ...headerLines(urls.asset('assets/*'), { 'Cache-Control': 'public, max-age=31536000, immutable' }),
+    ...adminHeaderLines(urls, Object.keys(securityHeaders)),
     '',
   ].join('\n');
 

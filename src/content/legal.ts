@@ -2,7 +2,7 @@
 import * as v from 'valibot';
 import { LIMITS, text, textOf } from './fields.ts';
 
-const legalFrontMatterSchema = v.strictObject({ title: text });
+export const legalFrontMatterSchema = v.strictObject({ title: text });
 export const legalPageSchema = v.strictObject({
   ...legalFrontMatterSchema.entries,
   /** Markdown. */

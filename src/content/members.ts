@@ -16,6 +16,7 @@ const memberSchema = v.strictObject({
   orcid: v.optional(
     v.pipe(
       v.string('expected an ORCID iD'),
+      v.title('ORCID iD'),
       v.regex(ORCID_PATTERN, ORCID_SHAPE_MESSAGE),
       // The check character, once the shape is right (a JSON Schema cannot say this part).
       v.rawCheck(({ dataset, addIssue }) => {

@@ -8,7 +8,7 @@ const newsTypes = ['Publication', 'Event', 'Announcement'] as const;
 export const NEWS_FILE_NAME = /^(\d{4}-\d{2}-\d{2})-([a-z0-9]+(?:-[a-z0-9]+)*)\.md$/;
 
 /** The front matter of a news item; its text is the Markdown below it. */
-const newsFrontMatterSchema = v.strictObject({
+export const newsFrontMatterSchema = v.strictObject({
   title: text,
   date: isoDate,
   link: httpUrl,

@@ -30,7 +30,7 @@ export const siteSchema = v.strictObject({
   /** Path in public/ of the logo in the header. */
   logo: publicFile,
   /** Path in public/ of the 1200 × 630 picture shown when a page is shared. */
-  ogImage: publicFile,
+  ogImage: v.pipe(publicFile, v.title('Link-preview image')),
   hero: v.strictObject({ title: text, tagline: text }),
   /** The headings of the home page's sections. */
   headings: v.strictObject({ research: text, news: text, team: text, contact: text, join: text }),
@@ -45,7 +45,10 @@ export const siteSchema = v.strictObject({
     positionStatementUrl: httpUrl,
     positionStatementLabel: text,
     /** The picture beside the text (drawn for a 560 × 420 box) and its text alternative. */
-    illustration: v.strictObject({ src: publicFile, alt: text }),
+    illustration: v.strictObject({
+      src: v.pipe(publicFile, v.title('Image file')),
+      alt: v.pipe(text, v.title('Text alternative (what the image shows, for screen readers)')),
+    }),
   }),
   /** The links of the header (and the phone menu), the Join button and the footer. */
   navigation: v.strictObject({

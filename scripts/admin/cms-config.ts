@@ -1,0 +1,144 @@
+/**
+ * The CMS's configuration (admin/config.json), generated at every build from
+ * the content schema and the content: which file holds what, and each file's
+ * form from its schema (schema-fields.ts). Never written by hand.
+ */
+// One schema per content file, as the build checks them.
+import { legalFrontMatterSchema } from '../../src/content/legal.ts';
+import { membersSchema } from '../../src/content/members.ts';
+import { newsFrontMatterSchema } from '../../src/content/news.ts';
+import { publicationsSchema } from '../../src/content/publications.ts';
+import { siteSchema } from '../../src/content/site.ts';
+import { themesSchema } from '../../src/content/themes.ts';
+import { type CmsField, fieldFor, fieldsOf, labelOf } from './schema-fields.ts';
+
+/** Where the CMS saves, on a host: the repository and the sign-in. */
+export interface CmsBackend {
+  /** owner/name of the GitHub repository. */
+  repo: string;
+  branch: string;
+  /** The OAuth helper's address, when editors sign in with GitHub (not needed on Netlify or with a token). */
+  authUrl?: string;
+}
+
+/** What the content itself decides: the keys of publications.yml, the themes' titles. */
+export interface CmsContentFacts {
+  themes: { id: string; title: string }[];
+}
+
+/**
+ * The files of content/ the CMS edits, each with the schema the build checks it with.
+ * `root` says what the file is at its top: an object (fields), a list, or a map with known keys.
+ */
+export const contentFiles = {
+  site: { file: 'content/site.yml', label: 'Site settings', schema: siteSchema },
+  themes: { file: 'content/themes.yml', label: 'Research themes', schema: themesSchema },
+  publications: { file: 'content/publications.yml', label: 'Publications', schema: publicationsSchema },
+  members: { file: 'content/members.yml', label: 'Members', schema: membersSchema },
+  news: { folder: 'content/news', label: 'News', schema: newsFrontMatterSchema },
+  legal: {
+    files: [
+      { name: 'privacy', file: 'content/legal/privacy-policy.md', label: 'Privacy policy' },
+      { name: 'terms', file: 'content/legal/terms-of-service.md', label: 'Terms of service' },
+    ],
+    schema: legalFrontMatterSchema,
+  },
+} as const;
+
+/** Markdown below the front matter, which the CMS calls the body. */
+const body = (label: string, hint: string): CmsField => ({ name: 'body', label, widget: 'markdown', hint });
+const markdownHint =
+  'Markdown: paragraphs, *emphasis*, **strong**, [links](https://…) and lists. A page of this site is linked from its root, as in [our research](/research/).';
+
+export function cmsConfig(facts: CmsContentFacts, backend: CmsBackend | undefined, siteUrl: string) {
+  const themesList = fieldFor('themes', contentFiles.themes.schema, '');
+  const publications = fieldFor('publications', contentFiles.publications.schema, '', {
+    keys: { '': facts.themes.map((theme) => ({ name: theme.id, label: theme.title })) },
+  });
+  const members = fieldsOf(contentFiles.members.schema, {
+    // A member's country is one of the country groups above it in the same file (the build checks it too).
+    relations: {
+      'members.*.country': {
+        collection: 'settings',
+        file: 'members',
+        value_field: 'countries.*',
+        search_fields: ['countries.*'],
+      },
+    },
+  });
+  return {
+    backend: backend
+      ? {
+          name: 'github',
+          repo: backend.repo,
+          branch: backend.branch,
+          ...(backend.authUrl ? { base_url: backend.authUrl } : {}),
+        }
+      : // No repository set: the CMS works on a folder of this computer only (npm run dev).
+        { name: 'github', repo: 'owner/repository', branch: 'main' },
+    // Each change is a pull request, checked by CI before it reaches main.
+    publish_mode: 'editorial_workflow',
+    site_url: siteUrl,
+    media_folder: 'public/uploads',
+    // As content/ names files of public/: uploads/logo.svg, without a leading slash.
+    public_folder: 'uploads',
+    output: { omit_empty_optional_fields: true },
+    // The forms are long and the site's pages are the preview: the whole width goes to the form.
+    editor: { preview: false },
+    // A news item's file name is its id: plain letters, as the existing ones.
+    slug: { encoding: 'ascii', clean_accents: true },
+    collections: [
+      {
+        name: 'settings',
+        label: 'Site and lists',
+        files: [
+          {
+            name: 'site',
+            label: contentFiles.site.label,
+            file: contentFiles.site.file,
+            fields: fieldsOf(contentFiles.site.schema),
+          },
+          {
+            name: 'themes',
+            label: contentFiles.themes.label,
+            file: contentFiles.themes.file,
+            // themes.yml is a list at its top: the list is the file.
+            fields: [{ ...themesList, label: contentFiles.themes.label, root: true }],
+          },
+          {
+            name: 'publications',
+            label: contentFiles.publications.label,
+            file: contentFiles.publications.file,
+            // publications.yml is a map from theme id to its list: one list per theme.
+            fields: publications.fields,
+          },
+          { name: 'members', label: contentFiles.members.label, file: contentFiles.members.file, fields: members },
+        ],
+      },
+      {
+        name: 'news',
+        label: contentFiles.news.label,
+        label_singular: 'News item',
+        folder: contentFiles.news.folder,
+        extension: 'md',
+        format: 'frontmatter',
+        create: true,
+        // news/2021-09-15-<id>.md: the id comes from the title.
+        slug: '{{fields.date}}-{{slug}}',
+        summary: '{{fields.date}} {{fields.title}}',
+        sortable_fields: ['date', 'title'],
+        fields: [...fieldsOf(contentFiles.news.schema), body('Summary', markdownHint)],
+      },
+      {
+        name: 'legal',
+        label: 'Legal pages',
+        files: contentFiles.legal.files.map((page) => ({
+          name: page.name,
+          label: page.label,
+          file: page.file,
+          fields: [...fieldsOf(contentFiles.legal.schema), body(labelOf('text'), markdownHint)],
+        })),
+      },
+    ],
+  };
+}

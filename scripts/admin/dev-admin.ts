@@ -1,0 +1,95 @@
+/**
+ * /admin/ under `npm run dev`: the CMS in its local mode, on the checkout's
+ * own files. The CMS needs no server for that (the browser opens the folder),
+ * so the dev server only has to do two things differently for /admin/:
+ * - serve its configuration made from the files as they are now, not as the
+ *   last good build saw them: a new theme saved through the form gets its
+ *   publications list at the next reload of /admin/, even while the build
+ *   still says the theme needs a publication;
+ * - serve the page without the live-reload script: every save through the CMS
+ *   changes content/ and triggers a rebuild, which must not reload the form.
+ */
+import { readFileSync } from 'node:fs';
+import type http from 'node:http';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { headersFor } from '../lib/static-server.ts';
+import type { CmsContentFacts } from './cms-config.ts';
+
+// Imported when first asked for: they import src/, where a syntax error must not stop the dev server.
+const adminFolder = 'admin';
+let generator: Promise<(facts: CmsContentFacts & { siteUrl: string }) => string> | undefined;
+const loadGenerator = () =>
+  (generator ??= Promise.all([import('./admin-stage.ts'), import('./cms-config.ts')]).then(
+    ([stage, { cmsConfig }]) =>
+      (facts) =>
+        stage.configJson(cmsConfig(facts, stage.backendFromEnvironment(), `${facts.siteUrl.replace(/\/+$/, '')}/`)),
+  ));
+
+type Intercept = (request: http.IncomingMessage, response: http.ServerResponse) => boolean;
+
+/**
+ * The facts the configuration needs, read leniently from the files (the
+ * build's checks say what is wrong; the form must open anyway to fix it).
+ */
+export function contentFactsFromFiles(contentDir: string): CmsContentFacts & { siteUrl: string } {
+  const read = (file: string): unknown => {
+    try {
+      return parse(readFileSync(path.join(contentDir, file), 'utf8'));
+    } catch {
+      return undefined;
+    }
+  };
+  const themes = (Array.isArray(read('themes.yml')) ? (read('themes.yml') as unknown[]) : [])
+    .map((theme) => theme as { id?: unknown; title?: unknown })
+    .filter((theme): theme is { id: string; title?: unknown } => typeof theme?.id === 'string' && theme.id !== '')
+    .map((theme) => ({ id: theme.id, title: typeof theme.title === 'string' ? theme.title : theme.id }));
+  const site = read('site.yml') as { siteUrl?: unknown } | undefined;
+  return { themes, siteUrl: typeof site?.siteUrl === 'string' ? site.siteUrl : 'http://localhost' };
+}
+
+/**
+ * Wraps the dev server's request handler: /admin/config.json from the files of
+ * `contentDir` as they are now, and /admin/ straight from `outDir`.
+ */
+export function localAdmin(contentDir: string, outDir: string, next: Intercept = () => false): Intercept {
+  console.log(
+    `CMS: open /admin/, choose "Work with Local Repository" and pick this folder: ${path.dirname(contentDir)}`,
+  );
+  return (request, response) => {
+    const pathname = (request.url ?? '').replace(/[?#].*$/, '');
+    if (pathname === `/${adminFolder}/config.json`) {
+      loadGenerator()
+        .then((generate) => {
+          response
+            .writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' })
+            .end(generate(contentFactsFromFiles(contentDir)));
+        })
+        .catch((error: unknown) => {
+          generator = undefined;
+          response.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end(String(error));
+        });
+      return true;
+    }
+    if (pathname === `/${adminFolder}/` || pathname === `/${adminFolder}/index.html`) {
+      let page: Buffer;
+      try {
+        page = readFileSync(path.join(outDir, adminFolder, 'index.html'));
+      } catch {
+        return next(request, response);
+      }
+      // With the headers a host would send (its policy above all), from the build's _headers.
+      let headers: Record<string, string> = {};
+      try {
+        headers = headersFor(readFileSync(path.join(outDir, '_headers'), 'utf8'), pathname);
+      } catch {
+        // No _headers yet: the page's <meta> policy still applies.
+      }
+      response
+        .writeHead(200, { ...headers, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' })
+        .end(page);
+      return true;
+    }
+    return next(request, response);
+  };
+}

@@ -1,0 +1,282 @@
+/**
+ * Turns the content schema (valibot) into the fields of the CMS's forms, by
+ * walking it: names, labels, required fields, the named sets as choices,
+ * patterns with the build's own words as their hint. Nothing here knows a
+ * field of our content by name: a field added to the schema appears in the
+ * form at the next build.
+ */
+import * as v from 'valibot';
+import { LIMITS } from '../../src/content/fields.ts';
+
+/** A field of the CMS's configuration (Sveltia CMS, which reads Decap CMS's format). */
+export interface CmsField {
+  name: string;
+  label: string;
+  widget: 'string' | 'text' | 'markdown' | 'number' | 'select' | 'datetime' | 'object' | 'list' | 'relation';
+  required?: boolean;
+  hint?: string;
+  pattern?: [string, string];
+  type?: 'url' | 'email' | 'date';
+  format?: string;
+  options?: (string | number | { label: string; value: string | number | null })[];
+  value_type?: 'int';
+  min?: number;
+  max?: number;
+  fields?: CmsField[];
+  field?: CmsField;
+  root?: boolean;
+  summary?: string;
+  collapsed?: boolean;
+  label_singular?: string;
+  collection?: string;
+  file?: string;
+  value_field?: string;
+  search_fields?: string[];
+  display_fields?: string[];
+}
+
+/** What a schema node looks like to a walker: valibot's public shape, read without its types' generics. */
+interface Node {
+  kind: string;
+  type: string;
+  expects?: string;
+  message?: unknown;
+  requirement?: unknown;
+  pipe?: Node[];
+  wrapped?: Node;
+  entries?: Record<string, Node>;
+  item?: Node;
+  options?: (Node | string)[];
+  literal?: unknown;
+  key?: Node;
+  value?: Node;
+  title?: string;
+  description?: string;
+}
+
+const node = (schema: unknown) => schema as Node;
+
+/** The actions of a schema's pipes, the inner pipes (a piped schema piped again) first. */
+function actionsOf(schema: unknown): Node[] {
+  const pipe = node(schema).pipe;
+  if (!pipe) return [];
+  const [inner, ...actions] = pipe;
+  return [...(inner && inner !== schema ? actionsOf(inner) : []), ...actions];
+}
+
+/** The schema inside optional(), nullable() and nullish(), and what they allow. */
+function unwrap(schema: unknown): { base: Node; optional: boolean; nullable: boolean } {
+  let current = node(schema);
+  let optional = false;
+  let nullable = false;
+  for (;;) {
+    if (current.type === 'optional' || current.type === 'exact_optional') optional = true;
+    else if (current.type === 'nullable') nullable = true;
+    else if (current.type === 'nullish') optional = nullable = true;
+    else return { base: current, optional, nullable };
+    current = current.wrapped!;
+  }
+}
+
+/** "contactEmail" → "Contact email", "profileUrl" → "Profile URL"; a title() in the schema's pipe wins. */
+export function labelOf(name: string, schema?: unknown): string {
+  const title = schema ? actionsOf(schema).find((action) => action.type === 'title')?.title : undefined;
+  if (title) return title;
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[-_]+/g, ' ')
+    .toLowerCase()
+    .replace(/\b(url|doi|id)\b/g, (word) => word.toUpperCase());
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** "Countries" → "Country", "Paragraphs" → "Paragraph": the word of the list's "Add …" button. */
+const singular = (label: string) => label.replace(/ies$/, 'y').replace(/([^s])s$/, '$1');
+
+const firstIssue = (schema: unknown, value: unknown) => {
+  const result = v.safeParse(schema as v.GenericSchema, value);
+  return result.success ? undefined : result.issues[0].message;
+};
+
+/**
+ * What kind of text a string schema takes, found by asking the schema itself:
+ * a calendar date accepts 2021-09-15 and refuses 2021-02-30; an address
+ * accepts https://example.org/page and refuses a bare word.
+ */
+function textKind(schema: unknown): 'date' | 'url' | 'text' {
+  const accepts = (value: string) => v.safeParse(schema as v.GenericSchema, value).success;
+  if (accepts('2021-09-15') && !accepts('2021-02-30') && !accepts('15 September 2021')) return 'date';
+  if ((accepts('https://example.org/page') || accepts('https://example.org')) && !accepts('example')) return 'url';
+  return 'text';
+}
+
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The options of a walk that the schema alone cannot give: keys of maps, and choices kept in the content. */
+export interface WalkOptions {
+  /** The keys of a map (record) at a path such as "" (the file's root), by path. */
+  keys?: Record<string, { name: string; label: string }[]>;
+  /** A field whose value is one of a list elsewhere, by path: "members.*.country" → a relation. */
+  relations?: Record<string, Pick<CmsField, 'collection' | 'file' | 'value_field' | 'search_fields'>>;
+}
+
+/** The CMS shows hints as Markdown, where "<id>" would be taken for a tag and vanish. */
+const asMarkdownText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The CMS field for one schema entry. `path` is where it sits ("about.paragraphs.*"), for the options. */
+export function fieldFor(name: string, schema: unknown, path: string, options: WalkOptions = {}): CmsField {
+  const field = formField(name, schema, path, options);
+  if (field.hint) field.hint = asMarkdownText(field.hint);
+  return field;
+}
+
+function formField(name: string, schema: unknown, path: string, options: WalkOptions): CmsField {
+  const { base, optional, nullable } = unwrap(schema);
+  const actions = actionsOf(base);
+  const label = labelOf(name, schema);
+  const description = actions.find((action) => action.type === 'description')?.description;
+  const field: CmsField = { name, label, widget: 'string' };
+  if (optional) field.required = false;
+  if (description) field.hint = description;
+
+  const relation = options.relations?.[path];
+  if (relation) return { ...field, widget: 'relation', ...relation };
+
+  switch (base.type) {
+    case 'object':
+    case 'strict_object':
+    case 'loose_object': {
+      field.widget = 'object';
+      field.fields = Object.entries(base.entries!).map(([key, entry]) =>
+        fieldFor(key, entry, path ? `${path}.${key}` : key, options),
+      );
+      return field;
+    }
+    case 'record': {
+      field.widget = 'object';
+      field.fields = (options.keys?.[path] ?? []).map((key) => {
+        const value = { ...fieldFor(key.name, base.value, path ? `${path}.*` : '*', options), label: key.label };
+        // Each key's list holds what the whole map holds: "Add Publication".
+        if (value.widget === 'list') value.label_singular = singular(label);
+        return value;
+      });
+      return field;
+    }
+    case 'array': {
+      field.widget = 'list';
+      const item = unwrap(base.item).base;
+      const itemPath = path ? `${path}.*` : '*';
+      if (item.type === 'object' || item.type === 'strict_object' || item.type === 'loose_object') {
+        field.fields = fieldFor(name, base.item, itemPath, options).fields;
+        const first = field.fields![0];
+        if (first) field.summary = `{{fields.${first.name}}}`;
+        field.collapsed = true;
+      } else {
+        field.field = { ...fieldFor(name, base.item, itemPath, options), label: singular(label) };
+      }
+      field.label_singular = singular(label);
+      const min = actions.find((action) => action.type === 'min_length');
+      if (min && typeof min.requirement === 'number') field.min = min.requirement;
+      else if (!optional) field.required = false; // an empty list is a list
+      return field;
+    }
+    case 'picklist': {
+      field.widget = 'select';
+      field.options = (base.options as string[]).slice();
+      field.hint ??= base.message as string | undefined;
+      return field;
+    }
+    case 'number': {
+      field.widget = 'number';
+      Object.assign(field, numberLimits(actions));
+      return field;
+    }
+    case 'union': {
+      // The form writes one spelling: a member that transforms its input is another spelling the build
+      // also reads ("2022" in quotes for a year, 36 unquoted for a volume), so it is left out.
+      const members = unionMembers(base).filter(
+        (member) => !actionsOf(member).some((action) => action.type === 'transform'),
+      );
+      if (members.length === 1) {
+        const only = formField(name, members[0], path, options);
+        return { ...only, ...(optional ? { required: false } : {}) };
+      }
+      // A number within limits or one of some words (a year, or "in press"), and null when allowed: one list to choose from.
+      const literals = members.filter((member) => member.type === 'literal').map((member) => member.literal);
+      const numbers = members
+        .filter((member) => member.type === 'number')
+        .map((member) => numberLimits(actionsOf(member)));
+      const range = numbers[0];
+      if (
+        members.length === literals.length + numbers.length &&
+        numbers.length <= 1 &&
+        (!range || (range.min !== undefined && range.max !== undefined))
+      ) {
+        const choices: NonNullable<CmsField['options']> = literals.map((literal) => ({
+          label: String(literal),
+          value: literal as string | number,
+        }));
+        if (range) for (let n = range.max!; n >= range.min!; n--) choices.push({ label: String(n), value: n });
+        if (nullable) choices.push({ label: 'not known', value: null });
+        field.widget = 'select';
+        field.options = choices;
+        field.hint ??= base.message as string | undefined;
+        return field;
+      }
+      throw new Error(`${path}: the CMS cannot offer this union of ${members.map((member) => member.type).join(', ')}`);
+    }
+    case 'string': {
+      const kind = textKind(base);
+      // The words the build gives for a wrong value, shown under the field before it is wrong.
+      const wrong = firstIssue(base, kind === 'date' ? 'not a date' : 'not valid here?');
+      if (kind === 'date') {
+        field.widget = 'datetime';
+        field.type = 'date';
+        field.format = 'YYYY-MM-DD';
+        field.hint ??= wrong;
+        return field;
+      }
+      if (kind === 'url') field.type = 'url';
+      const patterns: [string, string][] = [];
+      for (const action of actions) {
+        if (action.type === 'regex') patterns.push([(action.requirement as RegExp).source, action.message as string]);
+        if (action.type === 'includes')
+          patterns.push([escapeRegex(action.requirement as string), action.message as string]);
+      }
+      // The CMS takes one pattern; a field with more is checked by the build for the rest.
+      if (patterns[0]) field.pattern = patterns[0];
+      // Text allowed to run longer than a line (a description, a paragraph) gets a box of several lines.
+      const maxLength = actions.find((action) => action.type === 'max_length')?.requirement;
+      if (typeof maxLength === 'number' && maxLength > LIMITS.line) field.widget = 'text';
+      if (wrong && (patterns.length > 0 || kind === 'url')) field.hint ??= wrong;
+      return field;
+    }
+    default:
+      throw new Error(`${path}: the CMS has no form field for a schema of type ${base.type}`);
+  }
+}
+
+/** The members of a union, those of unions inside it included. */
+function unionMembers(union: Node): Node[] {
+  return (union.options as Node[]).flatMap((option) => {
+    const member = unwrap(option).base;
+    return member.type === 'union' ? unionMembers(member) : [member];
+  });
+}
+
+function numberLimits(actions: Node[]): Pick<CmsField, 'min' | 'max' | 'value_type'> {
+  const limits: Pick<CmsField, 'min' | 'max' | 'value_type'> = {};
+  for (const action of actions) {
+    if (action.type === 'min_value') limits.min = action.requirement as number;
+    if (action.type === 'max_value') limits.max = action.requirement as number;
+    if (action.type === 'integer') limits.value_type = 'int';
+  }
+  return limits;
+}
+
+/** The fields of an object schema: the fields of one file, or of a Markdown file's front matter. */
+export function fieldsOf(schema: unknown, options: WalkOptions = {}): CmsField[] {
+  const { base } = unwrap(schema);
+  if (!base.entries) throw new Error(`expected an object schema, found ${base.type}`);
+  return Object.entries(base.entries).map(([key, entry]) => fieldFor(key, entry, key, options));
+}

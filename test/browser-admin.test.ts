@@ -1,0 +1,354 @@
+/**
+ * The CMS at /admin/, end to end in Chromium and offline: in its local mode
+ * (the one `npm run dev` offers), a maintainer adds a member in a new
+ * country, a news item with accented Markdown, a publication under a theme
+ * and a new theme through the forms and saves; the build then runs on the
+ * files the CMS wrote and the new things are on the site. The local mode
+ * works on a folder the browser opens (File System Access API); a test cannot
+ * click through the operating system's folder picker, so the page is handed
+ * a folder of the browser's own private file system (the same kind of
+ * handle) holding a copy of the fixture content, and the files are read back
+ * from it after saving.
+ */
+import assert from 'node:assert/strict';
+import { cp, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { localAdmin } from '../scripts/admin/dev-admin.ts';
+import { buildSite } from '../scripts/build-site.ts';
+import { startStaticServer } from '../scripts/lib/static-server.ts';
+import { axeViolations } from './helpers/browser/axe.ts';
+import { chromiumArgs, requireChromium } from './helpers/browser/chromium.ts';
+import { buildIntoTemporaryFolder, fixtureContentDir, readPage, temporaryFolder } from './helpers/site.ts';
+
+/** Every file of a folder, by path relative to it (forward slashes), as text. */
+async function filesOf(folder: string, prefix = ''): Promise<Record<string, string>> {
+  const files: Record<string, string> = {};
+  for (const entry of await readdir(folder, { withFileTypes: true })) {
+    const full = path.join(folder, entry.name);
+    const name = `${prefix}${entry.name}`;
+    if (entry.isDirectory()) Object.assign(files, await filesOf(full, `${name}/`));
+    else files[name] = await readFile(full, 'utf8');
+  }
+  return files;
+}
+
+/** Puts files into the page's private folder "repository" (with an empty .git, as a checkout has). */
+const seedFolder = (page: Page, files: Record<string, string>) =>
+  page.evaluate(async (files) => {
+    const storage = await navigator.storage.getDirectory();
+    await storage.removeEntry('repository', { recursive: true }).catch(() => {});
+    const root = await storage.getDirectoryHandle('repository', { create: true });
+    await root.getDirectoryHandle('.git', { create: true });
+    for (const [file, text] of Object.entries(files)) {
+      const parts = file.split('/');
+      let folder = root;
+      for (const part of parts.slice(0, -1)) folder = await folder.getDirectoryHandle(part, { create: true });
+      const writable = await (await folder.getFileHandle(parts.at(-1)!, { create: true })).createWritable();
+      await writable.write(text);
+      await writable.close();
+    }
+  }, files);
+
+/**
+ * Every file of the page's private folder, as the CMS left it (.git aside).
+ * Given as source text: tsx would wrap a named function in a helper the page does not have.
+ */
+const folderFiles = (page: Page): Promise<Record<string, string>> =>
+  page.evaluate(`(async () => {
+    const files = {};
+    const walk = async (folder, prefix) => {
+      for await (const [name, handle] of folder.entries()) {
+        if (name === '.git') continue;
+        if (handle.kind === 'directory') await walk(handle, prefix + name + '/');
+        else files[prefix + name] = await (await handle.getFile()).text();
+      }
+    };
+    await walk(await (await navigator.storage.getDirectory()).getDirectoryHandle('repository'), '');
+    return files;
+  })()`);
+
+/** The changed and new files of `after` against `before`, as "+file" / "~file" lines. */
+const changes = (before: Record<string, string>, after: Record<string, string>) =>
+  Object.keys(after)
+    .filter((file) => before[file] !== after[file])
+    .map((file) => `${file in before ? '~' : '+'}${file}`)
+    .sort();
+
+const executablePath = requireChromium('the CMS at /admin/');
+
+if (executablePath)
+  describe('the CMS at /admin/', () => {
+    let browser: Browser;
+    let baseUrl: string;
+    let closeServer: () => Promise<void>;
+    /** The content the CMS's configuration is made from while the tests run: the files it saved, as on disk. */
+    let liveContent: string;
+    let fixtureFiles: Record<string, string>;
+    const offsite: string[] = [];
+    const screenshots = process.env.ECCRON_CMS_SCREENSHOTS;
+
+    before(async () => {
+      fixtureFiles = await filesOf(fixtureContentDir, 'content/');
+      delete fixtureFiles['content/README.md'];
+      liveContent = path.join(await temporaryFolder('eccron-cms-'), 'content');
+      await cp(fixtureContentDir, liveContent, { recursive: true });
+      const [{ outDir }, launched] = await Promise.all([
+        buildIntoTemporaryFolder(),
+        chromium.launch({ executablePath, args: chromiumArgs }),
+      ]);
+      browser = launched;
+      // As `npm run dev` serves it: the configuration made from the files as they are now.
+      const server = await startStaticServer({ root: outDir, intercept: localAdmin(liveContent, outDir) });
+      baseUrl = server.url;
+      closeServer = server.close;
+    });
+    after(async () => {
+      await browser?.close();
+      await closeServer?.();
+    });
+
+    /** A page of a fresh context that reaches nothing beyond this machine, with its CSP violations and errors watched. */
+    async function openAdmin(): Promise<{
+      context: BrowserContext;
+      page: Page;
+      violations: string[];
+      errors: string[];
+    }> {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const violations: string[] = [];
+      const errors: string[] = [];
+      // Offline: GitHub's status and the CMS's update check are answered by nobody.
+      await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => {
+        offsite.push(route.request().url());
+        return route.abort('internetdisconnected');
+      });
+      await context.exposeBinding('__cspViolation', (_source, line: string) => violations.push(line));
+      await context.addInitScript(() => {
+        const report = (window as unknown as { __cspViolation: (line: string) => void }).__cspViolation;
+        window.addEventListener('securitypolicyviolation', (event) =>
+          report(`${event.violatedDirective} blocked ${event.blockedURI || '(inline)'} ${event.sample}`),
+        );
+        // The folder picker, answered with the browser's private folder "repository".
+        (window as unknown as { showDirectoryPicker: () => Promise<FileSystemDirectoryHandle> }).showDirectoryPicker =
+          async () => (await navigator.storage.getDirectory()).getDirectoryHandle('repository', { create: true });
+      });
+      context.on('console', (message) => {
+        if (/Content.Security.Policy/i.test(message.text())) violations.push(message.text());
+      });
+      const page = await context.newPage();
+      page.on('pageerror', (error) => errors.push(String(error)));
+      return { context, page, violations, errors };
+    }
+
+    const adminUrl = (hash = '') => new URL(`admin/${hash}`, baseUrl).href;
+
+    async function signInLocally(page: Page, files: Record<string, string>) {
+      await page.goto(adminUrl());
+      await seedFolder(page, files);
+      await page.getByRole('button', { name: 'Work with Local Repository' }).click();
+      await page
+        .getByRole('link', { name: /Site and lists/ })
+        .or(page.getByText('Site and lists').first())
+        .waitFor();
+    }
+
+    const shoot = async (page: Page, name: string) => {
+      if (screenshots) await page.screenshot({ path: path.join(screenshots, `${name}.png`) });
+    };
+
+    async function openEntry(page: Page, hash: string) {
+      await page.evaluate((target) => {
+        window.location.hash = target;
+      }, `#/collections/${hash}`);
+      await page
+        .getByRole('status')
+        .filter({ hasText: /now (editing|creating)/ })
+        .waitFor();
+    }
+
+    async function save(page: Page) {
+      await page.getByRole('button', { name: 'Save' }).click();
+      // Saved, the editor closes and the collection is listed again.
+      await page.getByRole('button', { name: 'Save' }).waitFor({ state: 'detached' });
+      await page
+        .getByRole('status')
+        .filter({ hasText: /now viewing/ })
+        .waitFor();
+    }
+
+    /** Picks `option` in the choice field labelled `label`: radio buttons for a few choices, a drop-down for many. */
+    async function choose(page: Page, label: string, option: string, within: Page | Locator = page) {
+      const radios = within.getByRole('radiogroup', { name: label, exact: true }).last();
+      if ((await radios.count()) > 0) {
+        await radios.getByRole('radio', { name: option, exact: true }).click();
+        return;
+      }
+      await within.getByRole('combobox', { name: label, exact: true }).last().click();
+      await page.getByRole('option', { name: option, exact: true }).click();
+    }
+
+    /** The text box of the field labelled `label`, the last one on the page (a list item just added). */
+    async function field(page: Page, label: string, within: Page | Locator = page) {
+      const box = within.getByRole('textbox', { name: label, exact: true }).last();
+      // The CMS draws a long form's fields as they scroll into view.
+      for (let turn = 0; turn < 40 && (await box.count()) === 0; turn++) {
+        await page.mouse.move(400, 500);
+        await page.mouse.wheel(0, 300);
+        await page.waitForTimeout(50);
+      }
+      return box;
+    }
+
+    test('the login page: axe finds nothing, and its CSP holds without a violation', async () => {
+      const { context, page, violations, errors } = await openAdmin();
+      try {
+        const response = await page.goto(adminUrl());
+        assert.match(
+          response!.headers()['content-security-policy'] ?? '',
+          /connect-src 'self'[^;]*https:\/\/api\.github\.com/,
+        );
+        assert.equal(response!.headers()['x-robots-tag'], 'noindex, nofollow');
+        await page.getByRole('button', { name: 'Work with Local Repository' }).waitFor();
+        await shoot(page, '1-login');
+        assert.deepEqual(await axeViolations(page), []);
+        assert.deepEqual(violations, [], 'no CSP violation on /admin/');
+        assert.deepEqual(errors, []);
+        assert.equal(
+          await page.evaluate(() => document.querySelector('meta[name="robots"]')?.getAttribute('content')),
+          'noindex, nofollow',
+        );
+      } finally {
+        await context.close();
+      }
+    });
+
+    test('a member in a new country, a news item, a publication and a theme, saved through the forms, build and show on the site', async (t) => {
+      const { context, page, violations, errors } = await openAdmin();
+      try {
+        await signInLocally(page, fixtureFiles);
+        const sync = async () => {
+          const files = await folderFiles(page);
+          for (const [file, text] of Object.entries(files)) {
+            if (!file.startsWith('content/')) continue;
+            await mkdir(path.dirname(path.join(liveContent, '..', file)), { recursive: true });
+            await writeFile(path.join(liveContent, '..', file), text);
+          }
+          return files;
+        };
+
+        // A new country, saved first: the member's country is chosen from the saved list.
+        await openEntry(page, 'settings/entries/members');
+        await page.getByRole('button', { name: /^Add\W*Country\W*$/ }).click();
+        await (await field(page, 'Country')).fill('Ruritania');
+        await save(page);
+        await openEntry(page, 'settings/entries/members');
+        await page.getByRole('button', { name: /^Add\W*Member\W*$/ }).click();
+        await (await field(page, 'Name')).fill('Zoë Ćosić-Example');
+        await choose(page, 'Country', 'Ruritania');
+        await (await field(page, 'Institution')).fill('Université d’Exemple');
+        await shoot(page, '2-member');
+        await save(page);
+
+        // A news item with accented Markdown.
+        await openEntry(page, 'news/new');
+        await (await field(page, 'Title')).fill('Réunion à Zürich');
+        await page.getByLabel('Date').last().fill('2031-05-04');
+        await (await field(page, 'Link')).fill('https://example.org/réunion');
+        await choose(page, 'Type', 'Event');
+        await page.getByRole('textbox', { name: 'Summary' }).click();
+        await page.keyboard.type('Les membres se retrouvent à **Zürich** pour l’atelier « Évaluation ».');
+        await shoot(page, '3-news');
+        await save(page);
+
+        // A new theme.
+        await openEntry(page, 'settings/entries/themes');
+        await page.getByRole('button', { name: /^Add\W*Theme\W*$/ }).click();
+        await (await field(page, 'ID')).fill('bilingual-testing');
+        await (await field(page, 'Title')).fill('Bilingual Testing');
+        await (await field(page, 'Description')).fill('Testing people in both of their languages.');
+        await choose(page, 'Icon', 'book');
+        await choose(page, 'Color', 'violet');
+        await shoot(page, '4-theme');
+        await save(page);
+        await sync();
+        await page.reload();
+        await page
+          .getByRole('status')
+          .filter({ hasText: /now viewing/ })
+          .waitFor();
+
+        // Its publications list appears once /admin/ is loaded again; a publication there and one under a theme of before.
+        await openEntry(page, 'settings/entries/publications');
+        for (const [theme, title, doi] of [
+          ['The First Example Theme', 'Made-up findings on an example', '10.5555/cms.first'],
+          ['Bilingual Testing', 'Made-up findings in two languages', '10.5555/cms.bilingual'],
+        ] as const) {
+          const section = page.getByRole('group', { name: new RegExp(`${theme}\\W*Field`) });
+          await section.getByRole('button', { name: /^Add\W*Publication\W*$/ }).click();
+          await (await field(page, 'Authors', section)).fill('Example, A.');
+          await choose(page, 'Year', '2030', section);
+          await (await field(page, 'Title', section)).fill(title);
+          await (await field(page, 'DOI', section)).fill(doi);
+        }
+        await shoot(page, '5-publications');
+        await save(page);
+
+        const written = await sync();
+        t.diagnostic(`files the CMS saved: ${changes(fixtureFiles, written).join(' ')}`);
+        if (screenshots) {
+          for (const file of changes(fixtureFiles, written)) {
+            const name = file.slice(1).replaceAll('/', '_');
+            await writeFile(path.join(screenshots, `${name}.before`), fixtureFiles[file.slice(1)] ?? '');
+            await writeFile(path.join(screenshots, `${name}.after`), written[file.slice(1)]!);
+          }
+        }
+        assert.deepEqual(violations, [], 'no CSP violation while editing');
+        assert.deepEqual(errors, []);
+
+        // The build runs on exactly what the CMS wrote, and the new things are on the site.
+        const outDir = path.join(await temporaryFolder(), 'dist');
+        await buildSite({ contentDir: liveContent, outDir });
+        const home = await readPage(outDir, '/');
+        assert.ok(home.includes('Zoë Ćosić-Example'), 'the new member is in the directory');
+        assert.ok(home.includes('Ruritania'), 'under the new country');
+        assert.ok(home.includes('Réunion à Zürich'), 'the news item is on the home page');
+        assert.ok(home.includes('<strong>Zürich</strong>'), 'its Markdown is rendered');
+        const theme = await readPage(outDir, '/research/bilingual-testing');
+        assert.ok(theme.includes('Bilingual Testing') && theme.includes('Made-up findings in two languages'));
+        const first = await readPage(outDir, '/research/first-example');
+        assert.ok(first.includes('Made-up findings on an example'), 'the publication is under its theme');
+      } catch (error) {
+        await shoot(page, 'failure');
+        if (process.env.ECCRON_CMS_DEBUG) console.log(await page.locator('body').ariaSnapshot());
+        throw error;
+      } finally {
+        await context.close();
+      }
+    });
+
+    test('a required field left empty: the CMS refuses to save, and no file is written', async () => {
+      const { context, page } = await openAdmin();
+      try {
+        await signInLocally(page, fixtureFiles);
+        await openEntry(page, 'news/new');
+        await (await field(page, 'Link')).fill('https://example.org/');
+        await choose(page, 'Type', 'Event');
+        await page.getByRole('button', { name: 'Save' }).click();
+        // The title (and the date, and the summary) are required: the CMS says so beside the field and stays in the form.
+        const title = page.getByRole('group', { name: /\WTitle\W*Field/ });
+        await title.getByRole('alert').filter({ hasText: 'This field is required.' }).waitFor();
+        await shoot(page, '6-required');
+        assert.equal(await page.getByRole('button', { name: 'Save' }).count(), 1, 'still editing');
+        assert.deepEqual(changes(fixtureFiles, await folderFiles(page)), [], 'nothing was saved');
+      } finally {
+        await context.close();
+      }
+    });
+
+    test('nothing was fetched from another origin but what the tests turned away', () => {
+      const hosts = new Set(offsite.map((url) => new URL(url).host));
+      for (const host of hosts) assert.ok(['unpkg.com', 'www.githubstatus.com'].includes(host), host);
+    });
+  });

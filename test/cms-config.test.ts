@@ -1,0 +1,288 @@
+/**
+ * The CMS's configuration against the content schema: the forms of /admin/
+ * must ask for exactly what the build checks. The comparison walks the
+ * valibot schema on its own (not through scripts/admin/schema-fields.ts), so
+ * a walker that skipped a field, lost a required mark, a choice or a pattern
+ * is caught here.
+ */
+import assert from 'node:assert/strict';
+import { cp, readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { test } from 'node:test';
+import * as v from 'valibot';
+import { adminFiles, backendFromEnvironment } from '../scripts/admin/admin-stage.ts';
+import { cmsConfig, contentFiles } from '../scripts/admin/cms-config.ts';
+import { contentFactsFromFiles } from '../scripts/admin/dev-admin.ts';
+import type { CmsField } from '../scripts/admin/schema-fields.ts';
+import { loadContent } from '../scripts/stages/load-content.ts';
+import { createUrls } from '../src/urls.ts';
+import { buildIntoTemporaryFolder, fixtureContent, fixtureContentDir, temporaryFolder } from './helpers/site.ts';
+
+type Schema = {
+  type: string;
+  wrapped?: Schema;
+  entries?: Record<string, Schema>;
+  item?: Schema;
+  value?: Schema;
+  options?: unknown[];
+  pipe?: Schema[];
+  requirement?: unknown;
+  message?: string;
+};
+
+const facts = { themes: [{ id: 'one', title: 'Theme one' }] };
+const config = cmsConfig(facts, undefined, 'https://example.org/');
+type Collection = (typeof config.collections)[number];
+const settings = config.collections.find((collection) => collection.name === 'settings') as Collection & {
+  files: { name: string; file: string; fields: CmsField[] }[];
+};
+const fileForm = (name: string) => settings.files.find((file) => file.name === name)!;
+
+/** Regexes anywhere in a schema's pipes. */
+const regexesOf = (schema: Schema): { source: string; message: string }[] =>
+  (schema.pipe ?? []).flatMap((part, index) =>
+    index === 0 && part !== schema
+      ? regexesOf(part)
+      : part.type === 'regex'
+        ? [{ source: (part.requirement as RegExp).source, message: part.message! }]
+        : [],
+  );
+
+/** What is wrong between a form field and the schema it stands for; [] when they agree. */
+function disagreements(schema: Schema, field: CmsField, where: string): string[] {
+  const problems: string[] = [];
+  let base = schema;
+  let optional = false;
+  while (['optional', 'nullable', 'nullish'].includes(base.type)) {
+    if (base.type !== 'nullable') optional = true;
+    base = base.wrapped!;
+  }
+  const required = field.required !== false;
+  if (field.widget === 'list') {
+    // The CMS's "required" on a list means "not empty": the schema's minLength says that.
+    const min = (base.pipe ?? []).find((part) => part.type === 'min_length');
+    if (Boolean(min) !== (field.min !== undefined)) problems.push(`${where}: minimum length differs`);
+  } else if (field.widget !== 'object' && optional === required) {
+    problems.push(`${where}: required ${required} in the form, optional ${optional} in the schema`);
+  }
+  const children = (entries: Record<string, Schema>, fields: CmsField[] | undefined) => {
+    const names = Object.keys(entries);
+    const fieldNames = (fields ?? []).map((child) => child.name);
+    if (names.join() !== fieldNames.join()) problems.push(`${where}: fields ${fieldNames} ≠ schema ${names}`);
+    for (const child of fields ?? [])
+      if (entries[child.name]) problems.push(...disagreements(entries[child.name]!, child, `${where}.${child.name}`));
+  };
+  switch (base.type) {
+    case 'strict_object':
+    case 'object':
+      if (field.widget !== 'object') problems.push(`${where}: an object shown as ${field.widget}`);
+      children(base.entries!, field.fields);
+      break;
+    case 'array': {
+      if (field.widget !== 'list') problems.push(`${where}: a list shown as ${field.widget}`);
+      let item = base.item!;
+      while (item.type === 'optional') item = item.wrapped!;
+      if (item.entries) children(item.entries, field.fields);
+      else if (field.field) problems.push(...disagreements(base.item!, field.field, `${where}.*`));
+      else problems.push(`${where}: no field for the list's items`);
+      break;
+    }
+    case 'picklist':
+      if (field.widget !== 'select' || JSON.stringify(field.options) !== JSON.stringify(base.options))
+        problems.push(`${where}: choices ${JSON.stringify(field.options)} ≠ ${JSON.stringify(base.options)}`);
+      break;
+    case 'string': {
+      const regexes = regexesOf(base);
+      if (regexes.length > 0) {
+        const [source, message] = field.pattern ?? [];
+        if (source !== regexes[0]!.source || message !== regexes[0]!.message)
+          problems.push(`${where}: pattern ${field.pattern} ≠ ${regexes[0]!.source} "${regexes[0]!.message}"`);
+      }
+      break;
+    }
+  }
+  return problems;
+}
+
+test('every content file is in the configuration, once, where the build reads it', async () => {
+  const configured = [
+    ...settings.files.map((file) => file.file),
+    ...(config.collections.find((c) => c.name === 'legal') as unknown as { files: { file: string }[] }).files.map(
+      (file) => file.file,
+    ),
+  ].sort();
+  const yaml = (await readdir(fixtureContentDir)).filter((name) => name.endsWith('.yml'));
+  const legal = await readdir(path.join(fixtureContentDir, 'legal'));
+  assert.deepEqual(
+    configured,
+    [...yaml.map((name) => `content/${name}`), ...legal.map((name) => `content/legal/${name}`)].sort(),
+  );
+  const news = config.collections.find((c) => c.name === 'news') as unknown as { folder: string; format: string };
+  assert.equal(news.folder, 'content/news');
+  assert.equal(news.format, 'frontmatter');
+});
+
+test("each form has the schema's fields, required marks, choices and patterns", () => {
+  const site = contentFiles.site.schema as unknown as Schema;
+  assert.deepEqual(
+    disagreements(site, { name: 'site', label: '', widget: 'object', fields: fileForm('site').fields }, 'site'),
+    [],
+  );
+  const members = contentFiles.members.schema as unknown as Schema;
+  const memberForm = fileForm('members').fields;
+  // The country is a choice among the saved countries (a relation), not free text; the rest as the schema says.
+  const country = memberForm
+    .find((field) => field.name === 'members')!
+    .fields!.find((field) => field.name === 'country')!;
+  assert.equal(country.widget, 'relation');
+  assert.equal(country.value_field, 'countries.*');
+  assert.deepEqual(
+    disagreements(members, { name: 'members', label: '', widget: 'object', fields: memberForm }, 'members').filter(
+      (problem) => !problem.startsWith('members.members.country'),
+    ),
+    [],
+  );
+  const themes = fileForm('themes').fields;
+  assert.equal(themes.length, 1);
+  assert.equal(themes[0]!.root, true, 'themes.yml is a list at its top');
+  assert.deepEqual(disagreements(contentFiles.themes.schema as unknown as Schema, themes[0]!, 'themes'), []);
+  const publications = fileForm('publications').fields;
+  assert.deepEqual(
+    publications.map((field) => field.name),
+    ['one'],
+    'one list per theme id of the content',
+  );
+  const perTheme = (contentFiles.publications.schema as unknown as Schema).value!;
+  assert.deepEqual(disagreements(perTheme, publications[0]!, 'publications.one'), []);
+  const newsForm = (config.collections.find((c) => c.name === 'news') as unknown as { fields: CmsField[] }).fields;
+  assert.deepEqual(
+    disagreements(
+      contentFiles.news.schema as unknown as Schema,
+      { name: 'news', label: '', widget: 'object', fields: newsForm.filter((field) => field.name !== 'body') },
+      'news',
+    ),
+    [],
+  );
+});
+
+test('the comparison does fail: a form that lost a field, a required mark, a choice or a pattern disagrees', () => {
+  const form = structuredClone(fileForm('themes').fields[0]!);
+  const theme = contentFiles.themes.schema as unknown as Schema;
+  const broken = (change: (fields: CmsField[]) => void) => {
+    const copy = structuredClone(form);
+    change(copy.fields!);
+    return disagreements(theme, copy, 'themes').length;
+  };
+  assert.ok(broken((fields) => fields.pop()) > 0, 'a field left out');
+  assert.ok(broken((fields) => (fields.find((field) => field.name === 'title')!.required = false)) > 0, 'required');
+  assert.ok(broken((fields) => fields.find((field) => field.name === 'icon')!.options!.pop()) > 0, 'a choice');
+  assert.ok(broken((fields) => (fields.find((field) => field.name === 'id')!.pattern = undefined)) > 0, 'a pattern');
+});
+
+test("a pattern accepts and refuses what the build does, and its hint is the build's own message", () => {
+  const walk = (fields: CmsField[]): CmsField[] =>
+    fields.flatMap((field) => [field, ...walk(field.fields ?? []), ...(field.field ? walk([field.field]) : [])]);
+  const all = walk(
+    config.collections
+      .flatMap((c) => (c as { fields?: CmsField[] }).fields ?? [])
+      .concat(settings.files.flatMap((file) => file.fields)),
+  );
+  const publication = (contentFiles.publications.schema as unknown as { value: { item: v.GenericSchema } }).value.item;
+  /** Whether the build finds nothing wrong with `value` in `key`, whatever else is wrong with the entry. */
+  const buildAccepts = (schema: v.GenericSchema, entry: Record<string, unknown>, key: string) =>
+    !v.safeParse(schema, entry).issues?.some((issue) => issue.path?.some((item) => item.key === key));
+  const samples: [string, (value: string) => boolean, string[]][] = [
+    [
+      'doi',
+      (value) => buildAccepts(publication, { authors: 'A.', year: 2020, title: 'T', doi: value }, 'doi'),
+      ['10.1080/13854046.2021.1981456', 'https://doi.org/10.1080/1', '10.10/x', 'doi:10.1080/1'],
+    ],
+    [
+      'contactEmail',
+      (value) => buildAccepts(contentFiles.site.schema, { contactEmail: value }, 'contactEmail'),
+      ['name@example.org', 'name@example', 'a b@example.org', 'name@@example.org'],
+    ],
+  ];
+  for (const [name, accepts, values] of samples) {
+    const field = all.find((candidate) => candidate.name === name)!;
+    const regex = new RegExp(field.pattern![0]);
+    for (const value of values) assert.equal(regex.test(value), accepts(value), `${name}: "${value}"`);
+    assert.equal(field.hint?.replaceAll('&lt;', '<').replaceAll('&gt;', '>'), field.pattern![1], `${name}: hint`);
+  }
+  const date = all.find((field) => field.name === 'date')!;
+  assert.equal(date.widget, 'datetime');
+  assert.equal(date.format, 'YYYY-MM-DD', 'the date is saved as the build reads it');
+  const year = all.find((field) => field.name === 'year')!;
+  const values = year.options!.map((option) => (option as { value: unknown }).value);
+  assert.ok(values.includes('in press') && values.includes(null) && values.includes(2100) && values.includes(1900));
+  assert.ok(!values.includes(1899) && !values.includes(2101));
+});
+
+test("a member's country chosen from the list is what the build requires: one not listed fails the build", async () => {
+  await assert.rejects(
+    loadContent(await copyWith('members.yml', (text) => text.replace(/country: Exampleland/, 'country: Nowhere'))),
+    /expected one of the countries listed under countries/,
+  );
+});
+
+async function copyWith(file: string, change: (text: string) => string): Promise<string> {
+  const folder = path.join(await temporaryFolder('eccron-cms-config-'), 'content');
+  await cp(fixtureContentDir, folder, { recursive: true });
+  await writeFile(path.join(folder, file), change(await readFile(path.join(folder, file), 'utf8')));
+  return folder;
+}
+
+test('the build writes the configuration made from the content, and the dev server makes the same from the files', async () => {
+  const { outDir } = await buildIntoTemporaryFolder();
+  const { $comment: _, ...written } = JSON.parse(await readFile(path.join(outDir, 'admin', 'config.json'), 'utf8'));
+  const content = await fixtureContent();
+  const expected = cmsConfig(
+    { themes: content.themes.map((theme) => ({ id: theme.id, title: theme.title })) },
+    backendFromEnvironment(),
+    createUrls('', content.site.siteUrl).absolute('/'),
+  );
+  assert.deepEqual(written, JSON.parse(JSON.stringify(expected)));
+  assert.deepEqual(
+    contentFactsFromFiles(fixtureContentDir).themes,
+    content.themes.map(({ id, title }) => ({ id, title })),
+  );
+});
+
+test('a repository for the hosted CMS comes from CMS_REPO, GitHub Actions or Netlify, else local mode only', () => {
+  assert.equal(backendFromEnvironment({}), undefined);
+  assert.deepEqual(backendFromEnvironment({ GITHUB_REPOSITORY: 'eccron/site' }), {
+    repo: 'eccron/site',
+    branch: 'main',
+  });
+  assert.deepEqual(backendFromEnvironment({ REPOSITORY_URL: 'https://github.com/eccron/site' }), {
+    repo: 'eccron/site',
+    branch: 'main',
+  });
+  assert.deepEqual(
+    backendFromEnvironment({ CMS_REPO: 'a/b', CMS_BRANCH: 'content', CMS_AUTH_URL: 'https://auth.example.org' }),
+    { repo: 'a/b', branch: 'content', authUrl: 'https://auth.example.org' },
+  );
+  const urls = createUrls('', 'https://example.org');
+  const page = String(
+    adminFiles(urls, { site: { acronym: 'X' }, themes: [] } as never, {
+      repo: 'a/b',
+      branch: 'main',
+      authUrl: 'https://auth.example.org',
+    })[0]!.contents,
+  );
+  assert.match(page, /connect-src [^;]*https:\/\/auth\.example\.org/, 'the sign-in helper is allowed by the policy');
+});
+
+test('the CMS is counted on /admin/ alone: no visitor page links it, and the build report weighs it apart', async () => {
+  const { outDir, result } = await buildIntoTemporaryFolder();
+  const admin = result.report.otherPages.find((page) => page.route === '/admin/');
+  assert.ok(admin, 'the report has a row for /admin/');
+  assert.ok(admin.js.gzip > 100 * 1024, `the CMS's script is counted there (${admin.js.gzip} bytes gzip)`);
+  assert.ok(!result.report.pages.some((page) => page.file.startsWith('admin/')), 'not among the visitor pages');
+  for (const page of result.report.pages) {
+    const html = await readFile(path.join(outDir, page.file), 'utf8');
+    assert.ok(!html.includes('/admin/'), `${page.file} does not link /admin/`);
+  }
+  const sitemap = await readFile(path.join(outDir, 'sitemap.xml'), 'utf8');
+  assert.ok(!sitemap.includes('/admin/'), 'not in the sitemap');
+});
