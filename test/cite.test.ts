@@ -318,8 +318,8 @@ test('import reads a Zotero BibTeX export: accents and braces become Unicode, re
     assert.ok(inserted.includes('    journal: "Zeitschrift für Soziologie : ZfS"'), inserted.join('\n'));
     assert.ok(inserted.includes('  - authors: Eliáš, M., & Matoušek, J.'));
     assert.ok(inserted.includes('    title: Higher-order Erdős-Szekeres theorems'));
-    assert.match(output, /zotero-bibtex\.bib:32: not imported: doi: expected a doi or a url/);
-    assert.match(output, /zotero-bibtex\.bib:42: not imported: doi: expected a doi or a url/);
+    assert.match(output, /zotero-bibtex\.bib:32: not imported: doi: has neither "doi" nor "url"; add one/);
+    assert.match(output, /zotero-bibtex\.bib:42: not imported: doi: has neither "doi" nor "url"; add one/);
     assert.doesNotMatch(await c.read(), /Bańka|Önnudóttir/);
     // An entry without a DOI keeps its URL.
     assert.ok(inserted.includes("  - authors: Cuturi, M., Vert, J.-P., & D'aspremont, A."), inserted.join('\n'));

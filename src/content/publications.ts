@@ -30,7 +30,7 @@ export const publicationSchema = v.pipe(
   v.forward(
     v.check(
       (publication) => Boolean(publication.doi || publication.url),
-      'expected a doi or a url, so that the entry can link to the article',
+      'has neither "doi" nor "url"; add one of them, so that the entry links to the article',
     ),
     ['doi'],
   ),
