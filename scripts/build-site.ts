@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { SiteContent } from '../src/content-schema.ts';
 import { routes as siteRoutes, type Route } from '../src/routes.tsx';
 import { checkBuildSettings } from './lib/build-settings.ts';
+import { GzipSizes } from './lib/gzip-size.ts';
 import { displayPath, outputLocationProblems, recoverOutputFolder } from './lib/output-folder.ts';
 import { createUrls } from '../src/urls.ts';
 import { BuildError, type Problem } from './lib/problems.ts';
@@ -96,7 +97,14 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const outputWarnings = await writeOutput(outDir, files);
 
   return {
-    report: buildReport(pages, files, urls.basePath, client.scriptImports, performance.now() - started),
+    report: buildReport(
+      pages,
+      files,
+      urls.basePath,
+      client.scriptImports,
+      performance.now() - started,
+      new GzipSizes(path.join(projectRoot, 'node_modules', '.cache', 'eccron-report', 'gzip-sizes.json')),
+    ),
     warnings: [
       ...(recovered ? [{ where: displayPath(outDir), message: recovered }] : []),
       ...outputWarnings,

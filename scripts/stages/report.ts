@@ -1,4 +1,4 @@
-import { gzipSync } from 'node:zlib';
+import { GzipSizes } from '../lib/gzip-size.ts';
 import { startTags } from '../lib/html.ts';
 import { bold, kilobytes, table } from '../lib/terminal.ts';
 import type { OutputFile } from './output-files.ts';
@@ -26,18 +26,6 @@ export interface BuildReport {
   scriptImports: Record<string, string[]>;
 }
 
-// A file's gzip size is read for its page's row and again for the totals: big files (the CMS's
-// script) are compressed once. Keyed by the bytes object itself, so nothing is held after a build.
-const gzipped = new WeakMap<Uint8Array, number>();
-const gzipSize = (contents: Uint8Array | string) => {
-  if (typeof contents === 'string') return gzipSync(contents, { level: 9 }).length;
-  let size = gzipped.get(contents);
-  if (size === undefined) {
-    size = gzipSync(contents, { level: 9 }).length;
-    gzipped.set(contents, size);
-  }
-  return size;
-};
 const byteSize = (contents: Uint8Array | string) =>
   typeof contents === 'string' ? Buffer.byteLength(contents) : contents.length;
 
@@ -47,16 +35,17 @@ const byteSize = (contents: Uint8Array | string) =>
  * it for every page, while a benchmark building 10,000 generated pages never
  * does, and compressing them all would cost more than rendering them.
  */
-function sizeOf(contents: (Uint8Array | string)[]): { bytes: number; gzip: number } {
+function sizeOf(contents: (Uint8Array | string)[], gzipSizes: Sizes): { bytes: number; gzip: number } {
   let gzip: number | undefined;
   return {
     bytes: contents.reduce((sum, c) => sum + byteSize(c), 0),
     get gzip() {
-      gzip ??= contents.reduce((sum, c) => sum + gzipSize(c), 0);
+      gzip ??= contents.reduce((sum, c) => sum + gzipSizes(c), 0);
       return gzip;
     },
   };
 }
+type Sizes = (contents: Uint8Array | string) => number;
 
 /** Sizes of every page and of the stylesheet and scripts it loads, raw and gzip. */
 export function buildReport(
@@ -65,7 +54,20 @@ export function buildReport(
   basePath: string,
   scriptImports: Record<string, string[]>,
   milliseconds: number,
+  gzipSizes = new GzipSizes(),
 ): BuildReport {
+  // A file's gzip size is read for its page's row and again for the totals: each is compressed once.
+  // Keyed by the bytes object itself, so nothing is held after a build.
+  const gzipped = new WeakMap<Uint8Array, number>();
+  const gzipSize: Sizes = (contents) => {
+    if (typeof contents === 'string') return gzipSizes.of(contents);
+    let size = gzipped.get(contents);
+    if (size === undefined) {
+      size = gzipSizes.of(contents);
+      gzipped.set(contents, size);
+    }
+    return size;
+  };
   const byPath = new Map(files.map((file) => [file.path, file]));
   // Every page loads the same stylesheet and script: one size object per set of assets.
   const assetSizes = new Map<string, { bytes: number; gzip: number }>();
@@ -76,7 +78,10 @@ export function buildReport(
       // A page's JavaScript is its scripts and every chunk they import.
       const files = new Set(paths.map((assetPath) => assetPath.slice(basePath.length + 1)));
       for (const file of files) for (const imported of scriptImports[file] ?? []) files.add(imported);
-      size = sizeOf([...files].map((file) => byPath.get(file)?.contents ?? ''));
+      size = sizeOf(
+        [...files].map((file) => byPath.get(file)?.contents ?? ''),
+        gzipSize,
+      );
       assetSizes.set(key, size);
     }
     return size;
@@ -100,13 +105,16 @@ export function buildReport(
     return {
       route: page.route ?? `(${page.file})`,
       file: page.file,
-      html: sizeOf([page.html]),
+      html: sizeOf([page.html], gzipSize),
       css: assetsSize(styles),
       js: assetsSize(scripts),
     };
   };
   const pageReports = pages.map(weigh);
-  const total = sizeOf(files.map((file) => file.contents));
+  const total = sizeOf(
+    files.map((file) => file.contents),
+    gzipSize,
+  );
   return {
     pages: pageReports,
     otherPages: otherPages.map(weigh),

@@ -1,0 +1,93 @@
+/**
+ * The gzip size of a file, as the build report shows it. Two things keep it
+ * honest and cheap:
+ * - A file already compressed by its format (woff2, PNG, JPEG, GIF, WebP) is
+ *   sent as it is by every host, so its size is its bytes; gzip would only add
+ *   a header.
+ * - A big file that is the same build after build (the CMS's 2 MB script, at
+ *   level 9 some 65 ms, a tenth of a build) is compressed once: its size is
+ *   kept by the SHA-256 of its bytes in a small JSON file under
+ *   node_modules/.cache/. The same bytes give the same size on every machine,
+ *   so the report does not change; a missing or damaged file only means
+ *   compressing again.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/** Smaller files are compressed every time: hashing and a lookup would save nothing. */
+const rememberFrom = 256 * 1024;
+/** Enough for a few CMS versions and base paths; the oldest go first. */
+const rememberAtMost = 32;
+
+/** Each format's signature: the bytes it starts with, at their offsets. */
+const compressedFormats: [offset: number, bytes: string][][] = [
+  [[0, 'wOF2']],
+  [[0, 'wOFF']],
+  [[0, '\x89PNG']],
+  [[0, '\xff\xd8\xff']],
+  [[0, 'GIF8']],
+  [
+    [0, 'RIFF'],
+    [8, 'WEBP'],
+  ],
+];
+const isCompressedFormat = (bytes: Uint8Array) =>
+  compressedFormats.some((signature) =>
+    signature.every(([offset, text]) => [...text].every((char, i) => bytes[offset + i] === char.charCodeAt(0))),
+  );
+
+export class GzipSizes {
+  private known: Map<string, number> | undefined;
+
+  /** `file`: where big files' sizes are kept between builds; none, to keep nothing. */
+  constructor(private readonly file?: string) {}
+
+  of(contents: Uint8Array | string): number {
+    if (typeof contents !== 'string' && isCompressedFormat(contents)) return contents.length;
+    const bytes = typeof contents === 'string' ? Buffer.from(contents) : contents;
+    if (!this.file || bytes.length < rememberFrom) return gzipSync(bytes, { level: 9 }).length;
+    const key = createHash('sha256').update(bytes).digest('hex');
+    const known = this.read();
+    let size = known.get(key);
+    if (size === undefined) {
+      size = gzipSync(bytes, { level: 9 }).length;
+      known.set(key, size);
+      this.write(known);
+    }
+    return size;
+  }
+
+  private read(): Map<string, number> {
+    if (!this.known) {
+      try {
+        const entries = JSON.parse(readFileSync(this.file!, 'utf8')) as unknown;
+        this.known = new Map(
+          Array.isArray(entries)
+            ? entries.filter(
+                (entry): entry is [string, number] =>
+                  Array.isArray(entry) && typeof entry[0] === 'string' && Number.isInteger(entry[1]),
+              )
+            : [],
+        );
+      } catch {
+        this.known = new Map();
+      }
+    }
+    return this.known;
+  }
+
+  private write(known: Map<string, number>) {
+    const entries = [...known].slice(-rememberAtMost);
+    try {
+      mkdirSync(path.dirname(this.file!), { recursive: true });
+      // Written beside and renamed over, so that two builds at once never read half a file.
+      const temporary = `${this.file}.${process.pid}`;
+      writeFileSync(temporary, JSON.stringify(entries));
+      renameSync(temporary, this.file!);
+    } catch {
+      // A read-only node_modules only means compressing again next time.
+    }
+  }
+}

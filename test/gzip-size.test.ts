@@ -1,0 +1,37 @@
+/**
+ * The build table's gzip column: files a host sends as they are (fonts,
+ * pictures) count as their bytes, and a big file's size is the same whether
+ * it was just compressed, remembered from an earlier build, or the memory of
+ * it was damaged.
+ */
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { test } from 'node:test';
+import { gzipSync } from 'node:zlib';
+import { GzipSizes } from '../scripts/lib/gzip-size.ts';
+import { temporaryFolder } from './helpers/site.ts';
+
+const woff2 = Buffer.concat([Buffer.from('wOF2'), randomBytes(4096)]);
+const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(4096)]);
+// Compressible and bigger than what is remembered: a script of half a megabyte.
+const script = Buffer.from('function example() { return "an example line of a big script"; }\n'.repeat(8000));
+const gzip = (bytes: Uint8Array | string) => gzipSync(bytes, { level: 9 }).length;
+
+test('a font and a picture count as their bytes; text and scripts as their gzip size', () => {
+  const sizes = new GzipSizes();
+  assert.equal(sizes.of(woff2), woff2.length);
+  assert.equal(sizes.of(png), png.length);
+  assert.equal(sizes.of('<p>a page</p>'.repeat(100)), gzip('<p>a page</p>'.repeat(100)));
+  assert.equal(sizes.of(script), gzip(script));
+});
+
+test('a big file weighs the same when it is remembered from an earlier build, and when that memory is damaged', async () => {
+  const file = path.join(await temporaryFolder(), 'cache', 'gzip-sizes.json');
+  assert.equal(new GzipSizes(file).of(script), gzip(script), 'compressed, then remembered');
+  assert.match(await readFile(file, 'utf8'), new RegExp(`"[0-9a-f]{64}",${gzip(script)}`));
+  assert.equal(new GzipSizes(file).of(script), gzip(script), 'remembered');
+  await writeFile(file, '[["half a wri');
+  assert.equal(new GzipSizes(file).of(script), gzip(script), 'a damaged file is compressed again');
+});
