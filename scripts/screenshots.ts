@@ -13,12 +13,12 @@
  */
 process.env.NODE_ENV ??= 'production';
 
-import { accessSync, constants } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
+import { chromiumArgs, findChromium } from './lib/chromium.ts';
 
 const { values } = parseArgs({ options: { out: { type: 'string' }, content: { type: 'string' } } });
 
@@ -29,11 +29,9 @@ const { loadContent } = await import('./stages/load-content.ts');
 const { routes } = await import('../src/routes.tsx');
 const { red } = await import('./lib/terminal.ts');
 
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-try {
-  accessSync(executablePath, constants.X_OK);
-} catch {
-  console.error(red(`No Chromium at ${executablePath}: install one, or set CHROMIUM_PATH to its executable.`));
+const { executablePath, looked } = findChromium();
+if (!executablePath) {
+  console.error(red(`No Chromium at ${looked.join(' or ')}: install one, or set CHROMIUM_PATH to its executable.`));
   process.exit(1);
 }
 
@@ -54,7 +52,7 @@ const work = await mkdtemp(path.join(os.tmpdir(), 'eccron-screenshots-'));
 const outDir = path.join(work, 'dist');
 await buildSite({ outDir, contentDir });
 const server = await startStaticServer({ root: outDir });
-const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+const browser = await chromium.launch({ executablePath, args: chromiumArgs });
 try {
   await mkdir(folder, { recursive: true });
   for (const viewport of viewports) {

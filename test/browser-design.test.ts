@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { content, desktop, mobile, notFoundFile, routePaths } from './helpers/browser/fixture-site.ts';
-import { assertNoProblems, browserSuite, type Session } from './helpers/browser/pool.ts';
+import { assertNoProblems, browserSuite, holdIslandsScript, type Session } from './helpers/browser/pool.ts';
 
 /** A theme page of the fixture site with two entries, the length of a typical theme page. */
 const twoEntryTheme = content.themes.find((theme) => content.publications[theme.id]!.length === 2)!.id;
@@ -57,14 +57,8 @@ browserSuite(
       test('before the menu island has loaded, the 375 px header has its menu control and no sideways strip of links', async (t) => {
         const session = await env.open(t, mobile);
         const { page } = session;
-        // Hold the islands' script back, as a slow network would.
-        let release!: () => void;
-        const held = new Promise<void>((resolve) => (release = resolve));
-        await page.route(/\/assets\/islands-[^/]+\.js$/, async (route) => {
-          await held;
-          await route.continue().catch(() => undefined);
-        });
-        t.after(() => page.unrouteAll({ behavior: 'ignoreErrors' }));
+        // The islands' script held back, as a slow network would.
+        const release = await holdIslandsScript(page, t);
         await page.goto(env.url('/'), { waitUntil: 'domcontentloaded' });
         await page.locator('.menu-button').waitFor();
         const before = await headerState(page);

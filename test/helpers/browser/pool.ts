@@ -307,6 +307,21 @@ export async function islandsStarted(page: Page) {
 }
 
 /**
+ * Holds the islands' script back, as a slow network would, until the returned
+ * function is called; the page keeps its built HTML meanwhile.
+ */
+export async function holdIslandsScript(page: Page, t: TestContext): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/islands-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue().catch(() => undefined);
+  });
+  t.after(() => page.unrouteAll({ behavior: 'ignoreErrors' }));
+  return release;
+}
+
+/**
  * Declares the test file's browser suite: one browser and one static server
  * for the whole file. Without a Chromium executable the suite is skipped with a
  * loud reason, except in CI (CI=true), where that is a failure.
