@@ -169,20 +169,55 @@ if (executablePath)
     }
 
     async function save(page: Page) {
-      await page.getByRole('button', { name: 'Save' }).click();
-      // Saved, the editor closes and the collection is listed again.
-      await page.getByRole('button', { name: 'Save' }).waitFor({ state: 'detached' });
+      const saveButton = page.getByRole('button', { name: 'Save' });
+      await saveButton.click();
+      // Saved, the editor closes and the collection is listed again; refused, the CMS says so (and the test says why).
+      const refused = page.getByText(/correct them to save the entry/);
+      for (const deadline = Date.now() + 30_000; (await saveButton.count()) > 0; await page.waitForTimeout(100)) {
+        if ((await refused.count()) > 0) {
+          const why = await page
+            .getByRole('alert')
+            .filter({ hasText: /field|expected/i })
+            .allInnerTexts();
+          assert.fail(`the CMS refused to save: ${[await refused.first().innerText(), ...why].join(' | ')}`);
+        }
+        assert.ok(Date.now() < deadline, 'the CMS neither saved nor said why within 30 s');
+      }
       await page
         .getByRole('status')
         .filter({ hasText: /now viewing/ })
         .waitFor();
     }
 
+    /**
+     * Clicks "Add <item>" and waits for the new item's first field. With the
+     * machine busy, a click can land while the list is still laying out the item
+     * added before it and add nothing (seen with the other core loaded); the
+     * button is then clicked once more.
+     */
+    async function addItem(within: Page | Locator, item: string, firstField: string) {
+      const fields = within.getByRole('textbox', { name: firstField, exact: true });
+      const before = await fields.count();
+      for (let tries = 0; tries < 2; tries++) {
+        await within.getByRole('button', { name: new RegExp(`^Add\\W*${item}\\W*$`) }).click();
+        const added = await fields
+          .nth(before)
+          .waitFor({ timeout: 10_000 })
+          .then(
+            () => true,
+            () => false,
+          );
+        if (added) return;
+      }
+      assert.fail(`"Add ${item}" added no ${item.toLowerCase()}`);
+    }
+
     /** Picks `option` in the choice field labelled `label`: radio buttons for a few choices, a drop-down for many. */
     async function choose(page: Page, label: string, option: string, within: Page | Locator = page) {
       const radios = within.getByRole('radiogroup', { name: label, exact: true }).last();
       if ((await radios.count()) > 0) {
-        await radios.getByRole('radio', { name: option, exact: true }).click();
+        // check(), not click(): it also waits until the form shows the choice as made.
+        await radios.getByRole('radio', { name: option, exact: true }).check();
         return;
       }
       await within.getByRole('combobox', { name: label, exact: true }).last().click();
@@ -240,11 +275,11 @@ if (executablePath)
 
         // A new country, saved first: the member's country is chosen from the saved list.
         await openEntry(page, 'settings/entries/members');
-        await page.getByRole('button', { name: /^Add\W*Country\W*$/ }).click();
+        await addItem(page, 'Country', 'Country');
         await (await field(page, 'Country')).fill('Ruritania');
         await save(page);
         await openEntry(page, 'settings/entries/members');
-        await page.getByRole('button', { name: /^Add\W*Member\W*$/ }).click();
+        await addItem(page, 'Member', 'Name');
         await (await field(page, 'Name')).fill('Zoë Ćosić-Example');
         await choose(page, 'Country', 'Ruritania');
         await (await field(page, 'Institution')).fill('Université d’Exemple');
@@ -264,7 +299,7 @@ if (executablePath)
 
         // A new theme.
         await openEntry(page, 'settings/entries/themes');
-        await page.getByRole('button', { name: /^Add\W*Theme\W*$/ }).click();
+        await addItem(page, 'Theme', 'ID');
         await (await field(page, 'ID')).fill('bilingual-testing');
         await (await field(page, 'Title')).fill('Bilingual Testing');
         await (await field(page, 'Description')).fill('Testing people in both of their languages.');
@@ -286,7 +321,7 @@ if (executablePath)
           ['Bilingual Testing', 'Made-up findings in two languages', '10.5555/cms.bilingual'],
         ] as const) {
           const section = page.getByRole('group', { name: new RegExp(`${theme}\\W*Field`) });
-          await section.getByRole('button', { name: /^Add\W*Publication\W*$/ }).click();
+          await addItem(section, 'Publication', 'Authors');
           await (await field(page, 'Authors', section)).fill('Example, A.');
           await choose(page, 'Year', '2030', section);
           await (await field(page, 'Title', section)).fill(title);
