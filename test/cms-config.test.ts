@@ -7,10 +7,11 @@
  */
 import assert from 'node:assert/strict';
 import { cp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { test } from 'node:test';
 import * as v from 'valibot';
-import { adminFiles, backendFromEnvironment } from '../scripts/admin/admin-stage.ts';
+import { adminFiles, backendFromEnvironment, readCmsScript } from '../scripts/admin/admin-stage.ts';
 import { cmsConfig, contentFiles } from '../scripts/admin/cms-config.ts';
 import { contentFactsFromFiles } from '../scripts/admin/dev-admin.ts';
 import type { CmsField } from '../scripts/admin/schema-fields.ts';
@@ -285,4 +286,42 @@ test('the CMS is counted on /admin/ alone: no visitor page links it, and the bui
   }
   const sitemap = await readFile(path.join(outDir, 'sitemap.xml'), 'utf8');
   assert.ok(!sitemap.includes('/admin/'), 'not in the sitemap');
+});
+
+test("the CMS is served from the site alone: its fonts from admin/fonts/ (their packages' bytes), its page can be zoomed, and nothing else of its script changes", async () => {
+  const urls = createUrls('/sub', 'https://example.org');
+  const files = adminFiles(urls, await fixtureContent());
+  const byPath = new Map(files.map((file) => [file.path, Buffer.from(file.contents)]));
+  const scriptFile = files.find((file) => /^admin\/sveltia-cms-[\d.]+\.js$/.test(file.path))!;
+  const script = byPath.get(scriptFile.path)!.toString('latin1');
+  assert.ok(!script.includes('cdn.jsdelivr.net'), 'nothing is loaded from the CDN');
+  assert.ok(!script.includes('maximum-scale=1'), 'the viewport lets people zoom');
+
+  const fonts = [...new Set(script.match(/\/sub\/admin\/fonts\/[a-z0-9-]+\.woff2/g))];
+  assert.ok(fonts.length >= 3, `the text, monospace and icon fonts (${fonts.join(', ')})`);
+  const packageFonts = await Promise.all(
+    fonts.map(async (url) => {
+      const name = url.slice('/sub/admin/fonts/'.length);
+      const family = name.replace(/-latin.*$/, '');
+      const variable = name.includes('-wght-') ? '-variable' : '';
+      const folder = path.dirname(
+        createRequire(import.meta.url).resolve(`@fontsource${variable}/${family}/package.json`),
+      );
+      return readFile(path.join(folder, 'files', name));
+    }),
+  );
+  fonts.forEach((url, index) => {
+    assert.ok(byPath.get(url.slice('/sub/'.length))?.equals(packageFonts[index]!), `${url} is written, as packaged`);
+  });
+
+  // The same script as a plain text replacement makes it from the package's: only the addresses and the zoom lock differ.
+  const packaged = readCmsScript().toString('latin1');
+  const expected = packaged
+    .replace(
+      /https:\/\/cdn\.jsdelivr\.net\/fontsource\/fonts\/([a-z0-9-]+)(?::vf)?@[\d.]+\/([a-z0-9-]+)\.woff2/g,
+      '/sub/admin/fonts/$1-$2.woff2',
+    )
+    .replace('`maximum-scale=1`,', '');
+  assert.equal(script.length, expected.length);
+  assert.ok(script === expected, 'the rest of the script is byte for byte the package’s');
 });

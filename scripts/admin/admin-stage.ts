@@ -128,39 +128,54 @@ export function adminPage(urls: Urls, scriptUrl: string, title: string, policy: 
   ].join('\n');
 }
 
-const cdnFont = /https:\/\/cdn\.jsdelivr\.net\/fontsource\/fonts\/([a-z0-9-]+)(:vf)?@[\d.]+\/([a-z0-9-]+)\.woff2/g;
+/** A font of the CMS on the CDN, at the start of the text given: family, ":vf" for a variable font, subset. */
+const cdnFont = /^https:\/\/cdn\.jsdelivr\.net\/fontsource\/fonts\/([a-z0-9-]+)(:vf)?@[\d.]+\/([a-z0-9-]+)\.woff2/;
+const cdn = Buffer.from('https://cdn.jsdelivr.net/');
+/** Its page must let people zoom (WCAG 1.4.4): its viewport tag says maximum-scale=1. */
+const zoomLock = Buffer.from('`maximum-scale=1`,');
 
 const selfHosted = new Map<string, { script: Buffer; fonts: OutputFile[] }>();
 
 /**
  * The CMS's script with its fonts (its text, and the icons its buttons show)
  * served from admin/fonts/ instead of a CDN: the same fonts, from their
- * fontsource npm packages. Read as latin1, which maps bytes to characters one
- * to one and back: the script's bytes stay as they are but for the
- * replacements, which are ASCII, and a 2 MB decode costs nothing.
+ * fontsource npm packages. The 2 MB script is patched as bytes, where the
+ * CDN's address appears, rather than decoded and searched as text: a build
+ * pays a millisecond for it instead of ten.
  */
 export function selfHostedCms(urls: Urls): { script: Buffer; fonts: OutputFile[] } {
   const key = urls.asset('');
   const known = selfHosted.get(key);
   if (known) return known;
+  const original = readCmsScript();
   const fonts = new Map<string, OutputFile>();
-  let script = readCmsScript()
-    .toString('latin1')
-    .replace(cdnFont, (_url, family: string, variable: string | undefined, subset: string) => {
-      const name = `${family}-${subset}.woff2`;
-      const from = path.join(
-        path.dirname(require.resolve(`@fontsource${variable ? '-variable' : ''}/${family}/package.json`)),
-        'files',
-        name,
+  const parts: Buffer[] = [];
+  let copied = 0;
+  for (let at = original.indexOf(cdn); at !== -1; at = original.indexOf(cdn, copied)) {
+    // An address is ASCII: read as latin1, each byte is one character.
+    const address = original.toString('latin1', at, at + 200);
+    const font = cdnFont.exec(address);
+    if (!font) {
+      throw new Error(
+        `the CMS loads ${address.split(/[\s"'`]/)[0]} from cdn.jsdelivr.net, which the build does not serve itself`,
       );
-      fonts.set(name, { path: `${adminFolder}/fonts/${name}`, contents: readFileSync(from) });
-      return encodeURI(urls.asset(`${adminFolder}/fonts/${name}`));
-    });
-  // Its page must let people zoom (WCAG 1.4.4): its viewport tag says maximum-scale=1.
-  script = script.replace('`maximum-scale=1`,', '');
-  if (script.includes('https://cdn.jsdelivr.net'))
-    throw new Error('the CMS loads something from cdn.jsdelivr.net that the build does not serve itself');
-  const result = { script: Buffer.from(script, 'latin1'), fonts: [...fonts.values()] };
+    }
+    const [url, family, variable, subset] = font as unknown as [string, string, string | undefined, string];
+    const name = `${family}-${subset}.woff2`;
+    const from = path.join(
+      path.dirname(require.resolve(`@fontsource${variable ? '-variable' : ''}/${family}/package.json`)),
+      'files',
+      name,
+    );
+    fonts.set(name, { path: `${adminFolder}/fonts/${name}`, contents: readFileSync(from) });
+    parts.push(original.subarray(copied, at), Buffer.from(encodeURI(urls.asset(`${adminFolder}/fonts/${name}`))));
+    copied = at + url.length;
+  }
+  parts.push(original.subarray(copied));
+  let script = Buffer.concat(parts);
+  const lock = script.indexOf(zoomLock);
+  if (lock !== -1) script = Buffer.concat([script.subarray(0, lock), script.subarray(lock + zoomLock.length)]);
+  const result = { script, fonts: [...fonts.values()] };
   selfHosted.set(key, result);
   return result;
 }
