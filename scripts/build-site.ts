@@ -9,6 +9,7 @@ import { createUrls } from '../src/urls.ts';
 import { BuildError, type Problem } from './lib/problems.ts';
 import { bundleClient, type ClientBundle } from './stages/bundle-client.ts';
 import { checkOutput } from './stages/check-output.ts';
+import { readPages } from './stages/read-pages.ts';
 import { citationFiles } from './stages/citation-files.ts';
 import { readPublicFiles } from './stages/copy-public.ts';
 import { placeholderWarnings, readContent } from './stages/load-content.ts';
@@ -90,7 +91,8 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   ];
 
   // Check every internal link, asset and image before anything is written.
-  const linkProblems = checkOutput(pages, files, urls, content.site.siteUrl, origins);
+  const readings = readPages(pages);
+  const linkProblems = checkOutput(readings, files, urls, content.site.siteUrl, origins);
   if (linkProblems.length > 0) throw new BuildError('Checking links and assets', linkProblems);
 
   // Swap the finished site into the output folder, if the folder is the build's own.
@@ -99,6 +101,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   return {
     report: buildReport(
       pages,
+      readings,
       files,
       urls.basePath,
       client.scriptImports,

@@ -1,6 +1,7 @@
 /**
- * The start tags of built HTML, read by htmlparser2: the output check, the
- * build report and the page weights all read pages through here.
+ * The start tags of built HTML, read by htmlparser2: the output check and the
+ * build report (through stages/read-pages.ts) and the page weights read pages
+ * through here.
  *
  * htmlparser2 rather than parse5: these readers want each start tag and its
  * attributes in source order, not a tree. htmlparser2's callback parser hands
@@ -41,11 +42,11 @@ export function eachStartTag(html: string, visit: (name: string, attributes: Rec
   parser.end(html);
 }
 
-/** The start tags of a page with their attributes; only those of the given names when `names` is given. */
-export function startTags(html: string, names?: readonly string[]): StartTag[] {
+/** The start tags of a page with their attributes. */
+export function startTags(html: string): StartTag[] {
   const tags: StartTag[] = [];
   eachStartTag(html, (name, attributes) => {
-    if (!names || names.includes(name)) tags.push({ name, attributes: new Map(Object.entries(attributes)) });
+    tags.push({ name, attributes: new Map(Object.entries(attributes)) });
   });
   return tags;
 }

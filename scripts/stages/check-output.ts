@@ -1,43 +1,8 @@
 import type { Urls } from '../../src/urls.ts';
-import { eachStartTag } from '../lib/html.ts';
 import type { Problem } from '../lib/problems.ts';
 import { type Origin, type Origins, originsOf } from './content/markdown-links.ts';
 import type { OutputFile } from './output-files.ts';
-import type { RenderedPage } from './render-pages.tsx';
-
-const linkAttributes = ['href', 'src', 'action'] as const;
-const imageAttributes = ['width', 'height', 'alt'] as const;
-
-/** What checkOutput needs of one page, read in one pass: its ids, and its links and image problems in document order. */
-interface PageScan {
-  ids: Set<string>;
-  findings: ({ problem: Problem } | { tag: string; attribute: string; value: string })[];
-}
-
-function scanPage(page: RenderedPage): PageScan {
-  const ids = new Set<string>();
-  const findings: PageScan['findings'] = [];
-  eachStartTag(page.html, (name, attributes) => {
-    if (attributes.id !== undefined) ids.add(attributes.id);
-    if (name === 'img') {
-      for (const required of imageAttributes) {
-        if (attributes[required] === undefined) {
-          findings.push({
-            problem: {
-              where: `page ${page.file} › <img src="${attributes.src ?? ''}">`,
-              message: `image has no ${required} attribute`,
-            },
-          });
-        }
-      }
-    }
-    for (const attribute of linkAttributes) {
-      const value = attributes[attribute];
-      if (value !== undefined) findings.push({ tag: name, attribute, value });
-    }
-  });
-  return { ids, findings };
-}
+import type { PageReading } from './read-pages.ts';
 
 /** 'research/index.html' → '/research/', '404.html' → '/404.html'. */
 const sitePathOf = (file: string) => `/${file.replace(/(^|\/)index\.html$/, '$1')}`;
@@ -47,12 +12,11 @@ const sitePathOf = (file: string) => `/${file.replace(/(^|\/)index\.html$/, '$1'
  * reaches a file of the output, every #fragment an id on its page, every image
  * has its size and text alternative, and nothing escapes the base path.
  *
- * Each page is read once and only what the checks need is kept, so a site of
- * 10,000 pages is checked in about a second and without holding every tag of
- * every page in memory.
+ * The pages come as read by readPages (stages/read-pages.ts), once for this
+ * check and the build report.
  */
 export function checkOutput(
-  pages: RenderedPage[],
+  readings: Map<string, PageReading>,
   files: OutputFile[],
   urls: Urls,
   siteUrl: string,
@@ -72,7 +36,6 @@ export function checkOutput(
       });
   }
 
-  const scans = new Map(pages.map((page) => [page.file, scanPage(page)]));
   const ownOrigin = siteUrl.replace(/\/+$/, '');
 
   /** What is wrong with a link from pageFile, or null. */
@@ -92,7 +55,7 @@ export function checkOutput(
         ? `links to a page without the trailing slash of the link policy (${sitePath}/)`
         : `links to ${sitePath}, which the build does not produce`;
     }
-    const ids = scans.get(file)?.ids;
+    const ids = readings.get(file)?.ids;
     // "top" always means the top of the document (HTML spec), whether or not an element has that id.
     if (fragment && ids && fragment !== 'top' && !ids.has(decodeURIComponent(fragment)))
       return `no element with id "${fragment}" on ${sitePath}`;
@@ -102,8 +65,8 @@ export function checkOutput(
   // with "#" has the same verdict on every page, so it is worked out once.
   const verdicts = new Map<string, string | null>();
 
-  for (const [pageFile, scan] of scans) {
-    for (const finding of scan.findings) {
+  for (const [pageFile, reading] of readings) {
+    for (const finding of reading.findings) {
       if ('problem' in finding) {
         problems.push(finding.problem);
         continue;

@@ -1,7 +1,7 @@
 import { GzipSizes } from '../lib/gzip-size.ts';
-import { startTags } from '../lib/html.ts';
 import { bold, kilobytes, table } from '../lib/terminal.ts';
 import type { OutputFile } from './output-files.ts';
+import { type PageReading, readPage } from './read-pages.ts';
 import type { RenderedPage } from './render-pages.tsx';
 
 interface PageReport {
@@ -50,6 +50,8 @@ type Sizes = (contents: Uint8Array | string) => number;
 /** Sizes of every page and of the stylesheet and scripts it loads, raw and gzip. */
 export function buildReport(
   pages: RenderedPage[],
+  /** The pages as readPages read them for the output check: each is read once. */
+  readings: Map<string, PageReading>,
   files: OutputFile[],
   basePath: string,
   scriptImports: Record<string, string[]>,
@@ -95,18 +97,12 @@ export function buildReport(
       html: typeof file.contents === 'string' ? file.contents : Buffer.from(file.contents).toString('utf8'),
     }));
   const weigh = (page: RenderedPage): PageReport => {
-    const tags = startTags(page.html, ['script', 'link']);
-    const scripts = tags
-      .filter((tag) => tag.name === 'script' && tag.attributes.has('src'))
-      .map((tag) => tag.attributes.get('src')!);
-    const styles = tags
-      .filter((tag) => tag.name === 'link' && tag.attributes.get('rel') === 'stylesheet')
-      .map((tag) => tag.attributes.get('href')!);
+    const { scripts, stylesheets } = readings.get(page.file) ?? readPage(page);
     return {
       route: page.route ?? `(${page.file})`,
       file: page.file,
       html: sizeOf([page.html], gzipSize),
-      css: assetsSize(styles),
+      css: assetsSize(stylesheets),
       js: assetsSize(scripts),
     };
   };
