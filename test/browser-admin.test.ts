@@ -265,10 +265,20 @@ if (executablePath)
           );
         }
       }
-      await page
+      await collectionListed(page);
+    }
+
+    /** The editor is closed and a collection is listed: the CMS's status line says it. */
+    const collectionListed = (page: Page) =>
+      page
         .getByRole('status')
         .filter({ hasText: /now viewing/ })
         .waitFor();
+
+    /** Loads /admin/ again (on the same folder), as a person does with the browser's reload button. */
+    async function reloadAdmin(page: Page) {
+      await page.reload();
+      await collectionListed(page);
     }
 
     /**
@@ -385,11 +395,7 @@ if (executablePath)
         // The CMS is loaded again, as after the theme below, so that it reads the countries from the saved file. Right
         // after the save it may still be refreshing its list of choices: in CI the new country was once chosen, shown
         // as chosen, and then refused as "required".
-        await page.reload();
-        await page
-          .getByRole('status')
-          .filter({ hasText: /now viewing/ })
-          .waitFor();
+        await reloadAdmin(page);
         await openEntry(page, 'settings/entries/members');
         await addItem(page, 'Member', 'Name');
         await typeInto(page, 'Name', 'Zoë Ćosić-Example');
@@ -420,11 +426,7 @@ if (executablePath)
         await shoot(page, '4-theme');
         await save(page, t);
         await sync();
-        await page.reload();
-        await page
-          .getByRole('status')
-          .filter({ hasText: /now viewing/ })
-          .waitFor();
+        await reloadAdmin(page);
 
         // Its publications list appears once /admin/ is loaded again; a publication there and one under a theme of before.
         await openEntry(page, 'settings/entries/publications');
