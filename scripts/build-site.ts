@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SiteContent } from '../src/content-schema.ts';
 import { routes as siteRoutes, type Route } from '../src/routes.tsx';
+import { isBuildDate, resolveBuildDate } from './lib/build-date.ts';
 import { checkBuildSettings } from './lib/build-settings.ts';
 import { GzipSizes } from './lib/gzip-size.ts';
 import { displayPath, outputLocationProblems, recoverOutputFolder } from './lib/output-folder.ts';
@@ -30,6 +31,8 @@ export interface BuildOptions {
   basePath?: string;
   /** Overrides the siteUrl setting of content/site.yml. */
   siteUrl?: string;
+  /** The date the build treats as today (YYYY-MM-DD); else SOURCE_DATE_EPOCH, else the current UTC date. */
+  today?: string;
   /** Content already in memory (generated content for benchmarks), used instead of loading contentDir. */
   content?: SiteContent;
   /** The pages to build; the route table unless a benchmark generates more. */
@@ -58,7 +61,11 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
 
   // The base path and site address given for this build (--base, BASE_PATH, SITE_URL).
   const settingProblems = checkBuildSettings({ basePath: options.basePath, siteUrl: options.siteUrl });
-  if (settingProblems.length > 0) throw new BuildError('Checking the build settings', settingProblems);
+  // The date this build takes as today (--today, SOURCE_DATE_EPOCH or the UTC date): an input, for reproducible builds.
+  const buildDate = resolveBuildDate(options.today);
+  if (!isBuildDate(buildDate)) settingProblems.push(buildDate);
+  if (settingProblems.length > 0 || !isBuildDate(buildDate))
+    throw new BuildError('Checking the build settings', settingProblems);
 
   // The output folder is the build's alone: never the project or a folder it reads.
   const locationProblems = await outputLocationProblems(outDir, { projectRoot, contentDir, publicDir });
@@ -78,7 +85,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const urls = createUrls(options.basePath ?? '', content.site.siteUrl);
 
   // Render every route of the route table.
-  const pages = renderPages(content, routes, { urls, assets: client.assets });
+  const pages = renderPages(content, routes, { urls, assets: client.assets, today: buildDate.date });
 
   // Gather the site: pages, client bundle, host files, public files.
   const files: OutputFile[] = [
@@ -107,6 +114,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
       client.scriptImports,
       performance.now() - started,
       new GzipSizes(path.join(projectRoot, 'node_modules', '.cache', 'eccron-report', 'gzip-sizes.json')),
+      buildDate,
     ),
     warnings: [
       ...(recovered ? [{ where: displayPath(outDir), message: recovered }] : []),

@@ -1,6 +1,8 @@
 /**
- * npm run build [-- --out DIR] [--content DIR] [--base /sub-folder] [--site-url https://host]
+ * npm run build [-- --out DIR] [--content DIR] [--base /sub-folder] [--site-url https://host] [--today YYYY-MM-DD]
  *
+ * --today is the date the build treats as today (upcoming events, review
+ * dates); without it SOURCE_DATE_EPOCH, then the current UTC date.
  * Builds the site into dist/ (or DIR). --base and --site-url (or, second,
  * BASE_PATH and SITE_URL in the environment) set the base path and the site's
  * address for one build.
@@ -36,6 +38,7 @@ const { values } = parseArgs({
     content: { type: 'string' },
     base: { type: 'string' },
     'site-url': { type: 'string' },
+    today: { type: 'string' },
     report: { type: 'string' },
   },
 });
@@ -46,6 +49,7 @@ try {
     contentDir: values.content,
     basePath: values.base ?? process.env.BASE_PATH ?? '',
     siteUrl: values['site-url'] ?? process.env.SITE_URL,
+    today: values.today,
     clientBundle,
   });
   console.log(formatReport(report));

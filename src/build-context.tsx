@@ -6,6 +6,8 @@ export interface BuildContext {
   urls: Urls;
   /** Output paths of the hashed stylesheet, client script and the fonts every page preloads, relative to the output root. */
   assets: { css: string; js: string; fonts: string[] };
+  /** The date the build treats as today (YYYY-MM-DD, UTC): an input of the build, never the clock of the page. */
+  today: string;
 }
 
 const Context = createContext<BuildContext | null>(null);

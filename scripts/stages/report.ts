@@ -1,3 +1,4 @@
+import type { BuildDate } from '../lib/build-date.ts';
 import { GzipSizes } from '../lib/gzip-size.ts';
 import { bold, kilobytes, table } from '../lib/terminal.ts';
 import type { OutputFile } from './output-files.ts';
@@ -22,6 +23,8 @@ export interface BuildReport {
   otherPages: PageReport[];
   totals: { files: number; bytes: number; gzip: number };
   milliseconds: number;
+  /** The date the build took as today, and where that came from. */
+  buildDate?: BuildDate;
   /** The scripts each script imports (output paths), from esbuild's metafile: what page weights follow. */
   scriptImports: Record<string, string[]>;
 }
@@ -57,6 +60,7 @@ export function buildReport(
   scriptImports: Record<string, string[]>,
   milliseconds: number,
   gzipSizes = new GzipSizes(),
+  buildDate?: BuildDate,
 ): BuildReport {
   // A file's gzip size is read for its page's row and again for the totals: each is compressed once.
   // Keyed by the bytes object itself, so nothing is held after a build.
@@ -122,6 +126,7 @@ export function buildReport(
       },
     },
     milliseconds,
+    ...(buildDate ? { buildDate } : {}),
     scriptImports,
   };
 }
@@ -154,5 +159,6 @@ export function formatReport(report: BuildReport): string {
     ...lines,
     '',
     `${report.totals.files} files, ${kilobytes(report.totals.bytes)} (${kilobytes(report.totals.gzip)} gzip), built in ${report.milliseconds.toFixed(0)} ms`,
+    ...(report.buildDate ? [`Dated as of ${report.buildDate.date} (${report.buildDate.source})`] : []),
   ].join('\n');
 }
