@@ -18,6 +18,7 @@ import type { OutputFile } from './stages/output-files.ts';
 import { renderPages } from './stages/render-pages.tsx';
 import { buildReport, type BuildReport } from './stages/report.ts';
 import { siteFiles } from './stages/site-files.ts';
+import { readTestedWith } from './stages/tested-with.ts';
 import { adminFiles } from './admin/admin-stage.ts';
 import { writeOutput } from './stages/write-output.ts';
 
@@ -73,11 +74,12 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const recovered = await recoverOutputFolder(outDir);
 
   // Load and check the content, and bundle the client meanwhile (pages need its hashed names).
-  const [{ content, warnings: contentWarnings, origins }, client] = await Promise.all([
+  const [{ content, warnings: contentWarnings, origins }, client, testedWith] = await Promise.all([
     options.content
       ? { content: structuredClone(options.content), warnings: [], origins: new Map() }
-      : readContent(contentDir, publicDir),
+      : readContent(contentDir, publicDir, buildDate.date),
     options.cache?.client ?? options.clientBundle ?? bundleClient(projectRoot),
+    readTestedWith(projectRoot),
   ]);
   if (options.cache) options.cache.client = client;
   const routes = options.routes ?? siteRoutes(content);
@@ -85,7 +87,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const urls = createUrls(options.basePath ?? '', content.site.siteUrl);
 
   // Render every route of the route table.
-  const pages = renderPages(content, routes, { urls, assets: client.assets, today: buildDate.date });
+  const pages = renderPages(content, routes, { urls, assets: client.assets, today: buildDate.date, testedWith });
 
   // Gather the site: pages, client bundle, host files, public files.
   const files: OutputFile[] = [

@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import type { SiteContent, Theme } from './content-schema.ts';
+import { AccessibilityPage } from './pages/AccessibilityPage.tsx';
 import { HomePage } from './pages/HomePage.tsx';
 import { LegalPage } from './pages/LegalPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
@@ -67,6 +68,13 @@ export const routes = (content: SiteContent): Route[] => [
     title: ({ legal }) => legal.terms.title,
     description: ({ site }) => `The terms of use of the ${site.acronym} website.`,
     page: (content) => <LegalPage site={content.site} page={content.legal.terms} />,
+  },
+  {
+    path: '/accessibility',
+    title: ({ accessibility }) => accessibility.title,
+    description: ({ site }) =>
+      `How accessible the ${site.acronym} website is, how it is tested, and how to report a barrier.`,
+    page: (content) => <AccessibilityPage site={content.site} statement={content.accessibility} />,
   },
 ];
 

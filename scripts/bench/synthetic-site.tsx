@@ -97,8 +97,8 @@ const journals = [
 const countries = ['Avaland', 'Borsenia', 'Corvia', 'Dalmoor', 'Estrava', 'Fennick', 'Galdor', 'Hessing'];
 
 const themeIds = ['cross-cultural', 'cognitive-screening', 'caregiver', 'interpreter-mediated'] as const;
-/** The route table's pages: home, research overview, legal pages, a page per theme. */
-const fixedRouteCount = 4 + themeIds.length;
+/** The route table's pages: home, research overview, legal pages, accessibility statement, a page per theme. */
+const fixedRouteCount = 5 + themeIds.length;
 /** How many entries each theme page lists. */
 const listedPerTheme = 12;
 
@@ -276,6 +276,15 @@ export function syntheticSite(routeCount: number): SyntheticSite {
     legal: {
       privacy: { title: 'Privacy Policy', body: 'Generated text: this site collects nothing.' },
       terms: { title: 'Terms of Service', body: 'Generated text: this site is a benchmark fixture.' },
+    },
+    accessibility: {
+      title: 'Accessibility Statement',
+      compliance: 'partially',
+      knownIssues: [{ issue: 'Generated issue of a benchmark fixture.', alternative: 'A generated alternative.' }],
+      enforcementBody: { name: 'Generated enforcement body', url: 'https://enforcement.synthetic.example/' },
+      prepared: '2025-05-19',
+      reviewed: '2025-05-19',
+      body: 'Generated text: the accessibility statement of a benchmark fixture.',
     },
   };
 
