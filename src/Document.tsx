@@ -9,8 +9,8 @@ export interface DocumentProps {
   path: string;
   title: string;
   description: string;
-  /** Structured data for search engines, serialised into the head. */
-  jsonLd?: object;
+  /** Structured data for search engines, serialised into the head, one <script> per block. */
+  jsonLd?: readonly object[];
   /** False for pages that search engines should not list (the 404 page). */
   indexable?: boolean;
   children: ReactNode;
@@ -64,8 +64,11 @@ export function Document({ site, path, title, description, jsonLd, indexable = t
         ))}
         <link rel="stylesheet" href={urls.asset(assets.css)} />
         <script type="module" src={urls.asset(assets.js)} />
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD is data; safeJson escapes '<' so it cannot close the script. */}
-        {jsonLd ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: safeJson(jsonLd) }} /> : null}
+        {jsonLd?.map((block, index) => (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD is data; safeJson escapes '<' so it cannot close the script.
+          // biome-ignore lint/suspicious/noArrayIndexKey: the blocks are fixed for the page, never reordered.
+          <script key={index} type="application/ld+json" dangerouslySetInnerHTML={{ __html: safeJson(block) }} />
+        ))}
       </head>
       <body>{children}</body>
     </html>

@@ -6,6 +6,7 @@ import { LegalPage } from './pages/LegalPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { ResearchIndexPage } from './pages/ResearchIndexPage.tsx';
 import { ThemePage } from './pages/ThemePage.tsx';
+import { breadcrumbs, type JsonLdBlock, organization, publicationList } from './structured-data.ts';
 import type { Urls } from './urls.ts';
 
 type FromContent<T> = (content: SiteContent) => T;
@@ -16,8 +17,15 @@ export interface Route {
   title: FromContent<string>;
   description: FromContent<string>;
   page: FromContent<ReactElement>;
-  jsonLd?: (content: SiteContent, urls: Urls) => object;
+  /** Structured data for search engines: one <script type="application/ld+json"> per block. */
+  jsonLd?: (content: SiteContent, urls: Urls) => JsonLdBlock[];
 }
+
+/** Home › a page: the trail of a page one step below the home page. */
+const homeTrail = (content: SiteContent, name: string, path: string) => [
+  { name: content.site.acronym, path: '/' },
+  { name, path },
+];
 
 /** A theme's page: one per entry of content/themes.yml, at /research/<id>. */
 const themeRoute = (theme: Theme): Route => ({
@@ -27,6 +35,13 @@ const themeRoute = (theme: Theme): Route => ({
   page: (content) => (
     <ThemePage site={content.site} theme={theme} publications={content.publications[theme.id] ?? []} />
   ),
+  jsonLd: (content, urls) => [
+    breadcrumbs(
+      [...homeTrail(content, 'Research Themes', '/research'), { name: theme.title, path: `/research/${theme.id}` }],
+      urls,
+    ),
+    publicationList(theme, content.publications[theme.id] ?? [], urls),
+  ],
 });
 
 /**
@@ -39,16 +54,7 @@ export const routes = (content: SiteContent): Route[] => [
     title: ({ site }) => `${site.acronym} – ${site.name}`,
     description: ({ site }) => `${site.name}: ${site.hero.tagline}`,
     page: (content) => <HomePage content={content} />,
-    jsonLd: ({ site }, urls) => ({
-      '@context': 'https://schema.org',
-      '@type': 'Organization',
-      name: site.name,
-      alternateName: site.acronym,
-      url: urls.absolute('/'),
-      logo: urls.absolute(`/${site.logo}`),
-      foundingDate: String(site.foundedYear),
-      description: site.hero.tagline,
-    }),
+    jsonLd: ({ site, directory }, urls) => [organization(site, directory, urls)],
   },
   {
     path: '/research',
@@ -62,12 +68,14 @@ export const routes = (content: SiteContent): Route[] => [
     title: ({ legal }) => legal.privacy.title,
     description: ({ site }) => `How the ${site.acronym} website handles your data.`,
     page: (content) => <LegalPage site={content.site} page={content.legal.privacy} />,
+    jsonLd: (content, urls) => [breadcrumbs(homeTrail(content, content.legal.privacy.title, '/privacy-policy'), urls)],
   },
   {
     path: '/terms-of-service',
     title: ({ legal }) => legal.terms.title,
     description: ({ site }) => `The terms of use of the ${site.acronym} website.`,
     page: (content) => <LegalPage site={content.site} page={content.legal.terms} />,
+    jsonLd: (content, urls) => [breadcrumbs(homeTrail(content, content.legal.terms.title, '/terms-of-service'), urls)],
   },
   {
     path: '/accessibility',
@@ -75,6 +83,7 @@ export const routes = (content: SiteContent): Route[] => [
     description: ({ site }) =>
       `How accessible the ${site.acronym} website is, how it is tested, and how to report a barrier.`,
     page: (content) => <AccessibilityPage site={content.site} statement={content.accessibility} />,
+    jsonLd: (content, urls) => [breadcrumbs(homeTrail(content, content.accessibility.title, '/accessibility'), urls)],
   },
 ];
 
