@@ -1,11 +1,12 @@
 /**
  * npm run screenshots [-- --out reports/screenshots] [--content DIR]
  *
- * Screenshots of every page of the site at a phone and a desktop width, so a
- * reviewer can look at the whole site at once after a change: builds the site
- * into a temporary folder, serves it as a static host would, and writes
- * <out>/<route>-<width>.png (reports/screenshots/ unless told; git ignores
- * reports/). Judging them is for people: this is a report, not a test. It
+ * Screenshots of every page of the site at a phone and a desktop width, in
+ * the light and the dark colour scheme, so a reviewer can look at the whole
+ * site at once after a change: builds the site into a temporary folder,
+ * serves it as a static host would, and writes <out>/<route>-<width>.png and
+ * <out>/<route>-<width>-dark.png (reports/screenshots/ unless told; git
+ * ignores reports/). Judging them is for people: this is a report, not a test. It
  * fails only when a page cannot be shown or no browser is found.
  *
  * Uses the Chromium at CHROMIUM_PATH, or /usr/bin/chromium; it never
@@ -41,6 +42,11 @@ const viewports = [
   { width: 375, height: 812 },
   { width: 1280, height: 800 },
 ];
+/** The schemes the stylesheet has (prefers-color-scheme), and the ending of their file names. */
+const schemes = [
+  { colorScheme: 'light', suffix: '' },
+  { colorScheme: 'dark', suffix: '-dark' },
+] as const;
 const pages = [
   ...routes(await loadContent(contentDir)).map((route) => (route.path === '/' ? '/' : `${route.path}/`)),
   '/404.html',
@@ -55,28 +61,33 @@ const server = await startStaticServer({ root: outDir });
 const browser = await chromium.launch({ executablePath, args: chromiumArgs });
 try {
   await mkdir(folder, { recursive: true });
-  for (const viewport of viewports) {
-    const page = await browser.newPage({ viewport });
-    for (const route of pages) {
-      await page.goto(new URL(route, server.url).href);
-      // The islands started (the menu's button, the form's fields), and the lazy images and fonts loaded.
-      await page.waitForFunction(() =>
-        [...document.querySelectorAll('[data-island]')].every(
-          (island) => island.querySelector('button.menu-button, button[type="submit"]:enabled, .island-error') !== null,
-        ),
-      );
-      await page.evaluate(async () => {
-        for (const image of Array.from(document.images)) {
-          image.loading = 'eager';
-          await image.decode().catch(() => undefined);
-        }
-        await document.fonts.ready;
-      });
-      await page.screenshot({ path: path.join(folder, `${nameOf(route)}-${viewport.width}.png`), fullPage: true });
+  for (const { colorScheme, suffix } of schemes)
+    for (const viewport of viewports) {
+      const page = await browser.newPage({ viewport, colorScheme });
+      for (const route of pages) {
+        await page.goto(new URL(route, server.url).href);
+        // The islands started (the menu's button, the form's fields), and the lazy images and fonts loaded.
+        await page.waitForFunction(() =>
+          [...document.querySelectorAll('[data-island]')].every(
+            (island) =>
+              island.querySelector('button.menu-button, button[type="submit"]:enabled, .island-error') !== null,
+          ),
+        );
+        await page.evaluate(async () => {
+          for (const image of Array.from(document.images)) {
+            image.loading = 'eager';
+            await image.decode().catch(() => undefined);
+          }
+          await document.fonts.ready;
+        });
+        await page.screenshot({
+          path: path.join(folder, `${nameOf(route)}-${viewport.width}${suffix}.png`),
+          fullPage: true,
+        });
+      }
+      await page.close();
     }
-    await page.close();
-  }
-  console.log(`${pages.length * viewports.length} screenshots in ${folder}`);
+  console.log(`${pages.length * viewports.length * schemes.length} screenshots in ${folder}`);
 } finally {
   await browser.close();
   await server.close();

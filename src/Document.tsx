@@ -44,6 +44,8 @@ export function Document({ site, path, title, description, jsonLd, indexable = t
         />
         <link rel="apple-touch-icon" href={urls.asset('apple-touch-icon.png')} />
         <meta name="theme-color" content="#0f3b57" />
+        {/* Both schemes are styled (site.css): the browser paints its canvas dark from the start for a visitor who asks for dark, so nothing flashes white. */}
+        <meta name="color-scheme" content="light dark" />
         <meta property="og:type" content="website" />
         <meta property="og:site_name" content={site.name} />
         <meta property="og:title" content={fullTitle} />

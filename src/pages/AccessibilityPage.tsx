@@ -58,11 +58,12 @@ export function AccessibilityPage({ site, statement }: { site: SiteSettings; sta
           <h2>How this site was tested</h2>
           <ul>
             <li>
-              {`axe-core ${testedWith.axeCore} checks every page in Chromium at ${widths} pixels wide, and the tests pass only when it finds no violation.`}
+              {`axe-core ${testedWith.axeCore} checks every page in Chromium at ${widths} pixels wide, in the light and the dark colour scheme, and the tests pass only when it finds no violation.`}
             </li>
             <li>
               Tests in Chromium press Tab through every page: the skip link comes first, every control is reached in
-              order, and each shows a visible focus.
+              order, and each shows a focus ring with at least 3:1 contrast against what lies behind it, in the light
+              and the dark colour scheme.
             </li>
             <li>
               Tests in Chromium open every page with JavaScript switched off: the content is all there, and the
