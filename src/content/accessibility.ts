@@ -10,7 +10,7 @@ import * as v from 'valibot';
 import { email, httpUrl, isoDate, LIMITS, text, textOf } from './fields.ts';
 
 /** How far the site meets WCAG 2.1 level AA, in the words of the model statement. */
-export const complianceLevels = ['fully', 'partially', 'not'] as const;
+const complianceLevels = ['fully', 'partially', 'not'] as const;
 
 export const accessibilityFrontMatterSchema = v.strictObject({
   title: text,
