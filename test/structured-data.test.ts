@@ -189,32 +189,19 @@ describe('the JSON-LD of the pages', () => {
   });
 
   test('the kind of a publication gives its schema.org type, an article when none is given', () => {
-    assert.deepEqual(
-      [
-        undefined,
-        'article',
-        'chapter',
-        'book',
-        'edited-book',
-        'conference-paper',
-        'thesis',
-        'report',
-        'preprint',
-        'dataset',
-      ].map(workType),
-      [
-        'ScholarlyArticle',
-        'ScholarlyArticle',
-        'Chapter',
-        'Book',
-        'Book',
-        'ScholarlyArticle',
-        'Thesis',
-        'Report',
-        'ScholarlyArticle',
-        'Dataset',
-      ],
-    );
+    const expected: [string | undefined, string][] = [
+      [undefined, 'ScholarlyArticle'],
+      ['article', 'ScholarlyArticle'],
+      ['chapter', 'Chapter'],
+      ['book', 'Book'],
+      ['edited-book', 'Book'],
+      ['conference-paper', 'ScholarlyArticle'],
+      ['thesis', 'Thesis'],
+      ['report', 'Report'],
+      ['preprint', 'ScholarlyArticle'],
+      ['dataset', 'Dataset'],
+    ];
+    for (const [kind, type] of expected) assert.equal(workType(kind), type, String(kind));
   });
 
   test('"</script>" in a name or a title cannot end the JSON-LD early', async () => {
