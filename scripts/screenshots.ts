@@ -41,12 +41,14 @@ const contentDir = path.resolve(values.content ?? path.join(projectRoot, 'conten
 const viewports = [
   { width: 375, height: 812 },
   { width: 1280, height: 800 },
-];
-/** The schemes the stylesheet has (prefers-color-scheme), and the ending of their file names. */
-const schemes = [
-  { colorScheme: 'light', suffix: '' },
-  { colorScheme: 'dark', suffix: '-dark' },
-] as const;
+].flatMap((size) =>
+  // Each width in both schemes of the stylesheet (prefers-color-scheme); the dark one's files end in -dark.
+  (['light', 'dark'] as const).map((colorScheme) => ({
+    size,
+    colorScheme,
+    suffix: colorScheme === 'dark' ? '-dark' : '',
+  })),
+);
 const pages = [
   ...routes(await loadContent(contentDir)).map((route) => (route.path === '/' ? '/' : `${route.path}/`)),
   '/404.html',
@@ -61,33 +63,31 @@ const server = await startStaticServer({ root: outDir });
 const browser = await chromium.launch({ executablePath, args: chromiumArgs });
 try {
   await mkdir(folder, { recursive: true });
-  for (const { colorScheme, suffix } of schemes)
-    for (const viewport of viewports) {
-      const page = await browser.newPage({ viewport, colorScheme });
-      for (const route of pages) {
-        await page.goto(new URL(route, server.url).href);
-        // The islands started (the menu's button, the form's fields), and the lazy images and fonts loaded.
-        await page.waitForFunction(() =>
-          [...document.querySelectorAll('[data-island]')].every(
-            (island) =>
-              island.querySelector('button.menu-button, button[type="submit"]:enabled, .island-error') !== null,
-          ),
-        );
-        await page.evaluate(async () => {
-          for (const image of Array.from(document.images)) {
-            image.loading = 'eager';
-            await image.decode().catch(() => undefined);
-          }
-          await document.fonts.ready;
-        });
-        await page.screenshot({
-          path: path.join(folder, `${nameOf(route)}-${viewport.width}${suffix}.png`),
-          fullPage: true,
-        });
-      }
-      await page.close();
+  for (const viewport of viewports) {
+    const page = await browser.newPage({ viewport: viewport.size, colorScheme: viewport.colorScheme });
+    for (const route of pages) {
+      await page.goto(new URL(route, server.url).href);
+      // The islands started (the menu's button, the form's fields), and the lazy images and fonts loaded.
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('[data-island]')].every(
+          (island) => island.querySelector('button.menu-button, button[type="submit"]:enabled, .island-error') !== null,
+        ),
+      );
+      await page.evaluate(async () => {
+        for (const image of Array.from(document.images)) {
+          image.loading = 'eager';
+          await image.decode().catch(() => undefined);
+        }
+        await document.fonts.ready;
+      });
+      await page.screenshot({
+        path: path.join(folder, `${nameOf(route)}-${viewport.size.width}${viewport.suffix}.png`),
+        fullPage: true,
+      });
     }
-  console.log(`${pages.length * viewports.length * schemes.length} screenshots in ${folder}`);
+    await page.close();
+  }
+  console.log(`${pages.length * viewports.length} screenshots in ${folder}`);
 } finally {
   await browser.close();
   await server.close();
