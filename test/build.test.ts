@@ -40,6 +40,7 @@ describe('output files', () => {
       'robots.txt',
       '_headers',
       '.nojekyll',
+      'build.json',
       'favicon.svg',
       'uploads/team.svg',
       content.site.logo,

@@ -68,6 +68,8 @@ export function siteFiles(urls: Urls, routes: Route[], content: SiteContent): Ou
   const headers = [
     ...headerLines(urls.asset('*'), securityHeaders),
     ...headerLines(urls.asset('assets/*'), { 'Cache-Control': 'public, max-age=31536000, immutable' }),
+    // Which build is live must never come from a cache (npm run verify asks).
+    ...headerLines(urls.asset('build.json'), { 'Cache-Control': 'no-cache' }),
     ...adminHeaderLines(urls, Object.keys(securityHeaders)),
     '',
   ].join('\n');

@@ -1,0 +1,78 @@
+import { createHash } from 'node:crypto';
+import { buildIdentityPlaceholder } from '../../src/build-context.tsx';
+import { escapeHtml } from '../../src/escape.ts';
+import { BuildError } from '../lib/problems.ts';
+import type { OutputFile } from './output-files.ts';
+import type { RenderedPage } from './render-pages.tsx';
+
+/** What build.json holds: which build a published site is. */
+export interface BuildIdentity {
+  /** The commit built, or null when it could not be known (no git, no CI variable). */
+  commit: string | null;
+  /** sha256 of every file of the site (pages with the placeholder in place of their identity). */
+  content: string;
+  /** The date the build took as today (YYYY-MM-DD). */
+  date: string;
+  /** The generator and its version, from package.json: name@version. */
+  generator: string;
+}
+
+export const buildIdentityFile = 'build.json';
+
+/** The <meta name="build"> as the pages are rendered, before the identity is known. */
+const placeholderTag = `<meta name="build" content="${buildIdentityPlaceholder}"/>`;
+
+const sha256 = (bytes: string | Uint8Array) => `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
+
+/** The value of a page's <meta name="build">: the site's identity and the page's own hash, as "name=value" pairs. */
+export const pageIdentity = (identity: BuildIdentity, pageHash: string) =>
+  `commit=${identity.commit ?? 'unknown'} content=${identity.content} date=${identity.date} generator=${identity.generator} page=${pageHash}`;
+
+/**
+ * Gives the site its identity: build.json, and the same identity in the
+ * <meta name="build"> of every page, with the page's own hash so that a host
+ * that rewrites HTML can still be checked page by page. A page cannot hold
+ * its own hash, nor the site its content hash, so both are taken with the
+ * placeholder still in the pages; the identity changes no other byte, and two
+ * builds of the same input stay identical.
+ */
+export function identifyBuild(
+  pages: RenderedPage[],
+  files: OutputFile[],
+  inputs: Omit<BuildIdentity, 'content'>,
+): { pages: RenderedPage[]; files: OutputFile[]; identity: BuildIdentity } {
+  const problems = pages
+    .filter((page) => page.html.split(placeholderTag).length !== 2)
+    .map((page) => ({ where: page.file, message: `expected one ${placeholderTag} in the head (src/Document.tsx)` }));
+  if (problems.length > 0) throw new BuildError('Giving the pages their build identity', problems);
+
+  const content = createHash('sha256');
+  for (const file of [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
+    const bytes = typeof file.contents === 'string' ? Buffer.from(file.contents) : file.contents;
+    content.update(`${file.path}\0${bytes.length}\0`).update(bytes);
+  }
+  const identity: BuildIdentity = {
+    commit: inputs.commit,
+    content: `sha256:${content.digest('hex')}`,
+    date: inputs.date,
+    generator: inputs.generator,
+  };
+
+  const filled = new Map(
+    pages.map((page) => [
+      page.file,
+      page.html.replace(
+        placeholderTag,
+        `<meta name="build" content="${escapeHtml(pageIdentity(identity, sha256(page.html)))}"/>`,
+      ),
+    ]),
+  );
+  return {
+    identity,
+    pages: pages.map((page) => ({ ...page, html: filled.get(page.file) ?? page.html })),
+    files: [
+      ...files.map((file) => (filled.has(file.path) ? { ...file, contents: filled.get(file.path)! } : file)),
+      { path: buildIdentityFile, contents: `${JSON.stringify(identity, null, 2)}\n` },
+    ],
+  };
+}
