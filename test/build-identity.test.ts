@@ -32,7 +32,7 @@ test('build.json names the commit, the content hash, the date and the generator,
   assert.equal(identity.generator, `${name}@${version}`);
   assert.match(identity.content, /^sha256:[0-9a-f]{64}$/);
 
-  const files = [...routeTable(content).map((route) => outputFile(route.path)), '404.html'];
+  const files = [...routeTable(content).map((route) => outputFile(route.path)), '404.html', 'admin/index.html'];
   const pageHashes = new Set<string>();
   for (const file of files) {
     const html = await readFile(path.join(outDir, file), 'utf8');

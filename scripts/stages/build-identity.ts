@@ -19,8 +19,8 @@ export interface BuildIdentity {
 
 export const buildIdentityFile = 'build.json';
 
-/** The <meta name="build"> as the pages are rendered, before the identity is known. */
-const placeholderTag = `<meta name="build" content="${buildIdentityPlaceholder}"/>`;
+/** The start of <meta name="build"> as pages are written (by React, and by the CMS stage), before the identity is known. */
+const placeholderTag = `<meta name="build" content="${buildIdentityPlaceholder}"`;
 
 const sha256 = (bytes: string | Uint8Array) => `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
 
@@ -43,7 +43,7 @@ export function identifyBuild(
 ): { pages: RenderedPage[]; files: OutputFile[]; identity: BuildIdentity } {
   const problems = pages
     .filter((page) => page.html.split(placeholderTag).length !== 2)
-    .map((page) => ({ where: page.file, message: `expected one ${placeholderTag} in the head (src/Document.tsx)` }));
+    .map((page) => ({ where: page.file, message: `expected one ${placeholderTag}/> in the head (src/Document.tsx)` }));
   if (problems.length > 0) throw new BuildError('Giving the pages their build identity', problems);
 
   const content = createHash('sha256');
@@ -58,15 +58,15 @@ export function identifyBuild(
     generator: inputs.generator,
   };
 
-  const filled = new Map(
-    pages.map((page) => [
-      page.file,
-      page.html.replace(
-        placeholderTag,
-        `<meta name="build" content="${escapeHtml(pageIdentity(identity, sha256(page.html)))}"/>`,
-      ),
-    ]),
-  );
+  // Every HTML file with the placeholder: the pages, and the CMS's page.
+  const filled = new Map<string, string>();
+  for (const file of files) {
+    if (!file.path.endsWith('.html') || typeof file.contents !== 'string') continue;
+    const html = file.contents;
+    if (!html.includes(placeholderTag)) continue;
+    const tag = `<meta name="build" content="${escapeHtml(pageIdentity(identity, sha256(html)))}"`;
+    filled.set(file.path, html.replace(placeholderTag, tag));
+  }
   return {
     identity,
     pages: pages.map((page) => ({ ...page, html: filled.get(page.file) ?? page.html })),
