@@ -201,3 +201,28 @@ test('npm run verify prints each mismatch and exits 1; without a server it says 
     /^No network: could not reach http:\/\/127\.0\.0\.1:\d+ \(ECONNREFUSED\)\. Nothing was verified/,
   );
 });
+
+test('a 503 is asked again and passes when the host recovers; a 429 is not asked again', async () => {
+  const target = await serve(current);
+  const asked = new Map<string, number>();
+  const server = http.createServer((request, response) => {
+    const times = (asked.get(request.url!) ?? 0) + 1;
+    asked.set(request.url!, times);
+    const failing = request.url === '/' ? 429 : 503;
+    if (times === 1) {
+      response.writeHead(failing, { 'Retry-After': '0' });
+      response.end();
+      return;
+    }
+    http.get(new URL(request.url!, target), (answer) => {
+      response.writeHead(answer.statusCode!, answer.headers);
+      answer.pipe(response);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  closers.push(() => new Promise((resolve) => server.close(() => resolve())));
+  const found = mismatches((await verify(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`)).result);
+  assert.deepEqual(found, [{ where: '/', message: 'answers 429, expected 200' }]);
+  assert.equal(asked.get('/'), 1);
+  assert.equal(asked.get('/build.json'), 2);
+});

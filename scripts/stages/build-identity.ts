@@ -25,7 +25,7 @@ const placeholderTag = `<meta name="build" content="${buildIdentityPlaceholder}"
 const sha256 = (bytes: string | Uint8Array) => `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
 
 /** The value of a page's <meta name="build">: the site's identity and the page's own hash, as "name=value" pairs. */
-export const pageIdentity = (identity: BuildIdentity, pageHash: string) =>
+const pageIdentity = (identity: BuildIdentity, pageHash: string) =>
   `commit=${identity.commit ?? 'unknown'} content=${identity.content} date=${identity.date} generator=${identity.generator} page=${pageHash}`;
 
 /**

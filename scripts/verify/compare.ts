@@ -13,7 +13,7 @@ import { headersFor } from '../lib/static-server.ts';
 import { type BuildIdentity, buildIdentityFile } from '../stages/build-identity.ts';
 
 /** What differs, and where: a route, a file, or a field of build.json. */
-export interface Mismatch {
+interface Mismatch {
   where: string;
   message: string;
 }
@@ -44,7 +44,7 @@ export type VerifyResult =
 const unpublished = (file: string) => file === '_headers' || file.split('/').some((part) => part.startsWith('.'));
 
 /** A path no build writes, asked for to see the 404 page. */
-export const missingPath = 'verify-no-such-page/';
+const missingPath = 'verify-no-such-page/';
 
 const retryServerErrors = { retries: 2, retryStatus: (status: number) => status >= 500, retryErrors: false };
 
