@@ -76,6 +76,8 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const locationProblems = await outputLocationProblems(outDir, { projectRoot, contentDir, publicDir });
   if (locationProblems.length > 0) throw new BuildError('Checking the output folder', locationProblems);
   const recovered = await recoverOutputFolder(outDir);
+  // The commit for the build's identity, asked of git while the content loads.
+  const commit = options.commit === undefined ? buildCommit(projectRoot) : Promise.resolve(options.commit);
 
   // Load and check the content, and bundle the client meanwhile (pages need its hashed names).
   const [{ content, warnings: contentWarnings, origins }, client] = await Promise.all([
@@ -105,7 +107,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   // build.json, and the same identity in every page (npm run verify compares a live site with it).
   const { name, version } = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8'));
   const { pages, files } = identifyBuild(rendered, site, {
-    commit: options.commit === undefined ? buildCommit(projectRoot) : options.commit,
+    commit: await commit,
     date: buildDate.date,
     generator: `${name}@${version}`,
   });

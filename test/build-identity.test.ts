@@ -59,10 +59,10 @@ test('a build whose commit cannot be known says so, and still builds', async () 
 });
 
 test('the commit is the checkout HEAD, else the CI variable, else none', async () => {
-  assert.match(buildCommit(process.cwd(), {}) ?? '', /^[0-9a-f]{40}$/);
+  assert.match((await buildCommit(process.cwd(), {})) ?? '', /^[0-9a-f]{40}$/);
   const outsideGit = await temporaryFolder();
-  assert.equal(buildCommit(outsideGit, { GITHUB_SHA: commit.toUpperCase() }), commit);
-  assert.equal(buildCommit(outsideGit, { CF_PAGES_COMMIT_SHA: commit }), commit);
-  assert.equal(buildCommit(outsideGit, { GITHUB_SHA: 'main' }), null);
-  assert.equal(buildCommit(outsideGit, {}), null);
+  assert.equal(await buildCommit(outsideGit, { GITHUB_SHA: commit.toUpperCase() }), commit);
+  assert.equal(await buildCommit(outsideGit, { CF_PAGES_COMMIT_SHA: commit }), commit);
+  assert.equal(await buildCommit(outsideGit, { GITHUB_SHA: 'main' }), null);
+  assert.equal(await buildCommit(outsideGit, {}), null);
 });

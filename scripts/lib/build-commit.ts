@@ -1,4 +1,7 @@
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
 
 const fullSha = /^[0-9a-f]{40}$/;
 
@@ -9,16 +12,20 @@ const fullSha = /^[0-9a-f]{40}$/;
  * while GITHUB_SHA still names the commit the workflow ran from. Without git,
  * or outside a repository, the CI's own variables are asked (GitHub Actions,
  * Cloudflare Pages, Netlify); a build never fails for want of a commit.
+ * Asynchronous, so that git (some 10 to 30 ms) runs while the content loads.
  */
-export function buildCommit(projectRoot: string, environment: NodeJS.ProcessEnv = process.env): string | null {
+export async function buildCommit(
+  projectRoot: string,
+  environment: NodeJS.ProcessEnv = process.env,
+): Promise<string | null> {
   try {
-    const head = execFileSync('git', ['rev-parse', '--verify', '--quiet', 'HEAD'], {
+    const { stdout } = await run('git', ['rev-parse', '--verify', '--quiet', 'HEAD'], {
       cwd: projectRoot,
       encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
       timeout: 10_000,
       windowsHide: true,
-    }).trim();
+    });
+    const head = stdout.trim();
     if (fullSha.test(head)) return head;
   } catch {
     // No git, not a repository, or no commit yet: the variables below may know.
