@@ -163,7 +163,8 @@ export async function verifySite(options: VerifyOptions): Promise<VerifyResult> 
     }
   };
 
-  const files = (await filesOf(options.dir)).filter((file) => file !== buildIdentityFile);
+  // 404.html is checked as the answer to a missing page: asked for by name, Cloudflare Pages redirects it to /404.
+  const files = (await filesOf(options.dir)).filter((file) => file !== buildIdentityFile && file !== '404.html');
   await Promise.all(
     files.map(async (file) => {
       const address = addressOf(file);
