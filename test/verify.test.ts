@@ -45,12 +45,27 @@ async function serve(root: string): Promise<string> {
   return server.url;
 }
 
+/** A loopback server answering with `handler`, closed when the file ends; its address. */
+async function listen(handler: http.RequestListener): Promise<string> {
+  const server = http.createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  closers.push(() => new Promise((resolve) => server.close(() => resolve())));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+}
+
+/** Answers with what `target` answers for `address`, as it is. */
+const forward = (target: string, address: string, response: http.ServerResponse) =>
+  http.get(new URL(address, target), (answer) => {
+    response.writeHead(answer.statusCode!, answer.headers);
+    answer.pipe(response);
+  });
+
 /** A server in front of `target` that changes each answer's headers or body on the way. */
 async function proxy(
   target: string,
   change: (headers: http.IncomingHttpHeaders, body: Buffer) => Buffer = (_headers, body) => body,
 ): Promise<string> {
-  const server = http.createServer((request, response) => {
+  return listen((request, response) => {
     http.get(new URL(request.url!, target), (answer) => {
       const chunks: Buffer[] = [];
       answer.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -63,9 +78,6 @@ async function proxy(
       });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  closers.push(() => new Promise((resolve) => server.close(() => resolve())));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
 }
 
 const client = () => new HttpClient({ userAgent: 'eccron-test', timeoutMs: 10_000, perHost: 4, concurrency: 4 });
@@ -162,15 +174,10 @@ test('a host that adds to the HTML passes on each page hash, and is named in the
 
 test('a missing page answered with 200 (a host serving the home page for everything) fails', async () => {
   const target = await serve(current);
-  const server = http.createServer((request, response) => {
-    http.get(new URL(request.url!.startsWith('/verify-') ? '/' : request.url!, target), (answer) => {
-      response.writeHead(answer.statusCode!, answer.headers);
-      answer.pipe(response);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  closers.push(() => new Promise((resolve) => server.close(() => resolve())));
-  const found = mismatches((await verify(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`)).result);
+  const url = await listen((request, response) =>
+    forward(target, request.url!.startsWith('/verify-') ? '/' : request.url!, response),
+  );
+  const found = mismatches((await verify(url)).result);
   assert.deepEqual(found, [{ where: '/verify-no-such-page/', message: 'answers 200, expected 404 with the 404 page' }]);
 });
 
@@ -205,7 +212,7 @@ test('npm run verify prints each mismatch and exits 1; without a server it says 
 test('a 503 is asked again and passes when the host recovers; a 429 is not asked again', async () => {
   const target = await serve(current);
   const asked = new Map<string, number>();
-  const server = http.createServer((request, response) => {
+  const url = await listen((request, response) => {
     const times = (asked.get(request.url!) ?? 0) + 1;
     asked.set(request.url!, times);
     const failing = request.url === '/' ? 429 : 503;
@@ -214,14 +221,9 @@ test('a 503 is asked again and passes when the host recovers; a 429 is not asked
       response.end();
       return;
     }
-    http.get(new URL(request.url!, target), (answer) => {
-      response.writeHead(answer.statusCode!, answer.headers);
-      answer.pipe(response);
-    });
+    forward(target, request.url!, response);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  closers.push(() => new Promise((resolve) => server.close(() => resolve())));
-  const found = mismatches((await verify(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`)).result);
+  const found = mismatches((await verify(url)).result);
   assert.deepEqual(found, [{ where: '/', message: 'answers 429, expected 200' }]);
   assert.equal(asked.get('/'), 1);
   assert.equal(asked.get('/build.json'), 2);
