@@ -130,10 +130,10 @@ export async function siteUserAgent(contentDir: string, tool: string): Promise<s
   }
   const text = (value: unknown) =>
     typeof value === 'string' && value.trim() ? value.trim().replace(/[()\\;\s]+/g, '') : undefined;
-  const product = (text(site.acronym) ?? text(site.name) ?? 'site').replace(/[^\w.-]+/g, '-');
+  const product = [text(site.acronym) ?? text(site.name), 'site', tool].filter(Boolean).join('-');
   const email = text(site.contactEmail);
   const about = [text(site.siteUrl), email && `mailto:${email}`].filter(Boolean);
-  return `${product}-site-${tool}/1.0${about.length > 0 ? ` (${about.join('; ')})` : ''}`;
+  return `${product.replace(/[^\w.-]+/g, '-')}/1.0${about.length > 0 ? ` (${about.join('; ')})` : ''}`;
 }
 
 interface Host {
