@@ -13,6 +13,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { offlineLine } from './lib/http-client.ts';
 import { formatReport } from './links/report.ts';
 import { checkSite, defaults } from './links/run.ts';
 
@@ -65,13 +66,13 @@ const report = await checkSite({
 });
 
 if (values.json) {
-  const { offlineHost: _, ...result } = report;
+  const { unreachable: _, ...result } = report;
   await mkdir(path.dirname(path.resolve(values.json)), { recursive: true });
   await writeFile(values.json, `${JSON.stringify(result, null, 2)}\n`);
 }
 
-if (report.offline) {
-  console.log(`Offline: ${report.offlineHost} cannot be looked up, so no link was checked.`);
+if (report.unreachable) {
+  console.log(offlineLine(report.unreachable, 'No link was checked'));
 } else {
   console.log(formatReport(report));
   if (report.links.some((link) => link.group === 'broken')) process.exitCode = 1;

@@ -52,7 +52,7 @@ export interface RequestOptions {
   retry?: Partial<RetryPolicy>;
 }
 
-export type HttpResponse = {
+type HttpResponse = {
   kind: 'response';
   /** The address that gave this answer: the one asked, or the last redirect's. */
   url: string;
