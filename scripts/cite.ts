@@ -48,11 +48,14 @@ class UsageError extends Error {}
 /** The command line, its mistakes worded as before node:util's parser took it over. */
 function readArgs(args: string[]) {
   try {
-    return parseArgs({
+    const parsed = parseArgs({
       args,
       allowPositionals: true,
       options: { 'dry-run': { type: 'boolean' }, theme: { type: 'string' }, content: { type: 'string' } },
     });
+    const empty = Object.entries(parsed.values).find(([, value]) => value === '');
+    if (empty) throw new UsageError(`--${empty[0]} needs a value`);
+    return parsed;
   } catch (error) {
     const { code, message } = error as { code?: string; message: string };
     const option = /'(-[^' ]*)/.exec(message)?.[1] ?? '';

@@ -4,21 +4,14 @@
  * and retries with growing waits on 429, 5xx and timeouts that honour
  * Retry-After.
  */
-import { duration, type HttpError, HttpClient } from '../lib/http-client.ts';
+import { duration, HttpClient, type HttpClientOptions, type HttpError, type RetryPolicy } from '../lib/http-client.ts';
 import type { CslRecord } from './record.ts';
 
-export interface ResolverOptions {
+export interface ResolverOptions
+  extends Pick<HttpClientOptions, 'userAgent' | 'timeoutMs' | 'concurrency'>,
+    Pick<RetryPolicy, 'retries' | 'backoffMs' | 'maxWaitMs'> {
   /** DOI_RESOLVER, or https://doi.org. */
   resolver: string;
-  userAgent: string;
-  timeoutMs: number;
-  /** Retries after the first try. */
-  retries: number;
-  /** The first wait when the server gives no Retry-After; doubled each time. */
-  backoffMs: number;
-  /** The longest Retry-After honoured; a longer one is reported instead of waited for. */
-  maxWaitMs: number;
-  concurrency: number;
 }
 
 export const defaultResolverOptions = (userAgent: string): ResolverOptions => ({
