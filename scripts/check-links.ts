@@ -6,7 +6,8 @@
  * each with the content file and line where it is written, grouped as broken,
  * moved for good, could not verify, and fine. Exits 1 only when a link is
  * broken. DOIs are asked of the DOI handle API (DOI_HANDLE_API), ORCID iDs of
- * ORCID's public API (ORCID_API); results are cached in .cache/ for a day.
+ * ORCID's public API (ORCID_API), through the one HTTP client
+ * (scripts/lib/http-client.ts); results are cached in .cache/ for a day.
  * See docs/link-check.md.
  */
 import { existsSync } from 'node:fs';
