@@ -52,7 +52,7 @@ export interface RequestOptions {
   retry?: Partial<RetryPolicy>;
 }
 
-export type HttpResponse = {
+type HttpResponse = {
   kind: 'response';
   /** The address that gave this answer: the one asked, or the last redirect's. */
   url: string;
@@ -88,15 +88,9 @@ const defaultRetry: RetryPolicy = {
   maxWaitMs: 60_000,
 };
 
-const OFFLINE_CODES = new Set([
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'ECONNREFUSED',
-  'ENETUNREACH',
-  'EHOSTUNREACH',
-  'ENETDOWN',
-  'ECONNRESET',
-]);
+const OFFLINE_CODES = new Set(
+  'ENOTFOUND EAI_AGAIN ECONNREFUSED ENETUNREACH EHOSTUNREACH ENETDOWN ECONNRESET'.split(' '),
+);
 const MAX_REDIRECTS = 10;
 
 /** The one line every command prints when it cannot reach the network, then stops. */
@@ -116,11 +110,7 @@ export function retryAfterMs(value: string | string[] | null | undefined, now = 
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-/**
- * A User-Agent naming the site, its address and its mailbox, read from the
- * content's site.yml, in the form Crossref asks for: so a server's owner can
- * tell who is asking and write to them.
- */
+/** The site, its address and its mailbox from site.yml, in Crossref's form: a server's owner can tell who asks. */
 export async function siteUserAgent(contentDir: string, tool: string): Promise<string> {
   let site: Record<string, unknown> = {};
   try {
@@ -130,27 +120,37 @@ export async function siteUserAgent(contentDir: string, tool: string): Promise<s
   }
   const text = (value: unknown) =>
     typeof value === 'string' && value.trim() ? value.trim().replace(/[()\\;\s]+/g, '') : undefined;
-  const product = (text(site.acronym) ?? text(site.name) ?? 'site').replace(/[^\w.-]+/g, '-');
+  const product = [text(site.acronym) ?? text(site.name), 'site', tool].filter(Boolean).join('-');
   const email = text(site.contactEmail);
   const about = [text(site.siteUrl), email && `mailto:${email}`].filter(Boolean);
-  return `${product}-site-${tool}/1.0${about.length > 0 ? ` (${about.join('; ')})` : ''}`;
+  return `${product.replace(/[^\w.-]+/g, '-')}/1.0${about.length > 0 ? ` (${about.join('; ')})` : ''}`;
 }
 
-interface Host {
-  active: number;
-  waiting: (() => void)[];
-  notBefore: number;
+/** Room for `size` requests at once, given in turn; a host's also holds when its next request may start. */
+class Gate {
+  active = 0;
+  notBefore = 0;
+  private readonly waiting: (() => void)[] = [];
+  constructor(private readonly size: number) {}
+  async enter() {
+    while (this.active >= this.size) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.active += 1;
+  }
+  leave() {
+    this.active -= 1;
+    this.waiting.shift()?.();
+  }
 }
 
 export class HttpClient {
   /** Requests sent (not counting those answered without the network). */
   requests = 0;
-  private readonly hosts = new Map<string, Host>();
-  private active = 0;
-  private readonly waiting: (() => void)[] = [];
+  private readonly hosts = new Map<string, Gate>();
+  private readonly all: Gate;
   private readonly retry: RetryPolicy;
 
   constructor(private readonly options: HttpClientOptions) {
+    this.all = new Gate(options.concurrency);
     this.retry = { ...defaultRetry, ...options.retry };
   }
 
@@ -180,16 +180,13 @@ export class HttpClient {
     const { hostname } = new URL(url);
     if (/^[\d.]+$|^\[.*\]$/.test(hostname) || hostname === 'localhost') return Promise.resolve(undefined);
     const lookup = this.options.lookup ?? (dnsLookup as LookupFunction);
-    return new Promise((resolve) => {
+    return new Promise((resolve) =>
       lookup(hostname, {}, (error) => {
         const code = error?.code ?? '';
-        resolve(
-          error && OFFLINE_CODES.has(code)
-            ? { kind: 'error', url, code, message: error.message, offline: true, tries: 0 }
-            : undefined,
-        );
-      });
-    });
+        const offline = error && OFFLINE_CODES.has(code);
+        resolve(offline ? { kind: 'error', url, code, message: error.message, offline, tries: 0 } : undefined);
+      }),
+    );
   }
 
   /** Holds later requests to this host back until `ms` from now. */
@@ -202,9 +199,11 @@ export class HttpClient {
     let current = url;
     for (let hop = 0; ; hop += 1) {
       const answer = await this.scheduled(current, request);
-      const location = answer.kind === 'response' ? answer.headers.location : undefined;
-      if (request.redirect === 'manual' || hop === MAX_REDIRECTS || !location || !isRedirect(answer)) return answer;
-      if (!URL.canParse(location, current)) return answer;
+      const redirected = answer.kind === 'response' && answer.status >= 300 && answer.status < 400;
+      const location = redirected ? answer.headers.location : undefined;
+      if (request.redirect === 'manual' || hop === MAX_REDIRECTS || !location || !URL.canParse(location, current)) {
+        return answer;
+      }
       current = new URL(location, current).href;
     }
   }
@@ -212,33 +211,25 @@ export class HttpClient {
   /** One request, when its host and the client have room for it. */
   private async scheduled(url: string, request: RequestOptions): Promise<Attempt> {
     const host = this.host(url);
-    while (host.active >= this.options.perHost) await new Promise<void>((resolve) => host.waiting.push(resolve));
-    host.active += 1;
+    await host.enter();
     try {
       for (let wait = host.notBefore - Date.now(); wait > 0; wait = host.notBefore - Date.now()) await sleep(wait);
-      while (this.active >= this.options.concurrency) await new Promise<void>((resolve) => this.waiting.push(resolve));
-      this.active += 1;
+      await this.all.enter();
       try {
         return await this.send(url, request);
       } finally {
-        this.active -= 1;
-        this.waiting.shift()?.();
+        this.all.leave();
       }
     } finally {
       host.notBefore = Math.max(host.notBefore, Date.now() + (this.options.hostGapMs ?? 0));
-      host.active -= 1;
-      host.waiting.shift()?.();
+      host.leave();
     }
   }
 
-  private host(url: string): Host {
+  private host(url: string): Gate {
     const key = new URL(url).host;
-    let host = this.hosts.get(key);
-    if (!host) {
-      host = { active: 0, waiting: [], notBefore: 0 };
-      this.hosts.set(key, host);
-    }
-    return host;
+    if (!this.hosts.has(key)) this.hosts.set(key, new Gate(this.options.perHost));
+    return this.hosts.get(key)!;
   }
 
   private send(url: string, request: RequestOptions): Promise<Attempt> {
@@ -310,7 +301,5 @@ export class HttpClient {
     });
   }
 }
-
-const isRedirect = (answer: Attempt) => answer.kind === 'response' && answer.status >= 300 && answer.status < 400;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
