@@ -148,6 +148,30 @@ test('a server that drops the policy header fails on every page, naming the head
   assert.deepEqual(mismatches((await verify(url, 'ignored')).result), []);
 });
 
+test('assets without the year of caching that _headers gives them fail, each named', async () => {
+  const url = await proxy(await serve(current), (headers, body) => {
+    headers['cache-control'] = 'max-age=600';
+    return body;
+  });
+  const found = mismatches((await verify(url)).result);
+  const assets = found.filter((mismatch) => mismatch.where.startsWith('/assets/'));
+  assert.ok(assets.length >= 2, 'the stylesheet and the script at least');
+  for (const mismatch of assets)
+    assert.equal(
+      mismatch.message,
+      'header Cache-Control is "max-age=600", expected "public, max-age=31536000, immutable"',
+    );
+  assert.ok(
+    found.some((mismatch) => mismatch.where === 'build.json'),
+    'build.json, which must never come from a cache',
+  );
+  // Elsewhere only the files that _headers keeps out of caches (the CMS's, build.json): nothing else is asked of the header.
+  for (const mismatch of found.filter((found) => !found.where.startsWith('/assets/'))) {
+    assert.match(mismatch.where, /^\/admin\/|^build\.json$/);
+    assert.equal(mismatch.message, 'header Cache-Control is "max-age=600", expected "no-cache"');
+  }
+});
+
 test('where the host ignores _headers, a page without its <meta> policy fails', async () => {
   const url = await proxy(await serve(current), (headers, body) =>
     String(headers['content-type']).startsWith('text/html')

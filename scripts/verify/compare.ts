@@ -103,10 +103,25 @@ export async function verifySite(options: VerifyOptions): Promise<VerifyResult> 
   const get = (address: string) =>
     options.client.request(new URL(address, base).href, { redirect: 'manual', retry: retryServerErrors });
 
+  const compareHeaders = (where: string, answer: Extract<HttpResult, { kind: 'response' }>) => {
+    if (options.headers === 'ignored') return;
+    for (const [name, expected] of Object.entries(
+      headersFor(headersFile, decodeURIComponent(new URL(answer.url).pathname)),
+    )) {
+      const value = answer.headers[name.toLowerCase()];
+      const text = Array.isArray(value) ? value.join(', ') : value;
+      if (text === undefined) mismatches.push({ where, message: `header ${name} missing (expected "${expected}")` });
+      else if (text.trim() !== expected)
+        mismatches.push({ where, message: `header ${name} is "${text}", expected "${expected}"` });
+    }
+  };
+
+  // 404.html is checked as the answer to a missing page: asked for by name, Cloudflare Pages redirects it to /404.
   // build.json first: it says whether the site is reachable at all, and which build it is.
   const live = await get(buildIdentityFile);
   if (live.kind === 'error' && live.offline) return { kind: 'offline', error: live };
   compareIdentity(live, identity, mismatches);
+  if (live.kind === 'response' && live.status === 200) compareHeaders(buildIdentityFile, live);
 
   /** Compares a page or file the host answered with its built bytes; true when it is the same. */
   const compareBody = (where: string, answer: Extract<HttpResult, { kind: 'response' }>, built: Buffer) => {
@@ -150,20 +165,6 @@ export async function verifySite(options: VerifyOptions): Promise<VerifyResult> 
       });
   };
 
-  const compareHeaders = (where: string, answer: Extract<HttpResult, { kind: 'response' }>) => {
-    if (options.headers === 'ignored') return;
-    for (const [name, expected] of Object.entries(
-      headersFor(headersFile, decodeURIComponent(new URL(answer.url).pathname)),
-    )) {
-      const value = answer.headers[name.toLowerCase()];
-      const text = Array.isArray(value) ? value.join(', ') : value;
-      if (text === undefined) mismatches.push({ where, message: `header ${name} missing (expected "${expected}")` });
-      else if (text.trim() !== expected)
-        mismatches.push({ where, message: `header ${name} is "${text}", expected "${expected}"` });
-    }
-  };
-
-  // 404.html is checked as the answer to a missing page: asked for by name, Cloudflare Pages redirects it to /404.
   const files = (await filesOf(options.dir)).filter((file) => file !== buildIdentityFile && file !== '404.html');
   await Promise.all(
     files.map(async (file) => {
