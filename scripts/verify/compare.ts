@@ -9,6 +9,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eachStartTag } from '../lib/html.ts';
 import { type HttpClient, type HttpError, type HttpResult, offlineLine } from '../lib/http-client.ts';
+import { OUTPUT_MARKER } from '../lib/output-folder.ts';
 import { headersFor } from '../lib/static-server.ts';
 import { type BuildIdentity, buildIdentityFile } from '../stages/build-identity.ts';
 
@@ -40,8 +41,8 @@ export type VerifyResult =
     }
   | { kind: 'offline'; error: HttpError };
 
-/** Files of the output that hosts keep to themselves (_headers) or that mark the folder as the build's. */
-const unpublished = (file: string) => file === '_headers' || file.split('/').some((part) => part.startsWith('.'));
+/** Files of the output that hosts keep to themselves, or that only mark the folder as the build's. */
+const unpublished = new Set(['_headers', '.nojekyll', OUTPUT_MARKER]);
 
 /** A path no build writes, asked for to see the 404 page. */
 const missingPath = 'verify-no-such-page/';
@@ -89,7 +90,7 @@ async function filesOf(dir: string): Promise<string[]> {
   return entries
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
-    .filter((file) => !unpublished(file))
+    .filter((file) => !unpublished.has(file))
     .sort();
 }
 
@@ -116,7 +117,6 @@ export async function verifySite(options: VerifyOptions): Promise<VerifyResult> 
     }
   };
 
-  // 404.html is checked as the answer to a missing page: asked for by name, Cloudflare Pages redirects it to /404.
   // build.json first: it says whether the site is reachable at all, and which build it is.
   const live = await get(buildIdentityFile);
   if (live.kind === 'error' && live.offline) return { kind: 'offline', error: live };
@@ -165,6 +165,7 @@ export async function verifySite(options: VerifyOptions): Promise<VerifyResult> 
       });
   };
 
+  // 404.html is checked as the answer to a missing page: asked for by name, Cloudflare Pages redirects it to /404.
   const files = (await filesOf(options.dir)).filter((file) => file !== buildIdentityFile && file !== '404.html');
   await Promise.all(
     files.map(async (file) => {
@@ -186,8 +187,8 @@ export async function verifySite(options: VerifyOptions): Promise<VerifyResult> 
   const notFoundPage = await readFile(path.join(options.dir, '404.html')).catch(() => undefined);
   if (notFound.kind === 'error' || notFound.status !== 404) {
     mismatches.push({ where, message: `${describeAnswer(notFound)}, expected 404 with the 404 page` });
-  } else if (notFoundPage) {
-    compareBody(`${where} (the 404 page)`, notFound, notFoundPage);
+  } else if (notFoundPage && compareBody(`${where} (the 404 page)`, notFound, notFoundPage)) {
+    comparePolicy(`${where} (the 404 page)`, notFound, notFoundPage);
   }
 
   mismatches.sort((a, b) => (a.where < b.where ? -1 : a.where > b.where ? 1 : 0));
