@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { buildIdentityPlaceholder } from '../../src/build-context.tsx';
 import { escapeHtml } from '../../src/escape.ts';
 import { BuildError } from '../lib/problems.ts';
@@ -9,7 +9,7 @@ import type { RenderedPage } from './render-pages.tsx';
 export interface BuildIdentity {
   /** The commit built, or null when it could not be known (no git, no CI variable). */
   commit: string | null;
-  /** sha256 of every file of the site (pages with the placeholder in place of their identity). */
+  /** sha256 of the site: of the list of every file's path and sha256 (pages with the placeholder in place of their identity). */
   content: string;
   /** The date the build took as today (YYYY-MM-DD). */
   date: string;
@@ -22,7 +22,7 @@ export const buildIdentityFile = 'build.json';
 /** The start of <meta name="build"> as pages are written (by React, and by the CMS stage), before the identity is known. */
 const placeholderTag = `<meta name="build" content="${buildIdentityPlaceholder}"`;
 
-const sha256 = (bytes: string | Uint8Array) => `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
+const sha256 = (bytes: string | Uint8Array) => `sha256:${hash('sha256', bytes, 'hex')}`;
 
 /** The value of a page's <meta name="build">: the site's identity and the page's own hash, as "name=value" pairs. */
 const pageIdentity = (identity: BuildIdentity, pageHash: string) =>
@@ -41,19 +41,21 @@ export function identifyBuild(
   files: OutputFile[],
   inputs: Omit<BuildIdentity, 'content'>,
 ): { pages: RenderedPage[]; files: OutputFile[]; identity: BuildIdentity } {
+  const once = (html: string) => {
+    const at = html.indexOf(placeholderTag);
+    return at !== -1 && html.indexOf(placeholderTag, at + 1) === -1;
+  };
   const problems = pages
-    .filter((page) => page.html.split(placeholderTag).length !== 2)
+    .filter((page) => !once(page.html))
     .map((page) => ({ where: page.file, message: `expected one ${placeholderTag}/> in the head (src/Document.tsx)` }));
   if (problems.length > 0) throw new BuildError('Giving the pages their build identity', problems);
 
-  const content = createHash('sha256');
-  for (const file of [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
-    const bytes = typeof file.contents === 'string' ? Buffer.from(file.contents) : file.contents;
-    content.update(`${file.path}\0${bytes.length}\0`).update(bytes);
-  }
+  // Each file hashed once; the site's hash is that of the list of paths and hashes.
+  const hashes = new Map(files.map((file) => [file.path, sha256(file.contents)]));
+  const list = [...hashes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const identity: BuildIdentity = {
     commit: inputs.commit,
-    content: `sha256:${content.digest('hex')}`,
+    content: sha256(list.map(([path, hash]) => `${path}\0${hash}\n`).join('')),
     date: inputs.date,
     generator: inputs.generator,
   };
@@ -64,7 +66,7 @@ export function identifyBuild(
     if (!file.path.endsWith('.html') || typeof file.contents !== 'string') continue;
     const html = file.contents;
     if (!html.includes(placeholderTag)) continue;
-    const tag = `<meta name="build" content="${escapeHtml(pageIdentity(identity, sha256(html)))}"`;
+    const tag = `<meta name="build" content="${escapeHtml(pageIdentity(identity, hashes.get(file.path)!))}"`;
     filled.set(file.path, html.replace(placeholderTag, tag));
   }
   return {
