@@ -47,11 +47,18 @@ export const hasTime = (text: string) => {
   return 'time' in read && read.time !== undefined;
 };
 
+/** Whether a start and an end are written alike: both dates, or both dates and times (true while either is no moment at all, which is told on its own). */
+export function writtenAlike(start: string, end: string): boolean {
+  const a = readEventMoment(start);
+  const b = readEventMoment(end);
+  return 'problem' in a || 'problem' in b || (a.time === undefined) === (b.time === undefined);
+}
+
 /** Whether an end comes before its start (both valid and of the same kind). */
 export function endsBeforeStart(start: string, end: string): boolean {
   const a = readEventMoment(start);
   const b = readEventMoment(end);
-  if ('problem' in a || 'problem' in b) return false;
+  if ('problem' in a || 'problem' in b || !writtenAlike(start, end)) return false;
   return `${b.date} ${b.time ?? ''}` < `${a.date} ${a.time ?? ''}`;
 }
 
@@ -106,7 +113,10 @@ export interface SiteEvent<Item extends NewsItem = NewsItem> {
 }
 
 /** The event of a news item, or undefined when it is no event (or an Event without a start). */
-export function eventOf<Item extends NewsItem>(item: Item, defaultZone: string | undefined): SiteEvent<Item> | undefined {
+export function eventOf<Item extends NewsItem>(
+  item: Item,
+  defaultZone: string | undefined,
+): SiteEvent<Item> | undefined {
   if (item.type !== 'Event' || item.start === undefined) return undefined;
   const start = eventMoment(item.start);
   const end = item.end === undefined ? undefined : eventMoment(item.end);
@@ -130,7 +140,8 @@ export function newsInOrder<Item extends NewsItem>(
     const event = eventOf(item, defaultZone);
     return { item, ...(event ? { event } : {}), upcoming: event !== undefined && isUpcoming(event, today) };
   });
-  const key = ({ event, item }: (typeof entries)[number]) => `${event!.start.date} ${event!.start.time ?? ''} ${item.id}`;
+  const key = ({ event, item }: (typeof entries)[number]) =>
+    `${event!.start.date} ${event!.start.time ?? ''} ${item.id}`;
   const upcoming = entries.filter((entry) => entry.upcoming).sort((a, b) => (key(a) < key(b) ? -1 : 1));
   return [...upcoming, ...entries.filter((entry) => !entry.upcoming)];
 }

@@ -65,7 +65,11 @@ export function calendarFiles(content: SiteContent, today: string): OutputFile[]
   const events = content.news
     .map((item) => eventOf(item, content.site.timezone))
     .filter((event) => event !== undefined)
-    .sort((a, b) => (`${a.start.date} ${a.start.time ?? ''} ${a.item.id}` < `${b.start.date} ${b.start.time ?? ''} ${b.item.id}` ? -1 : 1));
+    .sort((a, b) =>
+      `${a.start.date} ${a.start.time ?? ''} ${a.item.id}` < `${b.start.date} ${b.start.time ?? ''} ${b.item.id}`
+        ? -1
+        : 1,
+    );
   return [
     ...events.map((event) => ({ path: eventCalendarFile(event.item.id), contents: calendar([event], content, today) })),
     { path: EVENTS_CALENDAR, contents: calendar(events, content, today, `${content.site.acronym} events`) },

@@ -8,7 +8,8 @@ import { ExternalLink } from './ExternalLink.tsx';
 export const eventCalendarFile = (id: string) => `events/${id}.ics`;
 
 /** "May 19, 2031, 14:00", or the date alone for an all-day event. */
-const momentText = (moment: EventMoment) => `${formatDate(moment.date, 'short')}${moment.time ? `, ${moment.time}` : ''}`;
+const momentText = (moment: EventMoment) =>
+  `${formatDate(moment.date, 'short')}${moment.time ? `, ${moment.time}` : ''}`;
 
 /** When: the start, the end (only its time when it ends the same day), and for a timed event the zone it is local to. */
 function When({ event }: { event: SiteEvent<NewsItem> }) {

@@ -1,6 +1,6 @@
 /** content/news/YYYY-MM-DD-<id>.md: one news item per file, front matter and Markdown. */
 import * as v from 'valibot';
-import { endsBeforeStart, hasTime, readEventMoment } from '../events.ts';
+import { endsBeforeStart, readEventMoment, writtenAlike } from '../events.ts';
 import { httpUrl, isoDate, LIMITS, text, textOf, timeZone } from './fields.ts';
 
 const newsTypes = ['Publication', 'Event', 'Announcement'] as const;
@@ -103,7 +103,7 @@ export const newsItemSchema = v.pipe(
   v.forward<Item, v.PartialCheckIssue<Item>, ['end']>(
     v.partialCheck(
       [['start'], ['end']],
-      (item) => !item.start || !item.end || hasTime(item.start) === hasTime(item.end),
+      (item) => !item.start || !item.end || writtenAlike(item.start, item.end),
       'expected an end written like the start: both dates (an all-day event), or both a date and a time',
     ),
     ['end'],
@@ -111,7 +111,7 @@ export const newsItemSchema = v.pipe(
   v.forward<Item, v.PartialCheckIssue<Item>, ['end']>(
     v.partialCheck(
       [['start'], ['end']],
-      (item) => !item.start || !item.end || hasTime(item.start) !== hasTime(item.end) || !endsBeforeStart(item.start, item.end),
+      (item) => !item.start || !item.end || !endsBeforeStart(item.start, item.end),
       'expected an end after the start; an event that ends the same day has the same date',
     ),
     ['end'],
