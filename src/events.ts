@@ -36,7 +36,7 @@ export function readEventMoment(text: string): EventMoment | { problem: string }
 }
 
 /** The moment of a value the content check has accepted. */
-export function eventMoment(text: string): EventMoment {
+function eventMoment(text: string): EventMoment {
   const read = readEventMoment(text);
   if ('problem' in read) throw new Error(`"${text}": ${read.problem}`);
   return read;
