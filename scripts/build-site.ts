@@ -18,7 +18,7 @@ import type { OutputFile } from './stages/output-files.ts';
 import { renderPages } from './stages/render-pages.tsx';
 import { buildReport, type BuildReport } from './stages/report.ts';
 import { siteFiles } from './stages/site-files.ts';
-import { adminFiles } from './admin/admin-stage.ts';
+import { adminFiles, adminHeaders } from './admin/admin-stage.ts';
 import { writeOutput } from './stages/write-output.ts';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -91,7 +91,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const files: OutputFile[] = [
     ...pages.map((page) => ({ path: page.file, contents: page.html })),
     ...client.files,
-    ...siteFiles(urls, routes, content),
+    ...siteFiles(urls, routes, content, [adminHeaders(urls)]),
     ...citationFiles(content),
     ...adminFiles(urls, content),
     ...(await readPublicFiles(publicDir)),
