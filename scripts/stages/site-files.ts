@@ -1,6 +1,6 @@
 import type { SiteContent } from '../../src/content-schema.ts';
 import { escapeHtml } from '../../src/escape.ts';
-import { markdownToHtml } from '../../src/markdown.tsx';
+import { type LexedMarkdown, markdownToHtml } from '../../src/markdown.tsx';
 import type { Urls } from '../../src/urls.ts';
 import type { Route } from '../../src/routes.tsx';
 import { securityHeaders } from '../../src/security.ts';
@@ -10,7 +10,7 @@ import type { OutputFile } from './output-files.ts';
  * The news as an Atom feed. Its "updated" is the newest item's date, never
  * the clock, so the same content gives the same file on every build.
  */
-function atomFeed(content: SiteContent, urls: Urls): string {
+function atomFeed(content: SiteContent, urls: Urls, markdown?: LexedMarkdown): string {
   const { site, news } = content;
   const home = urls.absolute('/');
   const timestamp = (date: string) => `${date}T00:00:00Z`;
@@ -26,7 +26,7 @@ function atomFeed(content: SiteContent, urls: Urls): string {
       `    <updated>${timestamp(item.date)}</updated>`,
       `    <link rel="alternate" href="${escapeHtml(item.link)}"/>`,
       `    <category term="${escapeHtml(item.type)}"/>`,
-      `    <summary type="html">${escapeHtml(markdownToHtml(item.summary, { ...urls, href: (path) => urls.absolute(path) }).trim())}</summary>`,
+      `    <summary type="html">${escapeHtml(markdownToHtml(item.summary, { ...urls, href: (path) => urls.absolute(path) }, markdown).trim())}</summary>`,
       '  </entry>',
     ].join('\n'),
   );
@@ -52,9 +52,15 @@ export type HeaderRule = [pattern: string, headers: Record<string, string>];
 /**
  * sitemap.xml, feed.xml, robots.txt, _headers and .nojekyll: what hosts,
  * crawlers and feed readers look for beside the pages. `headerRules` are the
- * rules of other parts of the site (the CMS's), after the visitor pages' own.
+ * rules of other parts of the site (the CMS's), after the visitor pages' own;
+ * `markdown`, the news items' texts as the content loader lexed them.
  */
-export function siteFiles(urls: Urls, routes: Route[], content: SiteContent, headerRules: HeaderRule[]): OutputFile[] {
+export function siteFiles(
+  urls: Urls,
+  routes: Route[],
+  content: SiteContent,
+  { headerRules, markdown }: { headerRules: HeaderRule[]; markdown?: LexedMarkdown },
+): OutputFile[] {
   const sitemap = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
@@ -86,7 +92,7 @@ export function siteFiles(urls: Urls, routes: Route[], content: SiteContent, hea
 
   return [
     { path: 'sitemap.xml', contents: sitemap },
-    { path: 'feed.xml', contents: atomFeed(content, urls) },
+    { path: 'feed.xml', contents: atomFeed(content, urls, markdown) },
     { path: 'robots.txt', contents: robots },
     { path: '_headers', contents: headers },
     // Tells GitHub Pages not to run Jekyll, which would drop files starting with "_".
