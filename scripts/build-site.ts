@@ -19,7 +19,7 @@ import type { OutputFile } from './stages/output-files.ts';
 import { renderPages } from './stages/render-pages.tsx';
 import { buildReport, type BuildReport } from './stages/report.ts';
 import { siteFiles } from './stages/site-files.ts';
-import { adminFiles } from './admin/admin-stage.ts';
+import { adminFiles, adminHeaders } from './admin/admin-stage.ts';
 import { writeOutput } from './stages/write-output.ts';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -74,9 +74,9 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const recovered = await recoverOutputFolder(outDir);
 
   // Load and check the content, and bundle the client meanwhile (pages need its hashed names).
-  const [{ content, warnings: contentWarnings, origins }, client] = await Promise.all([
+  const [{ content, warnings: contentWarnings, origins, markdown }, client] = await Promise.all([
     options.content
-      ? { content: structuredClone(options.content), warnings: [], origins: new Map() }
+      ? { content: structuredClone(options.content), warnings: [], origins: new Map(), markdown: new Map() }
       : readContent(contentDir, publicDir),
     options.cache?.client ?? options.clientBundle ?? bundleClient(projectRoot),
   ]);
@@ -86,13 +86,13 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const urls = createUrls(options.basePath ?? '', content.site.siteUrl);
 
   // Render every route of the route table.
-  const pages = renderPages(content, routes, { urls, assets: client.assets, today: buildDate.date });
+  const pages = renderPages(content, routes, { urls, assets: client.assets, today: buildDate.date, markdown });
 
   // Gather the site: pages, client bundle, host files, public files.
   const files: OutputFile[] = [
     ...pages.map((page) => ({ path: page.file, contents: page.html })),
     ...client.files,
-    ...siteFiles(urls, routes, content),
+    ...siteFiles(urls, routes, content, { headerRules: [adminHeaders(urls)], markdown }),
     ...citationFiles(content),
     ...calendarFiles(content, buildDate.date),
     ...adminFiles(urls, content),

@@ -148,6 +148,20 @@ const cases: { name: string; edits: Edit[]; problems?: string[]; warnings?: stri
     problems: ['content/members.yml: holds only comments; it should hold countries: and members:'],
   },
   {
+    name: 'no space after the colon',
+    edits: [replace('site.yml', 'acronym: ExCon', 'acronym:ExCon')],
+    problems: [
+      'content/site.yml:3:8: the YAML cannot be read: put a space after the colon, as in "acronym: ExCon"; without it, YAML reads "acronym:ExCon" as text, not as the field acronym',
+    ],
+  },
+  {
+    name: 'empty front matter',
+    edits: [write('legal/terms-of-service.md', '---\n---\n\nSome text.\n')],
+    problems: [
+      'content/legal/terms-of-service.md:2:1 › title: missing field "title" (expected text); add a line "title: …" to this entry',
+    ],
+  },
+  {
     name: 'empty news',
     edits: [write(NEWER, '')],
     problems: [
