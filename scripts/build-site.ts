@@ -11,6 +11,7 @@ import { BuildError, type Problem } from './lib/problems.ts';
 import { bundleClient, type ClientBundle } from './stages/bundle-client.ts';
 import { checkOutput } from './stages/check-output.ts';
 import { readPages } from './stages/read-pages.ts';
+import { calendarFiles } from './stages/calendar-files.ts';
 import { citationFiles } from './stages/citation-files.ts';
 import { readPublicFiles } from './stages/copy-public.ts';
 import { placeholderWarnings, readContent } from './stages/load-content.ts';
@@ -93,6 +94,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     ...client.files,
     ...siteFiles(urls, routes, content, { headerRules: [adminHeaders(urls)], markdown }),
     ...citationFiles(content),
+    ...calendarFiles(content, buildDate.date),
     ...adminFiles(urls, content),
     ...(await readPublicFiles(publicDir)),
   ];

@@ -73,3 +73,11 @@ test('the build job lints, and the screenshots reach a reviewer as an artefact',
     /uses: actions\/upload-artifact@[0-9a-f]{40} # v[\d.]+\n {8}with:\n {10}name: screenshots\n {10}path: reports\/screenshots\n/,
   );
 });
+
+test('the site is built and deployed again every week, so that events move to past without a commit', () => {
+  assert.match(workflow, /\non:\n[\s\S]*?\n {2}schedule:\n {4}- cron: '\d{1,2} \d{1,2} \* \* [0-6]'\n/);
+  // A scheduled run is on main and is no pull request, so it deploys like a push to main.
+  const deploy = workflow.slice(workflow.indexOf('\n  deploy:'));
+  assert.match(deploy, /\n {4}if: github\.ref == 'refs\/heads\/main' && github\.event_name != 'pull_request' &&/);
+  assert.doesNotMatch(workflow, /event_name == 'push'/, 'no step or job is kept to pushes only');
+});

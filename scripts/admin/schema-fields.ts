@@ -73,7 +73,9 @@ const firstIssue = (schema: unknown, value: unknown) => {
  */
 function textKind(schema: unknown): 'date' | 'url' | 'text' {
   const accepts = (value: string) => v.safeParse(schema as v.GenericSchema, value).success;
-  if (accepts('2021-09-15') && !accepts('2021-02-30') && !accepts('15 September 2021')) return 'date';
+  // A field that also takes a time of day (an event's start) is typed, since the date picker would drop the time.
+  if (accepts('2021-09-15') && !accepts('2021-02-30') && !accepts('15 September 2021') && !accepts('2021-09-15 14:00'))
+    return 'date';
   if ((accepts('https://example.org/page') || accepts('https://example.org')) && !accepts('example')) return 'url';
   return 'text';
 }
