@@ -14,6 +14,7 @@ import { identifyBuild } from './stages/build-identity.ts';
 import { bundleClient, type ClientBundle } from './stages/bundle-client.ts';
 import { checkOutput } from './stages/check-output.ts';
 import { readPages } from './stages/read-pages.ts';
+import { calendarFiles } from './stages/calendar-files.ts';
 import { citationFiles } from './stages/citation-files.ts';
 import { readPublicFiles } from './stages/copy-public.ts';
 import { placeholderWarnings, readContent } from './stages/load-content.ts';
@@ -21,7 +22,7 @@ import type { OutputFile } from './stages/output-files.ts';
 import { renderPages } from './stages/render-pages.tsx';
 import { buildReport, type BuildReport } from './stages/report.ts';
 import { siteFiles } from './stages/site-files.ts';
-import { adminFiles } from './admin/admin-stage.ts';
+import { adminFiles, adminHeaders } from './admin/admin-stage.ts';
 import { writeOutput } from './stages/write-output.ts';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -80,9 +81,9 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const commit = options.commit === undefined ? buildCommit(projectRoot) : Promise.resolve(options.commit);
 
   // Load and check the content, and bundle the client meanwhile (pages need its hashed names).
-  const [{ content, warnings: contentWarnings, origins }, client] = await Promise.all([
+  const [{ content, warnings: contentWarnings, origins, markdown }, client] = await Promise.all([
     options.content
-      ? { content: structuredClone(options.content), warnings: [], origins: new Map() }
+      ? { content: structuredClone(options.content), warnings: [], origins: new Map(), markdown: new Map() }
       : readContent(contentDir, publicDir),
     options.cache?.client ?? options.clientBundle ?? bundleClient(projectRoot),
   ]);
@@ -92,14 +93,15 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const urls = createUrls(options.basePath ?? '', content.site.siteUrl);
 
   // Render every route of the route table.
-  const rendered = renderPages(content, routes, { urls, assets: client.assets, today: buildDate.date });
+  const rendered = renderPages(content, routes, { urls, assets: client.assets, today: buildDate.date, markdown });
 
   // Gather the site: pages, client bundle, host files, public files.
   const site: OutputFile[] = [
     ...rendered.map((page) => ({ path: page.file, contents: page.html })),
     ...client.files,
-    ...siteFiles(urls, routes, content),
+    ...siteFiles(urls, routes, content, { headerRules: [adminHeaders(urls)], markdown }),
     ...citationFiles(content),
+    ...calendarFiles(content, buildDate.date),
     ...adminFiles(urls, content),
     ...(await readPublicFiles(publicDir)),
   ];

@@ -42,6 +42,7 @@ export function Document({ site, path, title, description, jsonLd, indexable = t
           href={urls.asset('feed.xml')}
           title={`${site.acronym} news`}
         />
+        <link rel="alternate" type="text/calendar" href={urls.asset('events.ics')} title={`${site.acronym} events`} />
         <link rel="apple-touch-icon" href={urls.asset('apple-touch-icon.png')} />
         <meta name="theme-color" content="#0f3b57" />
         {/* Which build this page is from (commit, content hash, date, generator, this page's hash): npm run verify reads it. */}

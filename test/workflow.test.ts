@@ -218,3 +218,11 @@ describe('the rollback workflow', () => {
     assertVerifiedDeploy(steps, '../site/dist');
   });
 });
+
+test('the site is built and deployed again every week, so that events move to past without a commit', () => {
+  assert.match(workflow, /\non:\n[\s\S]*?\n {2}schedule:\n {4}- cron: '\d{1,2} \d{1,2} \* \* [0-6]'\n/);
+  // A scheduled run is on main and is no pull request, so it deploys like a push to main.
+  const deploy = workflow.slice(workflow.indexOf('\n  deploy:'));
+  assert.match(deploy, /\n {4}if: github\.ref == 'refs\/heads\/main' && github\.event_name != 'pull_request' &&/);
+  assert.doesNotMatch(workflow, /event_name == 'push'/, 'no step or job is kept to pushes only');
+});

@@ -17,6 +17,7 @@ const contentTypes: Record<string, string> = {
   '.avif': 'image/avif',
   '.ico': 'image/x-icon',
   '.xml': 'application/xml; charset=utf-8',
+  '.ics': 'text/calendar; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
   '.woff2': 'font/woff2',
 };

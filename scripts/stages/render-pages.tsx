@@ -53,7 +53,7 @@ export function renderPages(content: SiteContent, routes: Route[], context: Buil
           path={route.path}
           title={route.title(content)}
           description={route.description(content)}
-          jsonLd={route.jsonLd?.(content, context.urls)}
+          jsonLd={route.jsonLd?.(content, context.urls, context.today)}
         >
           {route.page(content)}
         </Document>,
