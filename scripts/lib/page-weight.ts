@@ -49,7 +49,7 @@ function together(sizes: Size[]): Size {
 }
 
 /** What a visitor downloads for a page: its HTML, its stylesheets together, its scripts and every chunk they import together. */
-export interface Weight {
+interface Weight {
   html: Size;
   css: Size;
   js: Size;
