@@ -1,8 +1,7 @@
 /**
  * The one URL module: every URL the site prints goes through these helpers,
  * so that serving the site under a sub-folder (a GitHub Pages project site)
- * is one setting, and every URL read back from a built page (by the output
- * check, the report, the page weights and the static server) is mapped to its
+ * is one setting, and every URL read back from a built page is mapped to its
  * output file by the same rule.
  *
  * Link policy: pages are written directory-style (research/index.html) and
@@ -20,12 +19,7 @@ export interface Urls {
   asset(file: string): string;
   /** The absolute URL of a site path, for canonical links and the sitemap. */
   absolute(path: string): string;
-  /**
-   * The reverse of href(), asset() and absolute(): the site path of a URL a
-   * page holds ('/base/research/#x' or 'https://host/base/research/' →
-   * '/research/#x'), or undefined for one outside the base path, on another
-   * origin or relative.
-   */
+  /** The reverse of href() and absolute(): '/base/research/#x' → '/research/#x'; undefined outside the base path. */
   sitePath(url: string): string | undefined;
 }
 
@@ -59,11 +53,7 @@ export const outputFile = (routePath: string): string => fileAt(routePath.endsWi
 /** The site path an output file is served at, the reverse of fileAt: 'research/index.html' → '/research/'. */
 export const sitePathOf = (file: string): string => `/${file.replace(/(^|\/)index\.html$/, '$1')}`;
 
-/**
- * The output file a URL of the site is served from, under `basePath`: query
- * and fragment dropped, percent-escapes decoded; undefined outside the base
- * path or when the escapes are broken.
- */
+/** The output file a URL of the site is served from; undefined outside the base path or with broken escapes. */
 export function fileOfUrl(url: string, basePath: string): string | undefined {
   const pathname = url.replace(/[?#].*$/, '');
   if (!pathname.startsWith(`${basePath}/`) || pathname.startsWith('//')) return undefined;

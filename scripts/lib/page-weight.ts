@@ -20,36 +20,33 @@ export interface Size {
 type Contents = Uint8Array | string;
 
 /**
- * Raw and gzip size of some contents. The gzip size is worked out the first
- * time it is read and then kept: the printed table and reports/build.json read
- * it for every page, while a benchmark building 10,000 generated pages never
- * does, and compressing them all would cost more than rendering them.
+ * A size whose gzip figure is worked out the first time it is read and then
+ * kept: the printed table and reports/build.json read it for every page, while
+ * a benchmark building 10,000 generated pages never does, and compressing them
+ * all would cost more than rendering them.
  */
-export function sizeOf(contents: Contents, gzipSizes = new GzipSizes()): Size {
+function lazySize(bytes: number, gzipOf: () => number): Size {
   let gzip: number | undefined;
   return {
-    bytes: typeof contents === 'string' ? Buffer.byteLength(contents) : contents.length,
+    bytes,
     get gzip() {
-      gzip ??= gzipSizes.of(contents);
+      gzip ??= gzipOf();
       return gzip;
     },
   };
 }
 
-/** Several sizes together; the gzip sizes are added up when first read. */
-function together(sizes: Size[]): Size {
-  let gzip: number | undefined;
-  return {
-    bytes: sizes.reduce((sum, size) => sum + size.bytes, 0),
-    get gzip() {
-      gzip ??= sizes.reduce((sum, size) => sum + size.gzip, 0);
-      return gzip;
-    },
-  };
-}
+export const sizeOf = (contents: Contents, gzipSizes = new GzipSizes()): Size =>
+  lazySize(typeof contents === 'string' ? Buffer.byteLength(contents) : contents.length, () => gzipSizes.of(contents));
+
+const together = (sizes: Size[]): Size =>
+  lazySize(
+    sizes.reduce((sum, size) => sum + size.bytes, 0),
+    () => sizes.reduce((sum, size) => sum + size.gzip, 0),
+  );
 
 /** What a visitor downloads for a page: its HTML, its stylesheets together, its scripts and every chunk they import together. */
-interface Weight {
+export interface Weight {
   html: Size;
   css: Size;
   js: Size;
@@ -57,52 +54,49 @@ interface Weight {
   scripts: string[];
 }
 
-export interface PageWeigher {
-  /** Weighs a page from its HTML and the stylesheets and scripts it loads (URLs as the page writes them). */
-  page(html: string, loads: { stylesheets: string[]; scripts: string[] }): Weight;
-  /** Files of the output together, by path. */
-  files(files: string[]): Size;
-}
-
 /**
  * The one page-weight measurement, for the build report and the budgets.
  * `read` gives an output file's contents, or undefined when there is none;
  * `scriptImports` lists the scripts each script imports, by output path, from
  * esbuild's metafile. Each file is compressed once, however many pages load it.
+ * `page` weighs a page from the stylesheets and scripts it loads (URLs as the
+ * page writes them); `files`, files of the output together.
  */
 export function pageWeigher(
   read: (file: string) => Contents | undefined,
   scriptImports: Record<string, string[]>,
   basePath: string,
   gzipSizes = new GzipSizes(),
-): PageWeigher {
+) {
+  const none: Size = { bytes: 0, gzip: 0 };
   const fileSizes = new Map<string, Size>();
   const fileSize = (file: string | undefined): Size => {
-    if (file === undefined) return { bytes: 0, gzip: 0 };
-    let size = fileSizes.get(file);
-    if (!size) {
+    if (file === undefined) return none;
+    if (!fileSizes.has(file)) {
       const contents = read(file);
-      size = contents === undefined ? { bytes: 0, gzip: 0 } : sizeOf(contents, gzipSizes);
-      fileSizes.set(file, size);
+      fileSizes.set(file, contents === undefined ? none : sizeOf(contents, gzipSizes));
     }
-    return size;
+    return fileSizes.get(file)!;
   };
   const urlsSize = (urls: Iterable<string>) => together([...urls].map((url) => fileSize(fileOfUrl(url, basePath))));
+  // Every page loads the same stylesheet and scripts: they are weighed once for all.
+  const assetWeights = new Map<string, Omit<Weight, 'html'>>();
   return {
-    page(html, { stylesheets, scripts }) {
-      // The page pays for the chunks its scripts import too.
-      const allScripts = new Set(scripts);
-      for (const script of allScripts)
-        for (const imported of scriptImports[fileOfUrl(script, basePath) ?? ''] ?? [])
-          allScripts.add(`${basePath}/${imported}`);
-      return {
-        html: sizeOf(html, gzipSizes),
-        css: urlsSize(new Set(stylesheets)),
-        js: urlsSize(allScripts),
-        scripts: [...allScripts],
-      };
+    page(html: string, { stylesheets, scripts }: { stylesheets: string[]; scripts: string[] }): Weight {
+      const key = `${stylesheets.join(' ')}\n${scripts.join(' ')}`;
+      let assets = assetWeights.get(key);
+      if (!assets) {
+        // The page pays for the chunks its scripts import too.
+        const allScripts = new Set(scripts);
+        for (const script of allScripts)
+          for (const imported of scriptImports[fileOfUrl(script, basePath) ?? ''] ?? [])
+            allScripts.add(`${basePath}/${imported}`);
+        assets = { css: urlsSize(new Set(stylesheets)), js: urlsSize(allScripts), scripts: [...allScripts] };
+        assetWeights.set(key, assets);
+      }
+      return { html: sizeOf(html, gzipSizes), ...assets };
     },
-    files: (files) => together(files.map(fileSize)),
+    files: (files: string[]) => together(files.map(fileSize)),
   };
 }
 

@@ -1,19 +1,15 @@
 import type { BuildDate } from '../lib/build-date.ts';
 import { sitePathOf } from '../../src/urls.ts';
 import { GzipSizes } from '../lib/gzip-size.ts';
-import { pageWeigher, type Size } from '../lib/page-weight.ts';
+import { pageWeigher, type Weight } from '../lib/page-weight.ts';
 import { bold, kilobytes, table } from '../lib/terminal.ts';
 import type { OutputFile } from './output-files.ts';
 import { type PageReading, readPage } from './read-pages.ts';
 import type { RenderedPage } from './render-pages.tsx';
 
-interface PageReport {
+interface PageReport extends Omit<Weight, 'scripts'> {
   route: string;
   file: string;
-  html: Size;
-  css: Size;
-  /** The page's scripts and every chunk they import. */
-  js: Size;
 }
 
 export interface BuildReport {
@@ -76,26 +72,14 @@ export function buildReport(
 
 /** The table printed at the end of a build, in the manner of Next's route summary. */
 export function formatReport(report: BuildReport): string {
-  const rows = [
-    ['Route', 'HTML', 'HTML gzip', 'CSS gzip', 'JS gzip'],
-    ...report.pages.map((page) => [
-      page.route,
-      kilobytes(page.html.bytes),
-      kilobytes(page.html.gzip),
-      kilobytes(page.css.gzip),
-      kilobytes(page.js.gzip),
-    ]),
+  const row = (page: PageReport, route = page.route) => [
+    route,
+    ...[page.html.bytes, page.html.gzip, page.css.gzip, page.js.gzip].map((size) => kilobytes(size)),
   ];
+  const rows = [['Route', 'HTML', 'HTML gzip', 'CSS gzip', 'JS gzip'], ...report.pages.map((page) => row(page))];
   // Below a blank row: pages visitors never load, such as the CMS.
   if (report.otherPages.length > 0) rows.push(['', '', '', '', '']);
-  for (const page of report.otherPages)
-    rows.push([
-      `${page.route} (not a visitor page)`,
-      kilobytes(page.html.bytes),
-      kilobytes(page.html.gzip),
-      kilobytes(page.css.gzip),
-      kilobytes(page.js.gzip),
-    ]);
+  for (const page of report.otherPages) rows.push(row(page, `${page.route} (not a visitor page)`));
   const lines = table(rows).split('\n');
   lines[0] = bold(lines[0]!);
   return [
