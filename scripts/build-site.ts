@@ -7,9 +7,9 @@ import { buildCommit } from './lib/build-commit.ts';
 import { isBuildDate, resolveBuildDate } from './lib/build-date.ts';
 import { checkBuildSettings } from './lib/build-settings.ts';
 import { GzipSizes } from './lib/gzip-size.ts';
-import { displayPath, outputLocationProblems, recoverOutputFolder } from './lib/output-folder.ts';
-import { createUrls } from '../src/urls.ts';
-import { BuildError, type Problem } from './lib/problems.ts';
+import { outputLocationProblems, recoverOutputFolder } from './lib/output-folder.ts';
+import { createUrls, trimTrailingSlashes } from '../src/urls.ts';
+import { BuildError, displayPath, type Problem } from './lib/problems.ts';
 import { identifyBuild } from './stages/build-identity.ts';
 import { bundleClient, type ClientBundle } from './stages/bundle-client.ts';
 import { checkOutput } from './stages/check-output.ts';
@@ -89,7 +89,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   ]);
   if (options.cache) options.cache.client = client;
   const routes = options.routes ?? siteRoutes(content);
-  if (options.siteUrl) content.site = { ...content.site, siteUrl: options.siteUrl.replace(/\/+$/, '') };
+  if (options.siteUrl) content.site = { ...content.site, siteUrl: trimTrailingSlashes(options.siteUrl) };
   const urls = createUrls(options.basePath ?? '', content.site.siteUrl);
 
   // Render every route of the route table.
@@ -116,7 +116,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
 
   // Check every internal link, asset and image before anything is written.
   const readings = readPages(pages);
-  const linkProblems = checkOutput(readings, files, urls, content.site.siteUrl, origins);
+  const linkProblems = checkOutput(readings, files, urls, origins);
   if (linkProblems.length > 0) throw new BuildError('Checking links and assets', linkProblems);
 
   // Swap the finished site into the output folder, if the folder is the build's own.

@@ -15,14 +15,13 @@ import * as v from 'valibot';
 import { citationText } from '../src/citation.ts';
 import { type Publication, publicationSchema } from '../src/content/publications.ts';
 import { offlineLine, siteUserAgent } from './lib/http-client.ts';
-import { formatProblem } from './lib/problems.ts';
+import { displayPath as relative, formatProblem } from './lib/problems.ts';
 import { bareDoi } from './cite/doi.ts';
 import { ImportError, readImport } from './cite/import-file.ts';
 import { type Entry, type Field, FileError, PublicationsFile } from './cite/publications-file.ts';
 import { publicationFromRecord, RecordError } from './cite/record.ts';
 import { defaultResolverOptions, type Resolution, type ResolverOptions, resolveAll } from './cite/resolver.ts';
 import { UntrustedTextError } from './cite/text.ts';
-import { relative } from './stages/content/source.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** npm runs scripts in the project's folder; paths typed on the command line are relative to where the person typed them. */

@@ -86,8 +86,3 @@ export const notFoundPage = {
   description: ({ site }: SiteContent) => `This page does not exist on the ${site.acronym} website.`,
   page: (content: SiteContent) => <NotFoundPage site={content.site} />,
 };
-
-/** Where a route's page is written: directory style, so /research and /research/caregiver can both exist. */
-export function outputFile(path: string): string {
-  return path === '/' ? 'index.html' : `${path.slice(1)}/index.html`;
-}

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { cp, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
-import { BuildError, formatProblem, type Problem } from '../scripts/lib/problems.ts';
+import { BuildError, displayPath, formatProblem, type Problem } from '../scripts/lib/problems.ts';
 import { readContent } from '../scripts/stages/load-content.ts';
 import { firstInvisible } from '../src/content/fields.ts';
 import { buildIntoTemporaryFolder, fixtureContentDir, temporaryFolder } from './helpers/site.ts';
@@ -44,7 +44,7 @@ async function planted(edits: Edit[]): Promise<{ contentDir: string; shown: stri
   const contentDir = path.join(await temporaryFolder(), 'content');
   await cp(fixtureContentDir, contentDir, { recursive: true });
   for (const edit of edits) await edit(contentDir);
-  return { contentDir, shown: path.relative(process.cwd(), contentDir).split(path.sep).join('/') };
+  return { contentDir, shown: displayPath(contentDir) };
 }
 
 /** Every problem (or warning) as the build prints it, with the copy's folder written as "content". */

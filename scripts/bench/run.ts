@@ -35,6 +35,7 @@ import type { ScaleResult } from './scale-build.ts';
 import { fontPolicy, pageWeight, readFromFolder, type PageWeight } from '../lib/page-weight.ts';
 import { bold, dim, green, kilobytes, red, table, yellow } from '../lib/terminal.ts';
 import type { BuildReport } from '../stages/report.ts';
+import { sitePathOf } from '../../src/urls.ts';
 
 const { values } = parseArgs({
   options: {
@@ -272,7 +273,7 @@ try {
   const read = readFromFolder(outDir);
   const pages = await Promise.all(
     report.pages.map(async (page) => {
-      const url = page.file.endsWith('index.html') ? `/${page.file.slice(0, -'index.html'.length)}` : `/${page.file}`;
+      const url = sitePathOf(page.file);
       const html = await readFile(path.join(outDir, page.file), 'utf8');
       return { route: page.route, file: page.file, html, weight: pageWeight(url, html, read, report.scriptImports) };
     }),

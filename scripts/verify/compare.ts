@@ -12,6 +12,7 @@ import { type HttpClient, type HttpError, type HttpResult, offlineLine } from '.
 import { OUTPUT_MARKER } from '../lib/output-folder.ts';
 import { headersFor } from '../lib/static-server.ts';
 import { type BuildIdentity, buildIdentityFile } from '../stages/build-identity.ts';
+import { sitePathOf } from '../../src/urls.ts';
 
 /** What differs, and where: a route, a file, or a field of build.json. */
 interface Mismatch {
@@ -50,7 +51,7 @@ const missingPath = 'verify-no-such-page/';
 const retryServerErrors = { retries: 2, retryStatus: (status: number) => status >= 500, retryErrors: false };
 
 /** 'research/index.html' → 'research/', 'index.html' → '' (relative to the site's address). */
-const addressOf = (file: string) => file.replace(/(^|\/)index\.html$/, '$1');
+const addressOf = (file: string) => sitePathOf(file).slice(1);
 
 /** The attributes of a page's <meta> with this name (or http-equiv), or undefined when it has none. */
 function metaOf(html: string, key: 'name' | 'http-equiv', value: string): string | undefined {

@@ -6,7 +6,7 @@
 import type { Token, Tokens } from 'marked';
 import { escapeInvisible } from '../../../src/content/fields.ts';
 import { linkKind } from '../../../src/markdown.tsx';
-import { withTrailingSlash } from '../../../src/urls.ts';
+import { type Urls, withTrailingSlash } from '../../../src/urls.ts';
 import type { Problem } from '../../lib/problems.ts';
 import { excerptAt, relative, type Source } from './source.ts';
 
@@ -44,11 +44,8 @@ export function addOrigin(origins: Origins, href: string, origin: () => Origin) 
  * `value` (with the base path, or as an absolute address on the site's own
  * origin): the places to fix when the link is broken.
  */
-export function originsOf(origins: Origins, value: string, basePath: string, siteUrl: string): Origin[] {
-  const ownOrigin = siteUrl.replace(/\/+$/, '');
-  let sitePath = value.startsWith(`${ownOrigin}/`) ? value.slice(ownOrigin.length) : value;
-  if (basePath && sitePath.startsWith(`${basePath}/`)) sitePath = sitePath.slice(basePath.length);
-  return (origins.get(decoded(sitePath)) ?? []).map((origin) => origin());
+export function originsOf(origins: Origins, value: string, urls: Urls): Origin[] {
+  return (origins.get(decoded(urls.sitePath(value) ?? value)) ?? []).map((origin) => origin());
 }
 
 /** Why a Markdown link cannot work as written, with the fix; null when it can. */

@@ -4,7 +4,6 @@
  * Every problem found on the way is located in the file, with a hint chosen
  * from what the line says, not from the parser's error code alone.
  */
-import path from 'node:path';
 import {
   isAlias,
   isMap,
@@ -18,7 +17,7 @@ import {
   type Node,
 } from 'yaml';
 import { escapeInvisible } from '../../../src/content/fields.ts';
-import type { Problem } from '../../lib/problems.ts';
+import { displayPath, type Problem } from '../../lib/problems.ts';
 
 export interface Source {
   file: string;
@@ -32,7 +31,8 @@ export interface Source {
   body?: { text: string; line: number };
 }
 
-export const relative = (file: string) => path.relative(process.cwd(), file).split(path.sep).join('/');
+/** Where a content file is, as problems name it; the stages' name for displayPath. */
+export const relative = displayPath;
 
 function lineColumn(source: Source, offset: number) {
   const { line, col } = source.lineCounter.linePos(offset);
