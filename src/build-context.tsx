@@ -13,6 +13,13 @@ export interface BuildContext {
   markdown?: LexedMarkdown;
 }
 
+/**
+ * What a page's build-identity <meta> holds until the build has hashed the
+ * finished pages, which cannot hold their own hash: the build puts the
+ * identity in its place (scripts/stages/build-identity.ts).
+ */
+export const buildIdentityPlaceholder = 'build-identity-placeholder';
+
 const Context = createContext<BuildContext | null>(null);
 
 export const BuildContextProvider = Context.Provider;

@@ -41,6 +41,7 @@ describe('output files', () => {
       'robots.txt',
       '_headers',
       '.nojekyll',
+      'build.json',
       'favicon.svg',
       'uploads/team.svg',
       content.site.logo,

@@ -28,5 +28,6 @@ test('two builds under different time zones and locales give byte-identical outp
     }),
   );
   assert.ok(Object.keys(outputs[0]!).length > 15, 'the build wrote the site');
+  assert.ok('build.json' in outputs[0]!, "the build's identity is part of what is compared");
   assert.deepEqual(outputs[1], outputs[0]);
 });

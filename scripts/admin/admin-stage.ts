@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { buildIdentityPlaceholder } from '../../src/build-context.tsx';
 import type { SiteContent } from '../../src/content-schema.ts';
 import { escapeHtml } from '../../src/escape.ts';
 import { adminContentSecurityPolicy, policyHeader } from '../../src/security.ts';
@@ -64,6 +65,7 @@ export function adminPage(urls: Urls, scriptUrl: string, title: string, policy: 
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="robots" content="noindex, nofollow">',
+    `<meta name="build" content="${buildIdentityPlaceholder}">`,
     `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(policy)}">`,
     `<title>${escapeHtml(title)}</title>`,
     '<style>body{margin:0}</style>',

@@ -84,9 +84,11 @@ export function siteFiles(
     ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`),
   ];
   const assets: HeaderRule = [urls.asset('assets/*'), { 'Cache-Control': 'public, max-age=31536000, immutable' }];
+  // Which build is live must never come from a cache (npm run verify asks).
+  const identity: HeaderRule = [urls.asset('build.json'), { 'Cache-Control': 'no-cache' }];
   const headers = [
     ...headerLines([urls.asset('*'), securityHeaders]),
-    ...[assets, ...headerRules].flatMap((rule) => headerLines(rule, Object.keys(securityHeaders))),
+    ...[assets, identity, ...headerRules].flatMap((rule) => headerLines(rule, Object.keys(securityHeaders))),
     '',
   ].join('\n');
 
