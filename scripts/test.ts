@@ -13,7 +13,8 @@
  *            helpers (test/helpers/browser/), which is how a test gets a
  *            Chromium;
  *   build    otherwise, it builds a site (it names buildSite, builtSite,
- *            builtRealSite, buildIntoTemporaryFolder or scripts/build.ts);
+ *            builtRealSite, buildIntoTemporaryFolder, scripts/build.ts or
+ *            scripts/run-build.js);
  *   unit     everything else: no build, no browser, a few seconds in all.
  */
 import { spawn } from 'node:child_process';
@@ -30,7 +31,7 @@ const testDir = path.join(projectRoot, 'test');
 function kindOf(name: string): Kind {
   const source = readFileSync(path.join(testDir, name), 'utf8');
   if (name.startsWith('browser-') || /from '\.\/helpers\/browser\//.test(source)) return 'browser';
-  if (/\b(buildSite|builtSite|builtRealSite|buildIntoTemporaryFolder)\b|scripts\/build\.ts/.test(source))
+  if (/\b(buildSite|builtSite|builtRealSite|buildIntoTemporaryFolder)\b|scripts\/(run-)?build\.[jt]s/.test(source))
     return 'build';
   return 'unit';
 }

@@ -29,7 +29,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { projectRoot } from '../build-site.ts';
-import { cacheFolder } from '../lib/bundled-pipeline.ts';
+import { cacheFolder } from '../lib/bundled-build.js';
 import { loadPreview, type LoadResult } from './load-preview.ts';
 import type { ScaleResult } from './scale-build.ts';
 import { fontPolicy, pageWeight, readFromFolder, type PageWeight } from '../lib/page-weight.ts';
