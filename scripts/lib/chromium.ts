@@ -53,7 +53,7 @@ function installPlaces(platform: NodeJS.Platform, env: NodeJS.ProcessEnv): strin
 export const skippedBrowserTestsLog = 'ECCRON_SKIPPED_BROWSER_TESTS';
 
 /** How to get a browser the tests can drive, as CONTRIBUTING.md says it. */
-export const chromiumHint =
+const chromiumHint =
   'Install Chrome or Chromium (Debian: sudo apt-get install chromium; on Ubuntu, Google Chrome from its .deb, ' +
   "since Ubuntu's chromium is a snap the tests cannot drive), or set CHROMIUM_PATH to its executable; " +
   'see "Set-up" in CONTRIBUTING.md.';
