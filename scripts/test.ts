@@ -100,7 +100,11 @@ function printSkipped(skipped: Skipped[]) {
     [
       '',
       yellow(rule),
-      yellow(bold(`${count} browser tests did NOT run (${skipped.length} suites): no browser to drive.`)),
+      yellow(
+        bold(
+          `${count} browser tests did NOT run (${skipped.length} ${skipped.length === 1 ? 'suite' : 'suites'}): no browser to drive.`,
+        ),
+      ),
       skipped[0]!.problem,
       `Once a browser is found, run them with: npm run test:browser`,
       yellow(rule),

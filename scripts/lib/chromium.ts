@@ -84,7 +84,8 @@ export interface ChromiumSearch {
 export function findChromium(env = process.env, platform = process.platform): ChromiumSearch {
   if (env.CHROMIUM_PATH) {
     const file = env.CHROMIUM_PATH;
-    if (!isExecutable(file)) return { problem: `CHROMIUM_PATH is ${file}, which is not an executable file.` };
+    if (!isExecutable(file))
+      return { problem: `CHROMIUM_PATH is ${file}, which is not an executable file. ${chromiumHint}` };
     if (isSnap(file))
       return { problem: `CHROMIUM_PATH is ${file}, a snap, which the tests cannot drive. ${chromiumHint}` };
     return { executablePath: file };
