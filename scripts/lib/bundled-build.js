@@ -11,6 +11,7 @@
  * tests do, while the bundle is made for the next build.
  */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -34,14 +35,16 @@ export const cacheFolder = (projectRoot) =>
 
 /**
  * The bundle's key: its project files' bytes and npm's record of the installed packages.
+ * Read synchronously: some 75 small files, which one by one through the thread pool
+ * took 20 times as long on a busy machine (3 ms against 50-170 ms).
  * @param {string} projectRoot
  * @param {string[]} inputs project files bundled, relative to the project root
  */
-async function keyOf(projectRoot, inputs) {
+function keyOf(projectRoot, inputs) {
   const hash = createHash('sha256');
   for (const file of [...inputs, ...howFiles, 'node_modules/.package-lock.json']) {
     hash.update(`${file}\0`);
-    hash.update(await readFile(path.join(projectRoot, file)));
+    hash.update(readFileSync(path.join(projectRoot, file)));
   }
   return hash.digest('hex').slice(0, 16);
 }
@@ -57,8 +60,8 @@ export async function runBuild(projectRoot) {
   let bundle;
   try {
     /** @type {{ key: string, inputs: string[] }} */
-    const manifest = JSON.parse(await readFile(path.join(folder, 'manifest.json'), 'utf8'));
-    if (manifest.key === (await keyOf(projectRoot, manifest.inputs)))
+    const manifest = JSON.parse(readFileSync(path.join(folder, 'manifest.json'), 'utf8'));
+    if (manifest.key === keyOf(projectRoot, manifest.inputs))
       bundle = path.join(folder, `build-${manifest.key}.mjs`);
   } catch {
     // No bundle yet, or one that cannot be read: the sources will do.
@@ -113,7 +116,7 @@ async function saveBundle(projectRoot, folder) {
     .filter((file) => !file.includes('node_modules'))
     .map((file) => file.split(path.sep).join('/'))
     .sort();
-  const key = await keyOf(projectRoot, inputs);
+  const key = keyOf(projectRoot, inputs);
   await mkdir(folder, { recursive: true });
   // Another build may be reading the previous bundle: each has its own name, and the manifest is replaced whole.
   const bundle = `build-${key}.mjs`;
