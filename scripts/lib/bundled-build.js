@@ -61,8 +61,7 @@ export async function runBuild(projectRoot) {
   try {
     /** @type {{ key: string, inputs: string[] }} */
     const manifest = JSON.parse(readFileSync(path.join(folder, 'manifest.json'), 'utf8'));
-    if (manifest.key === keyOf(projectRoot, manifest.inputs))
-      bundle = path.join(folder, `build-${manifest.key}.mjs`);
+    if (manifest.key === keyOf(projectRoot, manifest.inputs)) bundle = path.join(folder, `build-${manifest.key}.mjs`);
   } catch {
     // No bundle yet, or one that cannot be read: the sources will do.
   }
@@ -101,19 +100,18 @@ async function saveBundle(projectRoot, folder) {
     // Less to parse; names are kept, so a stack trace still reads.
     minifyWhitespace: true,
     minifySyntax: true,
-    // esbuild runs its own binary, found next to its package.
-    external: ['esbuild'],
     // Bundled CommonJS packages (React, fast-glob) require Node's built-in modules.
     banner: {
       js: `import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);`,
     },
-    plugins: [keepModuleUrls],
+    plugins: [keepModuleUrls, requireEsbuild],
     metafile: true,
     write: false,
     logLevel: 'silent',
   });
   const inputs = Object.keys(result.metafile.inputs)
-    .filter((file) => !file.includes('node_modules'))
+    // Project files only: packages are covered by npm's record, and require-esbuild:esbuild is no file.
+    .filter((file) => !file.includes('node_modules') && !file.startsWith('require-esbuild:'))
     .map((file) => file.split(path.sep).join('/'))
     .sort();
   const key = keyOf(projectRoot, inputs);
@@ -129,6 +127,28 @@ async function saveBundle(projectRoot, folder) {
     if (name.startsWith('build-') && name !== bundle) await rm(path.join(folder, name), { force: true });
   }
 }
+
+/**
+ * esbuild runs its own binary, found next to its package, so the package is
+ * left out of the bundle; and it is CommonJS, so it is required, not imported:
+ * Node scans a CommonJS module imported from an ES module for its exports,
+ * which took 60-270 ms on the busy shared machine (require: 16-54 ms).
+ * @type {import('esbuild').Plugin}
+ */
+const requireEsbuild = {
+  name: 'require-esbuild',
+  setup(build) {
+    build.onResolve({ filter: /^esbuild$/ }, (args) =>
+      args.namespace === 'require-esbuild'
+        ? { path: 'esbuild', external: true }
+        : { path: 'esbuild', namespace: 'require-esbuild' },
+    );
+    build.onLoad({ filter: /.*/, namespace: 'require-esbuild' }, () => ({
+      contents: "module.exports = require('esbuild');",
+      loader: 'js',
+    }));
+  },
+};
 
 /**
  * A module that finds files beside itself (import.meta.url) is given its own address, not the bundle's.
