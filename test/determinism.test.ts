@@ -19,7 +19,7 @@ test('two builds under different time zones and locales give byte-identical outp
       const outDir = path.join(folder, `dist-${index}`);
       await run(
         process.execPath,
-        ['--import', 'tsx', 'scripts/build.ts', '--out', outDir, '--report', path.join(folder, `report-${index}.json`)],
+        ['scripts/run-build.js', '--out', outDir, '--report', path.join(folder, `report-${index}.json`)],
         {
           env: { ...process.env, ...environment },
         },
