@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { TestedWith } from './accessibility-testing.ts';
+import type { LexedMarkdown } from './markdown.tsx';
 import type { Urls } from './urls.ts';
 
 /** What a page needs to know about the build it is part of (not content). */
@@ -11,7 +12,16 @@ export interface BuildContext {
   today: string;
   /** The versions of the testing tools the accessibility statement names. */
   testedWith: TestedWith;
+  /** The content's Markdown texts already lexed while loading; a text not among them is lexed as it is rendered. */
+  markdown?: LexedMarkdown;
 }
+
+/**
+ * What a page's build-identity <meta> holds until the build has hashed the
+ * finished pages, which cannot hold their own hash: the build puts the
+ * identity in its place (scripts/stages/build-identity.ts).
+ */
+export const buildIdentityPlaceholder = 'build-identity-placeholder';
 
 const Context = createContext<BuildContext | null>(null);
 

@@ -1,12 +1,13 @@
 import type { ReactElement } from 'react';
 import type { SiteContent, Theme } from './content-schema.ts';
 import { AccessibilityPage } from './pages/AccessibilityPage.tsx';
+import { eventJsonLd } from './event-json-ld.ts';
 import { HomePage } from './pages/HomePage.tsx';
 import { LegalPage } from './pages/LegalPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { ResearchIndexPage } from './pages/ResearchIndexPage.tsx';
 import { ThemePage } from './pages/ThemePage.tsx';
-import { breadcrumbs, type JsonLdBlock, organization, publicationList } from './structured-data.ts';
+import { breadcrumbs, organization, publicationList } from './structured-data.ts';
 import type { Urls } from './urls.ts';
 
 type FromContent<T> = (content: SiteContent) => T;
@@ -17,8 +18,8 @@ export interface Route {
   title: FromContent<string>;
   description: FromContent<string>;
   page: FromContent<ReactElement>;
-  /** Structured data for search engines: one <script type="application/ld+json"> per block. */
-  jsonLd?: (content: SiteContent, urls: Urls) => JsonLdBlock[];
+  /** Structured data for search engines, on the build's date: one <script type="application/ld+json"> per block. */
+  jsonLd?: (content: SiteContent, urls: Urls, today: string) => object[];
 }
 
 /** Home › a page: the trail of a page one step below the home page. */
@@ -54,7 +55,10 @@ export const routes = (content: SiteContent): Route[] => [
     title: ({ site }) => `${site.acronym} – ${site.name}`,
     description: ({ site }) => `${site.name}: ${site.hero.tagline}`,
     page: (content) => <HomePage content={content} />,
-    jsonLd: ({ site, directory }, urls) => [organization(site, directory, urls)],
+    jsonLd: (content, urls, today) => [
+      organization(content.site, content.directory, urls),
+      ...eventJsonLd(content, urls, today),
+    ],
   },
   {
     path: '/research',
@@ -97,8 +101,3 @@ export const notFoundPage = {
   description: ({ site }: SiteContent) => `This page does not exist on the ${site.acronym} website.`,
   page: (content: SiteContent) => <NotFoundPage site={content.site} />,
 };
-
-/** Where a route's page is written: directory style, so /research and /research/caregiver can both exist. */
-export function outputFile(path: string): string {
-  return path === '/' ? 'index.html' : `${path.slice(1)}/index.html`;
-}

@@ -9,8 +9,7 @@ import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Pair, type YAMLMap } from 'yaml';
 import type { Publication } from '../../src/content-schema.ts';
-import type { Problem } from '../lib/problems.ts';
-import { relative } from '../stages/content/source.ts';
+import { displayPath as relative, type Problem } from '../lib/problems.ts';
 import { sameDoi } from './doi.ts';
 import { contentProblems, PUBLICATIONS_FILE } from './validate.ts';
 
