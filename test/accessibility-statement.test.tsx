@@ -15,8 +15,8 @@ import { testedWidths } from '../src/accessibility-testing.ts';
 import { BuildContextProvider } from '../src/build-context.tsx';
 import type { SiteContent } from '../src/content-schema.ts';
 import { AccessibilityPage } from '../src/pages/AccessibilityPage.tsx';
-import { outputFile, routes } from '../src/routes.tsx';
-import { createUrls } from '../src/urls.ts';
+import { routes } from '../src/routes.tsx';
+import { createUrls, outputFile } from '../src/urls.ts';
 import { desktop, mobile } from './helpers/browser/fixture-site.ts';
 import { attributesOf, load } from './helpers/html.ts';
 import { builtSite, fixtureContent, fixtureContentDir, readPage, temporaryFolder } from './helpers/site.ts';
@@ -139,7 +139,9 @@ test('a statement without its review date or enforcement body fails, naming the 
   );
   assert.ok(error instanceof BuildError, String(error));
   const shown = path.relative(process.cwd(), contentDir).split(path.sep).join('/');
-  const lines = error.problems.map((problem) => `${problem.where.replace(shown, 'content')}: ${problem.message}`);
+  const lines = error.problems.map(
+    (problem) => `${problem.where.replace(contentDir, 'content').replace(shown, 'content')}: ${problem.message}`,
+  );
   assert.ok(
     lines.some((line) => /^content\/accessibility\.md:\d+:\d+ .*enforcement/.test(line)),
     lines.join('\n'),

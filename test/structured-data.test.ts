@@ -9,7 +9,8 @@ import path from 'node:path';
 import { before, describe, test } from 'node:test';
 import type { SiteContent } from '../src/content-schema.ts';
 import { orcidUrl } from '../src/orcid.ts';
-import { outputFile, routes } from '../src/routes.tsx';
+import { routes } from '../src/routes.tsx';
+import { outputFile } from '../src/urls.ts';
 import { workType } from '../src/structured-data.ts';
 import { load, startTags } from './helpers/html.ts';
 import { schemaOrgProblems } from './helpers/schema-org.ts';
@@ -222,7 +223,12 @@ describe('the JSON-LD of the pages', () => {
     const { outDir: planted } = await buildIntoTemporaryFolder({ contentDir });
 
     const home = await readPage(planted, '/');
-    assert.equal((home.match(/<\/script>/g) ?? []).length, 2, 'the client script and the JSON-LD, nothing more');
+    assert.equal(
+      (home.match(/<\/script>/g) ?? []).length,
+      (home.match(/<script\b/g) ?? []).length,
+      'each script ends where it was meant to, and none more',
+    );
+    assert.doesNotMatch(home, /<script>alert/);
     const [organization] = ofType(blocksOf(home), 'Organization');
     assert.ok(organization.member.some((person: Json) => person.name === `Ben ${hostile}`));
     const page = await readPage(planted, `/research/${theme.id}`);
