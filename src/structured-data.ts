@@ -10,9 +10,6 @@ import type { MembersDirectory, Publication, SiteSettings, Theme } from './conte
 import { orcidUrl } from './orcid.ts';
 import type { Urls } from './urls.ts';
 
-/** One <script type="application/ld+json"> block. */
-export type JsonLdBlock = WithContext<Thing>;
-
 const context = 'https://schema.org' as const;
 
 /** Each member as a Person: name, institution, and the ORCID iD and profile page that identify them. */
