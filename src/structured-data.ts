@@ -4,7 +4,7 @@
  * the content says; a test checks every block against the schema.org
  * vocabulary.
  */
-import type { BreadcrumbList, CreativeWork, ItemList, Organization, Person, Thing, WithContext } from 'schema-dts';
+import type { BreadcrumbList, CreativeWork, ItemList, Organization, Person, WithContext } from 'schema-dts';
 import { publicationLink } from './citation.ts';
 import type { MembersDirectory, Publication, SiteSettings, Theme } from './content-schema.ts';
 import { orcidUrl } from './orcid.ts';
