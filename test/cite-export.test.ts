@@ -33,7 +33,9 @@ const parse = (text: string) =>
 async function publications(): Promise<Publication[]> {
   const content = await loadContent(fixtureContentDir);
   const file = path.resolve('test/fixtures/doi/import/zotero-bibtex.bib');
-  const imported = readImport(file, await readFile(file, 'utf8')).map(({ record }) => publicationFromRecord(record));
+  const imported = readImport(file, await readFile(file, 'utf8')).flatMap((entry) =>
+    'record' in entry ? [publicationFromRecord(entry.record)] : [],
+  );
   const special: Publication = {
     authors: 'Example, A., & Example Consortium',
     year: 2020,

@@ -318,9 +318,15 @@ test('import reads a Zotero BibTeX export: accents and braces become Unicode, re
     assert.ok(inserted.includes('    journal: "Zeitschrift für Soziologie : ZfS"'), inserted.join('\n'));
     assert.ok(inserted.includes('  - authors: Eliáš, M., & Matoušek, J.'));
     assert.ok(inserted.includes('    title: Higher-order Erdős-Szekeres theorems'));
-    assert.match(output, /zotero-bibtex\.bib:32: not imported: doi: has neither "doi" nor "url"; add one/);
-    assert.match(output, /zotero-bibtex\.bib:42: not imported: doi: has neither "doi" nor "url"; add one/);
-    assert.doesNotMatch(await c.read(), /Bańka|Önnudóttir/);
+    // A chapter without the book it is in is named at its line with what to add; the book without DOI or URL arrives.
+    assert.match(
+      output,
+      /zotero-bibtex\.bib:32: not imported: bookTitle: is a chapter without "bookTitle"; add the title of the book/,
+    );
+    assert.doesNotMatch(await c.read(), /Önnudóttir/);
+    assert.ok(inserted.includes('  - authors: Derbis, R., & Bańka, A.'), inserted.join('\n'));
+    assert.ok(inserted.includes('    type: book'), inserted.join('\n'));
+    assert.ok(inserted.includes('    publisher: Stowarzyszenie Psychologia i Architektura'), inserted.join('\n'));
     // An entry without a DOI keeps its URL.
     assert.ok(inserted.includes("  - authors: Cuturi, M., Vert, J.-P., & D'aspremont, A."), inserted.join('\n'));
     assert.ok(
@@ -328,7 +334,9 @@ test('import reads a Zotero BibTeX export: accents and braces become Unicode, re
         '    url: https://proceedings.neurips.cc/paper/2009/file/0188e8b8b014829e2fa0f430f0a95961-Paper.pdf',
       ),
     );
-    assert.match(output, /Summary: 3 imported into second-example, 0 skipped, 2 not imported\./);
+    assert.ok(inserted.includes('    type: conference-paper'), inserted.join('\n'));
+    assert.ok(inserted.includes('    bookTitle: Advances in Neural Information Processing Systems'), inserted.join('\n'));
+    assert.match(output, /Summary: 4 imported into second-example, 0 skipped, 1 not imported\./);
   } finally {
     await c.done();
   }
@@ -357,7 +365,7 @@ test('import reads RIS and CSL-JSON, and skips an entry already listed with a no
     );
     assert.match(
       again.output,
-      /zotero\.ris:1: skipped: 10\.3109\/07434618\.2014\.906498 is already listed at .*publications\.yml:\d+ \(third-example\[1\]\)/,
+      /zotero\.ris:1: skipped: already listed at .*publications\.yml:\d+ \(third-example\[1\]\), by 10\.3109\/07434618\.2014\.906498/,
     );
     assert.match(again.output, /Summary: 0 imported into first-example, 2 skipped, 0 not imported\./);
   } finally {
