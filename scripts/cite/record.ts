@@ -53,23 +53,28 @@ const first = (value: unknown): string | undefined => {
   return typeof item === 'string' && item.trim() !== '' ? item : undefined;
 };
 
+const PARTICLES = new Set(['de', 'da', 'di', 'du', 'van', 'von', 'der', 'den', 'la', 'le', 'del', 'dos', 'ter', 'ten']);
+
 /** "Henry S." → "H. S.", "Jean-Paul" → "J.-P.", "Á." stays: APA's initials. */
 export function initials(given: string): string {
-  return given
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((word) =>
-      word
-        .split('-')
-        .map((part) => {
-          const letter = part.match(/\p{L}/u)?.[0];
-          return letter ? `${letter.toUpperCase()}.` : '';
-        })
-        .filter(Boolean)
-        .join('-'),
-    )
-    .filter(Boolean)
-    .join(' ');
+  return (
+    given
+      .split(/\s+/)
+      // A particle written after the given names ("A. P. Jason de") is no initial.
+      .filter((word) => word !== '' && !PARTICLES.has(word))
+      .map((word) =>
+        word
+          .split('-')
+          .map((part) => {
+            const letter = part.match(/\p{L}/u)?.[0];
+            return letter ? `${letter.toUpperCase()}.` : '';
+          })
+          .filter(Boolean)
+          .join('-'),
+      )
+      .filter(Boolean)
+      .join(' ')
+  );
 }
 
 function personName(name: CslName, index: number, role = 'author'): PersonName {
