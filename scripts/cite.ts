@@ -82,15 +82,38 @@ function parseArgs(argv: string[]) {
 const OFFLINE = (resolution: Resolution) =>
   `No network: ${!resolution.ok ? resolution.reason : ''}. Nothing was written; run the command again when online.`;
 
-/** Inserted lines of an edit that only inserts, numbered as in the new file. */
-function insertedLines(before: string, after: string): string[] {
+/**
+ * The lines an edit changes, numbered as in the new file: "+" for an added
+ * line, "-" and "+" for a line whose value was replaced. The edits only insert
+ * lines or change one line in place, so a mismatch is either a changed line
+ * (its neighbours agree) or lines inserted before the old line.
+ */
+function changedLines(before: string, after: string): string[] {
   const old = before.split('\n');
   const now = after.split('\n');
   const out: string[] = [];
   let i = 0;
-  for (let j = 0; j < now.length; j += 1) {
-    if (i < old.length && old[i] === now[j]) i += 1;
-    else out.push(`+ ${String(j + 1).padStart(4)} | ${now[j]}`);
+  let j = 0;
+  const show = (line: string) => line.replace(/\r$/, '');
+  while (j < now.length) {
+    if (i < old.length && old[i] === now[j]) {
+      i += 1;
+      j += 1;
+      continue;
+    }
+    // A line changed in place has its old neighbour after it; inserted lines are followed by the old line.
+    const replaced = i < old.length && (old[i + 1] === now[j + 1] || now.indexOf(old[i]!, j) === -1);
+    const found = i < old.length ? now.indexOf(old[i]!, j) : now.length;
+    const inserted = found - j;
+    if (!replaced && inserted > 0) {
+      for (let k = 0; k < inserted; k += 1) out.push(`+ ${String(j + k + 1).padStart(4)} | ${show(now[j + k]!)}`);
+      j += inserted;
+      continue;
+    }
+    out.push(`- ${String(j + 1).padStart(4)} | ${show(old[i]!)}`);
+    out.push(`+ ${String(j + 1).padStart(4)} | ${show(now[j]!)}`);
+    i += 1;
+    j += 1;
   }
   return out;
 }
@@ -184,8 +207,7 @@ async function fill(
     print(OFFLINE(offline));
     return 1;
   }
-  let filled = 0;
-  const filledEntries = new Set<Entry>();
+  const fills: { entry: Entry; label: string; field: Field; value: string | number }[] = [];
   let conflicts = 0;
   const unresolved: string[] = [];
   resolutions.forEach((resolution, index) => {
@@ -209,10 +231,13 @@ async function fill(
       if (found === undefined || found === null) continue;
       const typed = entry.map.get(field);
       if (typed === undefined || typed === null) {
-        file.fill(entry, field, found);
-        filled += 1;
-        filledEntries.add(entry);
-        print(`${entry.where}: ${label} filled ${field}: ${JSON.stringify(found)}`);
+        // A value the content check would refuse is reported, and the entry's other fields are still filled.
+        const problem = schemaProblem({ ...(entry.map.toJSON() as Publication), [field]: found });
+        if (problem)
+          print(
+            `${entry.where}: ${label} ${field}: the registry's ${JSON.stringify(found)} cannot be written (${problem}); left as it is`,
+          );
+        else fills.push({ entry, label, field, value: found });
       } else if (comparable(field, typed) !== comparable(field, found)) {
         conflicts += 1;
         print(
@@ -221,17 +246,42 @@ async function fill(
       }
     }
   });
+  for (const { entry, field, value } of fills) file.fill(entry, field, value);
+  let written = fills;
+  if (fills.length > 0 && (await file.check()).length > 0) {
+    // Something the schema of one entry cannot see (a duplicate, say) is refused by the whole content check:
+    // each fill is tried on its own, so one that cannot be written never costs the others.
+    file.undo(0);
+    written = [];
+    for (const fill of fills) {
+      const before = file.editCount;
+      file.fill(fill.entry, fill.field, fill.value);
+      const problems = await file.check();
+      if (problems.length === 0) written.push(fill);
+      else {
+        file.undo(before);
+        print(
+          `${fill.entry.where}: ${fill.label} ${fill.field}: ${JSON.stringify(fill.value)} cannot be written: ${formatProblem(problems[0]!)}`,
+        );
+      }
+    }
+  }
+  for (const { entry, label, field, value } of written)
+    print(`${entry.where}: ${label} filled ${field}: ${JSON.stringify(value)}`);
   for (const line of unresolved) print(line);
+  const filled = written.length;
+  const filledEntries = new Set(written.map((fill) => fill.entry)).size;
   print(
-    `Summary: filled ${filled} field${filled === 1 ? '' : 's'} in ${filledEntries.size} entr${filledEntries.size === 1 ? 'y' : 'ies'}; ${conflicts} conflict${conflicts === 1 ? '' : 's'} (typed values kept); ${unresolved.length} DOI${unresolved.length === 1 ? '' : 's'} could not be resolved.`,
+    `Summary: filled ${filled} field${filled === 1 ? '' : 's'} in ${filledEntries} entr${filledEntries === 1 ? 'y' : 'ies'}; ${conflicts} conflict${conflicts === 1 ? '' : 's'} (typed values kept); ${unresolved.length} DOI${unresolved.length === 1 ? '' : 's'} could not be resolved.`,
   );
   if (filled === 0) return 0;
   if (dryRun) {
     print(`The change to ${relative(file.file)} (--dry-run: nothing was written):`);
-    for (const line of insertedLines(file.original, file.text())) print(line);
+    for (const line of changedLines(file.original, file.text())) print(line);
     return 0;
   }
-  return (await saveChecked(file, print, options)) ? 0 : 1;
+  await file.save(options.writeFs);
+  return 0;
 }
 
 async function importFile(
