@@ -653,3 +653,21 @@ test('fill on our own content fills the year of the entry with "year: null" (Ple
     await c.done();
   }
 });
+
+test('the README’s add example names a DOI our content does not list yet, under a theme it has', async () => {
+  const readme = await readFile(path.resolve('README.md'), 'utf8');
+  const [, doi, theme] = /`npm run cite -- add (\S+) --theme (\S+)`/.exec(readme)!;
+  const c = await content();
+  try {
+    await cp(path.resolve('content'), c.contentDir, { recursive: true });
+    const before = await c.read();
+    const { output } = await cite(['add', doi!, '--theme', theme!], c.contentDir);
+    // The loopback registry has no recording of it: the command gets as far as asking, so online it adds the paper.
+    assert.match(output, new RegExp(`^${doi!.replace(/[.]/g, '\\.')}: not registered`), output);
+    assert.doesNotMatch(output, /already listed/);
+    assert.match(await readFile(path.join(c.contentDir, 'themes.yml'), 'utf8'), new RegExp(`^- id: ${theme}$`, 'm'));
+    assert.equal(await c.read(), before);
+  } finally {
+    await c.done();
+  }
+});
