@@ -104,7 +104,8 @@ export const publicationSchema = v.pipe(
   }),
   v.forward(
     v.check(
-      (publication) => Boolean(publication.authors) || Boolean(publication.editors),
+      (publication) =>
+        Boolean(publication.authors) || Boolean(publication.editors) || publication.type === 'edited-book',
       'has no "authors"; add them (an edited book may list "editors" instead)',
     ),
     ['authors'],
