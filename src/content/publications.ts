@@ -8,7 +8,7 @@ import { themeId } from './themes.ts';
  * treat it. An entry without `type` is a journal article, as every entry was
  * before types existed.
  */
-export const PUBLICATION_TYPES = [
+const PUBLICATION_TYPES = [
   'article',
   'chapter',
   'book',
@@ -20,7 +20,6 @@ export const PUBLICATION_TYPES = [
   'dataset',
   'software',
 ] as const;
-export type PublicationType = (typeof PUBLICATION_TYPES)[number];
 
 /** An optional field with the label and hint the CMS form shows. */
 const labelled = <T extends v.GenericSchema>(schema: T, title: string, hint: string) =>
