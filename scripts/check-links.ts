@@ -6,13 +6,16 @@
  * each with the content file and line where it is written, grouped as broken,
  * moved for good, could not verify, and fine. Exits 1 only when a link is
  * broken. DOIs are asked of the DOI handle API (DOI_HANDLE_API), ORCID iDs of
- * ORCID's public API (ORCID_API); results are cached in .cache/ for a day.
+ * ORCID's public API (ORCID_API), through the one HTTP client
+ * (scripts/lib/http-client.ts); results are cached in .cache/ for a day.
  * See docs/link-check.md.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { trimTrailingSlashes } from '../src/urls.ts';
+import { offlineLine } from './lib/http-client.ts';
 import { formatReport } from './links/report.ts';
 import { checkSite, defaults } from './links/run.ts';
 
@@ -45,7 +48,7 @@ if (!existsSync(path.join(distDir, 'index.html'))) {
   process.exit(2);
 }
 
-const setting = (name: string, fallback: string) => (process.env[name]?.trim() || fallback).replace(/\/+$/, '');
+const setting = (name: string, fallback: string) => trimTrailingSlashes(process.env[name]?.trim() || fallback);
 
 const report = await checkSite({
   distDir,
@@ -65,13 +68,13 @@ const report = await checkSite({
 });
 
 if (values.json) {
-  const { offlineHost: _, ...result } = report;
+  const { unreachable: _, ...result } = report;
   await mkdir(path.dirname(path.resolve(values.json)), { recursive: true });
   await writeFile(values.json, `${JSON.stringify(result, null, 2)}\n`);
 }
 
-if (report.offline) {
-  console.log(`Offline: ${report.offlineHost} cannot be looked up, so no link was checked.`);
+if (report.unreachable) {
+  console.log(offlineLine(report.unreachable, 'No link was checked'));
 } else {
   console.log(formatReport(report));
   if (report.links.some((link) => link.group === 'broken')) process.exitCode = 1;

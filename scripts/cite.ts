@@ -10,11 +10,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import * as v from 'valibot';
-import { parse as parseYaml } from 'yaml';
 import { citationText } from '../src/citation.ts';
 import { type Publication, publicationSchema } from '../src/content/publications.ts';
-import { formatProblem } from './lib/problems.ts';
+import { offlineLine, siteUserAgent } from './lib/http-client.ts';
+import { displayPath as relative, formatProblem } from './lib/problems.ts';
 import { bareDoi } from './cite/doi.ts';
 import { ImportError, readImport } from './cite/import-file.ts';
 import {
@@ -28,7 +29,6 @@ import {
 import { publicationFromRecord, RecordError } from './cite/record.ts';
 import { defaultResolverOptions, type Resolution, type ResolverOptions, resolveAll } from './cite/resolver.ts';
 import { UntrustedTextError } from './cite/text.ts';
-import { relative } from './stages/content/source.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** npm runs scripts in the project's folder; paths typed on the command line are relative to where the person typed them. */
@@ -51,36 +51,30 @@ const USAGE = [
 
 class UsageError extends Error {}
 
-/** The User-Agent the registries ask for: the site and a mailbox to write to (Crossref's polite pool). */
-async function userAgent(contentDir: string): Promise<string> {
+/** The command line, its mistakes worded as before node:util's parser took it over. */
+function readArgs(args: string[]) {
   try {
-    const site = parseYaml(await readFile(path.join(contentDir, 'site.yml'), 'utf8')) as Record<string, unknown>;
-    const name = typeof site.acronym === 'string' ? site.acronym.replace(/[^\w.-]/g, '') : 'site';
-    return `${name}-site-cite/1.0 (${String(site.siteUrl ?? '')}; mailto:${String(site.contactEmail ?? '')})`;
-  } catch {
-    return 'site-cite/1.0';
+    const parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: { 'dry-run': { type: 'boolean' }, theme: { type: 'string' }, content: { type: 'string' } },
+    });
+    const empty = Object.entries(parsed.values).find(([, value]) => value === '');
+    if (empty) throw new UsageError(`--${empty[0]} needs a value`);
+    return parsed;
+  } catch (error) {
+    const { code, message } = error as { code?: string; message: string };
+    const option = /'(-[^' ]*)/.exec(message)?.[1] ?? '';
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && !message.includes('does not take')) {
+      throw new UsageError(`${option} needs a value`);
+    }
+    if (code?.startsWith('ERR_PARSE_ARGS_')) throw new UsageError(`unknown option ${option}`);
+    throw error;
   }
-}
-
-function parseArgs(argv: string[]) {
-  const positional: string[] = [];
-  const flags: Record<string, string | true> = {};
-  for (let index = 0; index < argv.length; index += 1) {
-    const arg = argv[index]!;
-    if (arg === '--dry-run') flags['dry-run'] = true;
-    else if (arg === '--theme' || arg === '--content') {
-      const value = argv[index + 1];
-      if (!value || value.startsWith('--')) throw new UsageError(`${arg} needs a value`);
-      flags[arg.slice(2)] = value;
-      index += 1;
-    } else if (arg.startsWith('--')) throw new UsageError(`unknown option ${arg}`);
-    else positional.push(arg);
-  }
-  return { positional, flags };
 }
 
 const OFFLINE = (resolution: Resolution) =>
-  `No network: ${!resolution.ok ? resolution.reason : ''}. Nothing was written; run the command again when online.`;
+  resolution.ok || !resolution.offline ? '' : offlineLine(resolution.offline, 'Nothing was written');
 
 /**
  * The lines an edit changes, numbered as in the new file: "+" for an added
@@ -366,15 +360,15 @@ async function importFile(
 export async function runCite(argv: string[], options: CiteOptions = {}): Promise<number> {
   const print = options.print ?? ((line: string) => console.log(line));
   try {
-    const { positional, flags } = parseArgs(argv);
-    const [command, ...args] = positional;
+    const { positionals, values: flags } = readArgs(argv);
+    const [command, ...args] = positionals;
     const contentDir = path.resolve(
-      typeof flags.content === 'string'
+      flags.content !== undefined
         ? fromWhereTyped(flags.content)
         : (options.contentDir ?? path.join(projectRoot, 'content')),
     );
-    const resolver = { ...defaultResolverOptions(await userAgent(contentDir)), ...options.resolver };
-    const theme = typeof flags.theme === 'string' ? flags.theme : undefined;
+    const resolver = { ...defaultResolverOptions(await siteUserAgent(contentDir, 'cite')), ...options.resolver };
+    const { theme } = flags;
     const all = { ...options, print };
     if (command === 'add') return await add(args, theme, all, contentDir, resolver);
     if (command === 'fill') return await fill(flags['dry-run'] === true, all, contentDir, resolver);

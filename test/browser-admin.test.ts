@@ -19,7 +19,7 @@ import { localAdmin } from '../scripts/admin/dev-admin.ts';
 import { buildSite } from '../scripts/build-site.ts';
 import { startStaticServer } from '../scripts/lib/static-server.ts';
 import { axeViolations } from './helpers/browser/axe.ts';
-import { chromiumArgs, requireChromium } from './helpers/browser/chromium.ts';
+import { chromiumArgs, withChromium } from './helpers/browser/chromium.ts';
 import { buildIntoTemporaryFolder, fixtureContentDir, readPage, temporaryFolder } from './helpers/site.ts';
 
 /** Every file of a folder, by path relative to it (forward slashes), as text. */
@@ -76,9 +76,7 @@ const changes = (before: Record<string, string>, after: Record<string, string>) 
     .map((file) => `${file in before ? '~' : '+'}${file}`)
     .sort();
 
-const executablePath = requireChromium('the CMS at /admin/');
-
-if (executablePath)
+withChromium('the CMS at /admin/', (executablePath) =>
   describe('the CMS at /admin/', () => {
     let browser: Browser;
     let baseUrl: string;
@@ -500,4 +498,5 @@ if (executablePath)
       const hosts = new Set(offsite.map((url) => new URL(url).host));
       for (const host of hosts) assert.ok(['unpkg.com', 'www.githubstatus.com'].includes(host), host);
     });
-  });
+  }),
+);

@@ -12,8 +12,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { buildSite, projectRoot } from '../scripts/build-site.ts';
-import { checkLink, mailtoIsValid, retryAfterMs } from '../scripts/links/check.ts';
-import { PoliteClient } from '../scripts/links/polite-client.ts';
+import { HttpClient, retryAfterMs } from '../scripts/lib/http-client.ts';
+import { checkLink, mailtoIsValid } from '../scripts/links/check.ts';
 import { checkSite, defaults, type RunOptions } from '../scripts/links/run.ts';
 import type { LinkReport } from '../scripts/links/types.ts';
 import { fixturePort, type LinkServer, registeredDoi, startLinkServer } from './fixtures/links/server.ts';
@@ -159,10 +159,7 @@ test('DOIs are asked of the handle API once each, never of the publisher', () =>
 test('requests are polite: one at a time to a host, HEAD before GET, the site named, Retry-After kept', () => {
   assert.equal(server.maxInFlight, 1, 'never two requests in flight to the one loopback host');
   const agents = new Set(firstRequests.map((request) => request.userAgent));
-  assert.deepEqual(
-    [...agents],
-    ['ExCon-link-check/1.0 (Example Consortium for Test Content; +https://fixture.example; office@fixture.example)'],
-  );
+  assert.deepEqual([...agents], ['ExCon-site-link-check/1.0 (https://fixture.example; mailto:office@fixture.example)']);
   const noHead = firstRequests.filter((request) => request.path === '/no-head').map((request) => request.method);
   assert.deepEqual(noHead, ['HEAD', 'GET']);
   const busy = firstRequests.filter((request) => request.path === '/busy');
@@ -252,7 +249,7 @@ test('the command prints the groups worst first, writes JSON, and exits 1 only f
 });
 
 test('a wait longer than the cap is reported, not waited for; redirects are followed to a limit', async () => {
-  const client = new PoliteClient({ userAgent: 'test', timeoutMs: 1_000, concurrency: 2, hostGapMs: 0 });
+  const client = new HttpClient({ userAgent: 'test', timeoutMs: 1_000, perHost: 1, concurrency: 2 });
   const started = Date.now();
   const busy = await checkLink(`${server.origin}/busy-long`, client, options().check);
   assert.equal(busy.group, 'unverified');

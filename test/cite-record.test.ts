@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { bareDoi } from '../scripts/cite/doi.ts';
 import { initials, publicationFromRecord, RecordError, type CslRecord } from '../scripts/cite/record.ts';
-import { retryAfterMs } from '../scripts/cite/resolver.ts';
+import { retryAfterMs } from '../scripts/lib/http-client.ts';
 import { plainText, safeUrl, UntrustedTextError } from '../scripts/cite/text.ts';
 import { orcidCheckCharacter, orcidProblem } from '../src/orcid.ts';
 

@@ -164,6 +164,13 @@ test("each form has the schema's fields, required marks, choices and patterns", 
     ),
     [],
   );
+  // An event's start and end take a date or a date and a time: typed, with the build's words as their hint, not a date picker.
+  for (const name of ['start', 'end']) {
+    const field = newsForm.find((candidate) => candidate.name === name)!;
+    assert.equal(field.widget, 'string', `${name} is typed`);
+    assert.equal(field.required, false);
+    assert.match(field.hint!, /^Only for a news item of type Event\./);
+  }
 });
 
 test('the comparison does fail: a form that lost a field, a required mark, a choice or a pattern disagrees', () => {

@@ -1,23 +1,18 @@
 /**
- * Asks the DOI system for records by content negotiation, the way registries
- * ask to be asked: a User-Agent naming the site and its mailbox (Crossref's
- * "polite pool"), at most five requests at once, a time limit per request,
- * and retries with growing waits on 429 and 5xx that honour Retry-After.
+ * Asks the DOI system for records by content negotiation, through the one
+ * polite client: at most five requests at once, a time limit per request,
+ * and retries with growing waits on 429, 5xx and timeouts that honour
+ * Retry-After.
  */
+import { duration, HttpClient, type HttpClientOptions, type HttpError, type RetryPolicy } from '../lib/http-client.ts';
+import { trimTrailingSlashes } from '../../src/urls.ts';
 import type { CslRecord } from './record.ts';
 
-export interface ResolverOptions {
+export interface ResolverOptions
+  extends Pick<HttpClientOptions, 'userAgent' | 'timeoutMs' | 'concurrency'>,
+    Pick<RetryPolicy, 'retries' | 'backoffMs' | 'maxWaitMs'> {
   /** DOI_RESOLVER, or https://doi.org. */
   resolver: string;
-  userAgent: string;
-  timeoutMs: number;
-  /** Retries after the first try. */
-  retries: number;
-  /** The first wait when the server gives no Retry-After; doubled each time. */
-  backoffMs: number;
-  /** The longest Retry-After honoured; a longer one is reported instead of waited for. */
-  maxWaitMs: number;
-  concurrency: number;
 }
 
 export const defaultResolverOptions = (userAgent: string): ResolverOptions => ({
@@ -32,90 +27,46 @@ export const defaultResolverOptions = (userAgent: string): ResolverOptions => ({
 
 export type Resolution =
   | { doi: string; ok: true; record: CslRecord }
-  | { doi: string; ok: false; reason: string; offline?: boolean };
+  | { doi: string; ok: false; reason: string; offline?: HttpError };
 
-const OFFLINE_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'ECONNREFUSED', 'ENETUNREACH', 'EHOSTUNREACH', 'ECONNRESET']);
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Seconds or an HTTP date, as RFC 9110 allows; undefined when absent or unreadable. */
-export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
-  if (!header) return undefined;
-  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
-  const date = Date.parse(header);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-
-/** One DOI's record, with retries. Never throws: a failure is a reason in words. */
-async function resolveDoi(doi: string, options: ResolverOptions): Promise<Resolution> {
-  const url = `${options.resolver.replace(/\/+$/, '')}/${doi.split('/').map(encodeURIComponent).join('/')}`;
-  let lastReason = '';
-  for (let attempt = 0; attempt <= options.retries; attempt += 1) {
-    let wait = options.backoffMs * 2 ** attempt;
-    try {
-      const response = await fetch(url, {
-        headers: { Accept: 'application/vnd.citationstyles.csl+json', 'User-Agent': options.userAgent },
-        redirect: 'follow',
-        signal: AbortSignal.timeout(options.timeoutMs),
-      });
-      if (response.status === 404) {
-        await response.body?.cancel();
-        return { doi, ok: false, reason: 'not registered: the DOI system does not know this DOI (404)' };
-      }
-      if (response.status === 429 || response.status >= 500) {
-        await response.body?.cancel();
-        lastReason = `the registry answered ${response.status}${response.status === 429 ? ' (too many requests)' : ''}`;
-        const asked = retryAfterMs(response.headers.get('retry-after'));
-        if (asked !== undefined) {
-          if (asked > options.maxWaitMs) {
-            return {
-              doi,
-              ok: false,
-              reason: `${lastReason} and asked to wait ${Math.ceil(asked / 1000)} s; try later`,
-            };
-          }
-          wait = asked;
-        }
-      } else if (!response.ok) {
-        await response.body?.cancel();
-        return { doi, ok: false, reason: `the registry answered ${response.status}` };
-      } else {
-        const text = await response.text();
-        try {
-          const record = JSON.parse(text) as unknown;
-          if (typeof record !== 'object' || record === null || Array.isArray(record)) throw new Error('not an object');
-          return { doi, ok: true, record: record as CslRecord };
-        } catch {
-          return { doi, ok: false, reason: 'the registry answered with something that is not a CSL-JSON record' };
-        }
-      }
-    } catch (error) {
-      const cause = (error as { cause?: { code?: string } }).cause;
-      if (cause?.code && OFFLINE_CODES.has(cause.code)) {
-        return { doi, ok: false, offline: true, reason: `could not reach ${options.resolver} (${cause.code})` };
-      }
-      const name = (error as Error).name;
-      lastReason =
-        name === 'TimeoutError' || name === 'AbortError'
-          ? `the registry did not answer within ${options.timeoutMs < 1000 ? `${options.timeoutMs} ms` : `${Math.round(options.timeoutMs / 1000)} s`}`
-          : `the request failed: ${(error as Error).message}${(cause as { message?: string } | undefined)?.message ? ` (${(cause as { message: string }).message})` : ''}`;
-    }
-    if (attempt < options.retries) await sleep(wait);
+/** One DOI's record. Never throws: a failure is a reason in words. */
+async function resolveDoi(doi: string, client: HttpClient, options: ResolverOptions): Promise<Resolution> {
+  const url = `${trimTrailingSlashes(options.resolver)}/${doi.split('/').map(encodeURIComponent).join('/')}`;
+  const answer = await client.request(url, { accept: 'application/vnd.citationstyles.csl+json' });
+  const failed = (reason: string): Resolution => ({ doi, ok: false, reason });
+  if (answer.kind === 'error') {
+    if (answer.offline) return { doi, ok: false, reason: answer.message, offline: answer };
+    const reason =
+      answer.code === 'ETIMEDOUT'
+        ? `the registry did not answer within ${duration(options.timeoutMs)}`
+        : `the request failed: ${answer.message}`;
+    return failed(`${reason}, ${answer.tries} tries`);
   }
-  return { doi, ok: false, reason: `${lastReason}, ${options.retries + 1} tries` };
+  const { status } = answer;
+  if (status === 404) return failed('not registered: the DOI system does not know this DOI (404)');
+  if (status === 429 || status >= 500) {
+    const reason = `the registry answered ${status}${status === 429 ? ' (too many requests)' : ''}`;
+    if (answer.retryAfterMs === undefined) return failed(`${reason}, ${answer.tries} tries`);
+    return failed(`${reason} and asked to wait ${Math.ceil(answer.retryAfterMs / 1000)} s; try later`);
+  }
+  if (status < 200 || status >= 300) return failed(`the registry answered ${status}`);
+  try {
+    const record = JSON.parse(answer.body.toString('utf8')) as unknown;
+    if (typeof record !== 'object' || record === null || Array.isArray(record)) throw new Error('not an object');
+    return { doi, ok: true, record: record as CslRecord };
+  } catch {
+    return failed('the registry answered with something that is not a CSL-JSON record');
+  }
 }
 
 /** Every DOI's record, at most `concurrency` requests at once, in the order given. */
-export async function resolveAll(dois: readonly string[], options: ResolverOptions): Promise<Resolution[]> {
-  const results: Resolution[] = new Array(dois.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < dois.length) {
-      const index = next;
-      next += 1;
-      results[index] = await resolveDoi(dois[index]!, options);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(options.concurrency, dois.length) }, worker));
-  return results;
+export function resolveAll(dois: readonly string[], options: ResolverOptions): Promise<Resolution[]> {
+  const client = new HttpClient({
+    userAgent: options.userAgent,
+    timeoutMs: options.timeoutMs,
+    perHost: options.concurrency,
+    concurrency: options.concurrency,
+    retry: { retries: options.retries, retryErrors: true, backoffMs: options.backoffMs, maxWaitMs: options.maxWaitMs },
+  });
+  return Promise.all(dois.map((doi) => resolveDoi(doi, client, options)));
 }

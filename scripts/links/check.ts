@@ -1,4 +1,4 @@
-import type { Answer, PoliteClient } from './polite-client.ts';
+import type { HttpClient, HttpResult } from '../lib/http-client.ts';
 import type { Group, LinkResult } from './types.ts';
 
 export interface CheckSettings {
@@ -64,7 +64,7 @@ export function mailtoIsValid(url: string): boolean {
 }
 
 /** Checks one address by the means that fits it: the DOI API, ORCID's API, its syntax, or the site itself. */
-export async function checkLink(url: string, client: PoliteClient, settings: CheckSettings): Promise<LinkResult> {
+export async function checkLink(url: string, client: HttpClient, settings: CheckSettings): Promise<LinkResult> {
   const result = (group: Group, detail: string, newUrl?: string): LinkResult => ({
     url,
     group,
@@ -97,14 +97,14 @@ export async function checkLink(url: string, client: PoliteClient, settings: Che
   return result(outcome.group, outcome.detail, outcome.newUrl);
 }
 
-async function checkDoi(doi: string, client: PoliteClient, settings: CheckSettings): Promise<[Group, string]> {
+async function checkDoi(doi: string, client: HttpClient, settings: CheckSettings): Promise<[Group, string]> {
   // Each part of the DOI is escaped (a DOI may hold "#", "?" or "%"); the "/" between them stays.
   const path = doi.split('/').map(encodeURIComponent).join('/');
-  const answer = await askWithRetries(`${settings.doiHandleApi}/${path}`, 'GET', client, settings, 'application/json');
+  const answer = await ask(`${settings.doiHandleApi}/${path}`, 'GET', client, settings, 'application/json');
   if (answer.kind === 'error') return ['unverified', `the DOI API did not answer (${describeError(answer)})`];
   let body: { responseCode?: unknown; values?: { type?: unknown; data?: { value?: unknown } }[] } = {};
   try {
-    body = JSON.parse(answer.body);
+    body = JSON.parse(answer.body.toString('utf8'));
   } catch {
     // Not JSON: judged by the status alone below.
   }
@@ -120,14 +120,8 @@ async function checkDoi(doi: string, client: PoliteClient, settings: CheckSettin
   ];
 }
 
-async function checkOrcid(orcid: string, client: PoliteClient, settings: CheckSettings): Promise<[Group, string]> {
-  const answer = await askWithRetries(
-    `${settings.orcidApi}/${orcid}/record`,
-    'GET',
-    client,
-    settings,
-    'application/json',
-  );
+async function checkOrcid(orcid: string, client: HttpClient, settings: CheckSettings): Promise<[Group, string]> {
+  const answer = await ask(`${settings.orcidApi}/${orcid}/record`, 'GET', client, settings, 'application/json');
   if (answer.kind === 'error') return ['unverified', `ORCID's API did not answer (${describeError(answer)})`];
   if (answer.status === 200) return ['fine', 'an ORCID record'];
   if (answer.status === 404 || answer.status === 410) {
@@ -145,7 +139,7 @@ interface Outcome {
 const permanent = new Set([301, 308]);
 
 /** Asks the site itself, following redirects to a limit and noticing a loop. */
-async function followRedirects(url: string, client: PoliteClient, settings: CheckSettings): Promise<Outcome> {
+async function followRedirects(url: string, client: HttpClient, settings: CheckSettings): Promise<Outcome> {
   const chain: { status: number; to: string }[] = [];
   const seen = new Set([url]);
   let current = url;
@@ -192,50 +186,41 @@ async function followRedirects(url: string, client: PoliteClient, settings: Chec
 }
 
 /** HEAD first; GET where the server refuses HEAD or answers it with an error (many answer HEAD wrongly). */
-async function askSite(url: string, client: PoliteClient, settings: CheckSettings): Promise<Answer> {
-  const head = await askWithRetries(url, 'HEAD', client, settings);
+async function askSite(url: string, client: HttpClient, settings: CheckSettings): Promise<HttpResult> {
+  const head = await ask(url, 'HEAD', client, settings);
   if (head.kind === 'response' && head.status >= 400 && head.status !== 429) {
-    return askWithRetries(url, 'GET', client, settings);
+    return ask(url, 'GET', client, settings);
   }
   return head;
 }
 
-/** One request, asked again once after a 429 or 503 (waiting as long as Retry-After says, up to the cap) or a 5xx. */
-async function askWithRetries(
-  url: string,
-  method: 'HEAD' | 'GET',
-  client: PoliteClient,
-  settings: CheckSettings,
-  accept?: string,
-): Promise<Answer> {
-  const answer = await client.request(url, method, accept);
-  if (answer.kind !== 'response' || (answer.status !== 429 && answer.status < 500)) return answer;
-  const retryAfter = retryAfterMs(answer.headers['retry-after']);
-  if (retryAfter !== undefined && retryAfter > settings.retryAfterCapMs) {
-    return { ...answer, retryAfterMs: retryAfter };
-  }
-  client.pauseHost(url, retryAfter ?? settings.retryDelayMs);
-  return client.request(url, method, accept);
-}
+/** How much of a GET's body is read: enough to recognise a bot challenge page. */
+const bodyLimit = 32 * 1024;
 
-/** Retry-After as milliseconds from now: delay-seconds or an HTTP date (RFC 9110, 10.2.3). */
-export function retryAfterMs(value: string | string[] | undefined, now = Date.now()): number | undefined {
-  const text = Array.isArray(value) ? value[0] : value;
-  if (!text) return undefined;
-  if (/^\s*\d+\s*$/.test(text)) return Number(text) * 1000;
-  const date = Date.parse(text);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+/**
+ * One request, asked again once after a 429 or a 5xx (waiting as long as
+ * Retry-After says, up to the cap, else the retry delay); redirects are
+ * followed by the checker itself, to notice loops and moves.
+ */
+function ask(url: string, method: 'HEAD' | 'GET', client: HttpClient, settings: CheckSettings, accept?: string) {
+  return client.request(url, {
+    method,
+    accept,
+    redirect: 'manual',
+    maxBytes: bodyLimit,
+    retry: { retries: 1, backoffMs: settings.retryDelayMs, maxWaitMs: settings.retryAfterCapMs },
+  });
 }
 
 const challengeMarkers =
   /just a moment|attention required|captcha|are you a robot|verify (?:that )?you are (?:a )?human|challenge-platform|cf-chl/i;
 
 /** Bot challenges marked as such by the services that serve them (Cloudflare, Vercel). */
-const challenged = (answer: Extract<Answer, { kind: 'response' }>) =>
+const challenged = (answer: Extract<HttpResult, { kind: 'response' }>) =>
   answer.headers['cf-mitigated'] === 'challenge' || answer.headers['x-vercel-mitigated'] === 'challenge';
 
 /** The group an answer (after any redirects) puts a link in. */
-function judge(answer: Answer): Outcome {
+function judge(answer: HttpResult): Outcome {
   if (answer.kind === 'error') {
     if (answer.code === 'ENOTFOUND') {
       return { group: 'broken', detail: 'the server name does not exist (DNS found no such host)' };
@@ -254,7 +239,7 @@ function judge(answer: Answer): Outcome {
     return { group: 'unverified', detail: `429 Too Many Requests${challenge}${waitFor}; ${refused}` };
   }
   if (status === 403 || status === 401) {
-    const challenge = challenged(answer) || challengeMarkers.test(answer.body);
+    const challenge = challenged(answer) || challengeMarkers.test(answer.body.toString('utf8'));
     return { group: 'unverified', detail: `${status}${challenge ? ' with a bot challenge page' : ''}; ${refused}` };
   }
   const waitFor =
@@ -262,7 +247,7 @@ function judge(answer: Answer): Outcome {
   return { group: 'unverified', detail: `${status}${waitFor}; ${refused}` };
 }
 
-function describeError(answer: Extract<Answer, { kind: 'error' }>): string {
+function describeError(answer: Extract<HttpResult, { kind: 'error' }>): string {
   switch (answer.code) {
     case 'ETIMEDOUT':
       return answer.message;

@@ -1,0 +1,204 @@
+/**
+ * The one HTTP client (scripts/lib/http-client.ts) against loopback servers
+ * on 127.0.0.1: each path plays one answer a server gives a polite client
+ * (a Retry-After in either form of RFC 9110, a silence, a redirect), and each
+ * server records when each request came and how many were in flight.
+ */
+import assert from 'node:assert/strict';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, LookupFunction } from 'node:net';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { HttpClient, offlineLine, retryAfterMs, siteUserAgent } from '../scripts/lib/http-client.ts';
+
+interface Loopback {
+  origin: string;
+  requests: { path: string; at: number; userAgent?: string; accept?: string }[];
+  maxInFlight: number;
+  /** When the HTTP date of the last Retry-After given falls. */
+  retryDate: number;
+  close: () => Promise<void>;
+}
+
+const counts = new Map<string, number>();
+/** Requests in flight to either server, and the most at once. */
+const both = { inFlight: 0, max: 0 };
+
+async function loopback(): Promise<Loopback> {
+  let inFlight = 0;
+  const state: Loopback = { origin: '', requests: [], maxInFlight: 0, retryDate: 0, close: async () => {} };
+  const answer = (request: IncomingMessage, response: ServerResponse) => {
+    const url = request.url ?? '/';
+    const seen = (counts.get(state.origin + url) ?? 0) + 1;
+    counts.set(state.origin + url, seen);
+    if (url === '/hang') return;
+    if (url === '/seconds' && seen === 1) return response.writeHead(503, { 'Retry-After': '1' }).end();
+    if (url === '/date' && seen === 1) {
+      // The next whole second after the next one: an HTTP date has no finer grain.
+      state.retryDate = Math.ceil(Date.now() / 1000) * 1000 + 1000;
+      return response.writeHead(429, { 'Retry-After': new Date(state.retryDate).toUTCString() }).end();
+    }
+    if (url === '/hour') return response.writeHead(503, { 'Retry-After': '3600' }).end();
+    if (url === '/busy') return response.writeHead(429).end();
+    if (url === '/moved') return response.writeHead(301, { Location: '/seconds-free' }).end();
+    response.writeHead(200, { 'Content-Type': 'text/plain' }).end(`answer to ${url}`);
+  };
+  const server = createServer((request, response) => {
+    state.requests.push({
+      path: request.url ?? '/',
+      at: Date.now(),
+      userAgent: request.headers['user-agent'],
+      accept: request.headers.accept,
+    });
+    inFlight += 1;
+    both.inFlight += 1;
+    state.maxInFlight = Math.max(state.maxInFlight, inFlight);
+    both.max = Math.max(both.max, both.inFlight);
+    response.on('close', () => {
+      inFlight -= 1;
+      both.inFlight -= 1;
+    });
+    // Held briefly, so that requests at once overlap and a limit is observable.
+    setTimeout(() => answer(request, response), 30);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  state.origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  state.close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return state;
+}
+
+let one: Loopback;
+let two: Loopback;
+before(async () => {
+  one = await loopback();
+  two = await loopback();
+});
+after(async () => {
+  await one.close();
+  await two.close();
+});
+
+const client = (options: Partial<ConstructorParameters<typeof HttpClient>[0]> = {}) =>
+  new HttpClient({
+    userAgent: 'test',
+    timeoutMs: 2_000,
+    perHost: 1,
+    concurrency: 4,
+    retry: { retries: 2, backoffMs: 10, maxWaitMs: 5_000 },
+    ...options,
+  });
+
+const tries = (server: Loopback, path: string) => server.requests.filter((request) => request.path === path);
+
+test('Retry-After in seconds holds the next try back that long', async () => {
+  const answer = await client().request(`${one.origin}/seconds`);
+  assert.equal(answer.kind === 'response' && answer.status, 200);
+  assert.equal(answer.tries, 2);
+  const [first, second] = tries(one, '/seconds');
+  assert.ok(second!.at - first!.at >= 1000, `asked again ${second!.at - first!.at} ms after "Retry-After: 1"`);
+});
+
+test('Retry-After as an HTTP date holds the next try back until that date', async () => {
+  const answer = await client().request(`${one.origin}/date`);
+  assert.equal(answer.kind === 'response' && answer.status, 200);
+  const [, second] = tries(one, '/date');
+  assert.ok(second!.at >= one.retryDate, `asked again ${one.retryDate - second!.at} ms before the date given`);
+});
+
+test('a Retry-After longer than the policy allows is reported, not waited for', async () => {
+  const answer = await client().request(`${one.origin}/hour`);
+  assert.equal(answer.kind, 'response');
+  assert.equal(answer.kind === 'response' && answer.retryAfterMs, 3_600_000);
+  assert.equal(tries(one, '/hour').length, 1);
+});
+
+test('only the answers the policy names are asked again', async () => {
+  const serverErrorsOnly = { retryStatus: (status: number) => status >= 500 };
+  const busy = await client().request(`${two.origin}/busy`, { retry: serverErrorsOnly });
+  assert.equal(busy.kind === 'response' && busy.status, 429);
+  assert.equal(tries(two, '/busy').length, 1, 'a 429 is not asked again when only 5xx are');
+  await client().request(`${two.origin}/busy`);
+  assert.equal(tries(two, '/busy').length, 4, 'by default a 429 is asked again, here twice');
+});
+
+test('few requests at once: the per-host limit, and the limit across hosts', async () => {
+  const polite = client({ perHost: 2, concurrency: 3 });
+  one.maxInFlight = 0;
+  two.maxInFlight = 0;
+  both.max = 0;
+  const paths = Array.from({ length: 6 }, (_, index) => `/page-${index}`);
+  const answers = await Promise.all([
+    ...paths.map((page) => polite.request(`${one.origin}${page}`)),
+    ...paths.map((page) => polite.request(`${two.origin}${page}`)),
+  ]);
+  assert.ok(answers.every((answer) => answer.kind === 'response' && answer.status === 200));
+  assert.ok(one.maxInFlight === 2 || two.maxInFlight === 2, 'two at once to a host');
+  assert.ok(one.maxInFlight <= 2 && two.maxInFlight <= 2, 'never more than two at once to a host');
+  assert.equal(both.max, 3, 'never more than three at once across hosts');
+  const serial = client({ perHost: 1, concurrency: 4 });
+  one.maxInFlight = 0;
+  await Promise.all(paths.map((page) => serial.request(`${one.origin}/serial${page}`)));
+  assert.equal(one.maxInFlight, 1);
+});
+
+test('a server that does not answer is given up after the time limit', async () => {
+  const answer = await client({ timeoutMs: 200, retry: { retries: 0 } }).request(`${one.origin}/hang`);
+  assert.equal(answer.kind, 'error');
+  assert.equal(answer.kind === 'error' && answer.code, 'ETIMEDOUT');
+  assert.equal(answer.kind === 'error' && answer.message, 'no answer within 200 ms');
+});
+
+test('without network the answer says so, in the one line every command prints', async () => {
+  const closed = createServer();
+  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+  await new Promise((resolve) => closed.close(resolve));
+  const answer = await client().request(`${origin}/anything`);
+  assert.equal(answer.kind === 'error' && answer.offline, true);
+  assert.equal(answer.tries, 1, 'no retry when there is no network');
+  assert.equal(
+    answer.kind === 'error' && offlineLine(answer, 'Nothing was written'),
+    `No network: could not reach ${origin} (ECONNREFUSED). Nothing was written; run the command again when online.`,
+  );
+  // The DNS probe asks nothing of the host.
+  const noDns: LookupFunction = (hostname, _options, callback) =>
+    (callback as (error: NodeJS.ErrnoException) => void)(
+      Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }),
+    );
+  const probe = await client({ lookup: noDns }).reachable('https://doi.org/api/handles');
+  assert.equal(
+    probe && offlineLine(probe, 'No link was checked'),
+    'No network: could not reach https://doi.org (ENOTFOUND). No link was checked; run the command again when online.',
+  );
+});
+
+test('the User-Agent names the site, its address and its mailbox', async () => {
+  const userAgent = await siteUserAgent(path.resolve('test/fixtures/content'), 'test');
+  assert.equal(userAgent, 'ExCon-site-test/1.0 (https://fixture.example; mailto:office@fixture.example)');
+  await client({ userAgent }).request(`${two.origin}/who`, { accept: 'application/json' });
+  assert.deepEqual(
+    tries(two, '/who').map(({ userAgent, accept }) => ({ userAgent, accept })),
+    [{ userAgent, accept: 'application/json' }],
+  );
+});
+
+test('redirects are followed, or given as the answer when asked', async () => {
+  const followed = await client().request(`${two.origin}/moved`);
+  assert.equal(followed.kind === 'response' && followed.url, `${two.origin}/seconds-free`);
+  assert.equal(followed.kind === 'response' && followed.body.toString(), 'answer to /seconds-free');
+  const manual = await client().request(`${two.origin}/moved`, { redirect: 'manual' });
+  assert.equal(manual.kind === 'response' && manual.status, 301);
+  assert.equal(manual.kind === 'response' && manual.headers.location, '/seconds-free');
+});
+
+test('Retry-After is read as seconds or as an HTTP date (the examples of RFC 9110)', () => {
+  assert.equal(retryAfterMs('120'), 120_000);
+  assert.equal(retryAfterMs('Fri, 31 Dec 1999 23:59:59 GMT', Date.parse('Fri, 31 Dec 1999 23:58:59 GMT')), 60_000);
+  assert.equal(retryAfterMs('Fri, 31 Dec 1999 23:59:59 GMT', Date.parse('Sat, 01 Jan 2000 00:00:00 GMT')), 0);
+  assert.equal(retryAfterMs('soon'), undefined);
+  assert.equal(retryAfterMs(undefined), undefined);
+});
