@@ -7,10 +7,10 @@
  * the pull request; anything less certain is reported and left alone.
  */
 import { trimTrailingSlashes } from '../../src/urls.ts';
-import { HttpClient, type HttpError } from '../lib/http-client.ts';
+import type { HttpClient, HttpError } from '../lib/http-client.ts';
 import { bareDoi } from './doi.ts';
 import { titleKey } from './publications-file.ts';
-import type { ResolverOptions } from './resolver.ts';
+import { type ResolverOptions, registryClient } from './resolver.ts';
 import { plainText } from './text.ts';
 
 export interface Wanted {
@@ -74,12 +74,6 @@ async function findOne(wanted: Wanted, client: HttpClient, api: string): Promise
 
 /** A DOI, or why not, for each entry, at most `concurrency` queries at once, in the order given. */
 export function findDois(wanted: readonly Wanted[], options: ResolverOptions, api: string): Promise<Found[]> {
-  const client = new HttpClient({
-    userAgent: options.userAgent,
-    timeoutMs: options.timeoutMs,
-    perHost: options.concurrency,
-    concurrency: options.concurrency,
-    retry: { retries: options.retries, retryErrors: true, backoffMs: options.backoffMs, maxWaitMs: options.maxWaitMs },
-  });
+  const client = registryClient(options);
   return Promise.all(wanted.map((one) => findOne(one, client, api)));
 }
