@@ -1,6 +1,6 @@
 /**
  * npm run cite -- add <doi> --theme <id>     one publication from its DOI
- * npm run cite -- fill [--dry-run]           missing fields of every entry with a DOI
+ * npm run cite -- fill [--dry-run] [--find-dois]  missing fields of every entry with a DOI (and DOIs)
  * npm run cite -- import <file> --theme <id> a BibTeX, RIS or CSL-JSON export
  *
  * The only commands that use the network (the DOI resolver, DOI_RESOLVER or
@@ -16,9 +16,18 @@ import { citationText } from '../src/citation.ts';
 import { type Publication, publicationSchema } from '../src/content/publications.ts';
 import { offlineLine, siteUserAgent } from './lib/http-client.ts';
 import { displayPath as relative, formatProblem } from './lib/problems.ts';
+import { parseAuthors } from '../src/citation-export.ts';
 import { bareDoi } from './cite/doi.ts';
+import { findDois } from './cite/find-doi.ts';
 import { ImportError, readImport } from './cite/import-file.ts';
-import { type Entry, type Field, FileError, PublicationsFile } from './cite/publications-file.ts';
+import {
+  type Entry,
+  type Field,
+  FileError,
+  PublicationsFile,
+  publicationDoi,
+  titleKey,
+} from './cite/publications-file.ts';
 import { publicationFromRecord, RecordError } from './cite/record.ts';
 import { defaultResolverOptions, type Resolution, type ResolverOptions, resolveAll } from './cite/resolver.ts';
 import { UntrustedTextError } from './cite/text.ts';
@@ -29,6 +38,8 @@ const fromWhereTyped = (file: string) => path.resolve(process.env.INIT_CWD ?? pr
 
 export interface CiteOptions {
   contentDir?: string;
+  /** CROSSREF_API, or https://api.crossref.org: where fill --find-dois asks. */
+  crossrefApi?: string;
   resolver?: Partial<ResolverOptions>;
   print?: (line: string) => void;
   /** Replaces the file system calls of the final write (tests make it fail). */
@@ -39,6 +50,7 @@ const USAGE = [
   'Usage:',
   '  npm run cite -- add <doi> --theme <id>       add a publication from its DOI',
   '  npm run cite -- fill [--dry-run]             fill missing fields of entries with a DOI',
+  '       [--find-dois]                           and propose a DOI where one record matches',
   '  npm run cite -- import <file> --theme <id>   import a BibTeX, RIS or CSL-JSON export',
 ].join('\n');
 
@@ -50,7 +62,12 @@ function readArgs(args: string[]) {
     const parsed = parseArgs({
       args,
       allowPositionals: true,
-      options: { 'dry-run': { type: 'boolean' }, theme: { type: 'string' }, content: { type: 'string' } },
+      options: {
+        'dry-run': { type: 'boolean' },
+        'find-dois': { type: 'boolean' },
+        theme: { type: 'string' },
+        content: { type: 'string' },
+      },
     });
     const empty = Object.entries(parsed.values).find(([, value]) => value === '');
     if (empty) throw new UsageError(`--${empty[0]} needs a value`);
@@ -69,15 +86,38 @@ function readArgs(args: string[]) {
 const OFFLINE = (resolution: Resolution) =>
   resolution.ok || !resolution.offline ? '' : offlineLine(resolution.offline, 'Nothing was written');
 
-/** Inserted lines of an edit that only inserts, numbered as in the new file. */
-function insertedLines(before: string, after: string): string[] {
+/**
+ * The lines an edit changes, numbered as in the new file: "+" for an added
+ * line, "-" and "+" for a line whose value was replaced. The edits only insert
+ * lines or change one line in place, so a mismatch is either a changed line
+ * (its neighbours agree) or lines inserted before the old line.
+ */
+function changedLines(before: string, after: string): string[] {
   const old = before.split('\n');
   const now = after.split('\n');
   const out: string[] = [];
   let i = 0;
-  for (let j = 0; j < now.length; j += 1) {
-    if (i < old.length && old[i] === now[j]) i += 1;
-    else out.push(`+ ${String(j + 1).padStart(4)} | ${now[j]}`);
+  let j = 0;
+  const show = (line: string) => line.replace(/\r$/, '');
+  while (j < now.length) {
+    if (i < old.length && old[i] === now[j]) {
+      i += 1;
+      j += 1;
+      continue;
+    }
+    // A line changed in place has its old neighbour after it; inserted lines are followed by the old line.
+    const replaced = i < old.length && (old[i + 1] === now[j + 1] || now.indexOf(old[i]!, j) === -1);
+    const found = i < old.length ? now.indexOf(old[i]!, j) : now.length;
+    const inserted = found - j;
+    if (!replaced && inserted > 0) {
+      for (let k = 0; k < inserted; k += 1) out.push(`+ ${String(j + k + 1).padStart(4)} | ${show(now[j + k]!)}`);
+      j += inserted;
+      continue;
+    }
+    out.push(`- ${String(j + 1).padStart(4)} | ${show(old[i]!)}`);
+    out.push(`+ ${String(j + 1).padStart(4)} | ${show(now[j]!)}`);
+    i += 1;
+    j += 1;
   }
   return out;
 }
@@ -155,11 +195,54 @@ const comparable = (field: Field, value: unknown) => {
   return field === 'pages' ? text.replace(/\s*[-–—]\s*/g, '-') : text;
 };
 
+/** --find-dois: a DOI for each entry without one, where exactly one record agrees; undefined when offline. */
+async function proposeDois(
+  file: PublicationsFile,
+  options: Required<Pick<CiteOptions, 'print'>> & CiteOptions,
+  resolver: ResolverOptions,
+) {
+  const { print } = options;
+  const text = (entry: Entry, key: string) => {
+    const value = entry.map.get(key);
+    return typeof value === 'string' ? value : undefined;
+  };
+  const without = file
+    .entries()
+    .filter((entry) => !text(entry, 'doi') && !publicationDoi({ url: text(entry, 'url') }) && text(entry, 'title'));
+  const found = await findDois(
+    without.map((entry) => ({
+      title: text(entry, 'title')!,
+      year: entry.map.get('year'),
+      family: parseAuthors(text(entry, 'authors') ?? text(entry, 'editors') ?? '')[0]?.family ?? '',
+    })),
+    resolver,
+    options.crossrefApi ?? (process.env.CROSSREF_API?.trim() || 'https://api.crossref.org'),
+  );
+  const offline = found.find((result) => !result.ok && result.offline);
+  if (offline && !offline.ok && offline.offline) {
+    print(offlineLine(offline.offline, 'Nothing was written'));
+    return undefined;
+  }
+  const proposals: { entry: Entry; label: string; field: Field; value: string }[] = [];
+  found.forEach((result, index) => {
+    const entry = without[index]!;
+    const label = `${entry.theme}[${entry.index}]`;
+    if (result.ok) {
+      print(
+        `${entry.where}: ${label} doi ${result.doi}: the one record whose title, year and first author agree; review it`,
+      );
+      proposals.push({ entry, label, field: 'doi', value: result.doi });
+    } else print(`${entry.where}: ${label} no DOI proposed: ${result.reason}`);
+  });
+  return proposals;
+}
+
 async function fill(
   dryRun: boolean,
   options: Required<Pick<CiteOptions, 'print'>> & CiteOptions,
   contentDir: string,
   resolver: ResolverOptions,
+  findDoisToo = false,
 ) {
   const { print } = options;
   const file = await PublicationsFile.open(contentDir);
@@ -171,8 +254,7 @@ async function fill(
     print(OFFLINE(offline));
     return 1;
   }
-  let filled = 0;
-  const filledEntries = new Set<Entry>();
+  const fills: { entry: Entry; label: string; field: Field; value: string | number }[] = [];
   let conflicts = 0;
   const unresolved: string[] = [];
   resolutions.forEach((resolution, index) => {
@@ -196,10 +278,13 @@ async function fill(
       if (found === undefined || found === null) continue;
       const typed = entry.map.get(field);
       if (typed === undefined || typed === null) {
-        file.fill(entry, field, found);
-        filled += 1;
-        filledEntries.add(entry);
-        print(`${entry.where}: ${label} filled ${field}: ${JSON.stringify(found)}`);
+        // A value the content check would refuse is reported, and the entry's other fields are still filled.
+        const problem = schemaProblem({ ...(entry.map.toJSON() as Publication), [field]: found });
+        if (problem)
+          print(
+            `${entry.where}: ${label} ${field}: the registry's ${JSON.stringify(found)} cannot be written (${problem}); left as it is`,
+          );
+        else fills.push({ entry, label, field, value: found });
       } else if (comparable(field, typed) !== comparable(field, found)) {
         conflicts += 1;
         print(
@@ -208,17 +293,47 @@ async function fill(
       }
     }
   });
+  if (findDoisToo) {
+    const proposals = await proposeDois(file, options, resolver);
+    if (proposals === undefined) return 1;
+    fills.push(...proposals);
+  }
+  for (const { entry, field, value } of fills) file.fill(entry, field, value);
+  let written = fills;
+  if (fills.length > 0 && (await file.check()).length > 0) {
+    // Something the schema of one entry cannot see (a duplicate, say) is refused by the whole content check:
+    // each fill is tried on its own, so one that cannot be written never costs the others.
+    file.undo(0);
+    written = [];
+    for (const fill of fills) {
+      const before = file.editCount;
+      file.fill(fill.entry, fill.field, fill.value);
+      const problems = await file.check();
+      if (problems.length === 0) written.push(fill);
+      else {
+        file.undo(before);
+        print(
+          `${fill.entry.where}: ${fill.label} ${fill.field}: ${JSON.stringify(fill.value)} cannot be written: ${formatProblem(problems[0]!)}`,
+        );
+      }
+    }
+  }
+  for (const { entry, label, field, value } of written)
+    print(`${entry.where}: ${label} filled ${field}: ${JSON.stringify(value)}`);
   for (const line of unresolved) print(line);
+  const filled = written.length;
+  const filledEntries = new Set(written.map((fill) => fill.entry)).size;
   print(
-    `Summary: filled ${filled} field${filled === 1 ? '' : 's'} in ${filledEntries.size} entr${filledEntries.size === 1 ? 'y' : 'ies'}; ${conflicts} conflict${conflicts === 1 ? '' : 's'} (typed values kept); ${unresolved.length} DOI${unresolved.length === 1 ? '' : 's'} could not be resolved.`,
+    `Summary: filled ${filled} field${filled === 1 ? '' : 's'} in ${filledEntries} entr${filledEntries === 1 ? 'y' : 'ies'}; ${conflicts} conflict${conflicts === 1 ? '' : 's'} (typed values kept); ${unresolved.length} DOI${unresolved.length === 1 ? '' : 's'} could not be resolved.`,
   );
   if (filled === 0) return 0;
   if (dryRun) {
     print(`The change to ${relative(file.file)} (--dry-run: nothing was written):`);
-    for (const line of insertedLines(file.original, file.text())) print(line);
+    for (const line of changedLines(file.original, file.text())) print(line);
     return 0;
   }
-  return (await saveChecked(file, print, options)) ? 0 : 1;
+  await file.save(options.writeFs);
+  return 0;
 }
 
 async function importFile(
@@ -243,26 +358,41 @@ async function importFile(
     return 1;
   }
   const file = await PublicationsFile.open(contentDir);
-  const seen = new Set<string>();
+  // What this file has already given, by DOI and by title and year: the line it was first seen on.
+  const seen = new Map<string, number>();
   let added = 0;
   let refused = 0;
-  for (const { record, line } of records) {
-    const where = `${name}:${line}`;
+  for (const imported of records) {
+    const where = `${name}:${imported.line}`;
+    if (!('record' in imported)) {
+      print(`${where}: not imported: ${imported.problem}`);
+      refused += 1;
+      continue;
+    }
     let publication: Publication;
     try {
-      publication = publicationFromRecord(record);
+      publication = publicationFromRecord(imported.record);
     } catch (error) {
       if (!(error instanceof RecordError || error instanceof UntrustedTextError)) throw error;
       print(`${where}: not imported: ${error.message}`);
       refused += 1;
       continue;
     }
-    const doi = publication.doi;
-    const listed = doi ? file.findDoi(doi) : undefined;
-    if (listed || (doi && seen.has(doi.toLowerCase()))) {
+    const doi = publicationDoi(publication);
+    const keys = [
+      ...(doi ? [`doi:${doi.toLowerCase()}`] : []),
+      `title:${titleKey(publication.title, publication.year)}`,
+    ];
+    const listed = file.findSame(publication);
+    const earlier = keys.map((key) => seen.get(key)).find((line) => line !== undefined);
+    if (listed) {
       print(
-        `${where}: skipped: ${doi} is already listed${listed ? ` at ${listed.where} (${listed.theme}[${listed.index}])` : ' earlier in this file'}`,
+        `${where}: skipped: already listed at ${listed.entry.where} (${listed.entry.theme}[${listed.entry.index}]), by ${listed.by}`,
       );
+      continue;
+    }
+    if (earlier !== undefined) {
+      print(`${where}: skipped: the same publication as ${name}:${earlier}, earlier in this file`);
       continue;
     }
     const problem = schemaProblem(publication);
@@ -271,7 +401,7 @@ async function importFile(
       refused += 1;
       continue;
     }
-    if (doi) seen.add(doi.toLowerCase());
+    for (const key of keys) seen.set(key, imported.line);
     file.add(theme, publication);
     added += 1;
     print(`${where}: imported: ${citationText(publication)}`);
@@ -299,7 +429,8 @@ export async function runCite(argv: string[], options: CiteOptions = {}): Promis
     const { theme } = flags;
     const all = { ...options, print };
     if (command === 'add') return await add(args, theme, all, contentDir, resolver);
-    if (command === 'fill') return await fill(flags['dry-run'] === true, all, contentDir, resolver);
+    if (command === 'fill')
+      return await fill(flags['dry-run'] === true, all, contentDir, resolver, flags['find-dois'] === true);
     if (command === 'import') return await importFile(args, theme, all, contentDir);
     throw new UsageError(command ? `unknown command "${command}"` : 'no command given');
   } catch (error) {

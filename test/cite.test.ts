@@ -38,10 +38,11 @@ async function content() {
   };
 }
 
-async function cite(argv: string[], contentDir: string, resolverUrl = resolver.url, extra = {}) {
+async function cite(argv: string[], contentDir: string, resolverUrl = resolver.url, extra = {}, crossrefApi?: string) {
   const lines: string[] = [];
   const code = await runCite([...argv, '--content', contentDir], {
     print: (line) => lines.push(line),
+    crossrefApi,
     resolver: { resolver: resolverUrl, backoffMs: 10, timeoutMs: 2000, ...extra },
   });
   return { code, output: lines.join('\n') };
@@ -318,9 +319,15 @@ test('import reads a Zotero BibTeX export: accents and braces become Unicode, re
     assert.ok(inserted.includes('    journal: "Zeitschrift für Soziologie : ZfS"'), inserted.join('\n'));
     assert.ok(inserted.includes('  - authors: Eliáš, M., & Matoušek, J.'));
     assert.ok(inserted.includes('    title: Higher-order Erdős-Szekeres theorems'));
-    assert.match(output, /zotero-bibtex\.bib:32: not imported: doi: has neither "doi" nor "url"; add one/);
-    assert.match(output, /zotero-bibtex\.bib:42: not imported: doi: has neither "doi" nor "url"; add one/);
-    assert.doesNotMatch(await c.read(), /Bańka|Önnudóttir/);
+    // A chapter without the book it is in is named at its line with what to add; the book without DOI or URL arrives.
+    assert.match(
+      output,
+      /zotero-bibtex\.bib:32: not imported: bookTitle: is a chapter without "bookTitle"; add the title of the book/,
+    );
+    assert.doesNotMatch(await c.read(), /Önnudóttir/);
+    assert.ok(inserted.includes('  - authors: Derbis, R., & Bańka, A.'), inserted.join('\n'));
+    assert.ok(inserted.includes('    type: book'), inserted.join('\n'));
+    assert.ok(inserted.includes('    publisher: Stowarzyszenie Psychologia i Architektura'), inserted.join('\n'));
     // An entry without a DOI keeps its URL.
     assert.ok(inserted.includes("  - authors: Cuturi, M., Vert, J.-P., & D'aspremont, A."), inserted.join('\n'));
     assert.ok(
@@ -328,7 +335,12 @@ test('import reads a Zotero BibTeX export: accents and braces become Unicode, re
         '    url: https://proceedings.neurips.cc/paper/2009/file/0188e8b8b014829e2fa0f430f0a95961-Paper.pdf',
       ),
     );
-    assert.match(output, /Summary: 3 imported into second-example, 0 skipped, 2 not imported\./);
+    assert.ok(inserted.includes('    type: conference-paper'), inserted.join('\n'));
+    assert.ok(
+      inserted.includes('    bookTitle: Advances in Neural Information Processing Systems'),
+      inserted.join('\n'),
+    );
+    assert.match(output, /Summary: 4 imported into second-example, 0 skipped, 1 not imported\./);
   } finally {
     await c.done();
   }
@@ -357,7 +369,7 @@ test('import reads RIS and CSL-JSON, and skips an entry already listed with a no
     );
     assert.match(
       again.output,
-      /zotero\.ris:1: skipped: 10\.3109\/07434618\.2014\.906498 is already listed at .*publications\.yml:\d+ \(third-example\[1\]\)/,
+      /zotero\.ris:1: skipped: already listed at .*publications\.yml:\d+ \(third-example\[1\]\), by 10\.3109\/07434618\.2014\.906498/,
     );
     assert.match(again.output, /Summary: 0 imported into first-example, 2 skipped, 0 not imported\./);
   } finally {
@@ -392,4 +404,313 @@ test('at most five requests are in flight at once', async () => {
   const results = await resolveAll(dois, { ...defaultResolverOptions('test'), resolver: resolver.url });
   assert.ok(results.every((result) => result.ok));
   assert.ok(resolver.maxInFlight <= 5 && resolver.maxInFlight > 1, `max in flight ${resolver.maxInFlight}`);
+});
+
+test('import reads a JabRef 5.1 export entry by entry: the broken name is reported at its line with what to fix, the other 19 arrive, and a re-import adds nothing', async () => {
+  const c = await content();
+  try {
+    const before = await c.read();
+    const bib = fixture('doi', 'import', 'jabref-5.1.bib');
+    const first = await cite(['import', bib, '--theme', 'second-example'], c.contentDir);
+    assert.equal(first.code, 1, 'an entry was refused');
+    // Ragnhei{\d}ur: an accent with no letter, at the author line of its entry.
+    assert.match(
+      first.output,
+      /jabref-5\.1\.bib:4: not imported: the author holds LaTeX that cannot be turned into text: an accent with no letter under it .*write the letter itself, such as ð/,
+    );
+    assert.match(first.output, /Summary: 19 imported into second-example, 0 skipped, 1 not imported\./);
+    const written = await c.read();
+    const inserted = added(before, written).join('\n');
+    // {\aa} and \aa are å; the crossref'd book gives each chapter its editors, book and publisher.
+    assert.match(inserted, /authors: Gunilla, E\., lsson, A\. O\., & Bångens, L\./);
+    assert.match(inserted, /authors: Håkansson, N\. T\./);
+    assert.match(
+      inserted,
+      / {2}- authors: Clark, B\., & Foster, J\. B\.\n {4}year: 2012\n {4}title: "Guano: The global metabolic rift and the fertilizer trade"\n {4}type: chapter\n {4}editors: Hornborg, A\., Clark, B\., & Hermele, K\.\n {4}bookTitle: "Ecology and Power: Struggles over Land and Material Resources in the Past, Present and Future"\n {4}volume: "18"\n {4}pages: 68-82\n {4}publisher: Routledge\n {4}url: https:\/\/www\.routledge\.com\//,
+    );
+    assert.match(
+      first.output,
+      /jabref-5\.1\.bib:372: imported: Hornborg, A\., Clark, B\., & Hermele, K\. \(Eds\.\)\. \(2012\)\. Ecology and Power/,
+    );
+    assert.doesNotMatch(written, /Ragnhei|\\/);
+
+    const again = await cite(['import', bib, '--theme', 'third-example'], c.contentDir);
+    assert.match(again.output, /Summary: 0 imported into third-example, 19 skipped, 1 not imported\./);
+    assert.match(
+      again.output,
+      /jabref-5\.1\.bib:26: skipped: already listed at .*publications\.yml:\d+ \(second-example\[\d+\]\), by the same title and year/,
+    );
+    assert.equal(await c.read(), written, 'a re-import changes nothing');
+  } finally {
+    await c.done();
+  }
+});
+
+test('import reads RIS as EndNote writes it ("TY - JOUR", one space), and BibTeX with "and others", math and a ring accent', async () => {
+  const c = await content();
+  try {
+    const ris = await cite(
+      ['import', fixture('doi', 'import', 'endnote-one-space.ris'), '--theme', 'third-example'],
+      c.contentDir,
+    );
+    assert.equal(ris.code, 0, ris.output);
+    let text = await c.read();
+    assert.match(text, /authors: CASTOE, T\. A\., POOLE, A\. W\., GU, W\., KONING, A\. P\. J\., DAZA, J\. M\./);
+    // The DOI EndNote kept only in its dx.doi.org address.
+    assert.match(
+      text,
+      /journal: Molecular Ecology Resources\n {4}volume: "9999"\n {4}doi: 10\.1111\/j\.1755-0998\.2009\.02750\.x\n/,
+    );
+
+    const others = await cite(
+      ['import', fixture('doi', 'import', 'bbt-and-others.bib'), '--theme', 'third-example'],
+      c.contentDir,
+    );
+    assert.equal(others.code, 0, others.output);
+    assert.match(
+      others.output,
+      /imported: Madelung, O\., et al\. \(1998\)\. Cuprous oxide \(Cu₂O\) crystal structure, lattice parameters\. In O\. Madelung, U\. Rössler, & M\. Schulz \(Eds\.\), Landolt-Börnstein \(Vol\. III\/41c\)\. Springer-Verlag\./,
+    );
+    const ring = await cite(
+      ['import', fixture('doi', 'import', 'bbt-ring-above.bib'), '--theme', 'third-example'],
+      c.contentDir,
+    );
+    assert.equal(ring.code, 0, ring.output);
+    text = await c.read();
+    assert.match(
+      text,
+      /authors: Řehůřek, R\., & Sojka, P\.\n {4}year: 2010\n {4}title: Software Framework for Topic Modelling with Large Corpora\n {4}type: conference-paper\n/,
+    );
+    assert.doesNotMatch(text, /others|\\/);
+  } finally {
+    await c.done();
+  }
+});
+
+test('a DOI kept as a doi.org address in the url field is recognised by add', async () => {
+  const c = await content();
+  try {
+    const text = (await c.read()).replace(
+      '    doi: 10.1126/science.169.3946.635',
+      '    url: https://doi.org/10.1126/SCIENCE.169.3946.635',
+    );
+    await writeFile(c.file, text);
+    const { code, output } = await cite(
+      ['add', '10.1126/science.169.3946.635', '--theme', 'second-example'],
+      c.contentDir,
+    );
+    assert.equal(code, 1, output);
+    assert.match(
+      output,
+      /publications\.yml:5: 10\.1126\/science\.169\.3946\.635 is already listed, as first-example\[0\]/,
+    );
+    assert.equal(await c.read(), text);
+  } finally {
+    await c.done();
+  }
+});
+
+test('an entry whose brace is left open is named at its line, and every other entry of the file still arrives', async () => {
+  const c = await content();
+  try {
+    const original = await readFile(fixture('doi', 'import', 'jabref-5.1.bib'), 'utf8');
+    // The JabRef export with one slip typed into it: the title of Davis2010b (line 393) loses its closing brace.
+    const slipped = original.replace(
+      '  title     = {Who will build the ark?},',
+      '  title     = {Who will build the ark?,',
+    );
+    assert.notEqual(slipped, original);
+    const bib = path.join(c.dir, 'library.bib');
+    await writeFile(bib, slipped);
+    const { code, output } = await cite(['import', bib, '--theme', 'second-example'], c.contentDir);
+    assert.equal(code, 1, output);
+    assert.match(
+      output,
+      /library\.bib:393: not imported: the entry Davis2010b could not be read \(.*\); check that its braces and quotes are closed/,
+    );
+    assert.match(
+      output,
+      /library\.bib:409: imported: Deleuze, G\. \(1990\)\. The Logic of Sense\. Columbia University\./,
+    );
+    assert.match(output, /Summary: 18 imported into second-example, 0 skipped, 2 not imported\./);
+  } finally {
+    await c.done();
+  }
+});
+
+/** The lines of `after` that differ from `before`, as "-"/"+" pairs and "+" insertions (the files' other lines equal). */
+function changed(before: string, after: string): string[] {
+  const old = before.split('\n');
+  const now = after.split('\n');
+  const out: string[] = [];
+  let i = 0;
+  for (let j = 0; j < now.length; j += 1) {
+    if (i < old.length && old[i] === now[j]) i += 1;
+    else if (i < old.length && (old[i + 1] === now[j + 1] || now.indexOf(old[i]!, j) === -1)) {
+      out.push(`- ${old[i]}`, `+ ${now[j]}`);
+      i += 1;
+    } else out.push(`+ ${now[j]}`);
+  }
+  assert.equal(i, old.length, 'every line of the file is still there, in its order');
+  return out;
+}
+
+test('fill replaces "year: null" on its line (no second year key), and --dry-run shows exactly what the real run writes', async () => {
+  const c = await content();
+  try {
+    const text = (await c.read()).replace('    year: 1970\n', '    year: null\n');
+    await writeFile(c.file, text);
+    const dry = await cite(['fill', '--dry-run'], c.contentDir);
+    assert.equal(dry.code, 0, dry.output);
+    assert.equal(await c.read(), text, 'the dry run wrote nothing');
+    const real = await cite(['fill'], c.contentDir);
+    assert.equal(real.code, 0, real.output);
+    const after = await c.read();
+    assert.deepEqual(changed(text, after).slice(0, 3), [
+      '-     year: null',
+      '+     year: 1970',
+      '+     journal: Science',
+    ]);
+    assert.equal(after.match(/^ {4}year:/gm)?.length, text.match(/^ {4}year:/gm)?.length, 'no second year key');
+    // The dry run's listing is the real run's change, line for line and number for number.
+    const shown = dry.output.split('\n').filter((line) => /^[-+] +\d+ \| /.test(line));
+    const written = after.split('\n');
+    for (const line of shown.filter((row) => row.startsWith('+'))) {
+      const [, number, content] = /^\+ +(\d+) \| (.*)$/.exec(line)!;
+      assert.equal(written[Number(number) - 1], content, line);
+    }
+    assert.ok(shown.includes('-    7 |     year: null') && shown.includes('+    7 |     year: 1970'), shown.join('\n'));
+    assert.equal(shown.length, changed(text, after).length);
+  } finally {
+    await c.done();
+  }
+});
+
+test('fill and import edit a file of any valid layout in place: CRLF, folded lines, flow style, comments and quotes stay byte for byte', async () => {
+  const c = await content();
+  try {
+    const lf = (await c.read())
+      // A long title folded onto the next line, as the yaml package writes by default.
+      .replace(
+        "    title: 'The Structure of Ordinary Water: New data and interpretations are yielding new insights into this fascinating substance'",
+        '    title: >-\n      The Structure of Ordinary Water: New data and interpretations are yielding new\n      insights into this fascinating substance',
+      )
+      // A theme written in flow style, with a comment after it.
+      .replace(
+        'second-example:\n  - authors: Example, A.\n    year: null\n    title: A study whose year is not known\n    doi: 10.5555/fixture.2\n',
+        "second-example: [{authors: 'Example, A.', year: null, title: A study whose year is not known, doi: 10.5555/fixture.2}] # typed by hand\n",
+      );
+    const text = lf.replace(/\n/g, '\r\n');
+    await writeFile(c.file, text);
+    const filled = await cite(['fill'], c.contentDir);
+    assert.equal(filled.code, 0, filled.output);
+    const afterFill = await c.read();
+    assert.deepEqual(changed(text, afterFill), [
+      '+     journal: Science\r',
+      '+     volume: "169"\r',
+      '+     issue: "3946"\r',
+      '+     pages: 635-641\r',
+      '+     volume: "36"\r',
+      '+     issue: "2"\r',
+    ]);
+    const imported = await cite(
+      ['import', fixture('doi', 'import', 'bbt-ring-above.bib'), '--theme', 'second-example'],
+      c.contentDir,
+    );
+    assert.equal(imported.code, 0, imported.output);
+    const afterImport = await c.read();
+    const [minus, plus] = changed(afterFill, afterImport);
+    assert.match(minus!, /^- second-example: \[\{authors: 'Example, A\.', .*\}\] # typed by hand\r$/);
+    assert.match(
+      plus!,
+      /^\+ second-example: \[\{authors: 'Example, A\.', .*\}, \{ authors: "Řehůřek, R\., & Sojka, P\.", year: 2010, .*\}\] # typed by hand\r$/,
+    );
+    assert.doesNotMatch(afterImport.replace(/\r\n/g, ''), /\n/, 'every line ends in CRLF');
+  } finally {
+    await c.done();
+  }
+});
+
+test('fill on our own content fills the year of the entry with "year: null" (Plejert et al.) once the registry answers its DOI', async () => {
+  const c = await content();
+  try {
+    // Our own content folder alone, not mixed with the fixture's.
+    await rm(c.contentDir, { recursive: true });
+    await cp(path.resolve('content'), c.contentDir, { recursive: true });
+    const text = await c.read();
+    const plejert = text.indexOf('  - authors: Plejert, C., Antelius, E.');
+    assert.ok(
+      plejert > 0 && text.slice(plejert).split('\n')[1] === '    year: null',
+      'our content has the entry, year null',
+    );
+    // The loopback registry has no recording for 10.1007/s10823-015-9262-0, so the entry is pointed at a DOI it
+    // has one for (Frank, 1970): what is checked is where and how the year is written, not the year itself.
+    const edited = text.replace('    doi: 10.1007/s10823-015-9262-0', '    doi: 10.1126/science.169.3946.635');
+    await writeFile(c.file, edited);
+    const { code, output } = await cite(['fill'], c.contentDir);
+    assert.equal(code, 0, output);
+    const after = await c.read();
+    assert.deepEqual(changed(edited, after), ['-     year: null', '+     year: 1970']);
+    assert.match(output, /first-example|cross-cultural|filled year: 1970/);
+  } finally {
+    await c.done();
+  }
+});
+
+test('the README’s add example names a DOI our content does not list yet, under a theme it has', async () => {
+  const readme = await readFile(path.resolve('README.md'), 'utf8');
+  const [, doi, theme] = /`npm run cite -- add (\S+) --theme (\S+)`/.exec(readme)!;
+  const c = await content();
+  try {
+    // Our own content folder alone, not mixed with the fixture's.
+    await rm(c.contentDir, { recursive: true });
+    await cp(path.resolve('content'), c.contentDir, { recursive: true });
+    const before = await c.read();
+    const { output } = await cite(['add', doi!, '--theme', theme!], c.contentDir);
+    // The loopback registry has no recording of it: the command gets as far as asking, so online it adds the paper.
+    assert.match(output, new RegExp(`^${doi!.replace(/[.]/g, '\\.')}: not registered`), output);
+    assert.doesNotMatch(output, /already listed/);
+    assert.match(await readFile(path.join(c.contentDir, 'themes.yml'), 'utf8'), new RegExp(`^- id: ${theme}$`, 'm'));
+    assert.equal(await c.read(), before);
+  } finally {
+    await c.done();
+  }
+});
+
+test('fill --find-dois proposes a DOI only where exactly one record agrees on title, year and first author', async () => {
+  const c = await content();
+  try {
+    // Entries typed from the recorded Crossref works query (Boettiger's papers): two that agree, one whose year does not.
+    const text = `${await c.read()}  - authors: Boettiger, C.
+    year: 2022
+    title: The forecast trap
+    journal: Ecology Letters
+  - authors: Perkins, T. A., Boettiger, C., & Phillips, B. L.
+    year: 2016
+    title: "After the games are over: life-history trade-offs drive dispersal attenuation following range expansion"
+  - authors: Boettiger, C.
+    year: 2019
+    title: Early warning signals
+`;
+    await writeFile(c.file, text);
+    const start = resolver.requests.length;
+    const { code, output } = await cite(['fill', '--find-dois'], c.contentDir, resolver.url, {}, resolver.url);
+    assert.equal(code, 0, output);
+    const asked = resolver.requests.slice(start).filter((request) => request.doi.startsWith('works?'));
+    assert.equal(asked.length, 4, 'one query per entry without a DOI');
+    assert.match(asked[0]!.doi, /query\.bibliographic=/);
+    assert.match(
+      output,
+      /publications\.yml:27: third-example\[1\] doi 10\.1111\/ele\.14024: the one record whose title, year and first author agree/,
+    );
+    assert.match(output, /third-example\[2\] doi 10\.1002\/ece3\.2314: the one record/);
+    assert.match(output, /third-example\[3\] no DOI proposed: no record agrees on title, year and first author/);
+    const after = await c.read();
+    assert.deepEqual(
+      changed(text, after).filter((line) => line.includes('doi:')),
+      ['+     doi: 10.1111/ele.14024', '+     doi: 10.1002/ece3.2314'],
+    );
+  } finally {
+    await c.done();
+  }
 });

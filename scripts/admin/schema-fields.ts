@@ -172,7 +172,7 @@ function formField(name: string, schema: unknown, path: string, options: WalkOpt
       );
       if (members.length === 1) {
         const only = formField(name, members[0], path, options);
-        return { ...only, ...(optional ? { required: false } : {}) };
+        return { ...only, ...(field.hint ? { hint: field.hint } : {}), ...(optional ? { required: false } : {}) };
       }
       // A number within limits or one of some words (a year, or "in press"), and null when allowed: one list to choose from.
       const literals = members.filter((member) => member.type === 'literal').map((member) => member.literal);
