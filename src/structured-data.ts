@@ -54,7 +54,7 @@ export function breadcrumbs(trail: { name: string; path: string }[], urls: Urls)
   };
 }
 
-type WorkType = 'ScholarlyArticle' | 'Chapter' | 'Book' | 'Thesis' | 'Report' | 'Dataset';
+type WorkType = 'ScholarlyArticle' | 'Chapter' | 'Book' | 'Thesis' | 'Report' | 'Dataset' | 'SoftwareSourceCode';
 
 /**
  * The schema.org type of a kind of publication. An entry without a kind is an
@@ -74,14 +74,15 @@ export function workType(kind: string | undefined): WorkType {
       return 'Report';
     case 'dataset':
       return 'Dataset';
+    case 'software':
+      return 'SoftwareSourceCode';
     default:
       return 'ScholarlyArticle';
   }
 }
 
 function work(publication: Publication): CreativeWork {
-  // Read loosely: the kind of a publication (`type`) is a field not every content version has.
-  const type = workType((publication as { type?: string }).type);
+  const type = workType(publication.type);
   const link = publicationLink(publication);
   return {
     '@type': type,

@@ -24,6 +24,21 @@ import {
   temporaryFolder,
 } from './helpers/site.ts';
 
+/** What each kind of publication is in schema.org's words: an entry without a kind is a journal article. */
+const schemaTypeOfKind: [string | undefined, string][] = [
+  [undefined, 'ScholarlyArticle'],
+  ['article', 'ScholarlyArticle'],
+  ['chapter', 'Chapter'],
+  ['book', 'Book'],
+  ['edited-book', 'Book'],
+  ['conference-paper', 'ScholarlyArticle'],
+  ['thesis', 'Thesis'],
+  ['report', 'Report'],
+  ['preprint', 'ScholarlyArticle'],
+  ['dataset', 'Dataset'],
+  ['software', 'SoftwareSourceCode'],
+];
+
 // biome-ignore lint/suspicious/noExplicitAny: JSON-LD read back from a page is checked field by field.
 type Json = any;
 
@@ -147,7 +162,11 @@ describe('the JSON-LD of the pages', () => {
       publications.forEach((publication, index) => {
         const entry = list.itemListElement[index];
         assert.equal(entry.position, index + 1);
-        assert.equal(entry.item['@type'], 'ScholarlyArticle', 'an entry without a kind is an article');
+        assert.equal(
+          entry.item['@type'],
+          new Map(schemaTypeOfKind).get(publication.type),
+          `${publication.title}: ${publication.type ?? 'no kind, an article'}`,
+        );
         assert.equal(entry.item.name, publication.title);
         if (publication.doi) {
           assert.equal(entry.item.sameAs, `https://doi.org/${publication.doi}`);
@@ -190,19 +209,7 @@ describe('the JSON-LD of the pages', () => {
   });
 
   test('the kind of a publication gives its schema.org type, an article when none is given', () => {
-    const expected: [string | undefined, string][] = [
-      [undefined, 'ScholarlyArticle'],
-      ['article', 'ScholarlyArticle'],
-      ['chapter', 'Chapter'],
-      ['book', 'Book'],
-      ['edited-book', 'Book'],
-      ['conference-paper', 'ScholarlyArticle'],
-      ['thesis', 'Thesis'],
-      ['report', 'Report'],
-      ['preprint', 'ScholarlyArticle'],
-      ['dataset', 'Dataset'],
-    ];
-    for (const [kind, type] of expected) assert.equal(workType(kind), type, String(kind));
+    for (const [kind, type] of schemaTypeOfKind) assert.equal(workType(kind), type, String(kind));
   });
 
   test('"</script>" in a name or a title cannot end the JSON-LD early', async () => {
