@@ -7,7 +7,7 @@
  * come from the time-zone data of timezones-ical-library, the same data as
  * the VTIMEZONE of the calendar files, so every machine gives the same bytes.
  */
-import { tzlib_get_ical_block, tzlib_get_offset } from 'timezones-ical-library';
+import { tzlib_get_ical_block, tzlib_get_offset, tzlib_get_timezones } from 'timezones-ical-library';
 import { calendarDateProblem } from './format.ts';
 
 /** A date, and for a timed event the local time (HH:MM). */
@@ -65,8 +65,14 @@ export function endsBeforeStart(start: string, end: string): boolean {
 /** A time zone the calendar files can describe: a name of the IANA database such as Europe/Amsterdam. */
 export const isTimeZone = (name: string) => vtimezone(name) !== undefined;
 
+let knownZones: Set<string> | undefined;
+
 /** The VTIMEZONE block of a zone, with the name as the maintainer wrote it, or undefined for an unknown zone. */
 export function vtimezone(zone: string): string | undefined {
+  // Asked for a zone it does not know, the library writes to the console: a misspelt zone is the content
+  // check's to report, at its line, so the name is looked up first.
+  knownZones ??= new Set(tzlib_get_timezones() as string[]);
+  if (!knownZones.has(zone)) return undefined;
   const block = tzlib_get_ical_block(zone);
   if (!Array.isArray(block) || !block[0]) return undefined;
   // The library answers a linked name (Europe/Amsterdam) with the zone it links to (Europe/Brussels), whose
