@@ -110,16 +110,16 @@ if (executablePath)
     });
 
     /** A page of a fresh context that reaches nothing beyond this machine, with its CSP violations and errors watched. */
-    async function openAdmin(): Promise<{
+    async function openAdmin(locale = 'en-US'): Promise<{
       context: BrowserContext;
       page: Page;
       violations: string[];
       errors: string[];
     }> {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale });
       const violations: string[] = [];
       const errors: string[] = [];
-      // Offline: GitHub's status and the CMS's update check are answered by nobody.
+      // Offline: whatever would leave this machine is noted and answered by nobody.
       await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => {
         offsite.push(route.request().url());
         return route.abort('internetdisconnected');
@@ -353,6 +353,8 @@ if (executablePath)
     test('the login page: axe finds nothing, and its CSP holds without a violation', async () => {
       const { context, page, violations, errors } = await openAdmin();
       try {
+        // The CMS's check for a newer version, asked of the site itself.
+        const versionCheck = page.waitForResponse((answer) => answer.url().endsWith('/admin/sveltia-cms/package.json'));
         const response = await page.goto(adminUrl());
         assert.match(
           response!.headers()['content-security-policy'] ?? '',
@@ -360,6 +362,7 @@ if (executablePath)
         );
         assert.equal(response!.headers()['x-robots-tag'], 'noindex, nofollow');
         await page.getByRole('button', { name: 'Work with Local Repository' }).waitFor();
+        assert.equal((await versionCheck).status(), 200);
         await shoot(page, '1-login');
         assert.deepEqual(await axeViolations(page), []);
         assert.deepEqual(violations, [], 'no CSP violation on /admin/');
@@ -496,8 +499,22 @@ if (executablePath)
       }
     });
 
-    test('nothing was fetched from another origin but what the tests turned away', () => {
-      const hosts = new Set(offsite.map((url) => new URL(url).host));
-      for (const host of hosts) assert.ok(['unpkg.com', 'www.githubstatus.com'].includes(host), host);
+    test('in a French browser the CMS speaks French, its translation served by the site', async () => {
+      const { context, page, violations, errors } = await openAdmin('fr-FR');
+      try {
+        await page.goto(adminUrl());
+        await page.getByRole('button', { name: 'Travailler avec un dépôt local' }).waitFor();
+        assert.deepEqual(violations, []);
+        assert.deepEqual(errors, []);
+      } finally {
+        await context.close();
+      }
+    });
+
+    test('no request left for another origin than GitHub’s while the tests above loaded and used /admin/', () => {
+      // GitHub's own: its API and sign-in, its status page, its avatars and raw files.
+      const github = /^(?:github\.com|api\.github\.com|www\.githubstatus\.com|[a-z]+\.githubusercontent\.com)$/;
+      const elsewhere = offsite.filter((url) => !github.test(new URL(url).host));
+      assert.deepEqual(elsewhere, []);
     });
   });

@@ -6,12 +6,18 @@
  * is caught here.
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { cp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { test } from 'node:test';
 import * as v from 'valibot';
-import { adminFiles, backendFromEnvironment, readCmsScript } from '../scripts/admin/admin-stage.ts';
+import {
+  adminContentSecurityPolicy,
+  adminFiles,
+  backendFromEnvironment,
+  readCmsScript,
+} from '../scripts/admin/admin-stage.ts';
 import { cmsConfig, contentFiles } from '../scripts/admin/cms-config.ts';
 import { contentFactsFromFiles } from '../scripts/admin/dev-admin.ts';
 import type { CmsField } from '../scripts/admin/schema-fields.ts';
@@ -30,6 +36,10 @@ type Schema = {
   requirement?: unknown;
   message?: string;
 };
+
+/** A file of the CMS's npm package, as installed. */
+const readCmsPackageFile = (file: string) =>
+  readFileSync(path.join(path.dirname(createRequire(import.meta.url).resolve('@sveltia/cms')), '..', file));
 
 const facts = { themes: [{ id: 'one', title: 'Theme one' }] };
 const config = cmsConfig(facts, undefined, 'https://example.org/');
@@ -321,7 +331,30 @@ test("the CMS is served from the site alone: its fonts from admin/fonts/ (their 
       /https:\/\/cdn\.jsdelivr\.net\/fontsource\/fonts\/([a-z0-9-]+)(?::vf)?@[\d.]+\/([a-z0-9-]+)\.woff2/g,
       '/sub/admin/fonts/$1-$2.woff2',
     )
-    .replace('`maximum-scale=1`,', '');
+    .replace('`maximum-scale=1`,', '')
+    .replace('`https://unpkg.com/@sveltia/cms`', '`/sub/admin/sveltia-cms`');
   assert.equal(script.length, expected.length);
   assert.ok(script === expected, 'the rest of the script is byte for byte the package’s');
+});
+
+test('the CMS asks the site, not unpkg.com, for its latest version and its translations; what stays on unpkg.com is code, which its policy refuses', async () => {
+  const urls = createUrls('/sub', 'https://example.org');
+  const files = adminFiles(urls, await fixtureContent());
+  const byPath = new Map(files.map((file) => [file.path, Buffer.from(file.contents)]));
+  const script = byPath
+    .get(files.find((file) => /^admin\/sveltia-cms-[\d.]+\.js$/.test(file.path))!.path)!
+    .toString('latin1');
+  assert.ok(!script.includes('https://unpkg.com/@sveltia/cms'), 'no version check or translation from unpkg.com');
+  // The package's own version is the latest: the CMS shows no "update available" banner.
+  const version = JSON.parse(readCmsPackageFile('package.json').toString()).version as string;
+  assert.deepEqual(JSON.parse(byPath.get('admin/sveltia-cms/package.json')!.toString()), { version });
+  const french = byPath.get(`admin/sveltia-cms@${version}/locales/fr.json`);
+  assert.ok(french?.equals(readCmsPackageFile('locales/fr.json')), 'the French translation, as packaged');
+  assert.ok(byPath.has(`admin/sveltia-cms@${version}/locales/en-GB.json`), 'and the British one');
+  // Left: syntax highlighting, maps and other packages, loaded with import(), which script-src 'self' refuses.
+  const left = [...new Set(script.match(/https:\/\/unpkg\.com\/[^`$]*/g))].sort();
+  assert.deepEqual(left, ['https://unpkg.com/', 'https://unpkg.com/@shikijs', 'https://unpkg.com/@sveltia/ui']);
+  const policy = adminContentSecurityPolicy();
+  assert.ok(!policy.includes('unpkg'), policy);
+  assert.match(policy, /script-src 'self';/);
 });
