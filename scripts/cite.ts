@@ -18,7 +18,14 @@ import { offlineLine, siteUserAgent } from './lib/http-client.ts';
 import { formatProblem } from './lib/problems.ts';
 import { bareDoi } from './cite/doi.ts';
 import { ImportError, readImport } from './cite/import-file.ts';
-import { type Entry, type Field, FileError, PublicationsFile } from './cite/publications-file.ts';
+import {
+  type Entry,
+  type Field,
+  FileError,
+  PublicationsFile,
+  publicationDoi,
+  titleKey,
+} from './cite/publications-file.ts';
 import { publicationFromRecord, RecordError } from './cite/record.ts';
 import { defaultResolverOptions, type Resolution, type ResolverOptions, resolveAll } from './cite/resolver.ts';
 import { UntrustedTextError } from './cite/text.ts';
@@ -244,26 +251,41 @@ async function importFile(
     return 1;
   }
   const file = await PublicationsFile.open(contentDir);
-  const seen = new Set<string>();
+  // What this file has already given, by DOI and by title and year: the line it was first seen on.
+  const seen = new Map<string, number>();
   let added = 0;
   let refused = 0;
-  for (const { record, line } of records) {
-    const where = `${name}:${line}`;
+  for (const imported of records) {
+    const where = `${name}:${imported.line}`;
+    if (!('record' in imported)) {
+      print(`${where}: not imported: ${imported.problem}`);
+      refused += 1;
+      continue;
+    }
     let publication: Publication;
     try {
-      publication = publicationFromRecord(record);
+      publication = publicationFromRecord(imported.record);
     } catch (error) {
       if (!(error instanceof RecordError || error instanceof UntrustedTextError)) throw error;
       print(`${where}: not imported: ${error.message}`);
       refused += 1;
       continue;
     }
-    const doi = publication.doi;
-    const listed = doi ? file.findDoi(doi) : undefined;
-    if (listed || (doi && seen.has(doi.toLowerCase()))) {
+    const doi = publicationDoi(publication);
+    const keys = [
+      ...(doi ? [`doi:${doi.toLowerCase()}`] : []),
+      `title:${titleKey(publication.title, publication.year)}`,
+    ];
+    const listed = file.findSame(publication);
+    const earlier = keys.map((key) => seen.get(key)).find((line) => line !== undefined);
+    if (listed) {
       print(
-        `${where}: skipped: ${doi} is already listed${listed ? ` at ${listed.where} (${listed.theme}[${listed.index}])` : ' earlier in this file'}`,
+        `${where}: skipped: already listed at ${listed.entry.where} (${listed.entry.theme}[${listed.entry.index}]), by ${listed.by}`,
       );
+      continue;
+    }
+    if (earlier !== undefined) {
+      print(`${where}: skipped: the same publication as ${name}:${earlier}, earlier in this file`);
       continue;
     }
     const problem = schemaProblem(publication);
@@ -272,7 +294,7 @@ async function importFile(
       refused += 1;
       continue;
     }
-    if (doi) seen.add(doi.toLowerCase());
+    for (const key of keys) seen.set(key, imported.line);
     file.add(theme, publication);
     added += 1;
     print(`${where}: imported: ${citationText(publication)}`);

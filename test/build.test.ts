@@ -280,19 +280,35 @@ describe('research pages', () => {
     assert.equal(text.match(/View publications/g)?.length, content.themes.length);
   });
 
-  test('each theme page lists its publications with View article links built from DOIs or URLs', async () => {
+  test('each theme page lists its publications with a View link built from the DOI or URL, and none for an entry without either', async () => {
+    const word: Record<string, string> = { 'edited-book': 'book', 'conference-paper': 'paper', dataset: 'data set' };
     for (const theme of content.themes) {
       const list = content.publications[theme.id]!;
       const html = await page(`/research/${theme.id}`);
       const text = textOf(html);
       assert.ok(attributesOf(html, 'a', 'href').includes('/#research'));
-      assert.equal(text.match(/View article/g)?.length, list.length, `${theme.id}: one link per entry`);
+      const linked = list.filter((publication) => publication.doi || publication.url);
+      assert.equal(
+        text.match(/View (?:article|chapter|book|paper|thesis|report|preprint|data set|software)/g)?.length ?? 0,
+        linked.length,
+        `${theme.id}: one link per entry with a DOI or URL`,
+      );
       for (const publication of list) {
         assert.ok(text.includes(publication.title), `${theme.id}: ${publication.title}`);
+        if (!publication.doi && !publication.url) continue;
         const link = publication.doi ? `https://doi.org/${publication.doi}` : publication.url!;
         assert.ok(attributesOf(html, 'a', 'href').includes(link), `${theme.id}: link ${link}`);
+        const type = publication.type ?? 'article';
+        const spoken = text.replace(/\s+/g, ' ').replace(/ :/g, ':');
+        assert.ok(spoken.includes(`View ${word[type] ?? type}: ${publication.title}`), `${theme.id}: View ${type}`);
       }
     }
+    assert.ok(
+      Object.values(content.publications)
+        .flat()
+        .some((publication) => !publication.doi && !publication.url),
+      'the fixture has an entry without DOI or URL',
+    );
   });
 
   test('external links, those written in Markdown too, open in a new tab without access to this page', async () => {

@@ -106,3 +106,156 @@ test('the article link is built from the DOI, and falls back to the URL', () => 
   assert.equal(publicationLink({ ...complete, doi: undefined, url: 'https://example.org/a' }), 'https://example.org/a');
   assert.equal(publicationLink({ ...complete, doi: '', url: '' }), undefined);
 });
+
+/** Made-up example entries (as in the fixture content), one of each kind, and the APA 7 reference each must give. */
+const kinds: { publication: Publication; expected: string }[] = [
+  {
+    publication: {
+      type: 'chapter',
+      authors: 'Example, A.',
+      year: 2021,
+      title: 'An example chapter',
+      editors: 'Editor, E.',
+      bookTitle: 'The example handbook',
+      pages: '1-20',
+      publisher: 'Example Press',
+    },
+    expected:
+      'Example, A. (2021). An example chapter. In E. Editor (Ed.), The example handbook (pp. 1–20). Example Press.',
+  },
+  {
+    publication: {
+      type: 'chapter',
+      authors: 'Example, A.',
+      year: 2021,
+      title: 'An example chapter',
+      editors: 'Editor, E., Redactor, R., & Sample, B.',
+      bookTitle: 'The example handbook',
+      edition: '3',
+      pages: '7',
+    },
+    expected:
+      'Example, A. (2021). An example chapter. In E. Editor, R. Redactor, & B. Sample (Eds.), The example handbook (3rd ed., p. 7).',
+  },
+  {
+    publication: {
+      type: 'book',
+      authors: 'Sample, B.',
+      year: 2018,
+      title: 'An example book',
+      edition: '2',
+      publisher: 'Example Press',
+    },
+    expected: 'Sample, B. (2018). An example book (2nd ed.). Example Press.',
+  },
+  {
+    publication: {
+      type: 'edited-book',
+      editors: 'Editor, E., & Redactor, R.',
+      year: 2020,
+      title: 'An edited example',
+      publisher: 'Example Press',
+    },
+    expected: 'Editor, E., & Redactor, R. (Eds.). (2020). An edited example. Example Press.',
+  },
+  {
+    publication: {
+      type: 'conference-paper',
+      authors: 'Demo, D.',
+      year: 2019,
+      title: 'An example paper',
+      editors: 'Editor, E., & Redactor, R.',
+      bookTitle: 'Proceedings of the Example Conference',
+      pages: '10-12',
+    },
+    expected:
+      'Demo, D. (2019). An example paper. In E. Editor & R. Redactor (Eds.), Proceedings of the Example Conference (pp. 10–12).',
+  },
+  {
+    publication: {
+      type: 'thesis',
+      authors: 'Demo, D.',
+      year: 2016,
+      title: 'An example thesis',
+      institution: 'University of Example',
+      repository: 'Example Repository',
+    },
+    expected: 'Demo, D. (2016). An example thesis [Doctoral dissertation, University of Example]. Example Repository.',
+  },
+  {
+    publication: { type: 'thesis', degree: 'masters', authors: 'Demo, D.', year: 2016, title: 'An example thesis?' },
+    expected: 'Demo, D. (2016). An example thesis? [Master’s thesis].',
+  },
+  {
+    publication: {
+      type: 'report',
+      authors: 'Example Institute',
+      year: 2015,
+      title: 'An example report',
+      reportNumber: '7',
+      institution: 'Example Institute',
+    },
+    expected: 'Example Institute. (2015). An example report (Report No. 7). Example Institute.',
+  },
+  {
+    publication: {
+      type: 'preprint',
+      authors: 'Trial, C.',
+      year: 2024,
+      title: 'An example preprint',
+      repository: 'PsyArXiv',
+      doi: '10.5555/x',
+    },
+    expected: 'Trial, C. (2024). An example preprint. PsyArXiv.',
+  },
+  {
+    publication: {
+      type: 'dataset',
+      authors: 'Example Consortium',
+      year: 2023,
+      title: 'Example data',
+      version: '1.2',
+      repository: 'Zenodo',
+    },
+    expected: 'Example Consortium. (2023). Example data (Version 1.2) [Data set]. Zenodo.',
+  },
+  {
+    publication: { type: 'software', authors: 'Demo, D.', year: null, title: 'Example program', repository: 'GitHub' },
+    expected: 'Demo, D. (n.d.). Example program [Computer software]. GitHub.',
+  },
+  {
+    publication: {
+      authors: 'Example, A., Sample, B., III, et al.',
+      year: 2022,
+      title: 'An example article',
+      journal: 'Journal of Example Data',
+      volume: '39',
+      issue: '12',
+      articleNumber: 'e70034',
+    },
+    expected:
+      'Example, A., Sample, B., III, et al. (2022). An example article. Journal of Example Data, 39(12), Article e70034.',
+  },
+];
+
+for (const { publication, expected } of kinds) {
+  test(`a ${publication.type ?? 'article'} reads as APA 7: ${expected.slice(0, 50)}…`, () => {
+    assert.equal(citationText(publication), expected);
+  });
+}
+
+test('a chapter sets its book in italics after "In" and its editors, and an entry without DOI or URL has no link', () => {
+  const html = renderToStaticMarkup(<PublicationEntry publication={kinds[0]!.publication} />);
+  assert.ok(
+    html.includes(
+      'In <bdi>E. Editor</bdi> (Ed.), <cite><bdi>The example handbook</bdi></cite> (pp. 1–20). Example Press.',
+    ),
+    html,
+  );
+  assert.ok(!html.includes('View'), html);
+  const book = renderToStaticMarkup(
+    <PublicationEntry publication={{ ...kinds[2]!.publication, url: 'https://books.fixture.example/b' }} />,
+  );
+  assert.ok(book.includes('<cite><bdi>An example book</bdi></cite> (2nd ed.). Example Press.'), book);
+  assert.match(book, />View book<span class="visually-hidden">: An example book</);
+});

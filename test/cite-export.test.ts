@@ -21,7 +21,8 @@ import type { Publication } from '../src/content-schema.ts';
 import { buildIntoTemporaryFolder, fixtureContentDir, temporaryFolder } from './helpers/site.ts';
 
 interface Parsed {
-  author?: { family?: string; given?: string; literal?: string }[];
+  author?: { family?: string; given?: string; literal?: string; suffix?: string }[];
+  editor?: { family?: string; given?: string; literal?: string; suffix?: string }[];
   title?: string;
   DOI?: string;
 }
@@ -32,7 +33,9 @@ const parse = (text: string) =>
 async function publications(): Promise<Publication[]> {
   const content = await loadContent(fixtureContentDir);
   const file = path.resolve('test/fixtures/doi/import/zotero-bibtex.bib');
-  const imported = readImport(file, await readFile(file, 'utf8')).map(({ record }) => publicationFromRecord(record));
+  const imported = readImport(file, await readFile(file, 'utf8')).flatMap((entry) =>
+    'record' in entry ? [publicationFromRecord(entry.record)] : [],
+  );
   const special: Publication = {
     authors: 'Example, A., & Example Consortium',
     year: 2020,
@@ -44,7 +47,11 @@ async function publications(): Promise<Publication[]> {
 }
 
 const names = (publication: Publication) =>
-  parseAuthors(publication.authors).map((name) => [name.family, name.given ?? '']);
+  parseAuthors(publication.authors ?? publication.editors ?? '').map((name) => [
+    name.family,
+    name.given ?? '',
+    name.suffix ?? '',
+  ]);
 
 /** Every entry parsed back from a citation file has the author, title and DOI of its publication, exactly. */
 function assertReadsBack(parsed: Parsed[], list: Publication[]) {
@@ -53,8 +60,12 @@ function assertReadsBack(parsed: Parsed[], list: Publication[]) {
     const publication = list[index]!;
     assert.equal(entry.title, publication.title);
     assert.equal(entry.DOI, publication.doi);
+    // An edited book's editors are its only names; "and others" (et al.) is no person.
+    const people = (publication.authors ? entry.author : (entry.author ?? entry.editor))?.filter(
+      (name) => name.family !== 'others' && name.literal !== 'others',
+    );
     assert.deepEqual(
-      entry.author?.map((name) => [name.family ?? name.literal, name.given ?? '']),
+      people?.map((name) => [name.family ?? name.literal, name.given ?? '', name.suffix ?? '']),
       names(publication),
       publication.title,
     );
@@ -122,4 +133,44 @@ test('an ORCID iD is shown on the member card with the iD icon and the full addr
     assert.match(problem.message, /last character should be 7/);
     return true;
   });
+});
+
+test('each kind of publication downloads as its BibTeX and RIS type, with et al., suffixes, single names and group authors kept whole', async () => {
+  const content = await loadContent(fixtureContentDir);
+  const list = Object.values(content.publications).flat();
+  const bib = bibtexFile(list);
+  const ris = risFile(list);
+  const bibTypes = [...bib.matchAll(/^@(\w+)\{/gm)].map((match) => match[1]);
+  const risTypes = [...ris.matchAll(/^TY {2}- (\w+)$/gm)].map((match) => match[1]);
+  const expected: Record<string, [string, string]> = {
+    chapter: ['incollection', 'CHAP'],
+    book: ['book', 'BOOK'],
+    'edited-book': ['book', 'EDBOOK'],
+    thesis: ['phdthesis', 'THES'],
+    report: ['techreport', 'RPRT'],
+    preprint: ['misc', 'UNPB'],
+    dataset: ['misc', 'DATA'],
+  };
+  list.forEach((publication, index) => {
+    const want = expected[publication.type ?? ''];
+    if (want) assert.deepEqual([bibTypes[index], risTypes[index]], want, publication.title);
+  });
+  assert.equal(
+    new Set(list.map((publication) => publication.type)).size >= 7,
+    true,
+    'the fixture has every kind tested',
+  );
+  assert.match(bib, /author = \{Example, A\. and Sample, III, B\.\}/);
+  assert.match(
+    bib,
+    /editor = \{Editor, E\.\},\n {2}title = \{An example chapter in an edited book\},\n {2}booktitle = \{The example handbook\}/,
+  );
+  assert.match(bib, /author = \{Trial, C\. and Demo, D\. and others\}/);
+  assert.match(bib, /author = \{\{Example Consortium\}\}/);
+  assert.match(ris, /AU {2}- Sample, B\., III\nA2 {2}- Editor, E\.\nTI {2}- An example chapter/);
+  assert.doesNotMatch(ris, /AU {2}- others/);
+  // Two single names stay two people.
+  const single: Publication = { authors: 'Example, & Sample', year: 2020, title: 'Two single names', journal: 'J' };
+  assert.match(bibtexFile([single]), /author = \{\{Example\} and \{Sample\}\}/);
+  assert.match(risFile([single]), /AU {2}- Example\nAU {2}- Sample\n/);
 });

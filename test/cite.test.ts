@@ -318,9 +318,15 @@ test('import reads a Zotero BibTeX export: accents and braces become Unicode, re
     assert.ok(inserted.includes('    journal: "Zeitschrift für Soziologie : ZfS"'), inserted.join('\n'));
     assert.ok(inserted.includes('  - authors: Eliáš, M., & Matoušek, J.'));
     assert.ok(inserted.includes('    title: Higher-order Erdős-Szekeres theorems'));
-    assert.match(output, /zotero-bibtex\.bib:32: not imported: doi: has neither "doi" nor "url"; add one/);
-    assert.match(output, /zotero-bibtex\.bib:42: not imported: doi: has neither "doi" nor "url"; add one/);
-    assert.doesNotMatch(await c.read(), /Bańka|Önnudóttir/);
+    // A chapter without the book it is in is named at its line with what to add; the book without DOI or URL arrives.
+    assert.match(
+      output,
+      /zotero-bibtex\.bib:32: not imported: bookTitle: is a chapter without "bookTitle"; add the title of the book/,
+    );
+    assert.doesNotMatch(await c.read(), /Önnudóttir/);
+    assert.ok(inserted.includes('  - authors: Derbis, R., & Bańka, A.'), inserted.join('\n'));
+    assert.ok(inserted.includes('    type: book'), inserted.join('\n'));
+    assert.ok(inserted.includes('    publisher: Stowarzyszenie Psychologia i Architektura'), inserted.join('\n'));
     // An entry without a DOI keeps its URL.
     assert.ok(inserted.includes("  - authors: Cuturi, M., Vert, J.-P., & D'aspremont, A."), inserted.join('\n'));
     assert.ok(
@@ -328,7 +334,12 @@ test('import reads a Zotero BibTeX export: accents and braces become Unicode, re
         '    url: https://proceedings.neurips.cc/paper/2009/file/0188e8b8b014829e2fa0f430f0a95961-Paper.pdf',
       ),
     );
-    assert.match(output, /Summary: 3 imported into second-example, 0 skipped, 2 not imported\./);
+    assert.ok(inserted.includes('    type: conference-paper'), inserted.join('\n'));
+    assert.ok(
+      inserted.includes('    bookTitle: Advances in Neural Information Processing Systems'),
+      inserted.join('\n'),
+    );
+    assert.match(output, /Summary: 4 imported into second-example, 0 skipped, 1 not imported\./);
   } finally {
     await c.done();
   }
@@ -357,7 +368,7 @@ test('import reads RIS and CSL-JSON, and skips an entry already listed with a no
     );
     assert.match(
       again.output,
-      /zotero\.ris:1: skipped: 10\.3109\/07434618\.2014\.906498 is already listed at .*publications\.yml:\d+ \(third-example\[1\]\)/,
+      /zotero\.ris:1: skipped: already listed at .*publications\.yml:\d+ \(third-example\[1\]\), by 10\.3109\/07434618\.2014\.906498/,
     );
     assert.match(again.output, /Summary: 0 imported into first-example, 2 skipped, 0 not imported\./);
   } finally {
@@ -392,4 +403,136 @@ test('at most five requests are in flight at once', async () => {
   const results = await resolveAll(dois, { ...defaultResolverOptions('test'), resolver: resolver.url });
   assert.ok(results.every((result) => result.ok));
   assert.ok(resolver.maxInFlight <= 5 && resolver.maxInFlight > 1, `max in flight ${resolver.maxInFlight}`);
+});
+
+test('import reads a JabRef 5.1 export entry by entry: the broken name is reported at its line with what to fix, the other 19 arrive, and a re-import adds nothing', async () => {
+  const c = await content();
+  try {
+    const before = await c.read();
+    const bib = fixture('doi', 'import', 'jabref-5.1.bib');
+    const first = await cite(['import', bib, '--theme', 'second-example'], c.contentDir);
+    assert.equal(first.code, 1, 'an entry was refused');
+    // Ragnhei{\d}ur: an accent with no letter, at the author line of its entry.
+    assert.match(
+      first.output,
+      /jabref-5\.1\.bib:4: not imported: the author holds LaTeX that cannot be turned into text: an accent with no letter under it .*write the letter itself, such as ð/,
+    );
+    assert.match(first.output, /Summary: 19 imported into second-example, 0 skipped, 1 not imported\./);
+    const written = await c.read();
+    const inserted = added(before, written).join('\n');
+    // {\aa} and \aa are å; the crossref'd book gives each chapter its editors, book and publisher.
+    assert.match(inserted, /authors: Gunilla, E\., lsson, A\. O\., & Bångens, L\./);
+    assert.match(inserted, /authors: Håkansson, N\. T\./);
+    assert.match(
+      inserted,
+      / {2}- authors: Clark, B\., & Foster, J\. B\.\n {4}year: 2012\n {4}title: "Guano: The global metabolic rift and the fertilizer trade"\n {4}type: chapter\n {4}editors: Hornborg, A\., Clark, B\., & Hermele, K\.\n {4}bookTitle: "Ecology and Power: Struggles over Land and Material Resources in the Past, Present and Future"\n {4}volume: "18"\n {4}pages: 68-82\n {4}publisher: Routledge\n {4}url: https:\/\/www\.routledge\.com\//,
+    );
+    assert.match(
+      first.output,
+      /jabref-5\.1\.bib:372: imported: Hornborg, A\., Clark, B\., & Hermele, K\. \(Eds\.\)\. \(2012\)\. Ecology and Power/,
+    );
+    assert.doesNotMatch(written, /Ragnhei|\\/);
+
+    const again = await cite(['import', bib, '--theme', 'third-example'], c.contentDir);
+    assert.match(again.output, /Summary: 0 imported into third-example, 19 skipped, 1 not imported\./);
+    assert.match(
+      again.output,
+      /jabref-5\.1\.bib:26: skipped: already listed at .*publications\.yml:\d+ \(second-example\[\d+\]\), by the same title and year/,
+    );
+    assert.equal(await c.read(), written, 'a re-import changes nothing');
+  } finally {
+    await c.done();
+  }
+});
+
+test('import reads RIS as EndNote writes it ("TY - JOUR", one space), and BibTeX with "and others", math and a ring accent', async () => {
+  const c = await content();
+  try {
+    const ris = await cite(
+      ['import', fixture('doi', 'import', 'endnote-one-space.ris'), '--theme', 'third-example'],
+      c.contentDir,
+    );
+    assert.equal(ris.code, 0, ris.output);
+    let text = await c.read();
+    assert.match(text, /authors: CASTOE, T\. A\., POOLE, A\. W\., GU, W\., KONING, A\. P\. J\., DAZA, J\. M\./);
+    // The DOI EndNote kept only in its dx.doi.org address.
+    assert.match(
+      text,
+      /journal: Molecular Ecology Resources\n {4}volume: "9999"\n {4}doi: 10\.1111\/j\.1755-0998\.2009\.02750\.x\n/,
+    );
+
+    const others = await cite(
+      ['import', fixture('doi', 'import', 'bbt-and-others.bib'), '--theme', 'third-example'],
+      c.contentDir,
+    );
+    assert.equal(others.code, 0, others.output);
+    assert.match(
+      others.output,
+      /imported: Madelung, O\., et al\. \(1998\)\. Cuprous oxide \(Cu₂O\) crystal structure, lattice parameters\. In O\. Madelung, U\. Rössler, & M\. Schulz \(Eds\.\), Landolt-Börnstein \(Vol\. III\/41c\)\. Springer-Verlag\./,
+    );
+    const ring = await cite(
+      ['import', fixture('doi', 'import', 'bbt-ring-above.bib'), '--theme', 'third-example'],
+      c.contentDir,
+    );
+    assert.equal(ring.code, 0, ring.output);
+    text = await c.read();
+    assert.match(
+      text,
+      /authors: Řehůřek, R\., & Sojka, P\.\n {4}year: 2010\n {4}title: Software Framework for Topic Modelling with Large Corpora\n {4}type: conference-paper\n/,
+    );
+    assert.doesNotMatch(text, /others|\\/);
+  } finally {
+    await c.done();
+  }
+});
+
+test('a DOI kept as a doi.org address in the url field is recognised by add', async () => {
+  const c = await content();
+  try {
+    const text = (await c.read()).replace(
+      '    doi: 10.1126/science.169.3946.635',
+      '    url: https://doi.org/10.1126/SCIENCE.169.3946.635',
+    );
+    await writeFile(c.file, text);
+    const { code, output } = await cite(
+      ['add', '10.1126/science.169.3946.635', '--theme', 'second-example'],
+      c.contentDir,
+    );
+    assert.equal(code, 1, output);
+    assert.match(
+      output,
+      /publications\.yml:5: 10\.1126\/science\.169\.3946\.635 is already listed, as first-example\[0\]/,
+    );
+    assert.equal(await c.read(), text);
+  } finally {
+    await c.done();
+  }
+});
+
+test('an entry whose brace is left open is named at its line, and every other entry of the file still arrives', async () => {
+  const c = await content();
+  try {
+    const original = await readFile(fixture('doi', 'import', 'jabref-5.1.bib'), 'utf8');
+    // The JabRef export with one slip typed into it: the title of Davis2010b (line 393) loses its closing brace.
+    const slipped = original.replace(
+      '  title     = {Who will build the ark?},',
+      '  title     = {Who will build the ark?,',
+    );
+    assert.notEqual(slipped, original);
+    const bib = path.join(c.dir, 'library.bib');
+    await writeFile(bib, slipped);
+    const { code, output } = await cite(['import', bib, '--theme', 'second-example'], c.contentDir);
+    assert.equal(code, 1, output);
+    assert.match(
+      output,
+      /library\.bib:393: not imported: the entry Davis2010b could not be read \(.*\); check that its braces and quotes are closed/,
+    );
+    assert.match(
+      output,
+      /library\.bib:409: imported: Deleuze, G\. \(1990\)\. The Logic of Sense\. Columbia University\./,
+    );
+    assert.match(output, /Summary: 18 imported into second-example, 0 skipped, 2 not imported\./);
+  } finally {
+    await c.done();
+  }
 });

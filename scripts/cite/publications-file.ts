@@ -11,11 +11,32 @@ import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type
 import type { Publication } from '../../src/content-schema.ts';
 import type { Problem } from '../lib/problems.ts';
 import { relative } from '../stages/content/source.ts';
-import { sameDoi } from './doi.ts';
+import { bareDoi, sameDoi } from './doi.ts';
 import { contentProblems, PUBLICATIONS_FILE } from './validate.ts';
 
 /** The order of an entry's fields, as the content writes them. */
-const FIELD_ORDER = ['authors', 'year', 'title', 'journal', 'volume', 'issue', 'pages', 'doi', 'url'] as const;
+const FIELD_ORDER = [
+  'authors',
+  'year',
+  'title',
+  'type',
+  'journal',
+  'editors',
+  'bookTitle',
+  'edition',
+  'volume',
+  'issue',
+  'pages',
+  'articleNumber',
+  'reportNumber',
+  'degree',
+  'institution',
+  'publisher',
+  'repository',
+  'version',
+  'doi',
+  'url',
+] as const;
 export type Field = (typeof FIELD_ORDER)[number];
 
 export interface Entry {
@@ -82,12 +103,29 @@ export class PublicationsFile {
     });
   }
 
-  /** Where a DOI is already listed, if it is. */
+  /** Where a DOI is already listed, in the doi field or as a doi.org address in the url field, if it is. */
   findDoi(doi: string): Entry | undefined {
     return this.entries().find((entry) => {
-      const value = entry.map.get('doi');
-      return typeof value === 'string' && sameDoi(value, doi);
+      const found = entryDoi(entry);
+      return found !== undefined && sameDoi(found, doi);
     });
+  }
+
+  /** Where the publication is already listed: by its DOI, or, when either has none, by its title and year. */
+  findSame(publication: Pick<Publication, 'doi' | 'url' | 'title' | 'year'>): { entry: Entry; by: string } | undefined {
+    const doi = publicationDoi(publication);
+    if (doi) {
+      const entry = this.findDoi(doi);
+      if (entry) return { entry, by: doi };
+    }
+    const key = titleKey(publication.title, publication.year);
+    const entry = this.entries().find((candidate) => {
+      const other = entryDoi(candidate);
+      if (doi && other) return false;
+      const title = candidate.map.get('title');
+      return typeof title === 'string' && titleKey(title, candidate.map.get('year') as Publication['year']) === key;
+    });
+    return entry ? { entry, by: 'the same title and year' } : undefined;
   }
 
   /** Appends an entry under a theme (the theme's list is created at the end of the file if it has none). */
@@ -155,4 +193,30 @@ function ordered(publication: Publication): Record<string, unknown> {
     if (value !== undefined) result[field] = value;
   }
   return result;
+}
+
+/** The DOI of a publication, from its doi field or a doi.org address in its url field. */
+export function publicationDoi(publication: Pick<Publication, 'doi' | 'url'>): string | undefined {
+  if (publication.doi) return publication.doi;
+  return publication.url ? (bareDoi(publication.url) ?? undefined) : undefined;
+}
+
+function entryDoi(entry: Entry): string | undefined {
+  const doi = entry.map.get('doi');
+  const url = entry.map.get('url');
+  return publicationDoi({
+    doi: typeof doi === 'string' ? (bareDoi(doi) ?? doi) : undefined,
+    url: typeof url === 'string' ? url : undefined,
+  });
+}
+
+/** A title and year as two listings of one publication share them: accents, case, punctuation and spacing set aside. */
+export function titleKey(title: string, year: unknown): string {
+  const words = title
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+  return `${words}|${year ?? ''}`;
 }

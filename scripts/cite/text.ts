@@ -26,7 +26,7 @@ export function plainText(value: string, field: string): string {
       `the ${field} holds the invisible character U+${code}, which could hide or reorder text on the page`,
     );
   }
-  return decoded.replace(/\s+/g, ' ').trim();
+  return decoded.replace(/\s+/g, ' ').trim().normalize('NFC');
 }
 
 /** An address the page may link to: http(s) only, never javascript: or data:. */

@@ -9,6 +9,7 @@ function Piece({ piece }: { piece: CitationPiece }): ReactNode {
     case 'text':
       return piece.text;
     case 'journal':
+    case 'work':
       return (
         <cite>
           <bdi>{piece.text}</bdi>
@@ -66,6 +67,20 @@ function BibtexDisclosure({ bibtex, title }: { bibtex: string; title: string }) 
   );
 }
 
+/** What the link leads to, in the words a reader expects. */
+const LINK_WORD: Record<NonNullable<Publication['type']>, string> = {
+  article: 'article',
+  chapter: 'chapter',
+  book: 'book',
+  'edited-book': 'book',
+  'conference-paper': 'paper',
+  thesis: 'thesis',
+  report: 'report',
+  preprint: 'preprint',
+  dataset: 'data set',
+  software: 'software',
+};
+
 export function PublicationEntry({ publication, bibtex }: { publication: Publication; bibtex?: string }) {
   const link = publicationLink(publication);
   return (
@@ -78,7 +93,7 @@ export function PublicationEntry({ publication, bibtex }: { publication: Publica
       </p>
       {link ? (
         <ExternalLink className="text-link publication__link" href={link}>
-          View article
+          {`View ${LINK_WORD[publication.type ?? 'article']}`}
           <span className="visually-hidden">{`: ${publication.title}`}</span>
         </ExternalLink>
       ) : null}

@@ -3,17 +3,92 @@ import * as v from 'valibot';
 import { httpUrl, LIMITS, numberOrText, text, textOf, year } from './fields.ts';
 import { themeId } from './themes.ts';
 
+/**
+ * The kinds of reference, each cited and exported as APA 7, BibTeX and RIS
+ * treat it. An entry without `type` is a journal article, as every entry was
+ * before types existed.
+ */
+export const PUBLICATION_TYPES = [
+  'article',
+  'chapter',
+  'book',
+  'edited-book',
+  'conference-paper',
+  'thesis',
+  'report',
+  'preprint',
+  'dataset',
+  'software',
+] as const;
+export type PublicationType = (typeof PUBLICATION_TYPES)[number];
+
+/** An optional field with the label and hint the CMS form shows. */
+const labelled = <T extends v.GenericSchema>(schema: T, title: string, hint: string) =>
+  v.pipe(v.optional(v.pipe(schema, v.description(hint))), v.title(title));
+
 export const publicationSchema = v.pipe(
   v.strictObject({
-    authors: textOf(LIMITS.description),
+    /** Left out only for an edited book, whose editors stand in the authors' place. */
+    authors: labelled(
+      textOf(LIMITS.description),
+      'Authors',
+      'As in APA: "Franzen, S., van den Berg, E., & Nielsen, T. R."; a group author as written; "et al." at the end when the list goes on.',
+    ),
     /** Year of publication, 'in press', or null when the year is not known (cited as "n.d."). */
     year: v.nullable(v.union([year, v.literal('in press')], 'expected a year, "in press" or null (not known)')),
     title: text,
-    journal: v.optional(text),
+    type: labelled(
+      v.picklist(
+        PUBLICATION_TYPES,
+        `expected one of ${PUBLICATION_TYPES.join(', ')} (leave it out for a journal article)`,
+      ),
+      'Kind of publication',
+
+      'Leave empty for a journal article. chapter: a chapter in an edited book; book: a whole book by its authors; edited-book: a book with editors only; conference-paper: a paper in conference proceedings; thesis: a doctoral or master’s thesis; report: a report of an institution; preprint: a paper not yet peer reviewed (PsyArXiv, medRxiv…); dataset or software: data or a program in a repository.',
+    ),
+    journal: labelled(text, 'Journal', 'For a journal article: the journal’s name, in full.'),
+    editors: labelled(
+      textOf(LIMITS.description),
+      'Editors (of the book)',
+      'For a chapter, a conference paper or an edited book, written like the authors: "Editor, E., & Other, O."',
+    ),
+    bookTitle: labelled(
+      text,
+      'Book or proceedings title',
+      'For a chapter: the book it is in; for a conference paper: the proceedings.',
+    ),
+    edition: labelled(
+      numberOrText,
+      'Edition',
+      'Only from the second edition on: 2 for "2nd ed.", or words such as "Rev.".',
+    ),
     /** Text, though often typed as a number: 36 is read as "36". */
     volume: v.optional(numberOrText),
     issue: v.optional(numberOrText),
-    pages: v.optional(numberOrText),
+    pages: labelled(numberOrText, 'Pages', 'First and last page, such as 546-557.'),
+    articleNumber: labelled(
+      numberOrText,
+      'Article number',
+      'For a journal that numbers its articles instead of giving pages, such as e70034.',
+    ),
+    reportNumber: labelled(numberOrText, 'Report number', 'For a report: its number in the institution’s series.'),
+    degree: labelled(
+      v.picklist(['doctoral', 'masters'], 'expected doctoral or masters'),
+      'Degree (thesis)',
+      'For a thesis: doctoral (a PhD) or masters.',
+    ),
+    institution: labelled(
+      text,
+      'University or institution',
+      'For a thesis: the university; for a report: the institution that issued it.',
+    ),
+    publisher: labelled(text, 'Publisher', 'For a book, a chapter, proceedings or a report: who published it.'),
+    repository: labelled(
+      text,
+      'Preprint server or repository',
+      'For a preprint (PsyArXiv, medRxiv…), a data set or software (Zenodo, OSF, GitHub…).',
+    ),
+    version: labelled(numberOrText, 'Version', 'For a data set or software: the version cited, such as 1.2.'),
     /** A bare DOI such as 10.1080/13854046.2021.1981456; the link is built from it. */
     doi: v.optional(
       v.pipe(
@@ -25,14 +100,28 @@ export const publicationSchema = v.pipe(
       ),
     ),
     /** Used for the link only when there is no DOI. */
-    url: v.optional(httpUrl),
+    url: labelled(httpUrl, 'Web address', 'Only when there is no DOI: where the publication can be read.'),
   }),
   v.forward(
     v.check(
-      (publication) => Boolean(publication.doi || publication.url),
-      'has neither "doi" nor "url"; add one of them, so that the entry links to the article',
+      (publication) => Boolean(publication.authors) || Boolean(publication.editors),
+      'has no "authors"; add them (an edited book may list "editors" instead)',
     ),
-    ['doi'],
+    ['authors'],
+  ),
+  v.forward(
+    v.check(
+      (publication) => publication.type !== 'chapter' || Boolean(publication.bookTitle),
+      'is a chapter without "bookTitle"; add the title of the book the chapter is in',
+    ),
+    ['bookTitle'],
+  ),
+  v.forward(
+    v.check(
+      (publication) => publication.type !== 'edited-book' || Boolean(publication.editors),
+      'is an edited book without "editors"; add them, written like authors ("Editor, E., & Other, O.")',
+    ),
+    ['editors'],
   ),
 );
 /** Publications per theme id. */
