@@ -20,6 +20,7 @@ import { bareDoi } from './cite/doi.ts';
 import { ImportError, readImport } from './cite/import-file.ts';
 import {
   type Entry,
+  FIELD_ORDER,
   type Field,
   FileError,
   PublicationsFile,
@@ -29,6 +30,7 @@ import {
 import { publicationFromRecord, RecordError } from './cite/record.ts';
 import { defaultResolverOptions, type Resolution, type ResolverOptions, resolveAll } from './cite/resolver.ts';
 import { UntrustedTextError } from './cite/text.ts';
+import { isDoiOnly } from './stages/content/doi-only.ts';
 import { relative } from './stages/content/source.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -156,8 +158,12 @@ async function add(
   return 0;
 }
 
-/** The fields fill may complete, and how a typed value and the registry's are compared. */
+/**
+ * The fields fill may complete, and how a typed value and the registry's are compared. An entry typed as its DOI
+ * alone (as the CMS's form saves it) gets every field of the record; one typed by hand only what it lacks of these.
+ */
 const FILLABLE: Field[] = ['year', 'journal', 'volume', 'issue', 'pages'];
+const FROM_DOI_ALONE = FIELD_ORDER.filter((field) => field !== 'doi' && field !== 'url');
 const comparable = (field: Field, value: unknown) => {
   const text = String(value).trim().toLowerCase();
   return field === 'pages' ? text.replace(/\s*[-–—]\s*/g, '-') : text;
@@ -199,7 +205,7 @@ async function fill(
       );
       return;
     }
-    for (const field of FILLABLE) {
+    for (const field of isDoiOnly(entry.map.toJSON()) ? FROM_DOI_ALONE : FILLABLE) {
       const found = record[field];
       if (found === undefined || found === null) continue;
       const typed = entry.map.get(field);
