@@ -163,8 +163,24 @@ test("each form has the schema's fields, required marks, choices and patterns", 
     ['one'],
     'one list per theme id of the content',
   );
+  // A publication's form starts with its DOI, which is enough to save: every field is optional there (the build
+  // refuses a DOI alone until cite fill has filled it in). Otherwise it is the schema's.
   const perTheme = (contentFiles.publications.schema as unknown as Schema).value!;
-  assert.deepEqual(disagreements(perTheme, publications[0]!, 'publications.one'), []);
+  const form = publications[0]!;
+  assert.equal(form.fields![0]!.name, 'doi');
+  assert.deepEqual(
+    form.fields!.filter((field) => field.required !== false).map((field) => field.name),
+    [],
+  );
+  const inSchemaOrder = Object.keys(perTheme.item!.pipe?.[0]?.entries ?? perTheme.item!.entries!).map(
+    (name) => form.fields!.find((field) => field.name === name)!,
+  );
+  assert.deepEqual(
+    disagreements(perTheme, { ...form, fields: inSchemaOrder }, 'publications.one').filter(
+      (problem) => !/: required false in the form, optional false in the schema$/.test(problem),
+    ),
+    [],
+  );
   const newsForm = (config.collections.find((c) => c.name === 'news') as unknown as { fields: CmsField[] }).fields;
   assert.deepEqual(
     disagreements(
@@ -218,7 +234,8 @@ test("a pattern accepts and refuses what the build does, and its hint is the bui
     const field = all.find((candidate) => candidate.name === name)!;
     const regex = new RegExp(field.pattern![0]);
     for (const value of values) assert.equal(regex.test(value), accepts(value), `${name}: "${value}"`);
-    assert.equal(field.hint?.replaceAll('&lt;', '<').replaceAll('&gt;', '>'), field.pattern![1], `${name}: hint`);
+    // The build's own words end the hint (the DOI's starts by saying that the DOI alone is enough).
+    assert.ok(field.hint?.replaceAll('&lt;', '<').replaceAll('&gt;', '>').endsWith(field.pattern![1]), `${name}: hint`);
   }
   const date = all.find((field) => field.name === 'date')!;
   assert.equal(date.widget, 'datetime');

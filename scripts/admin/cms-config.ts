@@ -50,6 +50,26 @@ const body = (label: string, hint: string): CmsField => ({ name: 'body', label, 
 const markdownHint =
   'Markdown: paragraphs, *emphasis*, **strong**, [links](https://…) and lists. A page of this site is linked from its root, as in [our research](/research/).';
 
+/**
+ * A paper is its DOI: the DOI comes first and is enough to save; the rest is filled in from it by the
+ * pull request's "Fill publications" check (or npm run cite -- fill), and typed only for a publication
+ * without a DOI. The build refuses an entry left as its DOI alone, so nothing half-filled is published.
+ */
+function doiFirst(list: CmsField): CmsField {
+  const fields = list.fields ?? [];
+  const doi = fields.find((field) => field.name === 'doi');
+  if (!doi) throw new Error('the publication schema has no doi field for the form to start with');
+  const hint = `The DOI alone is enough, such as 10.1080/13854046.2021.1981456: save, and the authors, year, title and the rest are filled in from it before the change is published. Fill in the fields below only for a publication without a DOI. ${doi.hint ?? ''}`;
+  return {
+    ...list,
+    summary: '{{fields.title}} {{fields.doi}}',
+    fields: [
+      { ...doi, required: false, hint: hint.trim() },
+      ...fields.filter((field) => field !== doi).map((field) => ({ ...field, required: false })),
+    ],
+  };
+}
+
 export function cmsConfig(facts: CmsContentFacts, backend: CmsBackend | undefined, siteUrl: string) {
   const themesList = fieldFor('themes', contentFiles.themes.schema, '');
   const publications = fieldFor('publications', contentFiles.publications.schema, '', {
@@ -110,7 +130,7 @@ export function cmsConfig(facts: CmsContentFacts, backend: CmsBackend | undefine
             label: contentFiles.publications.label,
             file: contentFiles.publications.file,
             // publications.yml is a map from theme id to its list: one list per theme.
-            fields: publications.fields,
+            fields: publications.fields!.map(doiFirst),
           },
           { name: 'members', label: contentFiles.members.label, file: contentFiles.members.file, fields: members },
         ],
