@@ -17,7 +17,10 @@ import { after, before, describe, test } from 'node:test';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { localAdmin } from '../scripts/admin/dev-admin.ts';
 import { buildSite } from '../scripts/build-site.ts';
+import { runCite } from '../scripts/cite.ts';
+import { BuildError } from '../scripts/lib/problems.ts';
 import { startStaticServer } from '../scripts/lib/static-server.ts';
+import { startRecordedResolver } from './fixtures/doi/recorded-resolver.ts';
 import { axeViolations } from './helpers/browser/axe.ts';
 import { chromiumArgs, requireChromium } from './helpers/browser/chromium.ts';
 import { buildIntoTemporaryFolder, fixtureContentDir, readPage, temporaryFolder } from './helpers/site.ts';
@@ -68,6 +71,13 @@ const folderFiles = (page: Page): Promise<Record<string, string>> =>
     await walk(await (await navigator.storage.getDirectory()).getDirectoryHandle('repository'), '');
     return files;
   })()`);
+
+/** "content/publications.yml:<line>:<column>" of the first line of `text` holding `what`, as the build names it. */
+const lineOf = (text: string, what: string) => {
+  const lines = text.split('\n');
+  const index = lines.findIndex((line) => line.includes(what));
+  return `content/publications.yml:${index + 1}:${lines[index]!.indexOf(what) + 1}`;
+};
 
 /** The changed and new files of `after` against `before`, as "+file" / "~file" lines. */
 const changes = (before: Record<string, string>, after: Record<string, string>) =>
@@ -355,19 +365,18 @@ if (executablePath)
         await sync();
         await reloadAdmin(page);
 
-        // Its publications list appears once /admin/ is loaded again; a publication there and one under a theme of before.
+        // Its publications list appears once /admin/ is loaded again. Under a theme of before, a paper as its DOI alone
+        // (one the loopback resolver has a recorded Crossref answer for); under the new theme, one without a DOI, typed.
         await openEntry(page, 'settings/entries/publications');
-        for (const [theme, title, doi] of [
-          ['The First Example Theme', 'Made-up findings on an example', '10.5555/cms.first'],
-          ['Bilingual Testing', 'Made-up findings in two languages', '10.5555/cms.bilingual'],
-        ] as const) {
-          const section = page.getByRole('group', { name: new RegExp(`${theme}\\W*Field`) });
-          await addItem(section, 'Publication', 'Authors');
-          await typeInto(page, 'Authors', 'Example, A.', section);
-          await choose(page, 'Year', '2030', section);
-          await typeInto(page, 'Title', title, section);
-          await typeInto(page, 'DOI', doi, section);
-        }
+        const firstTheme = page.getByRole('group', { name: /The First Example Theme\W*Field/ });
+        await addItem(firstTheme, 'Publication', 'DOI');
+        await typeInto(page, 'DOI', '10.1126/science.169.3946.635', firstTheme);
+        const newTheme = page.getByRole('group', { name: /Bilingual Testing\W*Field/ });
+        await addItem(newTheme, 'Publication', 'DOI');
+        await typeInto(page, 'Authors', 'Example, A.', newTheme);
+        await choose(page, 'Year', '2030', newTheme);
+        await typeInto(page, 'Title', 'Made-up findings in two languages', newTheme);
+        await typeInto(page, 'Web address', 'https://example.org/two-languages', newTheme);
         await shoot(page, '5-publications');
         await save(page);
 
@@ -383,8 +392,32 @@ if (executablePath)
         assert.deepEqual(violations, [], 'no CSP violation while editing');
         assert.deepEqual(errors, []);
 
-        // The build runs on exactly what the CMS wrote, and the new things are on the site.
+        // The build runs on exactly what the CMS wrote: it refuses the paper saved as its DOI alone, with the command
+        // that fills it in, and nothing else.
         const outDir = path.join(await temporaryFolder(), 'dist');
+        const refused = await buildSite({ contentDir: liveContent, outDir }).then(
+          () => [],
+          (error: unknown) => (error instanceof BuildError ? error.problems : Promise.reject(error)),
+        );
+        assert.deepEqual(
+          refused.map((problem) => `${problem.where.replace(/^.*content\//, 'content/')}: ${problem.message}`),
+          [
+            `${lineOf(written['content/publications.yml']!, '10.1126/science.169.3946.635')} › first-example[2] › doi: holds only a DOI, not yet a citation: run npm run cite -- fill to fill in its authors, year, title and the rest from the DOI (on the live site, the pull request's "Fill publications" check does it)`,
+          ],
+        );
+        // cite fill, as a maintainer runs it (or the pull request's check does), against the loopback resolver.
+        const resolver = await startRecordedResolver();
+        try {
+          const printed: string[] = [];
+          const code = await runCite(['fill', '--content', liveContent], {
+            print: (line) => printed.push(line),
+            resolver: { resolver: resolver.url, backoffMs: 10, timeoutMs: 5_000 },
+          });
+          assert.equal(code, 0, printed.join('\n'));
+        } finally {
+          await resolver.close();
+        }
+        // Then it builds, and the new things are on the site.
         await buildSite({ contentDir: liveContent, outDir });
         const home = await readPage(outDir, '/');
         assert.ok(home.includes('Zoë Ćosić-Example'), 'the new member is in the directory');
@@ -393,8 +426,13 @@ if (executablePath)
         assert.ok(home.includes('<strong>Zürich</strong>'), 'its Markdown is rendered');
         const theme = await readPage(outDir, '/research/bilingual-testing');
         assert.ok(theme.includes('Bilingual Testing') && theme.includes('Made-up findings in two languages'));
-        const first = await readPage(outDir, '/research/first-example');
-        assert.ok(first.includes('Made-up findings on an example'), 'the publication is under its theme');
+        const first = (await readPage(outDir, '/research/first-example')).replace(/<[^>]+>/g, '');
+        assert.ok(
+          first.includes(
+            'Frank, H. S. (1970). The Structure of Ordinary Water: New data and interpretations are yielding new insights into this fascinating substance. Science, 169(3946), 635–641.',
+          ),
+          'the paper saved as its DOI shows as its full citation under its theme',
+        );
       } catch (error) {
         await shoot(page, 'failure');
         if (process.env.ECCRON_CMS_DEBUG) console.log(await page.locator('body').ariaSnapshot());

@@ -60,7 +60,8 @@ test('a publication that holds only a DOI is refused by the build with the fill 
 });
 
 test('after cite fill against the recorded registry answers, the DOI-only publication builds and its page shows the full citation', async () => {
-  const { dir, contentDir, file } = await contentWithDoiOnly('  - doi: 10.1126/science.169.3946.635\n');
+  // As the CMS's form writes it: the DOI, and the year "not known" until chosen.
+  const { dir, contentDir, file } = await contentWithDoiOnly('  - doi: 10.1126/science.169.3946.635\n    year: null\n');
   const lines: string[] = [];
   const code = await runCite(['fill', '--content', contentDir], {
     print: (printed) => lines.push(printed),
@@ -68,7 +69,8 @@ test('after cite fill against the recorded registry answers, the DOI-only public
   });
   assert.equal(code, 0, lines.join('\n'));
   const filled = await readFile(file, 'utf8');
-  assert.match(filled, /- authors: Frank, H\. S\.\n {4}year: 1970\n {4}title: .*Structure of Ordinary Water/);
+  assert.match(filled, /- authors: Frank, H\. S\.\n {4}title: .*Structure of Ordinary Water/);
+  assert.match(filled, /\n {4}doi: 10\.1126\/science\.169\.3946\.635\n {4}year: 1970\n/, 'the year set where it was');
   const outDir = path.join(dir, 'dist');
   assert.deepEqual(await buildProblems(contentDir, outDir), []);
   const page = await readPage(outDir, '/research/first-example');

@@ -65,7 +65,11 @@ function doiFirst(list: CmsField): CmsField {
     summary: '{{fields.title}} {{fields.doi}}',
     fields: [
       { ...doi, required: false, hint: hint.trim() },
-      ...fields.filter((field) => field !== doi).map((field) => ({ ...field, required: false })),
+      ...fields
+        .filter((field) => field !== doi)
+        // The year stays required, "not known" (null) until chosen: the CMS leaves out an optional field it finds
+        // empty, and null is empty to it, so an optional year would drop "year: null" from the entries that have it.
+        .map((field) => (field.name === 'year' ? { ...field, default: null } : { ...field, required: false })),
     ],
   };
 }

@@ -33,6 +33,7 @@ export interface CmsField {
   value_field?: string;
   search_fields?: string[];
   display_fields?: string[];
+  default?: string | number | null;
 }
 
 /** What a schema node looks like to a walker: valibot's public shape, read without its types' generics. */

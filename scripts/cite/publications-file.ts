@@ -141,8 +141,12 @@ export class PublicationsFile {
     else map.set(theme, this.doc.createNode([ordered(publication)]));
   }
 
-  /** Sets a field the entry does not have, in its place in FIELD_ORDER. */
+  /** Sets a field the entry does not have (or has as null: a year not known), in its place in FIELD_ORDER. */
   fill(entry: Entry, field: Field, value: string | number | null): void {
+    if (entry.map.has(field)) {
+      entry.map.set(field, value);
+      return;
+    }
     const position = FIELD_ORDER.indexOf(field);
     const items = entry.map.items as Pair[];
     let at = items.length;

@@ -11,11 +11,14 @@ export const FILL_COMMAND = 'npm run cite -- fill';
 
 const DOI_ONLY = `holds only a DOI, not yet a citation: run ${FILL_COMMAND} to fill in its authors, year, title and the rest from the DOI (on the live site, the pull request's "Fill publications" check does it)`;
 
-/** An entry with a DOI and nothing else (a kind of publication aside), as written. */
+/**
+ * An entry with a DOI and nothing else, as written: a kind of publication aside, and a year "not known" (null),
+ * which the CMS's form writes until a year is chosen.
+ */
 export function isDoiOnly(entry: unknown): boolean {
   if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return false;
-  const { doi, type, ...rest } = entry as Record<string, unknown>;
-  return typeof doi === 'string' && doi.trim() !== '' && Object.keys(rest).length === 0;
+  const { doi, type, year, ...rest } = entry as Record<string, unknown>;
+  return typeof doi === 'string' && doi.trim() !== '' && year == null && Object.keys(rest).length === 0;
 }
 
 /** Where the DOI-only entries of publications.yml are, as [theme id, index]. */
