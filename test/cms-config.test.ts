@@ -22,6 +22,7 @@ import { cmsConfig, contentFiles } from '../scripts/admin/cms-config.ts';
 import { contentFactsFromFiles } from '../scripts/admin/dev-admin.ts';
 import type { CmsField } from '../scripts/admin/schema-fields.ts';
 import { loadContent } from '../scripts/stages/load-content.ts';
+import { PUBLICATION_TYPES } from '../src/content/publications.ts';
 import { createUrls } from '../src/urls.ts';
 import { buildIntoTemporaryFolder, fixtureContent, fixtureContentDir, temporaryFolder } from './helpers/site.ts';
 
@@ -99,7 +100,12 @@ function disagreements(schema: Schema, field: CmsField, where: string): string[]
       break;
     }
     case 'picklist':
-      if (field.widget !== 'select' || JSON.stringify(field.options) !== JSON.stringify(base.options))
+      // A choice may carry a label; its value is what the schema lists.
+      if (
+        field.widget !== 'select' ||
+        JSON.stringify(field.options?.map((option) => (typeof option === 'object' ? option.value : option))) !==
+          JSON.stringify(base.options)
+      )
         problems.push(`${where}: choices ${JSON.stringify(field.options)} ≠ ${JSON.stringify(base.options)}`);
       break;
     case 'string': {
@@ -168,6 +174,13 @@ test("each form has the schema's fields, required marks, choices and patterns", 
   const perTheme = (contentFiles.publications.schema as unknown as Schema).value!;
   const form = publications[0]!;
   assert.equal(form.fields![0]!.name, 'doi');
+  // The kinds of publication by name, each id of the schema once.
+  const kinds = form.fields!.find((field) => field.name === 'type')!.options as { label: string; value: string }[];
+  assert.deepEqual(
+    kinds.map((kind) => kind.value),
+    [...PUBLICATION_TYPES],
+  );
+  assert.equal(kinds.find((kind) => kind.value === 'edited-book')?.label, 'Edited book (editors only)');
   // But the year, "not known" (null) until chosen: the CMS would drop a null it found in an optional field.
   assert.deepEqual(
     form.fields!.filter((field) => field.required !== false).map((field) => [field.name, field.default]),

@@ -7,7 +7,7 @@
 import { legalFrontMatterSchema } from '../../src/content/legal.ts';
 import { membersSchema } from '../../src/content/members.ts';
 import { newsFrontMatterSchema } from '../../src/content/news.ts';
-import { publicationsSchema } from '../../src/content/publications.ts';
+import { PUBLICATION_TYPE_LABELS, PUBLICATION_TYPES, publicationsSchema } from '../../src/content/publications.ts';
 import { siteSchema } from '../../src/content/site.ts';
 import { themesSchema } from '../../src/content/themes.ts';
 import { type CmsField, fieldFor, fieldsOf, labelOf } from './schema-fields.ts';
@@ -69,7 +69,16 @@ function doiFirst(list: CmsField): CmsField {
         .filter((field) => field !== doi)
         // The year stays required, "not known" (null) until chosen: the CMS leaves out an optional field it finds
         // empty, and null is empty to it, so an optional year would drop "year: null" from the entries that have it.
-        .map((field) => (field.name === 'year' ? { ...field, default: null } : { ...field, required: false })),
+        .map((field) => (field.name === 'year' ? { ...field, default: null } : { ...field, required: false }))
+        // The kinds by name, not by their ids ("edited-book").
+        .map((field) =>
+          field.name === 'type'
+            ? {
+                ...field,
+                options: PUBLICATION_TYPES.map((value) => ({ label: PUBLICATION_TYPE_LABELS[value], value })),
+              }
+            : field,
+        ),
     ],
   };
 }

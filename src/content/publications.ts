@@ -22,6 +22,20 @@ export const PUBLICATION_TYPES = [
 ] as const;
 export type PublicationType = (typeof PUBLICATION_TYPES)[number];
 
+/** Each kind as the CMS's form offers it, in a clinician's words (the file keeps the short id). */
+export const PUBLICATION_TYPE_LABELS: Record<PublicationType, string> = {
+  article: 'Journal article',
+  chapter: 'Chapter in an edited book',
+  book: 'Book (a whole book by its authors)',
+  'edited-book': 'Edited book (editors only)',
+  'conference-paper': 'Paper in conference proceedings',
+  thesis: 'Thesis (doctoral or master’s)',
+  report: 'Report of an institution',
+  preprint: 'Preprint (not yet peer reviewed)',
+  dataset: 'Data set',
+  software: 'Software',
+};
+
 /** An optional field with the label and hint the CMS form shows. */
 const labelled = <T extends v.GenericSchema>(schema: T, title: string, hint: string) =>
   v.pipe(v.optional(v.pipe(schema, v.description(hint))), v.title(title));
