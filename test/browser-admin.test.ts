@@ -369,10 +369,10 @@ if (executablePath)
         // (one the loopback resolver has a recorded Crossref answer for); under the new theme, one without a DOI, typed.
         await openEntry(page, 'settings/entries/publications');
         const firstTheme = page.getByRole('group', { name: /The First Example Theme\W*Field/ });
-        await addItem(firstTheme, 'Publication', 'DOI');
+        await addItem(firstTheme, 'Publication', 'Authors');
         await typeInto(page, 'DOI', '10.1126/science.169.3946.635', firstTheme);
         const newTheme = page.getByRole('group', { name: /Bilingual Testing\W*Field/ });
-        await addItem(newTheme, 'Publication', 'DOI');
+        await addItem(newTheme, 'Publication', 'Authors');
         await typeInto(page, 'Authors', 'Example, A.', newTheme);
         await choose(page, 'Year', '2030', newTheme);
         await typeInto(page, 'Title', 'Made-up findings in two languages', newTheme);

@@ -51,35 +51,37 @@ const markdownHint =
   'Markdown: paragraphs, *emphasis*, **strong**, [links](https://…) and lists. A page of this site is linked from its root, as in [our research](/research/).';
 
 /**
- * A paper is its DOI: the DOI comes first and is enough to save; the rest is filled in from it by the
- * pull request's "Fill publications" check (or npm run cite -- fill), and typed only for a publication
- * without a DOI. The build refuses an entry left as its DOI alone, so nothing half-filled is published.
+ * A paper is its DOI: the DOI alone is enough to save; the rest is filled in from it by the pull request's
+ * "Fill publications" check (or npm run cite -- fill), and typed only for a publication without a DOI. The build
+ * refuses an entry left as its DOI alone, so nothing half-filled is published. The fields keep the schema's order,
+ * which is the order the CMS writes them in: moving the DOI first would rewrite every entry of the file at the
+ * first save.
  */
-function doiFirst(list: CmsField): CmsField {
+function doiEnough(list: CmsField): CmsField {
   const fields = list.fields ?? [];
   const doi = fields.find((field) => field.name === 'doi');
-  if (!doi) throw new Error('the publication schema has no doi field for the form to start with');
-  const hint = `The DOI alone is enough, such as 10.1080/13854046.2021.1981456: save, and the authors, year, title and the rest are filled in from it before the change is published. Fill in the fields below only for a publication without a DOI. ${doi.hint ?? ''}`;
+  if (!doi) throw new Error('the publication schema has no doi field');
+  const [first] = fields;
+  const doiHint = `The DOI alone is enough, such as 10.1080/13854046.2021.1981456: leave the other fields empty and save; the authors, year, title and the rest are filled in from it before the change is published. ${doi.hint ?? ''}`;
+  const firstHint = `A paper with a DOI: type only its DOI (the DOI field, further down) and leave this and the rest empty. ${first?.hint ?? ''}`;
   return {
     ...list,
     summary: '{{fields.title}} {{fields.doi}}',
-    fields: [
-      { ...doi, required: false, hint: hint.trim() },
-      ...fields
-        .filter((field) => field !== doi)
-        // The year stays required, "not known" (null) until chosen: the CMS leaves out an optional field it finds
-        // empty, and null is empty to it, so an optional year would drop "year: null" from the entries that have it.
-        .map((field) => (field.name === 'year' ? { ...field, default: null } : { ...field, required: false }))
-        // The kinds by name, not by their ids ("edited-book").
-        .map((field) =>
-          field.name === 'type'
-            ? {
-                ...field,
-                options: PUBLICATION_TYPES.map((value) => ({ label: PUBLICATION_TYPE_LABELS[value], value })),
-              }
-            : field,
-        ),
-    ],
+    fields: fields.map((field) => {
+      // The year stays required, "not known" (null) until chosen: the CMS leaves out an optional field it finds
+      // empty, and null is empty to it, so an optional year would drop "year: null" from the entries that have it.
+      if (field.name === 'year') return { ...field, default: null };
+      const optional = { ...field, required: false };
+      if (field === doi) return { ...optional, hint: doiHint.trim() };
+      if (field === first) return { ...optional, hint: firstHint.trim() };
+      // The kinds by name, not by their ids ("edited-book").
+      if (field.name === 'type')
+        return {
+          ...optional,
+          options: PUBLICATION_TYPES.map((value) => ({ label: PUBLICATION_TYPE_LABELS[value], value })),
+        };
+      return optional;
+    }),
   };
 }
 
@@ -143,7 +145,7 @@ export function cmsConfig(facts: CmsContentFacts, backend: CmsBackend | undefine
             label: contentFiles.publications.label,
             file: contentFiles.publications.file,
             // publications.yml is a map from theme id to its list: one list per theme.
-            fields: publications.fields!.map(doiFirst),
+            fields: publications.fields!.map(doiEnough),
           },
           { name: 'members', label: contentFiles.members.label, file: contentFiles.members.file, fields: members },
         ],
