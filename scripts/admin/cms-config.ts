@@ -62,7 +62,7 @@ function doiEnough(list: CmsField): CmsField {
   const doi = fields.find((field) => field.name === 'doi');
   if (!doi) throw new Error('the publication schema has no doi field');
   const [first] = fields;
-  const doiHint = `The DOI alone is enough, such as 10.1080/13854046.2021.1981456: leave the other fields empty and save; the authors, year, title and the rest are filled in from it before the change is published. ${doi.hint ?? ''}`;
+  const doiHint = `The DOI alone is enough: leave the other fields empty and save; the authors, year, title and the rest are filled in from it before the change is published. Written as the build expects it: ${doi.hint ?? ''}`;
   const firstHint = `A paper with a DOI: type only its DOI (the DOI field, further down) and leave this and the rest empty. ${first?.hint ?? ''}`;
   return {
     ...list,
