@@ -7,7 +7,7 @@ import type { Problem } from '../../lib/problems.ts';
 import { type CheckedFile, locate } from './issues.ts';
 
 /** The command that fills such an entry from the DOI registries (it uses the network; the build never does). */
-export const FILL_COMMAND = 'npm run cite -- fill';
+const FILL_COMMAND = 'npm run cite -- fill';
 
 const DOI_ONLY = `holds only a DOI, not yet a citation: run ${FILL_COMMAND} to fill in its authors, year, title and the rest from the DOI (on the live site, the pull request's "Fill publications" check does it)`;
 
