@@ -15,7 +15,7 @@ import * as v from 'valibot';
 import { citationText } from '../src/citation.ts';
 import { type Publication, publicationSchema } from '../src/content/publications.ts';
 import { offlineLine, siteUserAgent } from './lib/http-client.ts';
-import { formatProblem } from './lib/problems.ts';
+import { formatProblem, type Problem } from './lib/problems.ts';
 import { bareDoi } from './cite/doi.ts';
 import { ImportError, readImport } from './cite/import-file.ts';
 import {
@@ -79,15 +79,38 @@ function readArgs(args: string[]) {
 const OFFLINE = (resolution: Resolution) =>
   resolution.ok || !resolution.offline ? '' : offlineLine(resolution.offline, 'Nothing was written');
 
-/** Inserted lines of an edit that only inserts, numbered as in the new file. */
-function insertedLines(before: string, after: string): string[] {
+/**
+ * The lines an edit changes, numbered as in the new file: "+" for an added
+ * line, "-" and "+" for a line whose value was replaced. The edits only insert
+ * lines or change one line in place, so a mismatch is either a changed line
+ * (its neighbours agree) or lines inserted before the old line.
+ */
+function changedLines(before: string, after: string): string[] {
   const old = before.split('\n');
   const now = after.split('\n');
   const out: string[] = [];
   let i = 0;
-  for (let j = 0; j < now.length; j += 1) {
-    if (i < old.length && old[i] === now[j]) i += 1;
-    else out.push(`+ ${String(j + 1).padStart(4)} | ${now[j]}`);
+  let j = 0;
+  const show = (line: string) => line.replace(/\r$/, '');
+  while (j < now.length) {
+    if (i < old.length && old[i] === now[j]) {
+      i += 1;
+      j += 1;
+      continue;
+    }
+    // A line changed in place has its old neighbour after it; inserted lines are followed by the old line.
+    const replaced = i < old.length && (old[i + 1] === now[j + 1] || now.indexOf(old[i]!, j) === -1);
+    const found = i < old.length ? now.indexOf(old[i]!, j) : now.length;
+    const inserted = found - j;
+    if (!replaced && inserted > 0) {
+      for (let k = 0; k < inserted; k += 1) out.push(`+ ${String(j + k + 1).padStart(4)} | ${show(now[j + k]!)}`);
+      j += inserted;
+      continue;
+    }
+    out.push(`- ${String(j + 1).padStart(4)} | ${show(old[i]!)}`);
+    out.push(`+ ${String(j + 1).padStart(4)} | ${show(now[j]!)}`);
+    i += 1;
+    j += 1;
   }
   return out;
 }
@@ -185,8 +208,7 @@ async function fill(
     print(OFFLINE(offline));
     return 1;
   }
-  let filled = 0;
-  const filledEntries = new Set<Entry>();
+  const fills: { entry: Entry; label: string; field: Field; value: string | number }[] = [];
   let conflicts = 0;
   const unresolved: string[] = [];
   resolutions.forEach((resolution, index) => {
@@ -205,15 +227,30 @@ async function fill(
       );
       return;
     }
-    for (const field of isDoiOnly(entry.map.toJSON()) ? FROM_DOI_ALONE : FILLABLE) {
+    const typedEntry = entry.map.toJSON() as Publication;
+    if (isDoiOnly(typedEntry)) {
+      // Every field of the record, checked together: one field alone never makes a DOI a citation.
+      const found = FROM_DOI_ALONE.filter(
+        (field) => record[field] !== undefined && record[field] !== null && typedEntry[field] == null,
+      ).map((field) => ({ entry, label, field, value: record[field] as string | number }));
+      const problem = schemaProblem({ ...typedEntry, ...Object.fromEntries(found.map((f) => [f.field, f.value])) });
+      if (problem)
+        print(`${entry.where}: ${label}: the registry's record cannot be written (${problem}); left as it is`);
+      else fills.push(...found);
+      return;
+    }
+    for (const field of FILLABLE) {
       const found = record[field];
       if (found === undefined || found === null) continue;
       const typed = entry.map.get(field);
       if (typed === undefined || typed === null) {
-        file.fill(entry, field, found);
-        filled += 1;
-        filledEntries.add(entry);
-        print(`${entry.where}: ${label} filled ${field}: ${JSON.stringify(found)}`);
+        // A value the content check would refuse is reported, and the entry's other fields are still filled.
+        const problem = schemaProblem({ ...(entry.map.toJSON() as Publication), [field]: found });
+        if (problem)
+          print(
+            `${entry.where}: ${label} ${field}: the registry's ${JSON.stringify(found)} cannot be written (${problem}); left as it is`,
+          );
+        else fills.push({ entry, label, field, value: found });
       } else if (comparable(field, typed) !== comparable(field, found)) {
         conflicts += 1;
         print(
@@ -222,17 +259,54 @@ async function fill(
       }
     }
   });
+  // What the file already had wrong (publications still waiting to be filled, say) is no reason to write nothing:
+  // an edit is refused only for a problem it adds. Lines move as fields are added: a problem is known by the rest.
+  const problemKey = (problem: Problem) => `${problem.where.replace(/:\d+(:\d+)?/, '')} ${problem.message}`;
+  const before = new Set((fills.length > 0 ? await file.check() : []).map(problemKey));
+  const added = async () => (await file.check()).filter((problem) => !before.has(problemKey(problem)));
+  for (const { entry, field, value } of fills) file.fill(entry, field, value);
+  let written = fills;
+  if (fills.length > 0 && (await added()).length > 0) {
+    // Something the schema of one entry cannot see (a duplicate, say) is refused by the whole content check:
+    // each fill is tried on its own (an entry that held only its DOI, all its fields together), so one that cannot
+    // be written never costs the others.
+    file.undo(0);
+    written = [];
+    const groups = new Map<unknown, typeof fills>();
+    for (const fill of fills) {
+      const key = isDoiOnly(fill.entry.map.toJSON()) ? fill.entry : fill;
+      groups.set(key, [...(groups.get(key) ?? []), fill]);
+    }
+    for (const group of groups.values()) {
+      const count = file.editCount;
+      for (const fill of group) file.fill(fill.entry, fill.field, fill.value);
+      const problems = await added();
+      if (problems.length === 0) written.push(...group);
+      else {
+        file.undo(count);
+        const [fill] = group;
+        print(
+          `${fill!.entry.where}: ${fill!.label} ${group.map((one) => one.field).join(', ')}: ${group.map((one) => JSON.stringify(one.value)).join(', ')} cannot be written: ${formatProblem(problems[0]!)}`,
+        );
+      }
+    }
+  }
+  for (const { entry, label, field, value } of written)
+    print(`${entry.where}: ${label} filled ${field}: ${JSON.stringify(value)}`);
   for (const line of unresolved) print(line);
+  const filled = written.length;
+  const filledEntries = new Set(written.map((fill) => fill.entry)).size;
   print(
-    `Summary: filled ${filled} field${filled === 1 ? '' : 's'} in ${filledEntries.size} entr${filledEntries.size === 1 ? 'y' : 'ies'}; ${conflicts} conflict${conflicts === 1 ? '' : 's'} (typed values kept); ${unresolved.length} DOI${unresolved.length === 1 ? '' : 's'} could not be resolved.`,
+    `Summary: filled ${filled} field${filled === 1 ? '' : 's'} in ${filledEntries} entr${filledEntries === 1 ? 'y' : 'ies'}; ${conflicts} conflict${conflicts === 1 ? '' : 's'} (typed values kept); ${unresolved.length} DOI${unresolved.length === 1 ? '' : 's'} could not be resolved.`,
   );
   if (filled === 0) return 0;
   if (dryRun) {
     print(`The change to ${relative(file.file)} (--dry-run: nothing was written):`);
-    for (const line of insertedLines(file.original, file.text())) print(line);
+    for (const line of changedLines(file.original, file.text())) print(line);
     return 0;
   }
-  return (await saveChecked(file, print, options)) ? 0 : 1;
+  await file.save(options.writeFs);
+  return 0;
 }
 
 async function importFile(

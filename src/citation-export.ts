@@ -23,7 +23,7 @@ const SUFFIX = /^(?:Jr\.?|Sr\.?|I{2,3}|IV|V|VI)$/;
 const OTHERS = /,?\s*(?:&\s*)?(?:et al\.?|others)$/;
 
 /** The people of an APA author list, in order, and whether it ends in "et al.". */
-export function authorList(authors: string): { names: PersonName[]; others: boolean } {
+function authorList(authors: string): { names: PersonName[]; others: boolean } {
   let text = authors.trim();
   const others = OTHERS.test(text);
   if (others) text = text.replace(OTHERS, '').trim();
@@ -93,7 +93,7 @@ export const editorsLabel = (editors: string) => {
 };
 
 /** The names that head the reference: the authors, or an edited book's editors. */
-export const creators = (publication: Publication) => publication.authors ?? publication.editors ?? '';
+const creators = (publication: Publication) => publication.authors ?? publication.editors ?? '';
 
 const ascii = (text: string) =>
   text

@@ -104,7 +104,8 @@ test('each theme page links its citations.bib and citations.ris, written by the 
     );
     // The first entry's key and fields, as the .bib file has them.
     const firstKey = /^@\w+\{([^,]+),/.exec(bib)![1]!;
-    assert.ok(page.includes(`<code>@${publications[0]!.journal ? 'article' : 'misc'}{${firstKey},<br/>`), theme.id);
+    // A break opportunity after "{", so that a long type and key can wrap on a phone.
+    assert.ok(page.includes(`<code>@${/^@(\w+)\{/.exec(bib)![1]}{<wbr/>${firstKey},<br/>`), theme.id);
   }
 });
 

@@ -536,3 +536,138 @@ test('an entry whose brace is left open is named at its line, and every other en
     await c.done();
   }
 });
+
+/** The lines of `after` that differ from `before`, as "-"/"+" pairs and "+" insertions (the files' other lines equal). */
+function changed(before: string, after: string): string[] {
+  const old = before.split('\n');
+  const now = after.split('\n');
+  const out: string[] = [];
+  let i = 0;
+  for (let j = 0; j < now.length; j += 1) {
+    if (i < old.length && old[i] === now[j]) i += 1;
+    else if (i < old.length && (old[i + 1] === now[j + 1] || now.indexOf(old[i]!, j) === -1)) {
+      out.push(`- ${old[i]}`, `+ ${now[j]}`);
+      i += 1;
+    } else out.push(`+ ${now[j]}`);
+  }
+  assert.equal(i, old.length, 'every line of the file is still there, in its order');
+  return out;
+}
+
+test('fill replaces "year: null" on its line (no second year key), and --dry-run shows exactly what the real run writes', async () => {
+  const c = await content();
+  try {
+    const text = (await c.read()).replace('    year: 1970\n', '    year: null\n');
+    await writeFile(c.file, text);
+    const dry = await cite(['fill', '--dry-run'], c.contentDir);
+    assert.equal(dry.code, 0, dry.output);
+    assert.equal(await c.read(), text, 'the dry run wrote nothing');
+    const real = await cite(['fill'], c.contentDir);
+    assert.equal(real.code, 0, real.output);
+    const after = await c.read();
+    assert.deepEqual(changed(text, after).slice(0, 3), [
+      '-     year: null',
+      '+     year: 1970',
+      '+     journal: Science',
+    ]);
+    assert.equal(after.match(/^ {4}year:/gm)?.length, text.match(/^ {4}year:/gm)?.length, 'no second year key');
+    // The dry run's listing is the real run's change, line for line and number for number.
+    const shown = dry.output.split('\n').filter((line) => /^[-+] +\d+ \| /.test(line));
+    const written = after.split('\n');
+    for (const line of shown.filter((row) => row.startsWith('+'))) {
+      const [, number, content] = /^\+ +(\d+) \| (.*)$/.exec(line)!;
+      assert.equal(written[Number(number) - 1], content, line);
+    }
+    assert.ok(shown.includes('-    7 |     year: null') && shown.includes('+    7 |     year: 1970'), shown.join('\n'));
+    assert.equal(shown.length, changed(text, after).length);
+  } finally {
+    await c.done();
+  }
+});
+
+test('fill and import edit a file of any valid layout in place: CRLF, folded lines, flow style, comments and quotes stay byte for byte', async () => {
+  const c = await content();
+  try {
+    const lf = (await c.read())
+      // A long title folded onto the next line, as the yaml package writes by default.
+      .replace(
+        "    title: 'The Structure of Ordinary Water: New data and interpretations are yielding new insights into this fascinating substance'",
+        '    title: >-\n      The Structure of Ordinary Water: New data and interpretations are yielding new\n      insights into this fascinating substance',
+      )
+      // A theme written in flow style, with a comment after it.
+      .replace(
+        'second-example:\n  - authors: Example, A.\n    year: null\n    title: A study whose year is not known\n    doi: 10.5555/fixture.2\n',
+        "second-example: [{authors: 'Example, A.', year: null, title: A study whose year is not known, doi: 10.5555/fixture.2}] # typed by hand\n",
+      );
+    const text = lf.replace(/\n/g, '\r\n');
+    await writeFile(c.file, text);
+    const filled = await cite(['fill'], c.contentDir);
+    assert.equal(filled.code, 0, filled.output);
+    const afterFill = await c.read();
+    assert.deepEqual(changed(text, afterFill), [
+      '+     journal: Science\r',
+      '+     volume: "169"\r',
+      '+     issue: "3946"\r',
+      '+     pages: 635-641\r',
+      '+     volume: "36"\r',
+      '+     issue: "2"\r',
+    ]);
+    const imported = await cite(
+      ['import', fixture('doi', 'import', 'bbt-ring-above.bib'), '--theme', 'second-example'],
+      c.contentDir,
+    );
+    assert.equal(imported.code, 0, imported.output);
+    const afterImport = await c.read();
+    const [minus, plus] = changed(afterFill, afterImport);
+    assert.match(minus!, /^- second-example: \[\{authors: 'Example, A\.', .*\}\] # typed by hand\r$/);
+    assert.match(
+      plus!,
+      /^\+ second-example: \[\{authors: 'Example, A\.', .*\}, \{ authors: "Řehůřek, R\., & Sojka, P\.", year: 2010, .*\}\] # typed by hand\r$/,
+    );
+    assert.doesNotMatch(afterImport.replace(/\r\n/g, ''), /\n/, 'every line ends in CRLF');
+  } finally {
+    await c.done();
+  }
+});
+
+test('fill on our own content fills the year of the entry with "year: null" (Plejert et al.) once the registry answers its DOI', async () => {
+  const c = await content();
+  try {
+    await cp(path.resolve('content'), c.contentDir, { recursive: true });
+    const text = await c.read();
+    const plejert = text.indexOf('  - authors: Plejert, C., Antelius, E.');
+    assert.ok(
+      plejert > 0 && text.slice(plejert).split('\n')[1] === '    year: null',
+      'our content has the entry, year null',
+    );
+    // The loopback registry has no recording for 10.1007/s10823-015-9262-0, so the entry is pointed at a DOI it
+    // has one for (Frank, 1970): what is checked is where and how the year is written, not the year itself.
+    const edited = text.replace('    doi: 10.1007/s10823-015-9262-0', '    doi: 10.1126/science.169.3946.635');
+    await writeFile(c.file, edited);
+    const { code, output } = await cite(['fill'], c.contentDir);
+    assert.equal(code, 0, output);
+    const after = await c.read();
+    assert.deepEqual(changed(edited, after), ['-     year: null', '+     year: 1970']);
+    assert.match(output, /first-example|cross-cultural|filled year: 1970/);
+  } finally {
+    await c.done();
+  }
+});
+
+test('the README’s add example names a DOI our content does not list yet, under a theme it has', async () => {
+  const readme = await readFile(path.resolve('README.md'), 'utf8');
+  const [, doi, theme] = /`npm run cite -- add (\S+) --theme (\S+)`/.exec(readme)!;
+  const c = await content();
+  try {
+    await cp(path.resolve('content'), c.contentDir, { recursive: true });
+    const before = await c.read();
+    const { output } = await cite(['add', doi!, '--theme', theme!], c.contentDir);
+    // The loopback registry has no recording of it: the command gets as far as asking, so online it adds the paper.
+    assert.match(output, new RegExp(`^${doi!.replace(/[.]/g, '\\.')}: not registered`), output);
+    assert.doesNotMatch(output, /already listed/);
+    assert.match(await readFile(path.join(c.contentDir, 'themes.yml'), 'utf8'), new RegExp(`^- id: ${theme}$`, 'm'));
+    assert.equal(await c.read(), before);
+  } finally {
+    await c.done();
+  }
+});

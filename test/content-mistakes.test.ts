@@ -341,6 +341,27 @@ const cases: { name: string; edits: Edit[]; problems?: string[]; warnings?: stri
     ],
   },
   {
+    name: 'a chapter without the book it is in',
+    edits: [replace('publications.yml', '    bookTitle: The example handbook\n', '')],
+    problems: [
+      'content/publications.yml:37:5 › third-example[3] "An example chapter in an edited book" › bookTitle: missing: is a chapter without "bookTitle"; add the title of the book the chapter is in',
+    ],
+  },
+  {
+    name: 'an edited book without its editors',
+    edits: [replace('publications.yml', '    editors: Editor, E., & Redactor, R.\n', '')],
+    problems: [
+      'content/publications.yml:52:5 › third-example[5] "An example book with editors only" › editors: missing: is an edited book without "editors"; add them, written like authors ("Editor, E., & Other, O.")',
+    ],
+  },
+  {
+    name: 'a kind of publication misspelt',
+    edits: [replace('publications.yml', 'type: preprint', 'type: pre-print')],
+    problems: [
+      'content/publications.yml:58:11 › third-example[6] "An example preprint not yet peer reviewe…" › type: expected one of article, chapter, book, edited-book, conference-paper, thesis, report, preprint, dataset, software (leave it out for a journal article), found "pre-print"',
+    ],
+  },
+  {
     name: 'bad theme key',
     edits: [replace('publications.yml', 'second-example:', 'Second Example:')],
     problems: [

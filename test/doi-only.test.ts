@@ -69,8 +69,11 @@ test('after cite fill against the recorded registry answers, the DOI-only public
   });
   assert.equal(code, 0, lines.join('\n'));
   const filled = await readFile(file, 'utf8');
-  assert.match(filled, /- authors: Frank, H\. S\.\n {4}title: .*Structure of Ordinary Water/);
-  assert.match(filled, /\n {4}doi: 10\.1126\/science\.169\.3946\.635\n {4}year: 1970\n/, 'the year set where it was');
+  assert.match(
+    filled,
+    /- doi: 10\.1126\/science\.169\.3946\.635\n {4}authors: Frank, H\. S\.\n {4}year: 1970\n {4}title: "The Structure of Ordinary Water/,
+    'every field of the record, the year set where "null" was, no second year',
+  );
   const outDir = path.join(dir, 'dist');
   assert.deepEqual(await buildProblems(contentDir, outDir), []);
   const page = await readPage(outDir, '/research/first-example');
@@ -83,4 +86,32 @@ test('after cite fill against the recorded registry answers, the DOI-only public
     'the full citation, from the recorded Crossref record',
   );
   assert.ok(page.includes('https://doi.org/10.1126/science.169.3946.635'));
+});
+
+test('a DOI the registries do not know leaves its entry waiting, and the others are still filled and written', async () => {
+  const { dir, contentDir, file } = await contentWithDoiOnly(
+    '  - doi: 10.1126/foo\n  - doi: 10.1126/science.169.3946.635\n    year: null\n',
+  );
+  const lines: string[] = [];
+  const code = await runCite(['fill', '--content', contentDir], {
+    print: (printed) => lines.push(printed),
+    resolver: { resolver: resolver.url, backoffMs: 10, timeoutMs: 2000 },
+  });
+  assert.equal(code, 0, lines.join('\n'));
+  assert.ok(
+    lines.some((line) => /first-example\[2\] 10\.1126\/foo: not registered/.test(line)),
+    lines.join('\n'),
+  );
+  const filled = await readFile(file, 'utf8');
+  assert.match(
+    filled,
+    /- doi: 10\.1126\/foo\n {2}- doi: 10\.1126\/science\.169\.3946\.635\n {4}authors: Frank, H\. S\./,
+  );
+  const problems = await buildProblems(contentDir, path.join(dir, 'dist'));
+  assert.deepEqual(
+    problems.map((problem) => problem.where.replace(/^.*› /, '')),
+    ['doi'],
+    'only the unknown DOI still waits',
+  );
+  assert.match(problems[0]!.where, /first-example\[2\]/);
 });

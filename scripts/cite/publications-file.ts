@@ -1,13 +1,26 @@
 /**
- * content/publications.yml edited in place with the yaml package's Document
- * API: comments, key order, quoting and blank lines stay as they were, and
- * only the entries and fields the command adds are new. The file is written
+ * content/publications.yml edited in place, as text: the yaml package reads
+ * the file and says where each node is, and every edit is an insertion of new
+ * lines (an entry, a field) or the replacement of one value (a null year), so
+ * whatever the layout (long lines folded onto the next, flow style, comments,
+ * CRLF, any quoting) every other byte stays as it was. The file is written
  * whole or not at all (a temporary file renamed into place), and only after
  * the edited content passes the build's own content check.
  */
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Pair, type YAMLMap } from 'yaml';
+import {
+  isMap,
+  isScalar,
+  isSeq,
+  LineCounter,
+  parseDocument,
+  stringify,
+  type Document,
+  type Pair,
+  type YAMLMap,
+  type YAMLSeq,
+} from 'yaml';
 import type { Publication } from '../../src/content-schema.ts';
 import type { Problem } from '../lib/problems.ts';
 import { relative } from '../stages/content/source.ts';
@@ -49,6 +62,14 @@ export interface Entry {
 
 export class FileError extends Error {}
 
+/** One change to the text: `remove` characters at `at` replaced by `insert`; `order` keeps insertions at one place in the order made. */
+interface Edit {
+  at: number;
+  remove: number;
+  insert: string;
+  order: number;
+}
+
 export class PublicationsFile {
   private constructor(
     readonly file: string,
@@ -56,7 +77,14 @@ export class PublicationsFile {
     readonly original: string,
     private readonly doc: Document.Parsed,
     private readonly lines: LineCounter,
-  ) {}
+  ) {
+    this.eol = original.includes('\r\n') ? '\r\n' : '\n';
+  }
+
+  private readonly eol: string;
+  private readonly edits: Edit[] = [];
+  /** Entries for themes the file does not list yet, written at its end. */
+  private readonly newThemes = new Map<string, Publication[]>();
 
   static async open(contentDir: string): Promise<PublicationsFile> {
     const file = path.join(contentDir, PUBLICATIONS_FILE);
@@ -71,12 +99,6 @@ export class PublicationsFile {
     if (doc.errors.length > 0) {
       throw new FileError(
         `${relative(file)} cannot be read as YAML (${doc.errors[0]!.message.split('\n')[0]}); run npm run build to see where`,
-      );
-    }
-    // Editing must change nothing but the edit: refuse a file the library would re-lay out.
-    if (doc.toString({ lineWidth: 0 }) !== text) {
-      throw new FileError(
-        `${relative(file)} is laid out in a way that cannot be edited without changing other lines; edit it by hand`,
       );
     }
     if (doc.contents !== null && !isMap(doc.contents)) {
@@ -128,37 +150,96 @@ export class PublicationsFile {
     return entry ? { entry, by: 'the same title and year' } : undefined;
   }
 
-  /** Appends an entry under a theme (the theme's list is created at the end of the file if it has none). */
-  add(theme: string, publication: Publication): void {
-    const root = this.doc.contents as YAMLMap | null;
-    const node = this.doc.createNode(ordered(publication));
-    if (!root) {
-      this.doc.contents = this.doc.createNode({ [theme]: [] }) as never;
-    }
-    const map = this.doc.contents as YAMLMap;
-    const list = map.get(theme, true);
-    if (isSeq(list)) list.items.push(node);
-    else map.set(theme, this.doc.createNode([ordered(publication)]));
+  private edit(at: number, remove: number, insert: string): void {
+    this.edits.push({ at, remove, insert, order: this.edits.length });
   }
 
-  /** Sets a field the entry does not have (or has as null: a year not known), in its place in FIELD_ORDER. */
+  /** The offset of the start of the line after the one `offset` is on (the file's end if it has no more lines). */
+  private nextLineStart(offset: number): number {
+    if (offset > 0 && this.original[offset - 1] === '\n') return offset;
+    const newline = this.original.indexOf('\n', offset);
+    return newline === -1 ? this.original.length : newline + 1;
+  }
+
+  /** Text to insert at a line start: a line break first when the file's last line has none. */
+  private atLineStart(at: number, lines: string): string {
+    return at === this.original.length && this.original !== '' && !this.original.endsWith('\n')
+      ? `${this.eol}${lines}`
+      : lines;
+  }
+
+  /** YAML lines for one entry, each ending with the file's line break. */
+  private entryLines(publication: Publication, dash: string, indent: string): string {
+    const body = stringify(ordered(publication), { lineWidth: 0 }).replace(/\n$/, '').split('\n');
+    return body.map((line, index) => `${index === 0 ? dash : indent}${line}${this.eol}`).join('');
+  }
+
+  /** Appends an entry under a theme (the theme's list is created at the end of the file if it has none). */
+  add(theme: string, publication: Publication): void {
+    const root = this.doc.contents;
+    const list = isMap(root) ? (root.get(theme, true) as unknown) : undefined;
+    if (list === undefined || list === null || (isScalar(list) && list.value === null)) {
+      if (list !== undefined && list !== null) {
+        throw new FileError(
+          `${this.whereOf((list as { range?: number[] }).range?.[0])}: ${theme} has no list; write "${theme}: []" or delete the line`,
+        );
+      }
+      const pending = this.newThemes.get(theme) ?? [];
+      pending.push(publication);
+      this.newThemes.set(theme, pending);
+      return;
+    }
+    if (!isSeq(list))
+      throw new FileError(
+        `${this.whereOf((list as { range?: number[] }).range?.[0])}: ${theme} should hold a list of publications`,
+      );
+    const seq = list as YAMLSeq;
+    if (seq.flow) {
+      // [ {…}, {…} ]: the new entry goes before the closing bracket, in flow style too.
+      const close = this.original.lastIndexOf(']', seq.range![1]);
+      const flow = stringify(ordered(publication), { lineWidth: 0, collectionStyle: 'flow' }).trim();
+      this.edit(close, 0, `${seq.items.length > 0 ? ', ' : ''}${flow}`);
+      return;
+    }
+    // The indentation of the list's dashes and of the entries' keys, from its first entry.
+    const first = seq.items[0] as { range?: number[] } | undefined;
+    const start = first?.range?.[0] ?? seq.range![0];
+    const lineStart = this.original.lastIndexOf('\n', start - 1) + 1;
+    const prefix = this.original.slice(lineStart, start);
+    const dashMatch = /^(\s*)-(\s+)/.exec(prefix);
+    const dash = dashMatch ? `${dashMatch[1]}-${dashMatch[2]}` : '  - ';
+    const at = this.nextLineStart(seq.range![1]);
+    this.edit(at, 0, this.atLineStart(at, this.entryLines(publication, dash, ' '.repeat(dash.length))));
+  }
+
+  /** Sets a field the entry does not have (or has as null), in its place in FIELD_ORDER. */
   fill(entry: Entry, field: Field, value: string | number | null): void {
-    if (entry.map.has(field)) {
-      entry.map.set(field, value);
+    const scalar = stringify(value, { lineWidth: 0 }).trim();
+    const existing = entry.map.get(field, true) as { range?: [number, number, number] } | undefined;
+    if (existing?.range) {
+      // year: null (or "year:" with nothing after it) → the value, on the same line.
+      const [from, to] = existing.range;
+      this.edit(from, to - from, from === to ? ` ${scalar}` : scalar);
       return;
     }
     const position = FIELD_ORDER.indexOf(field);
     const items = entry.map.items as Pair[];
-    let at = items.length;
-    for (let index = 0; index < items.length; index += 1) {
-      const key = isScalar(items[index]!.key) ? String((items[index]!.key as { value: unknown }).value) : '';
-      const keyPosition = FIELD_ORDER.indexOf(key as Field);
-      if (keyPosition > position) {
-        at = index;
-        break;
-      }
+    const keyOf = (pair: Pair) => (isScalar(pair.key) ? String((pair.key as { value: unknown }).value) : '');
+    // The last field that comes before this one; or, when none does, the entry's first field.
+    let after: Pair | undefined;
+    for (const pair of items) if (FIELD_ORDER.indexOf(keyOf(pair) as Field) < position) after = pair;
+    after ??= items[0];
+    const end =
+      (after?.value as { range?: number[] } | null)?.range?.[1] ?? (after?.key as { range?: number[] })?.range?.[1];
+    if (entry.map.flow || end === undefined) {
+      const at = end ?? this.original.lastIndexOf('}', entry.map.range![1]);
+      this.edit(at, 0, `${end === undefined ? '' : ', '}${field}: ${scalar}`);
+      return;
     }
-    items.splice(at, 0, this.doc.createPair(field, value));
+    const keyStart = (items[0]!.key as { range: number[] }).range[0]!;
+    const column = keyStart - (this.original.lastIndexOf('\n', keyStart - 1) + 1);
+    const at = this.nextLineStart(end);
+    this.edit(at, 0, this.atLineStart(at, `${' '.repeat(column)}${field}: ${scalar}${this.eol}`));
   }
 
   /** file:line of an entry's field value. */
@@ -167,8 +248,29 @@ export class PublicationsFile {
     return this.whereOf(node?.range?.[0] ?? entry.map.range?.[0]);
   }
 
+  /** The file with every edit made: the original text, its other bytes untouched. */
   text(): string {
-    return this.doc.toString({ lineWidth: 0 });
+    let text = this.original;
+    const edits = [...this.edits].sort((a, b) => b.at - a.at || b.order - a.order);
+    for (const edit of edits) text = text.slice(0, edit.at) + edit.insert + text.slice(edit.at + edit.remove);
+    if (this.newThemes.size > 0) {
+      if (text !== '' && !text.endsWith('\n')) text += this.eol;
+      for (const [theme, publications] of this.newThemes) {
+        text += `${stringify(theme).trim()}:${this.eol}`;
+        for (const publication of publications) text += this.entryLines(publication, '  - ', '    ');
+      }
+    }
+    return text;
+  }
+
+  /** How many edits are pending (a fill that cannot be written is taken back with undo). */
+  get editCount(): number {
+    return this.edits.length;
+  }
+
+  /** Takes back the edits made after the first `count`. */
+  undo(count: number): void {
+    this.edits.length = count;
   }
 
   /** The problems the build would find in the edited file; [] when it may be written. */

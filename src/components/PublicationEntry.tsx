@@ -29,7 +29,7 @@ function Piece({ piece }: { piece: CitationPiece }): ReactNode {
  * unchanged.
  */
 function BreakableLine({ line }: { line: string }) {
-  const parts = line.split(/(?<=[/.])(?=\S)/);
+  const parts = line.split(/(?<=[/.]|^@\w+\{)(?=\S)/);
   return parts.map((part, index) => (
     // biome-ignore lint/suspicious/noArrayIndexKey: the parts are rendered once to static markup, never reordered.
     <Fragment key={index}>

@@ -20,10 +20,9 @@ export const PUBLICATION_TYPES = [
   'dataset',
   'software',
 ] as const;
-export type PublicationType = (typeof PUBLICATION_TYPES)[number];
 
 /** Each kind as the CMS's form offers it, in a clinician's words (the file keeps the short id). */
-export const PUBLICATION_TYPE_LABELS: Record<PublicationType, string> = {
+export const PUBLICATION_TYPE_LABELS: Record<(typeof PUBLICATION_TYPES)[number], string> = {
   article: 'Journal article',
   chapter: 'Chapter in an edited book',
   book: 'Book (a whole book by its authors)',
@@ -118,7 +117,8 @@ export const publicationSchema = v.pipe(
   }),
   v.forward(
     v.check(
-      (publication) => Boolean(publication.authors) || Boolean(publication.editors),
+      (publication) =>
+        Boolean(publication.authors) || Boolean(publication.editors) || publication.type === 'edited-book',
       'has no "authors"; add them (an edited book may list "editors" instead)',
     ),
     ['authors'],
