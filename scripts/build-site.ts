@@ -1,16 +1,20 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SiteContent } from '../src/content-schema.ts';
 import { routes as siteRoutes, type Route } from '../src/routes.tsx';
+import { buildCommit } from './lib/build-commit.ts';
 import { isBuildDate, resolveBuildDate } from './lib/build-date.ts';
 import { checkBuildSettings } from './lib/build-settings.ts';
 import { GzipSizes } from './lib/gzip-size.ts';
-import { displayPath, outputLocationProblems, recoverOutputFolder } from './lib/output-folder.ts';
-import { createUrls } from '../src/urls.ts';
-import { BuildError, type Problem } from './lib/problems.ts';
+import { outputLocationProblems, recoverOutputFolder } from './lib/output-folder.ts';
+import { createUrls, trimTrailingSlashes } from '../src/urls.ts';
+import { BuildError, displayPath, type Problem } from './lib/problems.ts';
+import { identifyBuild } from './stages/build-identity.ts';
 import { bundleClient, type ClientBundle } from './stages/bundle-client.ts';
 import { checkOutput } from './stages/check-output.ts';
 import { readPages } from './stages/read-pages.ts';
+import { calendarFiles } from './stages/calendar-files.ts';
 import { citationFiles } from './stages/citation-files.ts';
 import { readPublicFiles } from './stages/copy-public.ts';
 import { placeholderWarnings, readContent } from './stages/load-content.ts';
@@ -18,7 +22,7 @@ import type { OutputFile } from './stages/output-files.ts';
 import { renderPages } from './stages/render-pages.tsx';
 import { buildReport, type BuildReport } from './stages/report.ts';
 import { siteFiles } from './stages/site-files.ts';
-import { adminFiles } from './admin/admin-stage.ts';
+import { adminFiles, adminHeaders } from './admin/admin-stage.ts';
 import { writeOutput } from './stages/write-output.ts';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -33,6 +37,8 @@ export interface BuildOptions {
   siteUrl?: string;
   /** The date the build treats as today (YYYY-MM-DD); else SOURCE_DATE_EPOCH, else the current UTC date. */
   today?: string;
+  /** The commit named in the build's identity; else the checkout's HEAD or the CI's variable, else none. */
+  commit?: string | null;
   /** Content already in memory (generated content for benchmarks), used instead of loading contentDir. */
   content?: SiteContent;
   /** The pages to build; the route table unless a benchmark generates more. */
@@ -71,35 +77,46 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const locationProblems = await outputLocationProblems(outDir, { projectRoot, contentDir, publicDir });
   if (locationProblems.length > 0) throw new BuildError('Checking the output folder', locationProblems);
   const recovered = await recoverOutputFolder(outDir);
+  // The commit for the build's identity, asked of git while the content loads.
+  const commit = options.commit === undefined ? buildCommit(projectRoot) : Promise.resolve(options.commit);
 
   // Load and check the content, and bundle the client meanwhile (pages need its hashed names).
-  const [{ content, warnings: contentWarnings, origins }, client] = await Promise.all([
+  const [{ content, warnings: contentWarnings, origins, markdown }, client] = await Promise.all([
     options.content
-      ? { content: structuredClone(options.content), warnings: [], origins: new Map() }
+      ? { content: structuredClone(options.content), warnings: [], origins: new Map(), markdown: new Map() }
       : readContent(contentDir, publicDir),
     options.cache?.client ?? options.clientBundle ?? bundleClient(projectRoot),
   ]);
   if (options.cache) options.cache.client = client;
   const routes = options.routes ?? siteRoutes(content);
-  if (options.siteUrl) content.site = { ...content.site, siteUrl: options.siteUrl.replace(/\/+$/, '') };
+  if (options.siteUrl) content.site = { ...content.site, siteUrl: trimTrailingSlashes(options.siteUrl) };
   const urls = createUrls(options.basePath ?? '', content.site.siteUrl);
 
   // Render every route of the route table.
-  const pages = renderPages(content, routes, { urls, assets: client.assets, today: buildDate.date });
+  const rendered = renderPages(content, routes, { urls, assets: client.assets, today: buildDate.date, markdown });
 
   // Gather the site: pages, client bundle, host files, public files.
-  const files: OutputFile[] = [
-    ...pages.map((page) => ({ path: page.file, contents: page.html })),
+  const site: OutputFile[] = [
+    ...rendered.map((page) => ({ path: page.file, contents: page.html })),
     ...client.files,
-    ...siteFiles(urls, routes, content),
+    ...siteFiles(urls, routes, content, { headerRules: [adminHeaders(urls)], markdown }),
     ...citationFiles(content),
+    ...calendarFiles(content, buildDate.date),
     ...adminFiles(urls, content),
     ...(await readPublicFiles(publicDir)),
   ];
 
+  // build.json, and the same identity in every page (npm run verify compares a live site with it).
+  const { name, version } = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8'));
+  const { pages, files } = identifyBuild(rendered, site, {
+    commit: await commit,
+    date: buildDate.date,
+    generator: `${name}@${version}`,
+  });
+
   // Check every internal link, asset and image before anything is written.
   const readings = readPages(pages);
-  const linkProblems = checkOutput(readings, files, urls, content.site.siteUrl, origins);
+  const linkProblems = checkOutput(readings, files, urls, origins);
   if (linkProblems.length > 0) throw new BuildError('Checking links and assets', linkProblems);
 
   // Swap the finished site into the output folder, if the folder is the build's own.

@@ -7,30 +7,26 @@
  * BASE_PATH and SITE_URL in the environment) set the base path and the site's
  * address for one build.
  * Exits 1, leaving the previous output untouched, on any problem.
+ * `npm run build` starts it through scripts/run-build.js, from its bundle.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
-import module from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { loadPipeline } from './lib/bundled-pipeline.ts';
 import { describeFailure } from './lib/problems.ts';
 import { red, yellow } from './lib/terminal.ts';
 
 // React picks its production build (the same HTML, rendered much faster) from
 // NODE_ENV when it is first imported, so the pipeline is imported after this.
 process.env.NODE_ENV ??= 'production';
-// Node 22.1 and later keep the compiled code of the modules on disk, so every
-// build after the first skips compiling React, the YAML parser and the rest.
-(module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 // esbuild bundles the client in a process of its own: started first, it works
 // while this one loads the rest of the pipeline (React, the YAML parser, the schema).
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { bundleClient } = await import('./stages/bundle-client.ts');
 const clientBundle = bundleClient(root);
 clientBundle.catch(() => {}); // reported by buildSite, which awaits it
-const { pipeline, saved } = await loadPipeline(root, () => import('./pipeline.ts'));
-const { buildSite, projectRoot, formatReport } = pipeline;
+const { buildSite, projectRoot } = await import('./build-site.ts');
+const { formatReport } = await import('./stages/report.ts');
 
 const { values } = parseArgs({
   options: {
@@ -64,4 +60,3 @@ try {
   if (note) console.error(note);
   process.exitCode = 1;
 }
-await saved;

@@ -14,6 +14,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { trimTrailingSlashes } from '../src/urls.ts';
 import { offlineLine } from './lib/http-client.ts';
 import { formatReport } from './links/report.ts';
 import { checkSite, defaults } from './links/run.ts';
@@ -47,7 +48,7 @@ if (!existsSync(path.join(distDir, 'index.html'))) {
   process.exit(2);
 }
 
-const setting = (name: string, fallback: string) => (process.env[name]?.trim() || fallback).replace(/\/+$/, '');
+const setting = (name: string, fallback: string) => trimTrailingSlashes(process.env[name]?.trim() || fallback);
 
 const report = await checkSite({
   distDir,

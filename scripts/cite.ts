@@ -15,7 +15,7 @@ import * as v from 'valibot';
 import { citationText } from '../src/citation.ts';
 import { type Publication, publicationSchema } from '../src/content/publications.ts';
 import { offlineLine, siteUserAgent } from './lib/http-client.ts';
-import { formatProblem, type Problem } from './lib/problems.ts';
+import { displayPath as relative, formatProblem, type Problem } from './lib/problems.ts';
 import { bareDoi } from './cite/doi.ts';
 import { ImportError, readImport } from './cite/import-file.ts';
 import {
@@ -31,7 +31,6 @@ import { publicationFromRecord, RecordError } from './cite/record.ts';
 import { defaultResolverOptions, type Resolution, type ResolverOptions, resolveAll } from './cite/resolver.ts';
 import { UntrustedTextError } from './cite/text.ts';
 import { isDoiOnly } from './stages/content/doi-only.ts';
-import { relative } from './stages/content/source.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** npm runs scripts in the project's folder; paths typed on the command line are relative to where the person typed them. */

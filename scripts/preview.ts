@@ -6,7 +6,8 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { projectRoot } from './build-site.ts';
-import { displayPath, recoverOutputFolder } from './lib/output-folder.ts';
+import { recoverOutputFolder } from './lib/output-folder.ts';
+import { displayPath } from './lib/problems.ts';
 import { startStaticServer } from './lib/static-server.ts';
 
 const { values } = parseArgs({

@@ -12,14 +12,29 @@
  * optipng, netpbm (pngtopnm), libjpeg-turbo-progs (cjpeg) and fonts-dejavu-core.
  * The same tools and fonts give the same bytes on every run.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { HeroArt } from '../src/components/HeroArt.tsx';
 import { escapeHtml } from '../src/escape.ts';
+import { red } from './lib/terminal.ts';
 import { loadContent } from './stages/load-content.ts';
+
+// A missing tool is a set-up step, not a fault of this script: said plainly, before anything is written.
+const missing = ['rsvg-convert', 'optipng', 'pngtopnm', 'cjpeg'].filter(
+  (tool) => spawnSync(tool, ['--version'], { stdio: 'ignore' }).error,
+);
+if (missing.length > 0) {
+  console.error(
+    red(
+      `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not installed. On Debian or Ubuntu: ` +
+        'sudo apt-get install librsvg2-bin optipng netpbm libjpeg-turbo-progs fonts-dejavu-core',
+    ),
+  );
+  process.exit(1);
+}
 
 const root = path.join(import.meta.dirname, '..');
 const publicDir = path.join(root, 'public');
@@ -31,12 +46,7 @@ function run(command: string, args: string[], input?: Buffer): Buffer {
   try {
     return execFileSync(command, args, { input, maxBuffer: 64 * 1024 * 1024 });
   } catch (error) {
-    const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
-    throw new Error(
-      missing
-        ? `${command} is not installed (apt-get install librsvg2-bin optipng netpbm libjpeg-turbo-progs fonts-dejavu-core)`
-        : `${command} failed: ${String((error as { stderr?: Buffer }).stderr ?? error)}`,
-    );
+    throw new Error(`${command} failed: ${String((error as { stderr?: Buffer }).stderr ?? error)}`);
   }
 }
 

@@ -8,8 +8,8 @@
  * reports/). Judging them is for people: this is a report, not a test. It
  * fails only when a page cannot be shown or no browser is found.
  *
- * Uses the Chromium at CHROMIUM_PATH, or /usr/bin/chromium; it never
- * downloads one.
+ * Uses the Chromium that scripts/lib/chromium.ts finds (CHROMIUM_PATH, PATH,
+ * the usual install places); it never downloads one.
  */
 process.env.NODE_ENV ??= 'production';
 
@@ -29,9 +29,9 @@ const { loadContent } = await import('./stages/load-content.ts');
 const { routes } = await import('../src/routes.tsx');
 const { red } = await import('./lib/terminal.ts');
 
-const { executablePath, looked } = findChromium();
+const { executablePath, problem } = findChromium();
 if (!executablePath) {
-  console.error(red(`No Chromium at ${looked.join(' or ')}: install one, or set CHROMIUM_PATH to its executable.`));
+  console.error(red(problem!));
   process.exit(1);
 }
 

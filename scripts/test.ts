@@ -13,13 +13,17 @@
  *            helpers (test/helpers/browser/), which is how a test gets a
  *            Chromium;
  *   build    otherwise, it builds a site (it names buildSite, builtSite,
- *            builtRealSite, buildIntoTemporaryFolder or scripts/build.ts);
+ *            builtRealSite, buildIntoTemporaryFolder, scripts/build.ts or
+ *            scripts/run-build.js);
  *   unit     everything else: no build, no browser, a few seconds in all.
  */
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { findChromium, skippedBrowserTestsLog } from './lib/chromium.ts';
+import { bold, yellow } from './lib/terminal.ts';
 
 const kinds = ['unit', 'build', 'browser'] as const;
 type Kind = (typeof kinds)[number];
@@ -30,7 +34,7 @@ const testDir = path.join(projectRoot, 'test');
 function kindOf(name: string): Kind {
   const source = readFileSync(path.join(testDir, name), 'utf8');
   if (name.startsWith('browser-') || /from '\.\/helpers\/browser\//.test(source)) return 'browser';
-  if (/\b(buildSite|builtSite|builtRealSite|buildIntoTemporaryFolder)\b|scripts\/build\.ts/.test(source))
+  if (/\b(buildSite|builtSite|builtRealSite|buildIntoTemporaryFolder)\b|scripts\/(run-)?build\.[jt]s/.test(source))
     return 'build';
   return 'unit';
 }
@@ -51,11 +55,59 @@ const files =
         .sort()
         .map((name) => path.join('test', name));
 
-const child = spawn(process.execPath, ['--import', 'tsx', '--test', ...options, ...files], {
+// Browser tests skipped for want of a browser write themselves here (test/helpers/browser/chromium.ts).
+const logFolder = mkdtempSync(path.join(os.tmpdir(), 'eccron-test-'));
+const skippedLog = path.join(logFolder, 'skipped.jsonl');
+// Without a browser, the browser tests are declared skipped, one by one (test/helpers/browser/without-browser.ts).
+const withoutBrowser = findChromium().executablePath
+  ? []
+  : ['--import', pathToFileURL(path.join(testDir, 'helpers', 'browser', 'without-browser.ts')).href];
+const child = spawn(process.execPath, ['--import', 'tsx', ...withoutBrowser, '--test', ...options, ...files], {
   cwd: projectRoot,
   stdio: 'inherit',
+  env: { ...process.env, [skippedBrowserTestsLog]: skippedLog },
 });
 child.on('exit', (code, signal) => {
-  if (signal) process.kill(process.pid, signal);
-  else process.exitCode = code ?? 1;
+  const skipped = readSkipped();
+  rmSync(logFolder, { recursive: true, force: true });
+  if (signal) return process.kill(process.pid, signal);
+  process.exitCode = code ?? 1;
+  if (skipped.length > 0) printSkipped(skipped);
 });
+
+interface Skipped {
+  name: string;
+  count: number;
+  problem: string;
+}
+
+function readSkipped(): Skipped[] {
+  try {
+    return readFileSync(skippedLog, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Skipped);
+  } catch {
+    return [];
+  }
+}
+
+/** One banner after the runner's summary, which counts these among its skipped tests without saying why. */
+function printSkipped(skipped: Skipped[]) {
+  const count = skipped.reduce((sum, suite) => sum + suite.count, 0);
+  const rule = '='.repeat(72);
+  console.log(
+    [
+      '',
+      yellow(rule),
+      yellow(
+        bold(
+          `${count} browser tests did NOT run (${skipped.length} ${skipped.length === 1 ? 'suite' : 'suites'}): no browser to drive.`,
+        ),
+      ),
+      skipped[0]!.problem,
+      `Once a browser is found, run them with: npm run test:browser`,
+      yellow(rule),
+    ].join('\n'),
+  );
+}

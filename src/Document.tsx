@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { SiteSettings } from './content-schema.ts';
-import { useBuild } from './build-context.tsx';
+import { buildIdentityPlaceholder, useBuild } from './build-context.tsx';
 import { contentSecurityPolicy } from './security.ts';
 
 export interface DocumentProps {
@@ -42,8 +42,11 @@ export function Document({ site, path, title, description, jsonLd, indexable = t
           href={urls.asset('feed.xml')}
           title={`${site.acronym} news`}
         />
+        <link rel="alternate" type="text/calendar" href={urls.asset('events.ics')} title={`${site.acronym} events`} />
         <link rel="apple-touch-icon" href={urls.asset('apple-touch-icon.png')} />
         <meta name="theme-color" content="#0f3b57" />
+        {/* Which build this page is from (commit, content hash, date, generator, this page's hash): npm run verify reads it. */}
+        <meta name="build" content={buildIdentityPlaceholder} />
         <meta property="og:type" content="website" />
         <meta property="og:site_name" content={site.name} />
         <meta property="og:title" content={fullTitle} />

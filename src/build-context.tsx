@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { LexedMarkdown } from './markdown.tsx';
 import type { Urls } from './urls.ts';
 
 /** What a page needs to know about the build it is part of (not content). */
@@ -8,7 +9,16 @@ export interface BuildContext {
   assets: { css: string; js: string; fonts: string[] };
   /** The date the build treats as today (YYYY-MM-DD, UTC): an input of the build, never the clock of the page. */
   today: string;
+  /** The content's Markdown texts already lexed while loading; a text not among them is lexed as it is rendered. */
+  markdown?: LexedMarkdown;
 }
+
+/**
+ * What a page's build-identity <meta> holds until the build has hashed the
+ * finished pages, which cannot hold their own hash: the build puts the
+ * identity in its place (scripts/stages/build-identity.ts).
+ */
+export const buildIdentityPlaceholder = 'build-identity-placeholder';
 
 const Context = createContext<BuildContext | null>(null);
 

@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import type { SiteContent, Theme } from './content-schema.ts';
+import { eventJsonLd } from './event-json-ld.ts';
 import { HomePage } from './pages/HomePage.tsx';
 import { LegalPage } from './pages/LegalPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
@@ -15,7 +16,7 @@ export interface Route {
   title: FromContent<string>;
   description: FromContent<string>;
   page: FromContent<ReactElement>;
-  jsonLd?: (content: SiteContent, urls: Urls) => object;
+  jsonLd?: (content: SiteContent, urls: Urls, today: string) => object;
 }
 
 /** A theme's page: one per entry of content/themes.yml, at /research/<id>. */
@@ -38,16 +39,21 @@ export const routes = (content: SiteContent): Route[] => [
     title: ({ site }) => `${site.acronym} – ${site.name}`,
     description: ({ site }) => `${site.name}: ${site.hero.tagline}`,
     page: (content) => <HomePage content={content} />,
-    jsonLd: ({ site }, urls) => ({
-      '@context': 'https://schema.org',
-      '@type': 'Organization',
-      name: site.name,
-      alternateName: site.acronym,
-      url: urls.absolute('/'),
-      logo: urls.absolute(`/${site.logo}`),
-      foundingDate: String(site.foundedYear),
-      description: site.hero.tagline,
-    }),
+    jsonLd: (content, urls, today) => {
+      const { site } = content;
+      const organization = {
+        '@context': 'https://schema.org',
+        '@type': 'Organization',
+        name: site.name,
+        alternateName: site.acronym,
+        url: urls.absolute('/'),
+        logo: urls.absolute(`/${site.logo}`),
+        foundingDate: String(site.foundedYear),
+        description: site.hero.tagline,
+      };
+      const events = eventJsonLd(content, urls, today);
+      return events.length > 0 ? [organization, ...events] : organization;
+    },
   },
   {
     path: '/research',
@@ -80,8 +86,3 @@ export const notFoundPage = {
   description: ({ site }: SiteContent) => `This page does not exist on the ${site.acronym} website.`,
   page: (content: SiteContent) => <NotFoundPage site={content.site} />,
 };
-
-/** Where a route's page is written: directory style, so /research and /research/caregiver can both exist. */
-export function outputFile(path: string): string {
-  return path === '/' ? 'index.html' : `${path.slice(1)}/index.html`;
-}

@@ -1,27 +1,64 @@
-/**
- * The Content-Security-Policy every page runs under. The site ships no inline
- * script and no inline style, so nothing needs 'unsafe-inline', a nonce or a
- * hash. No form posts anywhere: the contact form hands its mail link over
- * from script, and without script it is disabled.
- */
-export const contentSecurityPolicy = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self'",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "form-action 'none'",
-  "base-uri 'none'",
-  "object-src 'none'",
-].join('; ');
+/** A policy from its directives, in their order; one left empty is not written. */
+const policy = (directives: Record<string, string>) =>
+  Object.entries(directives)
+    .filter(([, value]) => value)
+    .map(([name, value]) => `${name} ${value}`)
+    .join('; ');
 
-/** Headers for hosts that read a _headers file; frame-ancestors only works as a header. */
+/**
+ * The policy every page runs under. The site ships no inline script and no
+ * inline style, so nothing needs 'unsafe-inline', a nonce or a hash. No form
+ * posts anywhere: the contact form hands its mail link over from script, and
+ * without script it is disabled.
+ */
+const visitorDirectives = {
+  'default-src': "'self'",
+  'script-src': "'self'",
+  'style-src': "'self'",
+  'img-src': "'self'",
+  'font-src': "'self'",
+  'connect-src': "'self'",
+  // Written by the CMS's policy alone, in this place.
+  'media-src': '',
+  'worker-src': '',
+  'form-action': "'none'",
+  'base-uri': "'none'",
+  'object-src': "'none'",
+};
+export const contentSecurityPolicy = policy(visitorDirectives);
+
+/** A policy as a header, where frame-ancestors works (a <meta> policy ignores it). */
+export const policyHeader = (text: string) => `${text}; frame-ancestors 'none'`;
+
+/** Headers for hosts that read a _headers file. */
 export const securityHeaders: Record<string, string> = {
-  'Content-Security-Policy': `${contentSecurityPolicy}; frame-ancestors 'none'`,
+  'Content-Security-Policy': policyHeader(contentSecurityPolicy),
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
   'Cross-Origin-Opener-Policy': 'same-origin',
   'X-Frame-Options': 'DENY',
 };
+
+/**
+ * The policy of the CMS at /admin/ alone, the visitor pages' loosened where
+ * the CMS needs it: it sets styles inline (hence 'unsafe-inline', for styles
+ * only), shows pictures from the repository and previews (blob:, data:), and
+ * talks to GitHub's API for signing in and saving, and to `authUrl`'s origin
+ * when editors sign in through an OAuth helper.
+ */
+export function adminContentSecurityPolicy(authUrl?: string): string {
+  const github = 'https://api.github.com https://github.com';
+  const auth = authUrl ? ` ${new URL(authUrl).origin}` : '';
+  return policy({
+    ...visitorDirectives,
+    'style-src': "'self' 'unsafe-inline'",
+    'img-src': "'self' blob: data: https://avatars.githubusercontent.com https://raw.githubusercontent.com",
+    'font-src': "'self' data:",
+    // GitHub's status page tells editors when saving fails on GitHub's side.
+    'connect-src': `'self' blob: data: ${github} https://www.githubstatus.com${auth}`,
+    // Uploads: a video's thumbnail is drawn from a blob: URL, and some pictures are decoded in a blob: worker.
+    'media-src': "'self' blob:",
+    'worker-src': "'self' blob:",
+  });
+}

@@ -1,6 +1,8 @@
 /**
- * Every URL the site prints goes through these helpers, so that serving the
- * site under a sub-folder (a GitHub Pages project site) is one setting.
+ * The one URL module: every URL the site prints goes through these helpers,
+ * so that serving the site under a sub-folder (a GitHub Pages project site)
+ * is one setting, and every URL read back from a built page is mapped to its
+ * output file by the same rule.
  *
  * Link policy: pages are written directory-style (research/index.html) and
  * linked with a trailing slash (/research/), the URL every static host serves
@@ -9,13 +11,20 @@
 
 export interface Urls {
   basePath: string;
+  /** The site's address without a trailing slash, such as 'https://eccron.eu'. */
+  origin: string;
   /** A site path such as '/research' or '/#about', as an href. */
   href(path: string): string;
   /** A file under the output root, such as 'uploads/team.svg'. */
   asset(file: string): string;
   /** The absolute URL of a site path, for canonical links and the sitemap. */
   absolute(path: string): string;
+  /** The reverse of href() and absolute(): '/base/research/#x' → '/research/#x'; undefined outside the base path. */
+  sitePath(url: string): string | undefined;
 }
+
+/** An address without its trailing slashes, as the site's address is kept: 'https://eccron.eu/' → 'https://eccron.eu'. */
+export const trimTrailingSlashes = (address: string): string => address.replace(/\/+$/, '');
 
 /** '' or '/sub/folder': a leading slash, no trailing one. */
 export function normaliseBasePath(basePath: string): string {
@@ -34,17 +43,43 @@ export function withTrailingSlash(path: string): string {
   return slashed + fragment;
 }
 
+/** The output file a static host serves at a site path: '/research/' → 'research/index.html', '/logo.svg' → 'logo.svg'. */
+export const fileAt = (sitePath: string): string =>
+  (sitePath.endsWith('/') ? `${sitePath}index.html` : sitePath).slice(1);
+
+/** Where a route's page is written: directory style, so /research and /research/caregiver can both exist. */
+export const outputFile = (routePath: string): string => fileAt(routePath.endsWith('/') ? routePath : `${routePath}/`);
+
+/** The site path an output file is served at, the reverse of fileAt: 'research/index.html' → '/research/'. */
+export const sitePathOf = (file: string): string => `/${file.replace(/(^|\/)index\.html$/, '$1')}`;
+
+/** The output file a URL of the site is served from; undefined outside the base path or with broken escapes. */
+export function fileOfUrl(url: string, basePath: string): string | undefined {
+  const pathname = url.replace(/[?#].*$/, '');
+  if (!pathname.startsWith(`${basePath}/`) || pathname.startsWith('//')) return undefined;
+  try {
+    return fileAt(decodeURIComponent(pathname.slice(basePath.length)));
+  } catch {
+    return undefined;
+  }
+}
+
 export function createUrls(basePath: string, siteUrl: string): Urls {
   const base = normaliseBasePath(basePath);
-  const origin = siteUrl.replace(/\/+$/, '');
+  const origin = trimTrailingSlashes(siteUrl);
   const href = (path: string): string => {
     if (!path.startsWith('/')) throw new Error(`href() takes a site path starting with "/", got "${path}"`);
     return base + withTrailingSlash(path);
   };
   return {
     basePath: base,
+    origin,
     href,
     asset: (file) => `${base}/${file.replace(/^\/+/, '')}`,
     absolute: (path) => origin + href(path),
+    sitePath: (url) => {
+      const local = url.startsWith(`${origin}/`) ? url.slice(origin.length) : url;
+      return local.startsWith(`${base}/`) && !local.startsWith('//') ? local.slice(base.length) : undefined;
+    },
   };
 }

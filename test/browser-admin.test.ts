@@ -22,7 +22,7 @@ import { BuildError } from '../scripts/lib/problems.ts';
 import { startStaticServer } from '../scripts/lib/static-server.ts';
 import { startRecordedResolver } from './fixtures/doi/recorded-resolver.ts';
 import { axeViolations } from './helpers/browser/axe.ts';
-import { chromiumArgs, requireChromium } from './helpers/browser/chromium.ts';
+import { chromiumArgs, withChromium } from './helpers/browser/chromium.ts';
 import { buildIntoTemporaryFolder, fixtureContentDir, readPage, temporaryFolder } from './helpers/site.ts';
 
 /** Every file of a folder, by path relative to it (forward slashes), as text. */
@@ -86,9 +86,7 @@ const changes = (before: Record<string, string>, after: Record<string, string>) 
     .map((file) => `${file in before ? '~' : '+'}${file}`)
     .sort();
 
-const executablePath = requireChromium('the CMS at /admin/');
-
-if (executablePath)
+withChromium('the CMS at /admin/', (executablePath) =>
   describe('the CMS at /admin/', () => {
     let browser: Browser;
     let baseUrl: string;
@@ -479,4 +477,5 @@ if (executablePath)
       const elsewhere = offsite.filter((url) => !github.test(new URL(url).host));
       assert.deepEqual(elsewhere, []);
     });
-  });
+  }),
+);

@@ -3,6 +3,7 @@ import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
+import { escapeHtml } from '../src/escape.ts';
 import { axeViolations } from './helpers/browser/axe.ts';
 import { content, desktop, mobile, themes } from './helpers/browser/fixture-site.ts';
 import { parseMailto } from './helpers/browser/mailto.ts';
@@ -10,13 +11,11 @@ import { assertNoProblems, browserSuite, type Session } from './helpers/browser/
 import { assertSectionInView } from './helpers/browser/scroll.ts';
 import { builtSite, temporaryFolder } from './helpers/site.ts';
 
-const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-
 /** The home page with one island's data-props replaced. */
 function withIslandProps(html: string, island: string, props: string): string {
   const pattern = new RegExp(`(data-island="${island}" data-props=")[^"]*(")`);
   assert.match(html, pattern, `the built home page has the ${island} island`);
-  return html.replace(pattern, `$1${escapeAttribute(props)}$2`);
+  return html.replace(pattern, `$1${escapeHtml(props)}$2`);
 }
 
 /**

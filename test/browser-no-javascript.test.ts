@@ -103,6 +103,15 @@ browserSuite(
           .isVisible(),
         'Read more',
       );
+      // An event goes into a calendar by a plain link to its .ics, served as a calendar.
+      const addToCalendar = news
+        .filter({ hasText: 'Upcoming event' })
+        .first()
+        .getByRole('link', { name: /^Add to calendar/ });
+      assert.ok(await addToCalendar.isVisible(), 'Add to calendar');
+      const calendar = await page.request.get(new URL((await addToCalendar.getAttribute('href'))!, page.url()).href);
+      assert.match(calendar.headers()['content-type'] ?? '', /^text\/calendar/);
+      assert.match(await calendar.text(), /^BEGIN:VCALENDAR\r\n[\s\S]*BEGIN:VEVENT\r\n/);
 
       // Members, grouped by country in the order of the countries list.
       const countries = await texts(page, '#team .member-group h3');

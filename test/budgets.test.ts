@@ -10,6 +10,7 @@ import { pageWeight, readFromFolder, sizeOf, type PageWeight } from '../scripts/
 import { startTags } from './helpers/html.ts';
 import { loadContent } from '../scripts/stages/load-content.ts';
 import { builtRealSite, readPage, realContentDir } from './helpers/site.ts';
+import { sitePathOf } from '../src/urls.ts';
 
 const KB = 1024;
 
@@ -20,12 +21,11 @@ async function weighedPages(): Promise<{ file: string; route: string; html: stri
   return Promise.all(
     result.report.pages.map(async (page) => {
       const html = await readPage(outDir, page.file);
-      const url = `/${page.file.replace(/(^|\/)index\.html$/, '$1')}`;
       return {
         file: page.file,
         route: page.route,
         html,
-        weight: pageWeight(url, html, read, result.report.scriptImports),
+        weight: pageWeight(sitePathOf(page.file), html, read, result.report.scriptImports),
       };
     }),
   );

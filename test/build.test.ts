@@ -11,7 +11,8 @@ import { before, describe, test } from 'node:test';
 import { loadContent } from '../scripts/stages/load-content.ts';
 import type { SiteContent } from '../src/content-schema.ts';
 import { countLabel, formatDate } from '../src/format.ts';
-import { outputFile, routes as routeTable, type Route } from '../src/routes.tsx';
+import { routes as routeTable, type Route } from '../src/routes.tsx';
+import { outputFile } from '../src/urls.ts';
 import { attributesOf, load, startTags, textOf, textsOf } from './helpers/html.ts';
 import { builtRealSite, builtSite, fixtureContent, readPage, realContentDir } from './helpers/site.ts';
 import { checkSpecStrings } from './helpers/spec-checks.ts';
@@ -40,6 +41,7 @@ describe('output files', () => {
       'robots.txt',
       '_headers',
       '.nojekyll',
+      'build.json',
       'favicon.svg',
       'uploads/team.svg',
       content.site.logo,
@@ -120,7 +122,8 @@ describe('output files', () => {
   test('the home page carries JSON-LD for the organisation, with the logo of the settings', async () => {
     const [json] = textsOf(await page('/'), 'script[type="application/ld+json"]');
     assert.ok(json, 'JSON-LD present');
-    const data = JSON.parse(json);
+    // The organisation, beside the events still to come (test/events.test.ts).
+    const data = [JSON.parse(json)].flat().find((item) => item['@type'] === 'Organization');
     assert.equal(data['@type'], 'Organization');
     assert.equal(data.foundingDate, String(content.site.foundedYear));
     assert.equal(data.name, content.site.name);
@@ -187,17 +190,32 @@ describe('home page', () => {
     );
   });
 
-  test('news items are shown newest first, their Markdown rendered with raw HTML shown as text', async () => {
+  test('news items are shown newest first after the upcoming events, their Markdown rendered with raw HTML shown as text', async () => {
     const html = await page('/');
     const news = html.slice(html.indexOf('id="news"'), html.indexOf('id="team"'));
     const $ = load(news);
-    const dates = $('time')
+    // Upcoming events lead (their order is test/events.test.ts's); every other item follows, newest first.
+    const entries = $('article')
       .toArray()
-      .map((time) => [$(time).attr('datetime'), $(time).text()]);
-    const newestFirst = [...content.news].sort((a, b) => (a.date < b.date ? 1 : -1));
-    assert.ok(newestFirst.length >= 2, 'the fixture has two news items');
+      .map((article) => ({
+        upcoming: $(article).find('.news-entry__status').text() === 'Upcoming event',
+        date: [
+          $(article).find('.news-entry__meta time').attr('datetime'),
+          $(article).find('.news-entry__meta time').text(),
+        ],
+      }));
+    const firstOther = entries.findIndex((entry) => !entry.upcoming);
+    assert.ok(
+      entries.slice(firstOther).every((entry) => !entry.upcoming),
+      'upcoming events come first',
+    );
+    const others = new Set(entries.slice(firstOther).map((entry) => entry.date[0]));
+    const newestFirst = [...content.news]
+      .sort((a, b) => (a.date < b.date ? 1 : -1))
+      .filter((item) => others.has(item.date));
+    assert.ok(newestFirst.length >= 2, 'the fixture has two news items besides the upcoming events');
     assert.deepEqual(
-      dates,
+      entries.slice(firstOther).map((entry) => entry.date),
       newestFirst.map((item) => [item.date, formatDate(item.date, 'short')]),
     );
     assert.match(news, /<em>shown first<\/em>/);

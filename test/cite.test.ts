@@ -633,6 +633,8 @@ test('fill and import edit a file of any valid layout in place: CRLF, folded lin
 test('fill on our own content fills the year of the entry with "year: null" (Plejert et al.) once the registry answers its DOI', async () => {
   const c = await content();
   try {
+    // Our own content folder alone, not mixed with the fixture's.
+    await rm(c.contentDir, { recursive: true });
     await cp(path.resolve('content'), c.contentDir, { recursive: true });
     const text = await c.read();
     const plejert = text.indexOf('  - authors: Plejert, C., Antelius, E.');
@@ -659,6 +661,8 @@ test('the README’s add example names a DOI our content does not list yet, unde
   const [, doi, theme] = /`npm run cite -- add (\S+) --theme (\S+)`/.exec(readme)!;
   const c = await content();
   try {
+    // Our own content folder alone, not mixed with the fixture's.
+    await rm(c.contentDir, { recursive: true });
     await cp(path.resolve('content'), c.contentDir, { recursive: true });
     const before = await c.read();
     const { output } = await cite(['add', doi!, '--theme', theme!], c.contentDir);

@@ -12,17 +12,13 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { test } from 'node:test';
 import * as v from 'valibot';
-import {
-  adminContentSecurityPolicy,
-  adminFiles,
-  backendFromEnvironment,
-  readCmsScript,
-} from '../scripts/admin/admin-stage.ts';
+import { adminFiles, backendFromEnvironment, readCmsScript } from '../scripts/admin/admin-stage.ts';
 import { cmsConfig, contentFiles } from '../scripts/admin/cms-config.ts';
 import { contentFactsFromFiles } from '../scripts/admin/dev-admin.ts';
 import type { CmsField } from '../scripts/admin/schema-fields.ts';
 import { loadContent } from '../scripts/stages/load-content.ts';
 import { PUBLICATION_TYPES } from '../src/content/publications.ts';
+import { adminContentSecurityPolicy } from '../src/security.ts';
 import { createUrls } from '../src/urls.ts';
 import { buildIntoTemporaryFolder, fixtureContent, fixtureContentDir, temporaryFolder } from './helpers/site.ts';
 
@@ -202,6 +198,13 @@ test("each form has the schema's fields, required marks, choices and patterns", 
     ),
     [],
   );
+  // An event's start and end take a date or a date and a time: typed, with the build's words as their hint, not a date picker.
+  for (const name of ['start', 'end']) {
+    const field = newsForm.find((candidate) => candidate.name === name)!;
+    assert.equal(field.widget, 'string', `${name} is typed`);
+    assert.equal(field.required, false);
+    assert.match(field.hint!, /^Only for a news item of type Event\./);
+  }
 });
 
 test('the comparison does fail: a form that lost a field, a required mark, a choice or a pattern disagrees', () => {

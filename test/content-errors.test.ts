@@ -5,7 +5,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
 import { buildSite } from '../scripts/build-site.ts';
-import { BuildError } from '../scripts/lib/problems.ts';
+import { BuildError, displayPath } from '../scripts/lib/problems.ts';
 import { buildIntoTemporaryFolder, fixtureContentDir, temporaryFolder } from './helpers/site.ts';
 import { snapshot } from './helpers/snapshot.ts';
 
@@ -136,7 +136,7 @@ test('a YAML syntax slip names the line and column, shows the line with a caret 
   );
   await edit('members.yml', '    institution: Sample Institute', '    institution Sample Institute');
   const output = await failingBuild(contentDir);
-  const shown = (name: string) => path.relative(process.cwd(), path.join(contentDir, name)).split(path.sep).join('/');
+  const shown = (name: string) => displayPath(path.join(contentDir, name));
   assert.match(output, /Build failed while reading content: 3 problems/);
   assertProblem(
     output,
@@ -192,7 +192,7 @@ test('a file saved as UTF-16, one in Windows-1252 and an invisible character pri
     Buffer.from(members.replace('Ben Sample', 'Zoë Sample'), 'latin1'),
   );
   const output = await failingBuild(contentDir);
-  const shown = (name: string) => path.relative(process.cwd(), path.join(contentDir, name)).split(path.sep).join('/');
+  const shown = (name: string) => displayPath(path.join(contentDir, name));
   // biome-ignore lint/suspicious/noControlCharactersInRegex: looking for control characters is the point.
   assert.doesNotMatch(output, /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b]/, 'nothing a terminal would act on');
   assertProblem(output, shown('themes.yml'), /^is saved as UTF-16: save it as UTF-8/);

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { cp, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
-import { BuildError, formatProblem, type Problem } from '../scripts/lib/problems.ts';
+import { BuildError, displayPath, formatProblem, type Problem } from '../scripts/lib/problems.ts';
 import { readContent } from '../scripts/stages/load-content.ts';
 import { firstInvisible } from '../src/content/fields.ts';
 import { buildIntoTemporaryFolder, fixtureContentDir, temporaryFolder } from './helpers/site.ts';
@@ -36,13 +36,15 @@ const move =
     rename(path.join(contentDir, from), path.join(contentDir, to));
 
 const NEWER = 'news/2023-06-01-newer-example.md';
+const WORKSHOP = 'news/2030-03-01-spring-workshop.md';
+const SEMINAR = 'news/2030-04-01-online-seminar.md';
 
 /** A fresh copy of the fixture content with the edits made; its path as messages show it. */
 async function planted(edits: Edit[]): Promise<{ contentDir: string; shown: string }> {
   const contentDir = path.join(await temporaryFolder(), 'content');
   await cp(fixtureContentDir, contentDir, { recursive: true });
   for (const edit of edits) await edit(contentDir);
-  return { contentDir, shown: path.relative(process.cwd(), contentDir).split(path.sep).join('/') };
+  return { contentDir, shown: displayPath(contentDir) };
 }
 
 /** Every problem (or warning) as the build prints it, with the copy's folder written as "content". */
@@ -144,6 +146,20 @@ const cases: { name: string; edits: Edit[]; problems?: string[]; warnings?: stri
     name: 'only comments',
     edits: [write('members.yml', '# nothing yet\n')],
     problems: ['content/members.yml: holds only comments; it should hold countries: and members:'],
+  },
+  {
+    name: 'no space after the colon',
+    edits: [replace('site.yml', 'acronym: ExCon', 'acronym:ExCon')],
+    problems: [
+      'content/site.yml:3:8: the YAML cannot be read: put a space after the colon, as in "acronym: ExCon"; without it, YAML reads "acronym:ExCon" as text, not as the field acronym',
+    ],
+  },
+  {
+    name: 'empty front matter',
+    edits: [write('legal/terms-of-service.md', '---\n---\n\nSome text.\n')],
+    problems: [
+      'content/legal/terms-of-service.md:2:1 › title: missing field "title" (expected text); add a line "title: …" to this entry',
+    ],
   },
   {
     name: 'empty news',
@@ -367,6 +383,48 @@ const cases: { name: string; edits: Edit[]; problems?: string[]; warnings?: stri
     problems: [
       'content/publications.yml:16:1 › Second Example: expected the id of a theme of themes.yml, found "Second Example"; did you mean "second-example" (content/themes.yml:7)?',
       'content/themes.yml:7:7 › themes[1] (second-example) › id: expected at least one publication for this theme, under "second-example:" in publications.yml',
+    ],
+  },
+  {
+    name: 'event ends before it starts',
+    edits: [replace(WORKSHOP, 'end: 2031-05-19 16:30', 'end: 2031-05-19 12:30')],
+    problems: [
+      'content/news/2030-03-01-spring-workshop.md:7:6 › end: expected an end after the start; an event that ends the same day has the same date, found "2031-05-19 12:30"',
+    ],
+  },
+  {
+    name: 'event ends on a date where it starts at a time',
+    edits: [replace(WORKSHOP, 'end: 2031-05-19 16:30', 'end: 2031-05-20')],
+    problems: [
+      'content/news/2030-03-01-spring-workshop.md:7:6 › end: expected an end written like the start: both dates (an all-day event), or both a date and a time, found "2031-05-20"',
+    ],
+  },
+  {
+    name: 'event at an hour past the clock',
+    edits: [replace(WORKSHOP, 'start: 2031-05-19 14:00', 'start: 2031-05-19 24:00')],
+    problems: [
+      'content/news/2030-03-01-spring-workshop.md:6:8 › start: expected a time from 00:00 to 23:59, written on the 24-hour clock, such as 14:00, found "2031-05-19 24:00"',
+    ],
+  },
+  {
+    name: 'event in an unknown time zone',
+    edits: [replace(SEMINAR, 'timezone: America/New_York', 'timezone: Europe/Amsterdm')],
+    problems: [
+      'content/news/2030-04-01-online-seminar.md:8:11 › timezone: expected the name of a time zone of the IANA database, such as Europe/Amsterdam or America/New_York (a city, not an abbreviation such as CET), found "Europe/Amsterdm"',
+    ],
+  },
+  {
+    name: 'event at a time of day with no time zone anywhere',
+    edits: [replace('site.yml', 'timezone: Europe/Amsterdam\n', '')],
+    problems: [
+      'content/news/2030-03-01-spring-workshop.md:6:8 › start: expected a time zone for an event at a time of day: add a line "timezone: Europe/Amsterdam" (the zone its times are local to), or set "timezone:" in site.yml for every event, found "2031-05-19 14:00"',
+    ],
+  },
+  {
+    name: 'event field on a news item of another type',
+    edits: [replace(NEWER, 'type: Announcement\n', 'type: Announcement\nlocation: Example Hall\n')],
+    problems: [
+      'content/news/2023-06-01-newer-example.md:6:11 › location: expected only on a news item of type Event; set "type: Event", or remove location, found "Example Hall"',
     ],
   },
 ];

@@ -10,7 +10,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { after, test } from 'node:test';
 import { chromium, type Page } from 'playwright-core';
-import { chromiumArgs, requireChromium } from './helpers/browser/chromium.ts';
+import { chromiumArgs, withChromium } from './helpers/browser/chromium.ts';
 import { projectCopy, temporaryFolder } from './helpers/site.ts';
 
 /** Resolves with what `read()` returns once it is not undefined, polling until `timeout` ms. */
@@ -160,9 +160,8 @@ test('npm run dev keeps seeing a content file that is replaced by rename (an ato
   }
 });
 
-// Without a browser these are skipped loudly (in CI they fail); the tests above still run.
-const executablePath = requireChromium('the dev server in the browser');
-const needsBrowser = { skip: executablePath === undefined };
+/** The Chromium the tests below launch; without one they are skipped (in CI they fail), and the tests above still run. */
+let executablePath = '';
 
 /** A page of the dev server in Chromium, its event stream connected. */
 async function openPage(url: string) {
@@ -180,37 +179,37 @@ const setMarker = (page: Page, value: number) =>
   page.evaluate((value) => ((window as unknown as { marker: number }).marker = value), value);
 const marker = (page: Page) => page.evaluate(() => (window as unknown as { marker?: number }).marker);
 
-test('the build error overlay has a close button that has the focus, and Escape closes it', needsBrowser, async () => {
-  const { url, contentDir, nextEvent } = await startDev();
-  const page = await openPage(url);
-  const newsFile = path.join(contentDir, 'news', '2023-06-01-newer-example.md');
-  const news = await readFile(newsFile, 'utf8');
-  const overlay = page.locator('#dev-build-error');
-  for (const how of ['button', 'Escape'] as const) {
-    const next = nextEvent('error');
-    await writeFile(
-      newsFile,
-      news.replace('date: 2023-06-01', how === 'button' ? 'date: 2023-06-99' : 'date: 2023-06-98'),
-    );
-    await next;
-    await overlay.waitFor({ state: 'visible', timeout: 20_000 });
-    assert.match(await overlay.innerText(), /2023-06-9\d/);
-    const close = overlay.getByRole('button', { name: /close/i });
-    assert.equal(
-      await close.evaluate((button) => button === document.activeElement, undefined, { timeout: 5000 }),
-      true,
-      'the close button has the focus',
-    );
-    if (how === 'button') await page.keyboard.press('Enter');
-    else await page.keyboard.press('Escape');
-    await overlay.waitFor({ state: 'detached', timeout: 5000 });
-  }
-});
+withChromium('the dev server in the browser', (found) => {
+  executablePath = found;
 
-test(
-  'a syntax error in src/ shows as the overlay, the server keeps serving, and the fixed file recovers',
-  needsBrowser,
-  async () => {
+  test('the build error overlay has a close button that has the focus, and Escape closes it', async () => {
+    const { url, contentDir, nextEvent } = await startDev();
+    const page = await openPage(url);
+    const newsFile = path.join(contentDir, 'news', '2023-06-01-newer-example.md');
+    const news = await readFile(newsFile, 'utf8');
+    const overlay = page.locator('#dev-build-error');
+    for (const how of ['button', 'Escape'] as const) {
+      const next = nextEvent('error');
+      await writeFile(
+        newsFile,
+        news.replace('date: 2023-06-01', how === 'button' ? 'date: 2023-06-99' : 'date: 2023-06-98'),
+      );
+      await next;
+      await overlay.waitFor({ state: 'visible', timeout: 20_000 });
+      assert.match(await overlay.innerText(), /2023-06-9\d/);
+      const close = overlay.getByRole('button', { name: /close/i });
+      assert.equal(
+        await close.evaluate((button) => button === document.activeElement, undefined, { timeout: 5000 }),
+        true,
+        'the close button has the focus',
+      );
+      if (how === 'button') await page.keyboard.press('Enter');
+      else await page.keyboard.press('Escape');
+      await overlay.waitFor({ state: 'detached', timeout: 5000 });
+    }
+  });
+
+  test('a syntax error in src/ shows as the overlay, the server keeps serving, and the fixed file recovers', async () => {
     const project = await projectCopy();
     const { url, nextEvent, output } = await startDev(project);
     const page = await openPage(url);
@@ -237,28 +236,28 @@ test(
     await page.waitForFunction(() => document.readyState === 'complete');
     assert.equal(await overlay.count(), 0, 'the reloaded page has no overlay');
     assert.match(output(), /rebuilt in \d+ ms \(full build\)/);
-  },
-);
+  });
 
-test('a stylesheet edit swaps the stylesheet in place, without reloading the page', needsBrowser, async () => {
-  const project = await projectCopy();
-  const { url, nextEvent } = await startDev(project);
-  const page = await openPage(url);
-  await setMarker(page, 2);
-  const cssFile = path.join(project, 'src', 'styles', 'site.css');
-  const next = nextEvent('css');
-  await writeFile(cssFile, `${await readFile(cssFile, 'utf8')}\nbody { outline: 7px solid rgb(1, 2, 3); }\n`);
-  assert.match(await next, /^\/assets\/site-[^/]+\.css$/);
-  await page.waitForFunction(() => getComputedStyle(document.body).outlineWidth === '7px', undefined, {
-    timeout: 20_000,
+  test('a stylesheet edit swaps the stylesheet in place, without reloading the page', async () => {
+    const project = await projectCopy();
+    const { url, nextEvent } = await startDev(project);
+    const page = await openPage(url);
+    await setMarker(page, 2);
+    const cssFile = path.join(project, 'src', 'styles', 'site.css');
+    const next = nextEvent('css');
+    await writeFile(cssFile, `${await readFile(cssFile, 'utf8')}\nbody { outline: 7px solid rgb(1, 2, 3); }\n`);
+    assert.match(await next, /^\/assets\/site-[^/]+\.css$/);
+    await page.waitForFunction(() => getComputedStyle(document.body).outlineWidth === '7px', undefined, {
+      timeout: 20_000,
+    });
+    assert.equal(await marker(page), 2, 'the page was not loaded again');
+    await page.waitForFunction(() => document.querySelectorAll('link[rel="stylesheet"]').length === 1, undefined, {
+      timeout: 5000,
+    });
+    assert.match(
+      (await page.locator('link[rel="stylesheet"]').getAttribute('href'))!,
+      /\?v=\d+$/,
+      'a cache-busting query on the new link',
+    );
   });
-  assert.equal(await marker(page), 2, 'the page was not loaded again');
-  await page.waitForFunction(() => document.querySelectorAll('link[rel="stylesheet"]').length === 1, undefined, {
-    timeout: 5000,
-  });
-  assert.match(
-    (await page.locator('link[rel="stylesheet"]').getAttribute('href'))!,
-    /\?v=\d+$/,
-    'a cache-busting query on the new link',
-  );
 });

@@ -4,7 +4,8 @@ import { before, test } from 'node:test';
 import { createRequire } from 'node:module';
 import { HtmlValidate, StaticConfigLoader, formatterFactory, type ConfigData } from 'html-validate';
 import { loadContent } from '../scripts/stages/load-content.ts';
-import { outputFile, routes } from '../src/routes.tsx';
+import { routes } from '../src/routes.tsx';
+import { outputFile } from '../src/urls.ts';
 import { builtRealSite, builtSite, fixtureContent, realContentDir } from './helpers/site.ts';
 
 let outDir: string;

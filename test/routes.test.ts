@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { isValidElement } from 'react';
 import { test } from 'node:test';
 import { loadContent } from '../scripts/stages/load-content.ts';
-import { outputFile, routes as routeTable } from '../src/routes.tsx';
-import { createUrls, normaliseBasePath } from '../src/urls.ts';
+import { routes as routeTable } from '../src/routes.tsx';
+import { createUrls, fileAt, fileOfUrl, normaliseBasePath, outputFile, sitePathOf } from '../src/urls.ts';
 import { fixtureContent, realContentDir } from './helpers/site.ts';
 
 const content = await fixtureContent();
@@ -55,6 +55,31 @@ test('routes are written directory-style, so /research and /research/caregiver c
   assert.equal(outputFile('/'), 'index.html');
   assert.equal(outputFile('/research'), 'research/index.html');
   assert.equal(outputFile('/research/caregiver'), 'research/caregiver/index.html');
+});
+
+test('a URL read back from a built page leads to the file it is served from, and a file to its URL', () => {
+  for (const [sitePath, file] of [
+    ['/', 'index.html'],
+    ['/research/', 'research/index.html'],
+    ['/404.html', '404.html'],
+    ['/uploads/team.svg', 'uploads/team.svg'],
+  ] as const) {
+    assert.equal(fileAt(sitePath), file);
+    assert.equal(sitePathOf(file), sitePath);
+  }
+  const root = createUrls('', 'https://eccron.example');
+  for (const route of routes) assert.equal(sitePathOf(outputFile(route.path)), root.href(route.path), route.path);
+
+  const sub = createUrls('/eccron-site', 'https://user.github.io/');
+  assert.equal(sub.sitePath(sub.href('/research#x')), '/research/#x');
+  assert.equal(sub.sitePath(sub.absolute('/')), '/');
+  assert.equal(sub.sitePath('/research/'), undefined, 'outside the base path');
+  assert.equal(sub.sitePath('https://other.example/eccron-site/'), undefined, 'another origin');
+  assert.equal(root.sitePath('//other.example/'), undefined, 'another origin, without a scheme');
+  assert.equal(fileOfUrl('/eccron-site/research/?page=2#top', '/eccron-site'), 'research/index.html');
+  assert.equal(fileOfUrl('/eccron-site/uploads/r%C3%A9sum%C3%A9.pdf', '/eccron-site'), 'uploads/résumé.pdf');
+  assert.equal(fileOfUrl('/research/', '/eccron-site'), undefined, 'outside the base path');
+  assert.equal(fileOfUrl('/uploads/%E0%A4%A.pdf', ''), undefined, 'broken percent-escapes');
 });
 
 test('links carry the trailing slash of the link policy and the base path', () => {

@@ -59,6 +59,10 @@ test('the README walkthrough: a member in a new country, a news item, a publicat
       'date: 2099-12-31',
       'link: https://events.example/walkthrough',
       'type: Event',
+      'start: 2099-12-31 14:00',
+      'end: 2099-12-31 17:00',
+      'timezone: Europe/Stockholm',
+      'location: Example University, Lund',
       '---',
       '',
       'An example news item with a [link to the research](/research/).',
@@ -122,7 +126,16 @@ test('the README walkthrough: a member in a new country, a news item, a publicat
   const home = await readPage(outDir, '/');
   const text = textOf(home);
   assert.match(text, /Walkthroughland Walkthrough Example/, 'the new country and member are on the home page');
-  assert.match(text, /Event Dec 31, 2099 A walkthrough example event/, 'the news item is shown');
+  assert.match(
+    text,
+    /Event Dec 31, 2099 Upcoming event A walkthrough example event When Dec 31, 2099, 14:00 – 17:00 Stockholm time \(UTC\+1\) Where Example University, Lund/,
+    'the event is shown with its time in its zone and its place',
+  );
+  assert.match(home, /href="\/events\/walkthrough-example\.ics"/, 'the event links its calendar file');
+  assert.match(
+    await readFile(path.join(outDir, 'events', 'walkthrough-example.ics'), 'utf8'),
+    /^DTSTART;TZID=Europe\/Stockholm:20991231T140000\r$/m,
+  );
   assert.match(text, /A Fifth Example Theme/, 'the fifth theme has its card');
   assert.match(home, /href="mailto:walkthrough@eccron\.example"/, 'the contact section shows the new mailbox');
   assert.match(home, /data-props="[^"]*walkthrough@eccron\.example/, 'the form writes to the new mailbox');

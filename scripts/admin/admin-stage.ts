@@ -7,7 +7,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { buildIdentityPlaceholder } from '../../src/build-context.tsx';
 import type { SiteContent } from '../../src/content-schema.ts';
+import { escapeHtml } from '../../src/escape.ts';
+import { adminContentSecurityPolicy, policyHeader } from '../../src/security.ts';
 import type { Urls } from '../../src/urls.ts';
 import type { OutputFile } from '../stages/output-files.ts';
 import { type CmsBackend, cmsConfig } from './cms-config.ts';
@@ -40,38 +43,12 @@ export function backendFromEnvironment(env: NodeJS.ProcessEnv = process.env): Cm
   };
 }
 
-/**
- * The policy of /admin/ alone: the CMS's own script and styles (it sets
- * styles inline, hence 'unsafe-inline' for styles only), pictures from the
- * repository and previews (blob:, data:), and GitHub's API for signing in and
- * saving. Visitor pages keep their strict policy (src/security.ts).
- */
-export function adminContentSecurityPolicy(authUrl?: string): string {
-  const github = 'https://api.github.com https://github.com';
-  const auth = authUrl ? ` ${new URL(authUrl).origin}` : '';
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' blob: data: https://avatars.githubusercontent.com https://raw.githubusercontent.com`,
-    "font-src 'self' data:",
-    // GitHub's status page tells editors when saving fails on GitHub's side.
-    `connect-src 'self' blob: data: ${github} https://www.githubstatus.com${auth}`,
-    // Uploads: a video's thumbnail is drawn from a blob: URL, and some pictures are decoded in a blob: worker.
-    "media-src 'self' blob:",
-    "worker-src 'self' blob:",
-    "form-action 'none'",
-    "base-uri 'none'",
-    "object-src 'none'",
-  ].join('; ');
-}
-
-/** Headers of /admin/ for hosts that read _headers (their pattern, and the values). */
+/** The _headers rule of /admin/ for hosts that read it: its pattern, and the headers. */
 export function adminHeaders(urls: Urls, backend = backendFromEnvironment()): [string, Record<string, string>] {
   return [
     urls.asset(`${adminFolder}/*`),
     {
-      'Content-Security-Policy': `${adminContentSecurityPolicy(backend?.authUrl)}; frame-ancestors 'none'`,
+      'Content-Security-Policy': policyHeader(adminContentSecurityPolicy(backend?.authUrl)),
       // The sign-in window reports back to this page: it must keep its opener.
       'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
       'X-Robots-Tag': 'noindex, nofollow',
@@ -79,30 +56,6 @@ export function adminHeaders(urls: Urls, backend = backendFromEnvironment()): [s
     },
   ];
 }
-
-/**
- * The _headers rule of /admin/. A request there matches the visitor pages' rule
- * too: Cloudflare Pages would add both policies up (and a browser enforces
- * both), so "! Name" first takes away each header both rules set; Netlify
- * ignores those lines and lets the later rule win.
- */
-export function adminHeaderLines(
-  urls: Urls,
-  visitorHeaderNames: string[],
-  backend = backendFromEnvironment(),
-): string[] {
-  const [pattern, headers] = adminHeaders(urls, backend);
-  return [
-    pattern,
-    ...Object.keys(headers)
-      .filter((name) => visitorHeaderNames.includes(name))
-      .map((name) => `  ! ${name}`),
-    ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`),
-  ];
-}
-
-const escapeAttribute = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 export function adminPage(urls: Urls, scriptUrl: string, title: string, policy: string): string {
   return [
@@ -112,15 +65,16 @@ export function adminPage(urls: Urls, scriptUrl: string, title: string, policy: 
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="robots" content="noindex, nofollow">',
-    `<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(policy)}">`,
-    `<title>${escapeAttribute(title)}</title>`,
+    `<meta name="build" content="${buildIdentityPlaceholder}">`,
+    `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(policy)}">`,
+    `<title>${escapeHtml(title)}</title>`,
     '<style>body{margin:0}</style>',
-    `<link rel="cms-config-url" type="application/json" href="${escapeAttribute(urls.asset(`${adminFolder}/config.json`))}">`,
+    `<link rel="cms-config-url" type="application/json" href="${escapeHtml(urls.asset(`${adminFolder}/config.json`))}">`,
     '</head>',
     '<body>',
     // The CMS draws itself in #nc-root when there is one: a <main>, so that its pages have a main landmark.
     '<main id="nc-root"></main>',
-    `<script src="${escapeAttribute(scriptUrl)}"></script>`,
+    `<script src="${escapeHtml(scriptUrl)}"></script>`,
     '</body>',
     '</html>',
     '',

@@ -20,10 +20,10 @@ import type { CmsContentFacts } from './cms-config.ts';
 const adminFolder = 'admin';
 let generator: Promise<(facts: CmsContentFacts & { siteUrl: string }) => string> | undefined;
 const loadGenerator = () =>
-  (generator ??= Promise.all([import('./admin-stage.ts'), import('./cms-config.ts')]).then(
-    ([stage, { cmsConfig }]) =>
+  (generator ??= Promise.all([import('./admin-stage.ts'), import('./cms-config.ts'), import('../../src/urls.ts')]).then(
+    ([stage, { cmsConfig }, { createUrls }]) =>
       (facts) =>
-        stage.configJson(cmsConfig(facts, stage.backendFromEnvironment(), `${facts.siteUrl.replace(/\/+$/, '')}/`)),
+        stage.configJson(cmsConfig(facts, stage.backendFromEnvironment(), createUrls('', facts.siteUrl).absolute('/'))),
   ));
 
 type Intercept = (request: http.IncomingMessage, response: http.ServerResponse) => boolean;

@@ -7,12 +7,23 @@
  */
 import * as v from 'valibot';
 import { LIMITS } from '../../src/content/fields.ts';
+import { actionsOf, entriesOf, type SchemaNode as Node, unionMembers, unwrap } from '../lib/schema-shape.ts';
 
 /** A field of the CMS's configuration (Sveltia CMS, which reads Decap CMS's format). */
 export interface CmsField {
   name: string;
   label: string;
-  widget: 'string' | 'text' | 'markdown' | 'number' | 'select' | 'datetime' | 'object' | 'list' | 'relation';
+  widget:
+    | 'string'
+    | 'text'
+    | 'markdown'
+    | 'number'
+    | 'boolean'
+    | 'select'
+    | 'datetime'
+    | 'object'
+    | 'list'
+    | 'relation';
   required?: boolean;
   hint?: string;
   pattern?: [string, string];
@@ -34,49 +45,6 @@ export interface CmsField {
   search_fields?: string[];
   display_fields?: string[];
   default?: string | number | null;
-}
-
-/** What a schema node looks like to a walker: valibot's public shape, read without its types' generics. */
-interface Node {
-  kind: string;
-  type: string;
-  expects?: string;
-  message?: unknown;
-  requirement?: unknown;
-  pipe?: Node[];
-  wrapped?: Node;
-  entries?: Record<string, Node>;
-  item?: Node;
-  options?: (Node | string)[];
-  literal?: unknown;
-  key?: Node;
-  value?: Node;
-  title?: string;
-  description?: string;
-}
-
-const node = (schema: unknown) => schema as Node;
-
-/** The actions of a schema's pipes, the inner pipes (a piped schema piped again) first. */
-function actionsOf(schema: unknown): Node[] {
-  const pipe = node(schema).pipe;
-  if (!pipe) return [];
-  const [inner, ...actions] = pipe;
-  return [...(inner && inner !== schema ? actionsOf(inner) : []), ...actions];
-}
-
-/** The schema inside optional(), nullable() and nullish(), and what they allow. */
-function unwrap(schema: unknown): { base: Node; optional: boolean; nullable: boolean } {
-  let current = node(schema);
-  let optional = false;
-  let nullable = false;
-  for (;;) {
-    if (current.type === 'optional' || current.type === 'exact_optional') optional = true;
-    else if (current.type === 'nullable') nullable = true;
-    else if (current.type === 'nullish') optional = nullable = true;
-    else return { base: current, optional, nullable };
-    current = current.wrapped!;
-  }
 }
 
 /** "contactEmail" → "Contact email", "profileUrl" → "Profile URL"; a title() in the schema's pipe wins. */
@@ -106,7 +74,9 @@ const firstIssue = (schema: unknown, value: unknown) => {
  */
 function textKind(schema: unknown): 'date' | 'url' | 'text' {
   const accepts = (value: string) => v.safeParse(schema as v.GenericSchema, value).success;
-  if (accepts('2021-09-15') && !accepts('2021-02-30') && !accepts('15 September 2021')) return 'date';
+  // A field that also takes a time of day (an event's start) is typed, since the date picker would drop the time.
+  if (accepts('2021-09-15') && !accepts('2021-02-30') && !accepts('15 September 2021') && !accepts('2021-09-15 14:00'))
+    return 'date';
   if ((accepts('https://example.org/page') || accepts('https://example.org')) && !accepts('example')) return 'url';
   return 'text';
 }
@@ -143,16 +113,17 @@ function formField(name: string, schema: unknown, path: string, options: WalkOpt
   const relation = options.relations?.[path];
   if (relation) return { ...field, widget: 'relation', ...relation };
 
+  // An object, or entries of several kinds (a union or variant of objects): one group of fields.
+  const entries = entriesOf(base);
+  if (entries) {
+    field.widget = 'object';
+    field.fields = Object.entries(entries).map(([key, entry]) =>
+      fieldFor(key, entry, path ? `${path}.${key}` : key, options),
+    );
+    return field;
+  }
+
   switch (base.type) {
-    case 'object':
-    case 'strict_object':
-    case 'loose_object': {
-      field.widget = 'object';
-      field.fields = Object.entries(base.entries!).map(([key, entry]) =>
-        fieldFor(key, entry, path ? `${path}.${key}` : key, options),
-      );
-      return field;
-    }
     case 'record': {
       field.widget = 'object';
       field.fields = (options.keys?.[path] ?? []).map((key) => {
@@ -165,9 +136,8 @@ function formField(name: string, schema: unknown, path: string, options: WalkOpt
     }
     case 'array': {
       field.widget = 'list';
-      const item = unwrap(base.item).base;
       const itemPath = path ? `${path}.*` : '*';
-      if (item.type === 'object' || item.type === 'strict_object' || item.type === 'loose_object') {
+      if (entriesOf(base.item)) {
         field.fields = fieldFor(name, base.item, itemPath, options).fields;
         const first = field.fields![0];
         if (first) field.summary = `{{fields.${first.name}}}`;
@@ -187,6 +157,9 @@ function formField(name: string, schema: unknown, path: string, options: WalkOpt
       field.hint ??= base.message as string | undefined;
       return field;
     }
+    case 'boolean':
+      field.widget = 'boolean';
+      return field;
     case 'number': {
       field.widget = 'number';
       Object.assign(field, numberLimits(actions));
@@ -200,7 +173,7 @@ function formField(name: string, schema: unknown, path: string, options: WalkOpt
       );
       if (members.length === 1) {
         const only = formField(name, members[0], path, options);
-        return { ...only, ...(optional ? { required: false } : {}) };
+        return { ...only, ...(field.hint ? { hint: field.hint } : {}), ...(optional ? { required: false } : {}) };
       }
       // A number within limits or one of some words (a year, or "in press"), and null when allowed: one list to choose from.
       const literals = members.filter((member) => member.type === 'literal').map((member) => member.literal);
@@ -257,14 +230,6 @@ function formField(name: string, schema: unknown, path: string, options: WalkOpt
   }
 }
 
-/** The members of a union, those of unions inside it included. */
-function unionMembers(union: Node): Node[] {
-  return (union.options as Node[]).flatMap((option) => {
-    const member = unwrap(option).base;
-    return member.type === 'union' ? unionMembers(member) : [member];
-  });
-}
-
 function numberLimits(actions: Node[]): Pick<CmsField, 'min' | 'max' | 'value_type'> {
   const limits: Pick<CmsField, 'min' | 'max' | 'value_type'> = {};
   for (const action of actions) {
@@ -277,7 +242,7 @@ function numberLimits(actions: Node[]): Pick<CmsField, 'min' | 'max' | 'value_ty
 
 /** The fields of an object schema: the fields of one file, or of a Markdown file's front matter. */
 export function fieldsOf(schema: unknown, options: WalkOptions = {}): CmsField[] {
-  const { base } = unwrap(schema);
-  if (!base.entries) throw new Error(`expected an object schema, found ${base.type}`);
-  return Object.entries(base.entries).map(([key, entry]) => fieldFor(key, entry, key, options));
+  const entries = entriesOf(schema);
+  if (!entries) throw new Error(`expected an object schema, found ${unwrap(schema).base.type}`);
+  return Object.entries(entries).map(([key, entry]) => fieldFor(key, entry, key, options));
 }

@@ -50,8 +50,11 @@ const routes = routeTable(await loadContent(path.join(projectRoot, 'content')));
 const chosen = values.route ? routes.filter((route) => values.route!.includes(route.path)) : routes;
 if (chosen.length === 0) throw new Error(`no route ${values.route?.join(', ')} in src/routes.tsx`);
 
-const { executablePath: chromePath, looked } = findChromium();
-if (!chromePath) throw new Error(`no Chromium at ${looked.join(' or ')}: install one, or set CHROMIUM_PATH`);
+const { executablePath: chromePath, problem } = findChromium();
+if (!chromePath) {
+  console.error(red(problem!));
+  process.exit(1);
+}
 const chromeFlags = ['--headless=new', ...chromiumArgs];
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 

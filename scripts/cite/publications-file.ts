@@ -22,8 +22,7 @@ import {
   type YAMLSeq,
 } from 'yaml';
 import type { Publication } from '../../src/content-schema.ts';
-import type { Problem } from '../lib/problems.ts';
-import { relative } from '../stages/content/source.ts';
+import { displayPath as relative, type Problem } from '../lib/problems.ts';
 import { bareDoi, sameDoi } from './doi.ts';
 import { contentProblems, PUBLICATIONS_FILE } from './validate.ts';
 

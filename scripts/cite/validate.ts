@@ -8,8 +8,7 @@
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { BuildError, type Problem } from '../lib/problems.ts';
-import { relative } from '../stages/content/source.ts';
+import { BuildError, displayPath as relative, type Problem } from '../lib/problems.ts';
 import { loadContent } from '../stages/load-content.ts';
 
 export const PUBLICATIONS_FILE = 'publications.yml';

@@ -1,3 +1,4 @@
+import { normaliseBasePath, trimTrailingSlashes } from '../../src/urls.ts';
 import type { Problem } from './problems.ts';
 
 /**
@@ -8,7 +9,7 @@ import type { Problem } from './problems.ts';
 export function checkBuildSettings({ basePath, siteUrl }: { basePath?: string; siteUrl?: string }): Problem[] {
   const problems: Problem[] = [];
   if (siteUrl !== undefined && siteUrl !== '') {
-    const trimmed = siteUrl.replace(/\/+$/, '');
+    const trimmed = trimTrailingSlashes(siteUrl);
     const valid = /^https?:\/\/[^\s/]+$/.test(trimmed) && URL.canParse(trimmed);
     if (!valid) {
       problems.push({
@@ -18,10 +19,7 @@ export function checkBuildSettings({ basePath, siteUrl }: { basePath?: string; s
     }
   }
   if (basePath !== undefined && basePath.trim() !== '' && basePath.trim() !== '/') {
-    const segments = basePath
-      .trim()
-      .replace(/^\/+|\/+$/g, '')
-      .split('/');
+    const segments = normaliseBasePath(basePath).slice(1).split('/');
     const clean = segments.every(
       (segment) => /^[A-Za-z0-9_~-][A-Za-z0-9._~-]*$/.test(segment) && segment !== '.' && segment !== '..',
     );

@@ -1,9 +1,17 @@
 /**
- * The Chromium that the browser tests, `npm run screenshots` and
- * `npm run bench:lighthouse` drive: CHROMIUM_PATH, or Debian's. It is never
- * downloaded.
+ * The Chrome or Chromium that the browser tests, `npm run screenshots`, the
+ * benchmarks and .ci/run drive, found one way: CHROMIUM_PATH; else the first
+ * usable one on PATH; else the usual install places of Debian, Ubuntu, Fedora,
+ * macOS and Windows. It is never downloaded.
+ *
+ * Ubuntu's chromium packages only wrap the snap, which Playwright cannot
+ * drive: such a wrapper is refused with the hint of CONTRIBUTING.md.
+ *
+ *   npx tsx scripts/lib/chromium.ts   prints the executable, or why there is none (exit 1)
  */
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, readFileSync, realpathSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** Flags for a headless run that asks nothing of the network on its own (updates, sync). */
 export const chromiumArgs = [
@@ -15,19 +23,100 @@ export const chromiumArgs = [
   '--no-first-run',
 ];
 
+const commandNames = ['chromium', 'chromium-browser', 'google-chrome-stable', 'google-chrome', 'chrome'];
+
+function installPlaces(platform: NodeJS.Platform, env: NodeJS.ProcessEnv): string[] {
+  if (platform === 'darwin')
+    return ['Google Chrome.app/Contents/MacOS/Google Chrome', 'Chromium.app/Contents/MacOS/Chromium'].flatMap((app) => [
+      `/Applications/${app}`,
+      ...(env.HOME ? [`${env.HOME}/Applications/${app}`] : []),
+    ]);
+  if (platform === 'win32')
+    return [env.PROGRAMFILES, env['PROGRAMFILES(X86)'], env.LOCALAPPDATA]
+      .filter((folder): folder is string => Boolean(folder))
+      .flatMap((folder) => [
+        path.win32.join(folder, 'Google', 'Chrome', 'Application', 'chrome.exe'),
+        path.win32.join(folder, 'Chromium', 'Application', 'chrome.exe'),
+      ]);
+  if (platform !== 'linux') return [];
+  return [
+    '/usr/bin/chromium', // Debian
+    '/usr/bin/chromium-browser', // Fedora; Ubuntu's snap wrapper
+    '/usr/bin/google-chrome-stable',
+    '/usr/bin/google-chrome',
+    '/opt/google/chrome/chrome',
+    '/snap/bin/chromium',
+  ];
+}
+
+/** The environment variable naming the file where the browser tests list what they skipped, for scripts/test.ts. */
+export const skippedBrowserTestsLog = 'ECCRON_SKIPPED_BROWSER_TESTS';
+
+/** How to get a browser the tests can drive, as CONTRIBUTING.md says it. */
+const chromiumHint =
+  'Install Chrome or Chromium (Debian: sudo apt-get install chromium; on Ubuntu, Google Chrome from its .deb, ' +
+  "since Ubuntu's chromium is a snap the tests cannot drive), or set CHROMIUM_PATH to its executable; " +
+  'see "Set-up" in CONTRIBUTING.md.';
+
 const isExecutable = (file: string) => {
   try {
-    accessSync(file, constants.X_OK);
-    return true;
+    accessSync(file, process.platform === 'win32' ? constants.F_OK : constants.X_OK);
+    return statSync(file).isFile();
   } catch {
     return false;
   }
 };
 
-/** CHROMIUM_PATH when set, otherwise Debian's /usr/bin/chromium; `looked` names where it was looked for. */
-export function findChromium(): { executablePath?: string; looked: string[] } {
-  const candidates = process.env.CHROMIUM_PATH
-    ? [process.env.CHROMIUM_PATH]
-    : ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
-  return { executablePath: candidates.find(isExecutable), looked: candidates };
+/** A snap's binary, or a script that only starts one (Ubuntu's /usr/bin/chromium-browser). */
+function isSnap(file: string): boolean {
+  const real = realpathSync(file);
+  if (real.startsWith('/snap/')) return true;
+  const start = readFileSync(real).subarray(0, 4096).toString('latin1');
+  return start.startsWith('#!') && /\bsnap\b/.test(start);
+}
+
+export interface ChromiumSearch {
+  executablePath?: string;
+  /** Without an executable: what was looked at and what to do, in one message. */
+  problem?: string;
+}
+
+export function findChromium(env = process.env, platform = process.platform): ChromiumSearch {
+  if (env.CHROMIUM_PATH) {
+    const file = env.CHROMIUM_PATH;
+    if (!isExecutable(file))
+      return { problem: `CHROMIUM_PATH is ${file}, which is not an executable file. ${chromiumHint}` };
+    if (isSnap(file))
+      return { problem: `CHROMIUM_PATH is ${file}, a snap, which the tests cannot drive. ${chromiumHint}` };
+    return { executablePath: file };
+  }
+  const pathKey = Object.keys(env).find((key) => key.toUpperCase() === 'PATH') ?? 'PATH';
+  const extensions = platform === 'win32' ? ['.exe'] : [''];
+  const onPath = (env[pathKey] ?? '')
+    .split(path.delimiter)
+    .filter(Boolean)
+    .flatMap((folder) => commandNames.flatMap((name) => extensions.map((ext) => path.join(folder, name + ext))));
+  const snaps: string[] = [];
+  for (const file of [...onPath, ...installPlaces(platform, env)]) {
+    if (!isExecutable(file)) continue;
+    if (!isSnap(file)) return { executablePath: file };
+    if (!snaps.includes(realpathSync(file))) snaps.push(realpathSync(file));
+  }
+  return {
+    problem: `${
+      snaps.length > 0
+        ? `Only a snap's Chromium was found (${snaps.join(', ')}), which the tests cannot drive.`
+        : 'No Chrome or Chromium was found on PATH or where it is usually installed, and CHROMIUM_PATH is not set.'
+    } ${chromiumHint}`,
+  };
+}
+
+// Run as a command (by .ci/run): prints the executable, or the problem.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const { executablePath, problem } = findChromium();
+  if (executablePath) console.log(executablePath);
+  else {
+    console.error(problem);
+    process.exitCode = 1;
+  }
 }

@@ -6,7 +6,7 @@
  */
 import * as nodeFs from 'node:fs/promises';
 import path from 'node:path';
-import type { Problem } from './problems.ts';
+import { displayPath, type Problem } from './problems.ts';
 
 export const OUTPUT_MARKER = '.eccron-build';
 export const OUTPUT_MARKER_TEXT =
@@ -19,13 +19,6 @@ export type FileSystem = Pick<
   'mkdir' | 'writeFile' | 'rename' | 'rm' | 'readdir' | 'lstat' | 'realpath' | 'chmod'
 >;
 export const realFileSystem: FileSystem = nodeFs;
-
-/** A path as a maintainer would type it: relative to where the command runs, when it is inside. */
-export function displayPath(target: string): string {
-  const relative = path.relative(process.cwd(), target);
-  if (relative === '') return '.';
-  return relative.startsWith('..') || path.isAbsolute(relative) ? target : relative;
-}
 
 const errorCode = (error: unknown) => (error as NodeJS.ErrnoException | undefined)?.code;
 

@@ -1,18 +1,103 @@
 /**
  * What one built page costs a visitor: its bytes, the requests it needs before
  * the first paint, the scripts that block the parser and how its images load.
- * Read from the finished HTML, the way a browser sees it; used by
- * `npm run bench` and by the budgets in test/budgets.test.ts.
+ * Read from the finished HTML, the way a browser sees it. Its sizes are the
+ * build report's (stages/report.ts weighs with pageWeigher), and it serves
+ * `npm run bench` and the budgets in test/budgets.test.ts.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { fileOfUrl } from '../../src/urls.ts';
+import { GzipSizes } from './gzip-size.ts';
 import { startTags } from './html.ts';
 
 export interface Size {
   bytes: number;
-  /** gzip -9, as the build report measures. */
+  /** gzip -9, as GzipSizes measures: a format already compressed (woff2, PNG…) counts its bytes. */
   gzip: number;
+}
+
+type Contents = Uint8Array | string;
+
+/**
+ * A size whose gzip figure is worked out the first time it is read and then
+ * kept: the printed table and reports/build.json read it for every page, while
+ * a benchmark building 10,000 generated pages never does, and compressing them
+ * all would cost more than rendering them.
+ */
+function lazySize(bytes: number, gzipOf: () => number): Size {
+  let gzip: number | undefined;
+  return {
+    bytes,
+    get gzip() {
+      gzip ??= gzipOf();
+      return gzip;
+    },
+  };
+}
+
+export const sizeOf = (contents: Contents, gzipSizes = new GzipSizes()): Size =>
+  lazySize(typeof contents === 'string' ? Buffer.byteLength(contents) : contents.length, () => gzipSizes.of(contents));
+
+const together = (sizes: Size[]): Size =>
+  lazySize(
+    sizes.reduce((sum, size) => sum + size.bytes, 0),
+    () => sizes.reduce((sum, size) => sum + size.gzip, 0),
+  );
+
+/** What a visitor downloads for a page: its HTML, its stylesheets together, its scripts and every chunk they import together. */
+export interface Weight {
+  html: Size;
+  css: Size;
+  js: Size;
+  /** The URLs of the page's scripts and of the chunks they import. */
+  scripts: string[];
+}
+
+/**
+ * The one page-weight measurement, for the build report and the budgets.
+ * `read` gives an output file's contents, or undefined when there is none;
+ * `scriptImports` lists the scripts each script imports, by output path, from
+ * esbuild's metafile. Each file is compressed once, however many pages load it.
+ * `page` weighs a page from the stylesheets and scripts it loads (URLs as the
+ * page writes them); `files`, files of the output together.
+ */
+export function pageWeigher(
+  read: (file: string) => Contents | undefined,
+  scriptImports: Record<string, string[]>,
+  basePath: string,
+  gzipSizes = new GzipSizes(),
+) {
+  const none: Size = { bytes: 0, gzip: 0 };
+  const fileSizes = new Map<string, Size>();
+  const fileSize = (file: string | undefined): Size => {
+    if (file === undefined) return none;
+    if (!fileSizes.has(file)) {
+      const contents = read(file);
+      fileSizes.set(file, contents === undefined ? none : sizeOf(contents, gzipSizes));
+    }
+    return fileSizes.get(file)!;
+  };
+  const urlsSize = (urls: Iterable<string>) => together([...urls].map((url) => fileSize(fileOfUrl(url, basePath))));
+  // Every page loads the same stylesheet and scripts: they are weighed once for all.
+  const assetWeights = new Map<string, Omit<Weight, 'html'>>();
+  return {
+    page(html: string, { stylesheets, scripts }: { stylesheets: string[]; scripts: string[] }): Weight {
+      const key = `${stylesheets.join(' ')}\n${scripts.join(' ')}`;
+      let assets = assetWeights.get(key);
+      if (!assets) {
+        // The page pays for the chunks its scripts import too.
+        const allScripts = new Set(scripts);
+        for (const script of allScripts)
+          for (const imported of scriptImports[fileOfUrl(script, basePath) ?? ''] ?? [])
+            allScripts.add(`${basePath}/${imported}`);
+        assets = { css: urlsSize(new Set(stylesheets)), js: urlsSize(allScripts), scripts: [...allScripts] };
+        assetWeights.set(key, assets);
+      }
+      return { html: sizeOf(html, gzipSizes), ...assets };
+    },
+    files: (files: string[]) => together(files.map(fileSize)),
+  };
 }
 
 interface PageImage {
@@ -28,14 +113,7 @@ interface PageImage {
   aboveTheFold: boolean;
 }
 
-export interface PageWeight {
-  html: Size;
-  /** The stylesheets the page links, together. */
-  css: Size;
-  /** The scripts the page loads and every chunk they import (the islands, loaded after the first paint), together. */
-  js: Size;
-  /** Those scripts' URLs. */
-  scripts: string[];
+export interface PageWeight extends Weight {
   /**
    * The URLs fetched for the first paint, each once: the document itself,
    * stylesheets, scripts with a src (module scripts do not block rendering
@@ -49,23 +127,11 @@ export interface PageWeight {
   images: PageImage[];
 }
 
-export const sizeOf = (contents: Uint8Array | string): Size => ({
-  bytes: typeof contents === 'string' ? Buffer.byteLength(contents) : contents.length,
-  gzip: gzipSync(contents, { level: 9 }).length,
-});
-
-const sumOf = (sizes: Size[]): Size => ({
-  bytes: sizes.reduce((sum, size) => sum + size.bytes, 0),
-  gzip: sizes.reduce((sum, size) => sum + size.gzip, 0),
-});
-
 /** Reads a site URL such as '/assets/site-X.css' or '/research/' from a built output folder. */
 export function readFromFolder(outDir: string, basePath = ''): (url: string) => Buffer | undefined {
   return (url) => {
-    const pathname = url.replace(/[?#].*$/, '');
-    if (!pathname.startsWith(`${basePath}/`)) return undefined;
-    const sitePath = decodeURIComponent(pathname.slice(basePath.length));
-    const file = sitePath.endsWith('/') ? `${sitePath}index.html` : sitePath;
+    const file = fileOfUrl(url, basePath);
+    if (file === undefined) return undefined;
     try {
       return readFileSync(path.join(outDir, file));
     } catch {
@@ -82,10 +148,9 @@ const cssUrls = (css: string) =>
     .filter((url) => !url.startsWith('data:'));
 
 /**
- * Weighs a page. `read` returns the contents of a same-site URL, or undefined
- * for other origins and missing files; `scriptImports` lists the scripts each
- * script imports, by output path, as the build report gives them from
- * esbuild's metafile.
+ * Weighs a page and lists what it loads. `read` returns the contents of a
+ * same-site URL, or undefined for other origins and missing files;
+ * `scriptImports` is pageWeigher's.
  */
 export function pageWeight(
   url: string,
@@ -145,29 +210,15 @@ export function pageWeight(
     }
   }
 
-  const assetSize = (assetUrl: string) => {
-    const contents = read(assetUrl);
-    return contents === undefined ? { bytes: 0, gzip: 0 } : sizeOf(contents);
-  };
-  const unique = (urls: string[]) => [...new Set(urls)];
-  // Follow the scripts' imports: the page pays for the chunks they load too.
-  const allScripts = new Set(scripts);
-  for (const script of allScripts) {
-    const file = new URL(script, new URL(url, 'http://site.invalid')).pathname.slice(basePath.length + 1);
-    for (const imported of scriptImports[file] ?? []) allScripts.add(`${basePath}/${imported}`);
-  }
-  for (const stylesheet of unique(stylesheets)) {
+  for (const stylesheet of new Set(stylesheets)) {
     const css = read(stylesheet);
     if (css !== undefined)
       for (const cssUrl of cssUrls(Buffer.from(css).toString('utf8')))
         requests.add(new URL(cssUrl, new URL(stylesheet, 'http://site.invalid')).pathname);
   }
-
+  const weigher = pageWeigher((file) => read(`${basePath}/${file}`), scriptImports, basePath);
   return {
-    html: sizeOf(html),
-    css: sumOf(unique(stylesheets).map(assetSize)),
-    js: sumOf([...allScripts].map(assetSize)),
-    scripts: [...allScripts],
+    ...weigher.page(html, { stylesheets, scripts }),
     requests: [...requests],
     blockingScripts,
     images,

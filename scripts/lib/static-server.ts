@@ -3,7 +3,7 @@ import { open, realpath, stat } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { normaliseBasePath } from '../../src/urls.ts';
+import { fileAt, normaliseBasePath } from '../../src/urls.ts';
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -17,6 +17,7 @@ const contentTypes: Record<string, string> = {
   '.avif': 'image/avif',
   '.ico': 'image/x-icon',
   '.xml': 'application/xml; charset=utf-8',
+  '.ics': 'text/calendar; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
   '.woff2': 'font/woff2',
 };
@@ -257,13 +258,9 @@ export async function startStaticServer(
     if (base && !decoded.startsWith(`${base}/`)) return notFound();
     const sitePath = decoded.slice(base.length);
 
-    if (sitePath.endsWith('/')) {
-      const index = await lookUpSteady(root, `${sitePath}index.html`);
-      return index.kind === 'file' ? send(200, index) : notFound();
-    }
-    const found = await lookUpSteady(root, sitePath);
+    const found = await lookUpSteady(root, fileAt(sitePath));
     if (found.kind === 'file') return send(200, found);
-    if (found.kind === 'directory') return redirect(`${sameOrigin(decoded)}/${search}`);
+    if (found.kind === 'directory' && !sitePath.endsWith('/')) return redirect(`${sameOrigin(decoded)}/${search}`);
     return notFound();
   };
 

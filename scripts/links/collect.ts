@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Parser } from 'htmlparser2';
+import { sitePathOf } from '../../src/urls.ts';
 
 /** Attributes that hold an address a visitor's browser follows or loads. */
 const linkAttributes: Record<string, string[]> = {
@@ -24,7 +25,7 @@ async function htmlFiles(distDir: string): Promise<{ page: string; file: string 
     .map((entry) => {
       const file = path.join(entry.parentPath, entry.name);
       const relative = path.relative(distDir, file).split(path.sep).join('/');
-      return { page: `/${relative.replace(/(^|\/)index\.html$/, '$1')}`, file };
+      return { page: sitePathOf(relative), file };
     })
     .sort((a, b) => (a.page < b.page ? -1 : a.page > b.page ? 1 : 0));
 }

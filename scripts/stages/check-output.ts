@@ -1,11 +1,8 @@
-import type { Urls } from '../../src/urls.ts';
+import { fileAt, sitePathOf, type Urls } from '../../src/urls.ts';
 import type { Problem } from '../lib/problems.ts';
 import { type Origin, type Origins, originsOf } from './content/markdown-links.ts';
 import type { OutputFile } from './output-files.ts';
 import type { PageReading } from './read-pages.ts';
-
-/** 'research/index.html' → '/research/', '404.html' → '/404.html'. */
-const sitePathOf = (file: string) => `/${file.replace(/(^|\/)index\.html$/, '$1')}`;
 
 /**
  * Checks the finished site before it is written: every internal link and asset
@@ -19,7 +16,6 @@ export function checkOutput(
   readings: Map<string, PageReading>,
   files: OutputFile[],
   urls: Urls,
-  siteUrl: string,
   /** Where the content wrote a link a page holds, so that a broken one is told at its line. */
   origins: Origins = new Map(),
 ): Problem[] {
@@ -36,22 +32,20 @@ export function checkOutput(
       });
   }
 
-  const ownOrigin = siteUrl.replace(/\/+$/, '');
-
   /** What is wrong with a link from pageFile, or null. */
   const verdict = (pageFile: string, value: string): string | null => {
     // Absolute URLs on our own origin (canonical, og:image) must resolve too.
-    let target = value.startsWith(`${ownOrigin}/`) ? value.slice(ownOrigin.length) : value;
+    let target = value.startsWith(`${urls.origin}/`) ? value.slice(urls.origin.length) : value;
     if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('//')) return null;
     if (target.startsWith('#')) target = urls.basePath + sitePathOf(pageFile) + target;
     if (!target.startsWith('/')) return 'is relative; use an absolute path (the 404 page is served at any depth)';
-    if (urls.basePath && !target.startsWith(`${urls.basePath}/`))
-      return `does not start with the base path ${urls.basePath}`;
-    const [pathPart, fragment] = target.slice(urls.basePath.length).split('#', 2) as [string, string | undefined];
+    const local = urls.sitePath(target);
+    if (local === undefined) return `does not start with the base path ${urls.basePath}`;
+    const [pathPart, fragment] = local.split('#', 2) as [string, string | undefined];
     const sitePath = decodeURIComponent(pathPart);
-    const file = sitePath.endsWith('/') ? `${sitePath.slice(1)}index.html` : sitePath.slice(1);
+    const file = fileAt(sitePath);
     if (!seen.has(file)) {
-      return seen.has(`${file}/index.html`)
+      return seen.has(fileAt(`${sitePath}/`))
         ? `links to a page without the trailing slash of the link policy (${sitePath}/)`
         : `links to ${sitePath}, which the build does not produce`;
     }
@@ -83,7 +77,7 @@ export function checkOutput(
       }
       if (message === null) continue;
       const link = `<${tag} ${attribute}="${value}">`;
-      const written = value.startsWith('#') ? [] : originsOf(origins, value, urls.basePath, siteUrl);
+      const written = value.startsWith('#') ? [] : originsOf(origins, value, urls);
       if (written.length === 0) problems.push({ where: `page ${pageFile} › ${link}`, message });
       for (const origin of written) {
         const key = `${origin.where}\u0000${message}`;

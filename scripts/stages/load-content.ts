@@ -1,9 +1,11 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Token } from 'marked';
 import * as v from 'valibot';
 import { isMap, isScalar, isSeq } from 'yaml';
 import { calendarDateProblem } from '../../src/format.ts';
+import { lexMarkdown } from '../../src/markdown.tsx';
 import { legalPageSchema } from '../../src/content/legal.ts';
 import { membersSchema } from '../../src/content/members.ts';
 import { NEWS_FILE_NAME, newsItemSchema } from '../../src/content/news.ts';
@@ -24,6 +26,8 @@ export interface LoadedContent {
   warnings: Problem[];
   /** The site paths and public files the content links to, with the line each is written on. */
   origins: Origins;
+  /** The Markdown texts with their tokens, lexed once here for the link check, the pages and the feed. */
+  markdown: Map<string, Token[]>;
 }
 
 const short = (title: string) => (title.length > 40 ? `${title.slice(0, 40)}…` : title);
@@ -81,6 +85,7 @@ export async function readContent(contentDir: string, publicDir?: string): Promi
   const problems: Problem[] = [];
   const warnings: Problem[] = [];
   const origins: Origins = new Map();
+  const markdown = new Map<string, Token[]>();
 
   const read = async (name: string, markdown: boolean, what: string): Promise<Source> => {
     const file = path.join(contentDir, name);
@@ -210,7 +215,9 @@ export async function readContent(contentDir: string, publicDir?: string): Promi
   for (const checked of [...files.news, files.privacy, files.terms]) {
     const { body } = checked.source;
     if (!body) continue;
-    const found = markdownLinks(checked.source, body.text, body.line, origins);
+    const tokens = lexMarkdown(body.text);
+    markdown.set(body.text, tokens);
+    const found = markdownLinks(checked.source, body.text, tokens, body.line, origins);
     problems.push(...found.problems);
     warnings.push(...found.warnings);
   }
@@ -253,7 +260,7 @@ export async function readContent(contentDir: string, publicDir?: string): Promi
     legal: { privacy: output.get(files.privacy), terms: output.get(files.terms) },
   } as SiteContent;
   content.news.sort((a, b) => (a.date === b.date ? a.id.localeCompare(b.id) : a.date < b.date ? 1 : -1));
-  return { content, warnings: sorted(warnings), origins };
+  return { content, warnings: sorted(warnings), origins, markdown };
 }
 
 /** The content alone, for the tools that only render it. */

@@ -3,7 +3,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { SiteContent } from '../../src/content-schema.ts';
 import { BuildContextProvider, PagePathProvider, type BuildContext } from '../../src/build-context.tsx';
 import { Document } from '../../src/Document.tsx';
-import { notFoundPage, outputFile, type Route } from '../../src/routes.tsx';
+import { notFoundPage, type Route } from '../../src/routes.tsx';
+import { outputFile } from '../../src/urls.ts';
 import { BuildError, type Problem } from '../lib/problems.ts';
 
 export interface RenderedPage {
@@ -53,7 +54,7 @@ export function renderPages(content: SiteContent, routes: Route[], context: Buil
           path={route.path}
           title={route.title(content)}
           description={route.description(content)}
-          jsonLd={route.jsonLd?.(content, context.urls)}
+          jsonLd={route.jsonLd?.(content, context.urls, context.today)}
         >
           {route.page(content)}
         </Document>,

@@ -1,17 +1,15 @@
 import type { BuildDate } from '../lib/build-date.ts';
+import { sitePathOf } from '../../src/urls.ts';
 import { GzipSizes } from '../lib/gzip-size.ts';
+import { pageWeigher, type Weight } from '../lib/page-weight.ts';
 import { bold, kilobytes, table } from '../lib/terminal.ts';
 import type { OutputFile } from './output-files.ts';
 import { type PageReading, readPage } from './read-pages.ts';
 import type { RenderedPage } from './render-pages.tsx';
 
-interface PageReport {
+interface PageReport extends Omit<Weight, 'scripts'> {
   route: string;
   file: string;
-  html: { bytes: number; gzip: number };
-  css: { bytes: number; gzip: number };
-  /** The page's scripts and every chunk they import. */
-  js: { bytes: number; gzip: number };
 }
 
 export interface BuildReport {
@@ -29,27 +27,6 @@ export interface BuildReport {
   scriptImports: Record<string, string[]>;
 }
 
-const byteSize = (contents: Uint8Array | string) =>
-  typeof contents === 'string' ? Buffer.byteLength(contents) : contents.length;
-
-/**
- * Raw and gzip size of some contents. The gzip size is worked out the first
- * time it is read and then kept: the printed table and reports/build.json read
- * it for every page, while a benchmark building 10,000 generated pages never
- * does, and compressing them all would cost more than rendering them.
- */
-function sizeOf(contents: (Uint8Array | string)[], gzipSizes: Sizes): { bytes: number; gzip: number } {
-  let gzip: number | undefined;
-  return {
-    bytes: contents.reduce((sum, c) => sum + byteSize(c), 0),
-    get gzip() {
-      gzip ??= contents.reduce((sum, c) => sum + gzipSizes(c), 0);
-      return gzip;
-    },
-  };
-}
-type Sizes = (contents: Uint8Array | string) => number;
-
 /** Sizes of every page and of the stylesheet and scripts it loads, raw and gzip. */
 export function buildReport(
   pages: RenderedPage[],
@@ -62,61 +39,23 @@ export function buildReport(
   gzipSizes = new GzipSizes(),
   buildDate?: BuildDate,
 ): BuildReport {
-  // A file's gzip size is read for its page's row and again for the totals: each is compressed once.
-  // Keyed by the bytes object itself, so nothing is held after a build.
-  const gzipped = new WeakMap<Uint8Array, number>();
-  const gzipSize: Sizes = (contents) => {
-    if (typeof contents === 'string') return gzipSizes.of(contents);
-    let size = gzipped.get(contents);
-    if (size === undefined) {
-      size = gzipSizes.of(contents);
-      gzipped.set(contents, size);
-    }
-    return size;
-  };
-  const byPath = new Map(files.map((file) => [file.path, file]));
-  // Every page loads the same stylesheet and script: one size object per set of assets.
-  const assetSizes = new Map<string, { bytes: number; gzip: number }>();
-  const assetsSize = (paths: string[]) => {
-    const key = paths.join('\n');
-    let size = assetSizes.get(key);
-    if (!size) {
-      // A page's JavaScript is its scripts and every chunk they import.
-      const files = new Set(paths.map((assetPath) => assetPath.slice(basePath.length + 1)));
-      for (const file of files) for (const imported of scriptImports[file] ?? []) files.add(imported);
-      size = sizeOf(
-        [...files].map((file) => byPath.get(file)?.contents ?? ''),
-        gzipSize,
-      );
-      assetSizes.set(key, size);
-    }
-    return size;
-  };
+  const byPath = new Map(files.map((file) => [file.path, file.contents]));
+  const weigher = pageWeigher((file) => byPath.get(file), scriptImports, basePath, gzipSizes);
   const pageFiles = new Set(pages.map((page) => page.file));
   const otherPages: RenderedPage[] = files
     .filter((file) => file.path.endsWith('.html') && !pageFiles.has(file.path))
     .map((file) => ({
-      route: `/${file.path.replace(/(^|\/)index\.html$/, '$1')}`,
+      route: sitePathOf(file.path),
       file: file.path,
       html: typeof file.contents === 'string' ? file.contents : Buffer.from(file.contents).toString('utf8'),
     }));
   const weigh = (page: RenderedPage): PageReport => {
-    const { scripts, stylesheets } = readings.get(page.file) ?? readPage(page);
-    return {
-      route: page.route ?? `(${page.file})`,
-      file: page.file,
-      html: sizeOf([page.html], gzipSize),
-      css: assetsSize(stylesheets),
-      js: assetsSize(scripts),
-    };
+    const { html, css, js } = weigher.page(page.html, readings.get(page.file) ?? readPage(page));
+    return { route: page.route ?? `(${page.file})`, file: page.file, html, css, js };
   };
-  const pageReports = pages.map(weigh);
-  const total = sizeOf(
-    files.map((file) => file.contents),
-    gzipSize,
-  );
+  const total = weigher.files(files.map((file) => file.path));
   return {
-    pages: pageReports,
+    pages: pages.map(weigh),
     otherPages: otherPages.map(weigh),
     totals: {
       files: files.length,
@@ -133,26 +72,14 @@ export function buildReport(
 
 /** The table printed at the end of a build, in the manner of Next's route summary. */
 export function formatReport(report: BuildReport): string {
-  const rows = [
-    ['Route', 'HTML', 'HTML gzip', 'CSS gzip', 'JS gzip'],
-    ...report.pages.map((page) => [
-      page.route,
-      kilobytes(page.html.bytes),
-      kilobytes(page.html.gzip),
-      kilobytes(page.css.gzip),
-      kilobytes(page.js.gzip),
-    ]),
+  const row = (page: PageReport, route = page.route) => [
+    route,
+    ...[page.html.bytes, page.html.gzip, page.css.gzip, page.js.gzip].map((size) => kilobytes(size)),
   ];
+  const rows = [['Route', 'HTML', 'HTML gzip', 'CSS gzip', 'JS gzip'], ...report.pages.map((page) => row(page))];
   // Below a blank row: pages visitors never load, such as the CMS.
   if (report.otherPages.length > 0) rows.push(['', '', '', '', '']);
-  for (const page of report.otherPages)
-    rows.push([
-      `${page.route} (not a visitor page)`,
-      kilobytes(page.html.bytes),
-      kilobytes(page.html.gzip),
-      kilobytes(page.css.gzip),
-      kilobytes(page.js.gzip),
-    ]);
+  for (const page of report.otherPages) rows.push(row(page, `${page.route} (not a visitor page)`));
   const lines = table(rows).split('\n');
   lines[0] = bold(lines[0]!);
   return [

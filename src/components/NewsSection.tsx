@@ -1,16 +1,24 @@
+import { useBuild } from '../build-context.tsx';
 import type { NewsItem } from '../content-schema.ts';
+import { newsInOrder, type SiteEvent } from '../events.ts';
 import { formatDate } from '../format.ts';
 import { Markdown } from '../markdown.tsx';
+import { EventDetails } from './EventDetails.tsx';
 import { ExternalLink } from './ExternalLink.tsx';
 
-function NewsEntry({ item }: { item: NewsItem }) {
+/** Where the calendar of every event is written: calendar apps subscribe to it. */
+export const EVENTS_CALENDAR = 'events.ics';
+
+function NewsEntry({ item, event, upcoming }: { item: NewsItem; event?: SiteEvent<NewsItem>; upcoming: boolean }) {
   return (
     <article className="news-entry">
       <p className="news-entry__meta">
         <span className="badge">{item.type}</span>
         <time dateTime={item.date}>{formatDate(item.date, 'short')}</time>
+        {event ? <span className="news-entry__status">{upcoming ? 'Upcoming event' : 'Past event'}</span> : null}
       </p>
       <h3 className="news-entry__title">{item.title}</h3>
+      {event ? <EventDetails event={event} upcoming={upcoming} /> : null}
       <Markdown source={item.summary} />
       <ExternalLink className="text-link" href={item.link}>
         Read more
@@ -21,15 +29,33 @@ function NewsEntry({ item }: { item: NewsItem }) {
   );
 }
 
-export function NewsSection({ news, heading, intro }: { news: NewsItem[]; heading: string; intro: string }) {
+/** The news: events still to come first, soonest first, then the rest newest first (by the build's date). */
+export function NewsSection({
+  news,
+  heading,
+  intro,
+  timezone,
+}: {
+  news: NewsItem[];
+  heading: string;
+  intro: string;
+  /** The site's zone for an event that names none. */
+  timezone: string | undefined;
+}) {
+  const { today, urls } = useBuild();
   return (
     <section id="news" className="section" aria-labelledby="news-title">
       <div className="section__inner">
         <h2 id="news-title">{heading}</h2>
         <p className="section__intro">{intro}</p>
+        <p className="news-calendar">
+          <a className="text-link" href={urls.asset(EVENTS_CALENDAR)} type="text/calendar">
+            Subscribe to the events calendar
+          </a>
+        </p>
         <div className="news-list">
-          {news.map((item) => (
-            <NewsEntry key={item.id} item={item} />
+          {newsInOrder(news, timezone, today).map((entry) => (
+            <NewsEntry key={entry.item.id} {...entry} />
           ))}
         </div>
       </div>

@@ -4,6 +4,7 @@
  * adds where it is and what was found.
  */
 import * as v from 'valibot';
+import { isTimeZone } from '../events.ts';
 import { calendarDateProblem } from '../format.ts';
 
 /**
@@ -153,3 +154,13 @@ export const slug = (what: string) =>
     text,
     v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, `expected an id of lower-case letters, digits and hyphens, ${what}`),
   );
+
+/** The name of a time zone of the IANA database, such as Europe/Amsterdam. */
+export const timeZone = v.pipe(
+  v.string('expected the name of a time zone, such as Europe/Amsterdam'),
+  v.trim(),
+  v.check(
+    isTimeZone,
+    'expected the name of a time zone of the IANA database, such as Europe/Amsterdam or America/New_York (a city, not an abbreviation such as CET)',
+  ),
+);

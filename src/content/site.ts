@@ -1,6 +1,6 @@
 /** content/site.yml: the settings and the words of the site beyond its lists. */
 import * as v from 'valibot';
-import { email, httpUrl, isoDate, LIMITS, publicFile, text, textOf, year } from './fields.ts';
+import { email, httpUrl, isoDate, LIMITS, publicFile, text, textOf, timeZone, year } from './fields.ts';
 
 /** The ids of the home page's sections, as the spec names them (a link goes to /#<id>). */
 const homeSections = ['about', 'research', 'news', 'team', 'publications', 'contact'] as const;
@@ -84,6 +84,14 @@ export const siteSchema = v.strictObject({
   footerYear: year,
   /** Shown on the legal pages as "Last updated". */
   legalUpdated: isoDate,
+  /** Where the times of events are local when an event names no time zone of its own. */
+  timezone: v.optional(
+    v.pipe(
+      timeZone,
+      v.title('Time zone of events'),
+      v.description('Where the times of events are local, such as Europe/Amsterdam, unless an event names its own.'),
+    ),
+  ),
 });
 
 export type SiteSettings = v.InferOutput<typeof siteSchema>;

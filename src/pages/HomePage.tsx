@@ -14,7 +14,7 @@ export function HomePage({ content }: { content: SiteContent }) {
       <Hero hero={site.hero} />
       <AboutSection site={site} />
       <ResearchSection themes={content.themes} heading={site.headings.research} intro={site.intros.research} />
-      <NewsSection news={content.news} heading={site.headings.news} intro={site.intros.news} />
+      <NewsSection news={content.news} heading={site.headings.news} intro={site.intros.news} timezone={site.timezone} />
       <MembersDirectory directory={content.directory} heading={site.headings.team} intro={site.membersIntro} />
       <ContactSection site={site} />
     </PageLayout>

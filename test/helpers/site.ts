@@ -4,7 +4,7 @@ import path from 'node:path';
 import { after } from 'node:test';
 import { buildSite, type BuildOptions, type BuildResult } from '../../scripts/build-site.ts';
 import { loadContent } from '../../scripts/stages/load-content.ts';
-import { outputFile } from '../../src/routes.tsx';
+import { outputFile } from '../../src/urls.ts';
 
 /** The small made-up site the build and browser tests run on. */
 export const fixtureContentDir = path.resolve('test/fixtures/content');

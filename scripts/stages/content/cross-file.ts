@@ -5,6 +5,7 @@
  * problem at once.
  */
 import { firstInvisible } from '../../../src/content/fields.ts';
+import { hasTime } from '../../../src/events.ts';
 import type { Problem } from '../../lib/problems.ts';
 import { keyOffset, relative } from './source.ts';
 import { type CheckedFile, closest, lineOf, locate, show } from './issues.ts';
@@ -34,6 +35,7 @@ function repeats<T>(items: readonly T[], key: (item: T) => unknown): { index: nu
 }
 
 export interface ContentFiles {
+  site: CheckedFile;
   themes: CheckedFile;
   publications: CheckedFile;
   members: CheckedFile;
@@ -92,6 +94,18 @@ export function crossFileProblems(files: ContentFiles): Problem[] {
     problems.push({
       where: relative(files.news[index]!.source.file),
       message: `expected a news id no other item has: "${newsIds[index]}" is also the id of ${lineOf(files.news[first]!, []).replace(/:\d+$/, '')} (the id is the file name after the date; two items would share one address)`,
+    });
+  }
+
+  // An event at a time of day needs the zone that time is local to: its own, or the site's.
+  const siteZone = str(record(files.site.raw).timezone);
+  for (const file of files.news) {
+    const item = record(file.raw);
+    const start = str(item.start);
+    if (str(item.type) !== 'Event' || !start || !hasTime(start) || str(item.timezone) || siteZone) continue;
+    problems.push({
+      ...locate(file, ['start']),
+      message: `expected a time zone for an event at a time of day: add a line "timezone: Europe/Amsterdam" (the zone its times are local to), or set "timezone:" in site.yml for every event, found "${start}"`,
     });
   }
 

@@ -6,6 +6,7 @@ import type * as v from 'valibot';
 import { isScalar } from 'yaml';
 import { escapeInvisible, firstInvisible } from '../../../src/content/fields.ts';
 import type { Problem } from '../../lib/problems.ts';
+import { entriesOf, expectation, schemaAt } from '../../lib/schema-shape.ts';
 import { excerpt, keyOffset, position, relative, type Source, walk } from './source.ts';
 
 export type Keys = (string | number)[];
@@ -77,28 +78,8 @@ export function lineOf(file: CheckedFile, keys: Keys): string {
   return position(file.source, node.range?.[0] ?? 0).replace(/:\d+$/, '');
 }
 
-const unwrap = (schema: unknown): unknown => {
-  let current = schema as { pipe?: unknown[]; wrapped?: unknown; options?: unknown[]; type?: string };
-  for (;;) {
-    if (current?.pipe && current.pipe[0] !== current) current = current.pipe[0] as typeof current;
-    else if (current?.wrapped) current = current.wrapped as typeof current;
-    else if (current?.type === 'union' && current.options) current = current.options[0] as typeof current;
-    else return current;
-  }
-};
-
 /** The field names of the schema's object at a path (for "did you mean"). */
-function fieldsOf(schema: unknown, keys: Keys): Record<string, unknown> {
-  let current = schema;
-  for (const key of keys) {
-    const s = unwrap(current) as { entries?: Record<string, unknown>; item?: unknown; value?: unknown };
-    if (s.entries) current = s.entries[key as string];
-    else if (s.item) current = s.item;
-    else if (s.value) current = s.value;
-    else return {};
-  }
-  return (unwrap(current) as { entries?: Record<string, unknown> }).entries ?? {};
-}
+const fieldsOf = (schema: unknown, keys: Keys) => entriesOf(schemaAt(schema, keys)) ?? {};
 
 const invisibleNote = (value: unknown, message: string) =>
   typeof value === 'string' && firstInvisible(value) !== -1 && !message.includes('invisible')
@@ -135,12 +116,11 @@ export function describeIssue(file: CheckedFile, issue: v.BaseIssue<unknown>): P
     const where = locate(file, keys.slice(0, -1));
     const label = file.label(keys);
     const trail = [label.text, ...keys.slice(label.covers)].filter((part) => part !== '').map(String);
-    const expected = (unwrap(fieldsOf(file.schema, keys.slice(0, -1))[field]) as { message?: unknown } | undefined)
-      ?.message;
+    const expected = expectation(fieldsOf(file.schema, keys.slice(0, -1))[field]);
     return {
       where: `${where.where.split(' › ')[0]}${trail.length ? ` › ${trail.join(' › ')}` : ''}`,
       excerpt: where.excerpt,
-      message: `missing field "${field}"${typeof expected === 'string' ? ` (${expected})` : ''}; add a line "${field}: …" to this entry`,
+      message: `missing field "${field}"${expected ? ` (${expected})` : ''}; add a line "${field}: …" to this entry`,
     };
   }
 

@@ -3,9 +3,10 @@
  * it was written on: refused here when they cannot work as written, recorded
  * otherwise so that the output check can name the line of a broken one.
  */
-import { Lexer, type Token, type Tokens } from 'marked';
+import type { Token, Tokens } from 'marked';
 import { escapeInvisible } from '../../../src/content/fields.ts';
-import { withTrailingSlash } from '../../../src/urls.ts';
+import { linkKind } from '../../../src/markdown.tsx';
+import { type Urls, withTrailingSlash } from '../../../src/urls.ts';
 import type { Problem } from '../../lib/problems.ts';
 import { excerptAt, relative, type Source } from './source.ts';
 
@@ -43,19 +44,15 @@ export function addOrigin(origins: Origins, href: string, origin: () => Origin) 
  * `value` (with the base path, or as an absolute address on the site's own
  * origin): the places to fix when the link is broken.
  */
-export function originsOf(origins: Origins, value: string, basePath: string, siteUrl: string): Origin[] {
-  const ownOrigin = siteUrl.replace(/\/+$/, '');
-  let sitePath = value.startsWith(`${ownOrigin}/`) ? value.slice(ownOrigin.length) : value;
-  if (basePath && sitePath.startsWith(`${basePath}/`)) sitePath = sitePath.slice(basePath.length);
-  return (origins.get(decoded(sitePath)) ?? []).map((origin) => origin());
+export function originsOf(origins: Origins, value: string, urls: Urls): Origin[] {
+  return (origins.get(decoded(urls.sitePath(value) ?? value)) ?? []).map((origin) => origin());
 }
 
 /** Why a Markdown link cannot work as written, with the fix; null when it can. */
 function schemeProblem(href: string): string | null {
+  if (linkKind(href)) return null;
   if (href.startsWith('//'))
     return `links to ${href}, which has no scheme: a browser would read it relative to wherever the site is served; write https:${href}`;
-  if (href.startsWith('/') || href.startsWith('#') || /^mailto:/i.test(href) || /^https?:\/\/[^/]/i.test(href))
-    return null;
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(href)?.[1];
   if (scheme && !/^https?$/i.test(scheme))
     return `links with "${scheme}:", which the site does not publish; a link starts with https://, mailto: or / (a page of this site)`;
@@ -65,10 +62,11 @@ function schemeProblem(href: string): string | null {
   return `links to ${href}, a relative path, which means a different page depending on where the text is shown; write the path from the site's root, such as /${href.replace(/^\.?\//, '')}, or a full address with https://`;
 }
 
-/** Checks and records the links of a Markdown text that starts on `startLine` of `source`. */
+/** Checks and records the links of a Markdown text (`tokens` lexed from `text`) that starts on `startLine` of `source`. */
 export function markdownLinks(
   source: Source,
   text: string,
+  tokens: Token[],
   startLine: number,
   origins: Origins,
 ): { problems: Problem[]; warnings: Problem[] } {
@@ -104,6 +102,6 @@ export function markdownLinks(
       if (children) visit(children);
     }
   };
-  visit(Lexer.lex(text, { gfm: true }));
+  visit(tokens);
   return { problems, warnings };
 }

@@ -4,7 +4,6 @@
  * Every problem found on the way is located in the file, with a hint chosen
  * from what the line says, not from the parser's error code alone.
  */
-import path from 'node:path';
 import {
   isAlias,
   isMap,
@@ -18,7 +17,7 @@ import {
   type Node,
 } from 'yaml';
 import { escapeInvisible } from '../../../src/content/fields.ts';
-import type { Problem } from '../../lib/problems.ts';
+import { displayPath, type Problem } from '../../lib/problems.ts';
 
 export interface Source {
   file: string;
@@ -32,7 +31,8 @@ export interface Source {
   body?: { text: string; line: number };
 }
 
-export const relative = (file: string) => path.relative(process.cwd(), file).split(path.sep).join('/');
+/** Where a content file is, as problems name it; the stages' name for displayPath. */
+export const relative = displayPath;
 
 function lineColumn(source: Source, offset: number) {
   const { line, col } = source.lineCounter.linePos(offset);
@@ -250,6 +250,15 @@ function yamlSlip(lines: string[], code: string, parserMessage: string, line: nu
       };
     return { line, column, message: `${first} (a value containing ": " needs quotes around it)` };
   }
+  // "acronym:ECCroN": a colon without a space after it is part of the text, so the line is no field.
+  const glued = /^(\s*(?:-\s+)?)([A-Za-z][\w-]*):(?=[^\s:])(.*)$/.exec(lineText);
+  if (/^Implicit (map )?keys need/.test(first) && glued)
+    return {
+      line,
+      column: glued[1]!.length + glued[2]!.length + 1,
+      fromContext: true,
+      message: `put a space after the colon, as in "${glued[2]}: ${glued[3]!.trim()}"; without it, YAML reads "${glued[2]}:${glued[3]!.trim()}" as text, not as the field ${glued[2]}`,
+    };
   if (/^Implicit (map )?keys need/.test(first) && !lineText.includes(':'))
     return {
       line,
@@ -345,7 +354,8 @@ export function parseSource(file: string, bytes: Uint8Array, markdown: boolean, 
   }
   if (slip) return { source, problems, warnings };
 
-  if (doc.contents === null) {
+  // Empty front matter is a Markdown file's missing fields, which the schema names; an empty YAML file holds nothing.
+  if (doc.contents === null && !markdown) {
     problems.push({ where: shown, message: `holds only comments; it should hold ${what}` });
     return { source, problems, warnings };
   }

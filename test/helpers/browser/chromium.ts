@@ -1,28 +1,55 @@
 /**
- * Finding the Chromium the browser tests drive: CHROMIUM_PATH, or Debian's
- * /usr/bin/chromium. A browser is never downloaded. Without one, a browser
- * test is skipped with a loud reason, except in CI (CI=true), where that is a
- * failure.
+ * Finding the Chromium the browser tests drive (scripts/lib/chromium.ts). A
+ * browser is never downloaded. Without one, under scripts/test.ts, every
+ * browser test is declared skipped with the reason, so that the runner counts
+ * each test that did not run, and scripts/test.ts ends with a banner saying
+ * how many; in CI (CI=true) a missing browser is a failure instead.
  */
 import assert from 'node:assert/strict';
+import { appendFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { findChromium } from '../../../scripts/lib/chromium.ts';
+import { findChromium, skippedBrowserTestsLog } from '../../../scripts/lib/chromium.ts';
 
 export { chromiumArgs } from '../../../scripts/lib/chromium.ts';
 
+/** What without-browser.ts shares with withChromium(), on globalThis under this key. */
+export const withoutBrowserKey = Symbol.for('eccron.without-browser');
+export interface WithoutBrowser {
+  /** Set while withChromium() declares tests that cannot run. */
+  reason?: string;
+  /** Tests declared skipped so far. */
+  count: number;
+}
+
 /**
- * The Chromium to launch, or undefined after declaring what stands in for the
- * tests called `name`: a loud skip, or in CI a failing test.
+ * Declares the browser tests of `declare`, which get the Chromium to launch.
+ * Without one, they are declared each skipped with the reason when
+ * scripts/test.ts preloaded without-browser.ts, else stand in one skipped
+ * test; in CI one failing test says that a browser is required.
  */
-export function requireChromium(name: string): string | undefined {
-  const { executablePath, looked } = findChromium();
-  if (executablePath) return executablePath;
-  const reason = `no Chromium executable found (looked at ${looked.join(', ')}; set CHROMIUM_PATH). Browser tests NOT run.`;
-  if (process.env.CI === 'true') {
-    test(`${name}: a Chromium executable is required in CI`, () => assert.fail(reason));
-  } else {
-    process.stderr.write(`\n!!! SKIPPING browser tests "${name}": ${reason}\n\n`);
-    test(name, { skip: reason }, () => {});
+export function withChromium(name: string, declare: (executablePath: string) => void): void {
+  const { executablePath, problem = '' } = findChromium();
+  if (executablePath) {
+    declare(executablePath);
+    return;
   }
-  return undefined;
+  if (process.env.CI === 'true') {
+    test(`${name}: a Chromium executable is required in CI`, () => assert.fail(problem));
+    return;
+  }
+  const withoutBrowser = (globalThis as { [withoutBrowserKey]?: WithoutBrowser })[withoutBrowserKey];
+  const log = process.env[skippedBrowserTestsLog];
+  if (!withoutBrowser || !log) {
+    process.stderr.write(`\n!!! SKIPPING browser tests "${name}": ${problem}\n\n`);
+    test(name, { skip: problem }, () => {});
+    return;
+  }
+  const before = withoutBrowser.count;
+  withoutBrowser.reason = `no browser: ${problem}`;
+  try {
+    declare('');
+  } finally {
+    withoutBrowser.reason = undefined;
+  }
+  appendFileSync(log, `${JSON.stringify({ name, count: withoutBrowser.count - before, problem })}\n`);
 }

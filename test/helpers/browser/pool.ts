@@ -17,7 +17,7 @@ import {
 } from 'playwright-core';
 import { startStaticServer } from '../../../scripts/lib/static-server.ts';
 import { builtSite } from '../site.ts';
-import { chromiumArgs, requireChromium } from './chromium.ts';
+import { chromiumArgs, withChromium } from './chromium.ts';
 import { desktop } from './fixture-site.ts';
 
 export interface CspViolation {
@@ -323,23 +323,23 @@ export async function holdIslandsScript(page: Page, t: TestContext): Promise<() 
 
 /**
  * Declares the test file's browser suite: one browser and one static server
- * for the whole file. Without a Chromium executable the suite is skipped with a
- * loud reason, except in CI (CI=true), where that is a failure.
+ * for the whole file. Without a Chromium executable its tests are declared
+ * skipped, except in CI (CI=true), where that is a failure (withChromium).
  */
 export function browserSuite(
   name: string,
   body: (env: BrowserEnv) => void,
   options: { root?: () => Promise<string>; basePath?: string; concurrency?: number } = {},
 ) {
-  const executablePath = requireChromium(name);
-  if (!executablePath) return;
-  // Tests of a suite may share the browser concurrently: each has its own context.
-  describe(name, { concurrency: options.concurrency ?? 1 }, () => {
-    const env = new BrowserEnv(executablePath);
-    before(() => env.start(options.root, options.basePath));
-    after(() => env.stop());
-    body(env);
-  });
+  withChromium(name, (executablePath) =>
+    // Tests of a suite may share the browser concurrently: each has its own context.
+    describe(name, { concurrency: options.concurrency ?? 1 }, () => {
+      const env = new BrowserEnv(executablePath);
+      before(() => env.start(options.root, options.basePath));
+      after(() => env.stop());
+      body(env);
+    }),
+  );
 }
 
 export function assertNoProblems(problems: PageProblems, where: string) {

@@ -1,6 +1,6 @@
 /**
- * The build command runs its pipeline from a bundle it keeps in
- * node_modules/.cache/ (scripts/lib/bundled-pipeline.ts). A stale or broken
+ * The build command runs from a bundle it keeps in
+ * node_modules/.cache/ (scripts/lib/bundled-build.js). A stale or broken
  * bundle would show as a build that ignores an edit of src/ or fails for no
  * reason of the maintainer's: these tests run the command in a copy of the
  * project and look at what it builds.
@@ -11,21 +11,19 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
-import { cacheFolder } from '../scripts/lib/bundled-pipeline.ts';
+import { cacheFolder } from '../scripts/lib/bundled-build.js';
 import { projectCopy } from './helpers/site.ts';
 import { snapshot } from './helpers/snapshot.ts';
 
 const run = promisify(execFile);
 
-describe('the build command with its bundled pipeline', { concurrency: 1 }, () => {
+describe('the build command from its bundle', { concurrency: 1 }, () => {
   let project: string;
   const build = async (out: string) => {
     await run(
       process.execPath,
       [
-        '--import',
-        'tsx',
-        'scripts/build.ts',
+        'scripts/run-build.js',
         '--content',
         path.resolve('test/fixtures/content'),
         '--out',
@@ -59,15 +57,7 @@ describe('the build command with its bundled pipeline', { concurrency: 1 }, () =
     assert.equal((await bundles()).length, 1, 'a bundle to run from');
     const failed = await run(
       process.execPath,
-      [
-        '--import',
-        'tsx',
-        'scripts/build.ts',
-        '--content',
-        path.resolve('test/fixtures/broken-content'),
-        '--out',
-        'out',
-      ],
+      ['scripts/run-build.js', '--content', path.resolve('test/fixtures/broken-content'), '--out', 'out'],
       { cwd: project, env: { ...process.env, CI: 'true' } },
     ).then(
       () => assert.fail('the build should have failed'),

@@ -1,0 +1,170 @@
+/**
+ * `npm run build` runs the build command (scripts/build.ts) from one bundled
+ * ES module file, kept in node_modules/.cache/ and made again whenever one of
+ * its source files or the installed packages change. Plain Node loads that
+ * file: no TypeScript loader is started, and one file loads in a fraction of
+ * the time some 200 modules take through tsx. This file is JavaScript so that
+ * Node runs it as it is.
+ *
+ * The bundle only ever saves time: a missing, stale or broken bundle means the
+ * command is loaded from its sources through tsx, as the dev server and the
+ * tests do, while the bundle is made for the next build.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/** The command bundled, and the files that say how (this one and its starter). */
+const entryFile = 'scripts/build.ts';
+const howFiles = ['scripts/lib/bundled-build.js', 'scripts/run-build.js', 'tsconfig.json'];
+
+/**
+ * One folder per project: tests link copies of the project to this node_modules.
+ * @param {string} projectRoot
+ */
+export const cacheFolder = (projectRoot) =>
+  path.join(
+    projectRoot,
+    'node_modules',
+    '.cache',
+    'eccron-build',
+    createHash('sha256').update(projectRoot).digest('hex').slice(0, 12),
+  );
+
+/**
+ * The bundle's key: its project files' bytes and npm's record of the installed packages.
+ * Read synchronously: some 75 small files, which one by one through the thread pool
+ * took 20 times as long on a busy machine (3 ms against 50-170 ms).
+ * @param {string} projectRoot
+ * @param {string[]} inputs project files bundled, relative to the project root
+ */
+function keyOf(projectRoot, inputs) {
+  const hash = createHash('sha256');
+  for (const file of [...inputs, ...howFiles, 'node_modules/.package-lock.json']) {
+    hash.update(`${file}\0`);
+    hash.update(readFileSync(path.join(projectRoot, file)));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * Runs the build command: from the bundle when it is up to date, or else from
+ * the sources, making the bundle meanwhile.
+ * @param {string} projectRoot
+ */
+export async function runBuild(projectRoot) {
+  const folder = cacheFolder(projectRoot);
+  /** @type {string | undefined} */
+  let bundle;
+  try {
+    /** @type {{ key: string, inputs: string[] }} */
+    const manifest = JSON.parse(readFileSync(path.join(folder, 'manifest.json'), 'utf8'));
+    if (manifest.key === keyOf(projectRoot, manifest.inputs)) bundle = path.join(folder, `build-${manifest.key}.mjs`);
+  } catch {
+    // No bundle yet, or one that cannot be read: the sources will do.
+  }
+  if (bundle) {
+    try {
+      await import(pathToFileURL(bundle).href);
+      return;
+    } catch (error) {
+      // The command reports its own failures; a throw here is a bundle that does not load.
+      if (!(error instanceof SyntaxError)) throw error;
+    }
+  }
+  const saved = saveBundle(projectRoot, folder).catch(() => {});
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import(pathToFileURL(path.join(projectRoot, entryFile)).href);
+  await saved;
+}
+
+/**
+ * @param {string} projectRoot
+ * @param {string} folder
+ */
+async function saveBundle(projectRoot, folder) {
+  const esbuild = await import('esbuild');
+  const result = await esbuild.build({
+    absWorkingDir: projectRoot,
+    entryPoints: [entryFile],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    jsx: 'automatic',
+    // The build command always renders with React's production build (see run-build.js): only it is bundled.
+    define: { 'process.env.NODE_ENV': '"production"' },
+    // Less to parse; names are kept, so a stack trace still reads.
+    minifyWhitespace: true,
+    minifySyntax: true,
+    // Bundled CommonJS packages (React, fast-glob) require Node's built-in modules.
+    banner: {
+      js: `import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);`,
+    },
+    plugins: [keepModuleUrls, requireEsbuild],
+    metafile: true,
+    write: false,
+    logLevel: 'silent',
+  });
+  const inputs = Object.keys(result.metafile.inputs)
+    // Project files only: packages are covered by npm's record, and require-esbuild:esbuild is no file.
+    .filter((file) => !file.includes('node_modules') && !file.startsWith('require-esbuild:'))
+    .map((file) => file.split(path.sep).join('/'))
+    .sort();
+  const key = keyOf(projectRoot, inputs);
+  await mkdir(folder, { recursive: true });
+  // Another build may be reading the previous bundle: each has its own name, and the manifest is replaced whole.
+  const bundle = `build-${key}.mjs`;
+  const temporary = path.join(folder, `.${process.pid}.tmp`);
+  await writeFile(temporary, /** @type {import('esbuild').OutputFile} */ (result.outputFiles[0]).contents);
+  await rename(temporary, path.join(folder, bundle));
+  await writeFile(temporary, JSON.stringify({ key, inputs }));
+  await rename(temporary, path.join(folder, 'manifest.json'));
+  for (const name of await readdir(folder)) {
+    if (name.startsWith('build-') && name !== bundle) await rm(path.join(folder, name), { force: true });
+  }
+}
+
+/**
+ * esbuild runs its own binary, found next to its package, so the package is
+ * left out of the bundle; and it is CommonJS, so it is required, not imported:
+ * Node scans a CommonJS module imported from an ES module for its exports,
+ * which took 60-270 ms on the busy shared machine (require: 16-54 ms).
+ * @type {import('esbuild').Plugin}
+ */
+const requireEsbuild = {
+  name: 'require-esbuild',
+  setup(build) {
+    build.onResolve({ filter: /^esbuild$/ }, (args) =>
+      args.namespace === 'require-esbuild'
+        ? { path: 'esbuild', external: true }
+        : { path: 'esbuild', namespace: 'require-esbuild' },
+    );
+    build.onLoad({ filter: /.*/, namespace: 'require-esbuild' }, () => ({
+      contents: "module.exports = require('esbuild');",
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * A module that finds files beside itself (import.meta.url) is given its own address, not the bundle's.
+ * @type {import('esbuild').Plugin}
+ */
+const keepModuleUrls = {
+  name: 'keep-module-urls',
+  setup(build) {
+    build.onLoad({ filter: /\.tsx?$/ }, async (args) => {
+      if (args.path.includes('node_modules')) return undefined;
+      const source = await readFile(args.path, 'utf8');
+      if (!source.includes('import.meta.url')) return undefined;
+      return {
+        contents: source.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)),
+        loader: args.path.endsWith('x') ? 'tsx' : 'ts',
+      };
+    });
+  },
+};

@@ -1,0 +1,80 @@
+import { hash } from 'node:crypto';
+import { buildIdentityPlaceholder } from '../../src/build-context.tsx';
+import { escapeHtml } from '../../src/escape.ts';
+import { BuildError } from '../lib/problems.ts';
+import type { OutputFile } from './output-files.ts';
+import type { RenderedPage } from './render-pages.tsx';
+
+/** What build.json holds: which build a published site is. */
+export interface BuildIdentity {
+  /** The commit built, or null when it could not be known (no git, no CI variable). */
+  commit: string | null;
+  /** sha256 of the site: of the list of every file's path and sha256 (pages with the placeholder in place of their identity). */
+  content: string;
+  /** The date the build took as today (YYYY-MM-DD). */
+  date: string;
+  /** The generator and its version, from package.json: name@version. */
+  generator: string;
+}
+
+export const buildIdentityFile = 'build.json';
+
+/** The start of <meta name="build"> as pages are written (by React, and by the CMS stage), before the identity is known. */
+const placeholderTag = `<meta name="build" content="${buildIdentityPlaceholder}"`;
+
+const sha256 = (bytes: string | Uint8Array) => `sha256:${hash('sha256', bytes, 'hex')}`;
+
+/** The value of a page's <meta name="build">: the site's identity and the page's own hash, as "name=value" pairs. */
+const pageIdentity = (identity: BuildIdentity, pageHash: string) =>
+  `commit=${identity.commit ?? 'unknown'} content=${identity.content} date=${identity.date} generator=${identity.generator} page=${pageHash}`;
+
+/**
+ * Gives the site its identity: build.json, and the same identity in the
+ * <meta name="build"> of every page, with the page's own hash so that a host
+ * that rewrites HTML can still be checked page by page. A page cannot hold
+ * its own hash, nor the site its content hash, so both are taken with the
+ * placeholder still in the pages; the identity changes no other byte, and two
+ * builds of the same input stay identical.
+ */
+export function identifyBuild(
+  pages: RenderedPage[],
+  files: OutputFile[],
+  inputs: Omit<BuildIdentity, 'content'>,
+): { pages: RenderedPage[]; files: OutputFile[]; identity: BuildIdentity } {
+  const once = (html: string) => {
+    const at = html.indexOf(placeholderTag);
+    return at !== -1 && html.indexOf(placeholderTag, at + 1) === -1;
+  };
+  const problems = pages
+    .filter((page) => !once(page.html))
+    .map((page) => ({ where: page.file, message: `expected one ${placeholderTag}/> in the head (src/Document.tsx)` }));
+  if (problems.length > 0) throw new BuildError('Giving the pages their build identity', problems);
+
+  // Each file hashed once; the site's hash is that of the list of paths and hashes.
+  const hashes = new Map(files.map((file) => [file.path, sha256(file.contents)]));
+  const list = [...hashes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const identity: BuildIdentity = {
+    commit: inputs.commit,
+    content: sha256(list.map(([path, hash]) => `${path}\0${hash}\n`).join('')),
+    date: inputs.date,
+    generator: inputs.generator,
+  };
+
+  // Every HTML file with the placeholder: the pages, and the CMS's page.
+  const filled = new Map<string, string>();
+  for (const file of files) {
+    if (!file.path.endsWith('.html') || typeof file.contents !== 'string') continue;
+    const html = file.contents;
+    if (!html.includes(placeholderTag)) continue;
+    const tag = `<meta name="build" content="${escapeHtml(pageIdentity(identity, hashes.get(file.path)!))}"`;
+    filled.set(file.path, html.replace(placeholderTag, tag));
+  }
+  return {
+    identity,
+    pages: pages.map((page) => ({ ...page, html: filled.get(page.file) ?? page.html })),
+    files: [
+      ...files.map((file) => (filled.has(file.path) ? { ...file, contents: filled.get(file.path)! } : file)),
+      { path: buildIdentityFile, contents: `${JSON.stringify(identity, null, 2)}\n` },
+    ],
+  };
+}

@@ -1,0 +1,239 @@
+/**
+ * Compares a live site with the build in an output folder: every file
+ * answers 200 with the same bytes (or, for a page a host rewrote, the same
+ * build identity and page hash), an unknown address answers the 404 page with
+ * 404, build.json names the same build, every page keeps its <meta> policy,
+ * and, where the host applies _headers, every header it gives is sent.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { eachStartTag } from '../lib/html.ts';
+import { type HttpClient, type HttpError, type HttpResult, offlineLine } from '../lib/http-client.ts';
+import { OUTPUT_MARKER } from '../lib/output-folder.ts';
+import { headersFor } from '../lib/static-server.ts';
+import { type BuildIdentity, buildIdentityFile } from '../stages/build-identity.ts';
+import { sitePathOf } from '../../src/urls.ts';
+
+/** What differs, and where: a route, a file, or a field of build.json. */
+interface Mismatch {
+  where: string;
+  message: string;
+}
+
+export interface VerifyOptions {
+  /** The built site: the output folder of `npm run build`. */
+  dir: string;
+  /** The live site's address, base path included: https://owner.github.io/repository/ */
+  url: string;
+  client: Pick<HttpClient, 'request'>;
+  /** Whether the host sends the headers of _headers (Netlify, Cloudflare Pages) or ignores them (GitHub Pages). */
+  headers: 'applied' | 'ignored';
+}
+
+export type VerifyResult =
+  | {
+      kind: 'compared';
+      identity: BuildIdentity;
+      /** Files asked for, besides build.json and the missing page. */
+      files: number;
+      /** Pages whose bytes differ while their build identity and page hash match. */
+      rewritten: string[];
+      mismatches: Mismatch[];
+    }
+  | { kind: 'offline'; error: HttpError };
+
+/** Files of the output that hosts keep to themselves, or that only mark the folder as the build's. */
+const unpublished = new Set(['_headers', '.nojekyll', OUTPUT_MARKER]);
+
+/** A path no build writes, asked for to see the 404 page. */
+const missingPath = 'verify-no-such-page/';
+
+const retryServerErrors = { retries: 2, retryStatus: (status: number) => status >= 500, retryErrors: false };
+
+/** 'research/index.html' → 'research/', 'index.html' → '' (relative to the site's address). */
+const addressOf = (file: string) => sitePathOf(file).slice(1);
+
+/** The attributes of a page's <meta> with this name (or http-equiv), or undefined when it has none. */
+function metaOf(html: string, key: 'name' | 'http-equiv', value: string): string | undefined {
+  let found: string | undefined;
+  eachStartTag(html, (name, attributes) => {
+    if (found === undefined && name === 'meta' && attributes[key]?.toLowerCase() === value.toLowerCase())
+      found = attributes.content ?? '';
+  });
+  return found;
+}
+
+/** "commit=… content=… page=…" as fields. */
+const fieldsOf = (identity: string) =>
+  new Map(identity.split(/\s+/).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
+
+const short = (value: string) =>
+  /^(sha256:)?[0-9a-f]{40,}$/.test(value) ? value.slice(0, value.indexOf(':') + 13) : value;
+
+/** Which fields of two identities differ, in words: "commit 1a2b3c… live, 4d5e6f… in this build". */
+function identityDifference(live: string, built: string): string {
+  const [liveFields, builtFields] = [fieldsOf(live), fieldsOf(built)];
+  return [...builtFields]
+    .filter(([name, value]) => liveFields.get(name) !== value)
+    .map(([name, value]) => `${name} ${short(liveFields.get(name) ?? '(none)')} live, ${short(value)} in this build`)
+    .join('; ');
+}
+
+function describeAnswer(answer: HttpResult): string {
+  if (answer.kind === 'error') return `no answer (${answer.code}: ${answer.message})`;
+  const location = answer.headers.location;
+  return `answers ${answer.status}${location ? ` (to ${location})` : ''}`;
+}
+
+/** Every file of the output folder, with forward slashes, in a stable order. */
+async function filesOf(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .filter((file) => !unpublished.has(file))
+    .sort();
+}
+
+/** The live site against the build in `options.dir`. Reads the output folder; sends only GET requests. */
+export async function verifySite(options: VerifyOptions): Promise<VerifyResult> {
+  const base = new URL(options.url.endsWith('/') ? options.url : `${options.url}/`);
+  const identity = JSON.parse(await readFile(path.join(options.dir, buildIdentityFile), 'utf8')) as BuildIdentity;
+  const headersFile = await readFile(path.join(options.dir, '_headers'), 'utf8').catch(() => '');
+  const mismatches: Mismatch[] = [];
+  const rewritten: string[] = [];
+  const get = (address: string) =>
+    options.client.request(new URL(address, base).href, { redirect: 'manual', retry: retryServerErrors });
+
+  const compareHeaders = (where: string, answer: Extract<HttpResult, { kind: 'response' }>) => {
+    if (options.headers === 'ignored') return;
+    for (const [name, expected] of Object.entries(
+      headersFor(headersFile, decodeURIComponent(new URL(answer.url).pathname)),
+    )) {
+      const value = answer.headers[name.toLowerCase()];
+      const text = Array.isArray(value) ? value.join(', ') : value;
+      if (text === undefined) mismatches.push({ where, message: `header ${name} missing (expected "${expected}")` });
+      else if (text.trim() !== expected)
+        mismatches.push({ where, message: `header ${name} is "${text}", expected "${expected}"` });
+    }
+  };
+
+  // build.json first: it says whether the site is reachable at all, and which build it is.
+  const live = await get(buildIdentityFile);
+  if (live.kind === 'error' && live.offline) return { kind: 'offline', error: live };
+  compareIdentity(live, identity, mismatches);
+  if (live.kind === 'response' && live.status === 200) compareHeaders(buildIdentityFile, live);
+
+  /** Compares a page or file the host answered with its built bytes; true when it is the same. */
+  const compareBody = (where: string, answer: Extract<HttpResult, { kind: 'response' }>, built: Buffer) => {
+    if (answer.body.equals(built)) return true;
+    const builtHtml = built.toString('utf8');
+    const builtIdentity = metaOf(builtHtml, 'name', 'build');
+    if (builtIdentity === undefined) {
+      mismatches.push({
+        where,
+        message: `differs from this build (${answer.body.length} bytes live, ${built.length} in this build)`,
+      });
+      return false;
+    }
+    const liveIdentity = metaOf(answer.body.toString('utf8'), 'name', 'build');
+    if (liveIdentity === undefined) {
+      mismatches.push({
+        where,
+        message: 'differs from this build, and has no <meta name="build"> to tell which it is',
+      });
+      return false;
+    }
+    if (liveIdentity !== builtIdentity) {
+      mismatches.push({ where, message: `another build: ${identityDifference(liveIdentity, builtIdentity)}` });
+      return false;
+    }
+    rewritten.push(where);
+    return true;
+  };
+
+  const comparePolicy = (where: string, answer: Extract<HttpResult, { kind: 'response' }>, built: Buffer) => {
+    const policy = metaOf(built.toString('utf8'), 'http-equiv', 'content-security-policy');
+    if (policy === undefined) return;
+    const livePolicy = metaOf(answer.body.toString('utf8'), 'http-equiv', 'content-security-policy');
+    if (livePolicy !== policy)
+      mismatches.push({
+        where,
+        message:
+          livePolicy === undefined
+            ? 'has no <meta http-equiv="Content-Security-Policy">'
+            : `<meta> Content-Security-Policy is "${livePolicy}", expected "${policy}"`,
+      });
+  };
+
+  // 404.html is checked as the answer to a missing page: asked for by name, Cloudflare Pages redirects it to /404.
+  const files = (await filesOf(options.dir)).filter((file) => file !== buildIdentityFile && file !== '404.html');
+  await Promise.all(
+    files.map(async (file) => {
+      const address = addressOf(file);
+      const where = `${base.pathname}${address}`;
+      const [answer, built] = await Promise.all([get(address), readFile(path.join(options.dir, file))]);
+      if (answer.kind === 'error' || answer.status !== 200) {
+        mismatches.push({ where, message: `${describeAnswer(answer)}, expected 200` });
+        return;
+      }
+      if (compareBody(where, answer, built)) comparePolicy(where, answer, built);
+      compareHeaders(where, answer);
+    }),
+  );
+
+  // An address the build never wrote: the host's 404, with the build's 404 page.
+  const notFound = await get(missingPath);
+  const where = `${base.pathname}${missingPath}`;
+  const notFoundPage = await readFile(path.join(options.dir, '404.html')).catch(() => undefined);
+  if (notFound.kind === 'error' || notFound.status !== 404) {
+    mismatches.push({ where, message: `${describeAnswer(notFound)}, expected 404 with the 404 page` });
+  } else if (notFoundPage && compareBody(`${where} (the 404 page)`, notFound, notFoundPage)) {
+    comparePolicy(`${where} (the 404 page)`, notFound, notFoundPage);
+  }
+
+  mismatches.sort((a, b) => (a.where < b.where ? -1 : a.where > b.where ? 1 : 0));
+  return { kind: 'compared', identity, files: files.length, rewritten, mismatches };
+}
+
+function compareIdentity(answer: HttpResult, built: BuildIdentity, mismatches: Mismatch[]): void {
+  const where = buildIdentityFile;
+  if (answer.kind === 'error' || answer.status !== 200) {
+    mismatches.push({ where, message: `${describeAnswer(answer)}, expected 200 with this build's identity` });
+    return;
+  }
+  let live: Partial<Record<keyof BuildIdentity, unknown>>;
+  try {
+    live = JSON.parse(answer.body.toString('utf8'));
+  } catch {
+    mismatches.push({ where, message: 'is not JSON' });
+    return;
+  }
+  for (const field of ['commit', 'content', 'date', 'generator'] as const) {
+    if (live[field] !== built[field])
+      mismatches.push({
+        where: `${where} › ${field}`,
+        message: `${JSON.stringify(live[field] ?? null)} live, ${JSON.stringify(built[field])} in this build`,
+      });
+  }
+}
+
+/** The command's report: each mismatch on a line of its own, with its route or field; and the exit code. */
+export function verifyReport(result: VerifyResult, url: string): { text: string; exitCode: number } {
+  if (result.kind === 'offline') return { text: offlineLine(result.error, 'Nothing was verified'), exitCode: 2 };
+  const { identity, files, rewritten, mismatches } = result;
+  const lines = [
+    `Verifying ${url} against the build of commit ${identity.commit ?? 'unknown'}, content ${short(identity.content)}, dated ${identity.date} (${identity.generator})`,
+    ...mismatches.map((mismatch) => `✗ ${mismatch.where}: ${mismatch.message}`),
+  ];
+  if (mismatches.length > 0) {
+    lines.push(
+      `The live site is not this build: ${mismatches.length} ${mismatches.length === 1 ? 'mismatch' : 'mismatches'} over ${files} files, build.json and the 404 page.`,
+    );
+    return { text: lines.join('\n'), exitCode: 1 };
+  }
+  lines.push(
+    `✓ The live site is this build: ${files} files, build.json and the 404 page${rewritten.length > 0 ? ` (${rewritten.length} ${rewritten.length === 1 ? 'page' : 'pages'} rewritten by the host, with this build's page hash: ${rewritten.join(', ')})` : ''}.`,
+  );
+  return { text: lines.join('\n'), exitCode: 0 };
+}

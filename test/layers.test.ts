@@ -1,0 +1,91 @@
+/**
+ * The code's layers point one way (docs/architecture.md, Layers): src/ ←
+ * scripts/lib/ ← scripts/stages/ and scripts/admin/ ← the tools and commands.
+ * An import that runs back up a layer is named here with its file, so that a
+ * helper ends up where every user of it can reach it.
+ */
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/** The layers from the bottom up; a file may import from its own layer and those below it. */
+const layers: { name: string; holds: (file: string) => boolean }[] = [
+  { name: 'src/', holds: (file) => file.startsWith('src/') },
+  { name: 'scripts/lib/', holds: (file) => file.startsWith('scripts/lib/') },
+  {
+    name: 'the stages (scripts/stages/, scripts/admin/)',
+    holds: (file) => file.startsWith('scripts/stages/') || file.startsWith('scripts/admin/'),
+  },
+  { name: 'the tools and commands (scripts/)', holds: (file) => file.startsWith('scripts/') },
+  { name: 'test/', holds: (file) => file.startsWith('test/') },
+];
+const layerOf = (file: string) => layers.findIndex((layer) => layer.holds(file));
+
+const sourceFiles = (folder: string): string[] =>
+  readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' })
+    .map((name) => `${folder}/${name.split(path.sep).join('/')}`)
+    .filter((file) => /\.(?:ts|tsx)$/.test(file) && !file.endsWith('.d.ts'));
+
+/** Every module a file imports by a relative path: import and export … from, side-effect imports, import(). */
+function relativeImports(text: string): string[] {
+  const code = text.replace(/\/\*[\s\S]*?\*\/|(?<![:'"`])\/\/.*$/gm, '');
+  const found = code.matchAll(
+    /\b(?:import|export)\s[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]/gm,
+  );
+  return [...found].map((match) => match[1] ?? match[2] ?? match[3]!).filter((specifier) => specifier.startsWith('.'));
+}
+
+test('the import reader finds every form of import, and only relative ones', () => {
+  const text = [
+    "import { a } from './a.ts';",
+    "import type {\n  B,\n} from '../lib/b.ts';",
+    "export { c } from './c.ts';",
+    "import './d.css';",
+    "const e = await import('../stages/e.ts');",
+    "import { f } from 'node:fs';",
+    "// import { g } from './g.ts';",
+  ].join('\n');
+  assert.deepEqual(relativeImports(text), ['./a.ts', '../lib/b.ts', './c.ts', './d.css', '../stages/e.ts']);
+});
+
+/** Each import of the files given that runs back up a layer, as "file imports specifier: why". */
+function upwardImports(files: { file: string; text: string }[]): string[] {
+  return files.flatMap(({ file, text }) =>
+    relativeImports(text).flatMap((specifier) => {
+      const layer = layerOf(file);
+      const target = layerOf(path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier)));
+      return target > layer
+        ? [`${file} imports ${specifier}: ${layers[layer]!.name} may not import from ${layers[target]!.name}`]
+        : [];
+    }),
+  );
+}
+
+test('an import from a higher layer is named with its file; one from the same layer or below is not', () => {
+  assert.deepEqual(
+    upwardImports([
+      { file: 'src/markdown.tsx', text: "import { relative } from '../scripts/stages/content/source.ts';" },
+      { file: 'scripts/lib/html.ts', text: "import type { Origins } from '../stages/content/markdown-links.ts';" },
+      { file: 'scripts/stages/site-files.ts', text: "import { siteFiles } from '../build-site.ts';" },
+      { file: 'scripts/stages/load-content.ts', text: "import { a } from '../lib/a.ts';\nimport { b } from './b.ts';" },
+      { file: 'scripts/cite/validate.ts', text: "import { loadContent } from '../stages/load-content.ts';" },
+    ]),
+    [
+      'src/markdown.tsx imports ../scripts/stages/content/source.ts: src/ may not import from the stages (scripts/stages/, scripts/admin/)',
+      'scripts/lib/html.ts imports ../stages/content/markdown-links.ts: scripts/lib/ may not import from the stages (scripts/stages/, scripts/admin/)',
+      'scripts/stages/site-files.ts imports ../build-site.ts: the stages (scripts/stages/, scripts/admin/) may not import from the tools and commands (scripts/)',
+    ],
+  );
+});
+
+test('no import of src/ or scripts/ runs back up a layer', () => {
+  const files = [...sourceFiles('src'), ...sourceFiles('scripts')];
+  assert.ok(files.length > 100, `found the source files (${files.length})`);
+  assert.deepEqual(
+    upwardImports(files.map((file) => ({ file, text: readFileSync(path.join(root, file), 'utf8') }))),
+    [],
+  );
+});
