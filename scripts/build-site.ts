@@ -22,6 +22,7 @@ import type { OutputFile } from './stages/output-files.ts';
 import { renderPages } from './stages/render-pages.tsx';
 import { buildReport, type BuildReport } from './stages/report.ts';
 import { siteFiles } from './stages/site-files.ts';
+import { readTestedWith } from './stages/tested-with.ts';
 import { adminFiles, adminHeaders } from './admin/admin-stage.ts';
 import { writeOutput } from './stages/write-output.ts';
 
@@ -81,11 +82,12 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const commit = options.commit === undefined ? buildCommit(projectRoot) : Promise.resolve(options.commit);
 
   // Load and check the content, and bundle the client meanwhile (pages need its hashed names).
-  const [{ content, warnings: contentWarnings, origins, markdown }, client] = await Promise.all([
+  const [{ content, warnings: contentWarnings, origins, markdown }, client, testedWith] = await Promise.all([
     options.content
       ? { content: structuredClone(options.content), warnings: [], origins: new Map(), markdown: new Map() }
-      : readContent(contentDir, publicDir),
+      : readContent(contentDir, publicDir, buildDate.date),
     options.cache?.client ?? options.clientBundle ?? bundleClient(projectRoot),
+    readTestedWith(projectRoot),
   ]);
   if (options.cache) options.cache.client = client;
   const routes = options.routes ?? siteRoutes(content);
@@ -93,7 +95,13 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const urls = createUrls(options.basePath ?? '', content.site.siteUrl);
 
   // Render every route of the route table.
-  const rendered = renderPages(content, routes, { urls, assets: client.assets, today: buildDate.date, markdown });
+  const rendered = renderPages(content, routes, {
+    urls,
+    assets: client.assets,
+    today: buildDate.date,
+    markdown,
+    testedWith,
+  });
 
   // Gather the site: pages, client bundle, host files, public files.
   const site: OutputFile[] = [

@@ -1,6 +1,6 @@
 /**
  * npm run cite -- add <doi> --theme <id>     one publication from its DOI
- * npm run cite -- fill [--dry-run]           missing fields of every entry with a DOI
+ * npm run cite -- fill [--dry-run] [--find-dois]  missing fields of every entry with a DOI (and DOIs)
  * npm run cite -- import <file> --theme <id> a BibTeX, RIS or CSL-JSON export
  *
  * The only commands that use the network (the DOI resolver, DOI_RESOLVER or
@@ -16,7 +16,9 @@ import { citationText } from '../src/citation.ts';
 import { type Publication, publicationSchema } from '../src/content/publications.ts';
 import { offlineLine, siteUserAgent } from './lib/http-client.ts';
 import { displayPath as relative, formatProblem, type Problem } from './lib/problems.ts';
+import { parseAuthors } from '../src/citation-export.ts';
 import { bareDoi } from './cite/doi.ts';
+import { findDois } from './cite/find-doi.ts';
 import { ImportError, readImport } from './cite/import-file.ts';
 import {
   type Entry,
@@ -38,6 +40,8 @@ const fromWhereTyped = (file: string) => path.resolve(process.env.INIT_CWD ?? pr
 
 export interface CiteOptions {
   contentDir?: string;
+  /** CROSSREF_API, or https://api.crossref.org: where fill --find-dois asks. */
+  crossrefApi?: string;
   resolver?: Partial<ResolverOptions>;
   print?: (line: string) => void;
   /** Replaces the file system calls of the final write (tests make it fail). */
@@ -48,6 +52,7 @@ const USAGE = [
   'Usage:',
   '  npm run cite -- add <doi> --theme <id>       add a publication from its DOI',
   '  npm run cite -- fill [--dry-run]             fill missing fields of entries with a DOI',
+  '       [--find-dois]                           and propose a DOI where one record matches',
   '  npm run cite -- import <file> --theme <id>   import a BibTeX, RIS or CSL-JSON export',
 ].join('\n');
 
@@ -59,7 +64,12 @@ function readArgs(args: string[]) {
     const parsed = parseArgs({
       args,
       allowPositionals: true,
-      options: { 'dry-run': { type: 'boolean' }, theme: { type: 'string' }, content: { type: 'string' } },
+      options: {
+        'dry-run': { type: 'boolean' },
+        'find-dois': { type: 'boolean' },
+        theme: { type: 'string' },
+        content: { type: 'string' },
+      },
     });
     const empty = Object.entries(parsed.values).find(([, value]) => value === '');
     if (empty) throw new UsageError(`--${empty[0]} needs a value`);
@@ -191,11 +201,54 @@ const comparable = (field: Field, value: unknown) => {
   return field === 'pages' ? text.replace(/\s*[-–—]\s*/g, '-') : text;
 };
 
+/** --find-dois: a DOI for each entry without one, where exactly one record agrees; undefined when offline. */
+async function proposeDois(
+  file: PublicationsFile,
+  options: Required<Pick<CiteOptions, 'print'>> & CiteOptions,
+  resolver: ResolverOptions,
+) {
+  const { print } = options;
+  const text = (entry: Entry, key: string) => {
+    const value = entry.map.get(key);
+    return typeof value === 'string' ? value : undefined;
+  };
+  const without = file
+    .entries()
+    .filter((entry) => !text(entry, 'doi') && !publicationDoi({ url: text(entry, 'url') }) && text(entry, 'title'));
+  const found = await findDois(
+    without.map((entry) => ({
+      title: text(entry, 'title')!,
+      year: entry.map.get('year'),
+      family: parseAuthors(text(entry, 'authors') ?? text(entry, 'editors') ?? '')[0]?.family ?? '',
+    })),
+    resolver,
+    options.crossrefApi ?? (process.env.CROSSREF_API?.trim() || 'https://api.crossref.org'),
+  );
+  const offline = found.find((result) => !result.ok && result.offline);
+  if (offline && !offline.ok && offline.offline) {
+    print(offlineLine(offline.offline, 'Nothing was written'));
+    return undefined;
+  }
+  const proposals: { entry: Entry; label: string; field: Field; value: string }[] = [];
+  found.forEach((result, index) => {
+    const entry = without[index]!;
+    const label = `${entry.theme}[${entry.index}]`;
+    if (result.ok) {
+      print(
+        `${entry.where}: ${label} doi ${result.doi}: the one record whose title, year and first author agree; review it`,
+      );
+      proposals.push({ entry, label, field: 'doi', value: result.doi });
+    } else print(`${entry.where}: ${label} no DOI proposed: ${result.reason}`);
+  });
+  return proposals;
+}
+
 async function fill(
   dryRun: boolean,
   options: Required<Pick<CiteOptions, 'print'>> & CiteOptions,
   contentDir: string,
   resolver: ResolverOptions,
+  findDoisToo = false,
 ) {
   const { print } = options;
   const file = await PublicationsFile.open(contentDir);
@@ -258,6 +311,11 @@ async function fill(
       }
     }
   });
+  if (findDoisToo) {
+    const proposals = await proposeDois(file, options, resolver);
+    if (proposals === undefined) return 1;
+    fills.push(...proposals);
+  }
   // What the file already had wrong (publications still waiting to be filled, say) is no reason to write nothing:
   // an edit is refused only for a problem it adds. Lines move as fields are added: a problem is known by the rest.
   const problemKey = (problem: Problem) => `${problem.where.replace(/:\d+(:\d+)?/, '')} ${problem.message}`;
@@ -401,7 +459,8 @@ export async function runCite(argv: string[], options: CiteOptions = {}): Promis
     const { theme } = flags;
     const all = { ...options, print };
     if (command === 'add') return await add(args, theme, all, contentDir, resolver);
-    if (command === 'fill') return await fill(flags['dry-run'] === true, all, contentDir, resolver);
+    if (command === 'fill')
+      return await fill(flags['dry-run'] === true, all, contentDir, resolver, flags['find-dois'] === true);
     if (command === 'import') return await importFile(args, theme, all, contentDir);
     throw new UsageError(command ? `unknown command "${command}"` : 'no command given');
   } catch (error) {

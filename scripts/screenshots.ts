@@ -1,11 +1,12 @@
 /**
  * npm run screenshots [-- --out reports/screenshots] [--content DIR]
  *
- * Screenshots of every page of the site at a phone and a desktop width, so a
- * reviewer can look at the whole site at once after a change: builds the site
- * into a temporary folder, serves it as a static host would, and writes
- * <out>/<route>-<width>.png (reports/screenshots/ unless told; git ignores
- * reports/). Judging them is for people: this is a report, not a test. It
+ * Screenshots of every page of the site at a phone and a desktop width, in
+ * the light and the dark colour scheme, so a reviewer can look at the whole
+ * site at once after a change: builds the site into a temporary folder,
+ * serves it as a static host would, and writes <out>/<route>-<width>.png and
+ * <out>/<route>-<width>-dark.png (reports/screenshots/ unless told; git
+ * ignores reports/). Judging them is for people: this is a report, not a test. It
  * fails only when a page cannot be shown or no browser is found.
  *
  * Uses the Chromium that scripts/lib/chromium.ts finds (CHROMIUM_PATH, PATH,
@@ -40,7 +41,14 @@ const contentDir = path.resolve(values.content ?? path.join(projectRoot, 'conten
 const viewports = [
   { width: 375, height: 812 },
   { width: 1280, height: 800 },
-];
+].flatMap((size) =>
+  // Each width in both schemes of the stylesheet (prefers-color-scheme); the dark one's files end in -dark.
+  (['light', 'dark'] as const).map((colorScheme) => ({
+    size,
+    colorScheme,
+    suffix: colorScheme === 'dark' ? '-dark' : '',
+  })),
+);
 const pages = [
   ...routes(await loadContent(contentDir)).map((route) => (route.path === '/' ? '/' : `${route.path}/`)),
   '/404.html',
@@ -56,7 +64,7 @@ const browser = await chromium.launch({ executablePath, args: chromiumArgs });
 try {
   await mkdir(folder, { recursive: true });
   for (const viewport of viewports) {
-    const page = await browser.newPage({ viewport });
+    const page = await browser.newPage({ viewport: viewport.size, colorScheme: viewport.colorScheme });
     for (const route of pages) {
       await page.goto(new URL(route, server.url).href);
       // The islands started (the menu's button, the form's fields), and the lazy images and fonts loaded.
@@ -72,7 +80,10 @@ try {
         }
         await document.fonts.ready;
       });
-      await page.screenshot({ path: path.join(folder, `${nameOf(route)}-${viewport.width}.png`), fullPage: true });
+      await page.screenshot({
+        path: path.join(folder, `${nameOf(route)}-${viewport.size.width}${viewport.suffix}.png`),
+        fullPage: true,
+      });
     }
     await page.close();
   }

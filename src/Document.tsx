@@ -9,8 +9,8 @@ export interface DocumentProps {
   path: string;
   title: string;
   description: string;
-  /** Structured data for search engines, serialised into the head. */
-  jsonLd?: object;
+  /** Structured data for search engines, serialised into the head, one <script> per block. */
+  jsonLd?: readonly object[];
   /** False for pages that search engines should not list (the 404 page). */
   indexable?: boolean;
   children: ReactNode;
@@ -45,6 +45,8 @@ export function Document({ site, path, title, description, jsonLd, indexable = t
         <link rel="alternate" type="text/calendar" href={urls.asset('events.ics')} title={`${site.acronym} events`} />
         <link rel="apple-touch-icon" href={urls.asset('apple-touch-icon.png')} />
         <meta name="theme-color" content="#0f3b57" />
+        {/* Both schemes are styled (site.css): the browser paints its canvas dark from the start for a visitor who asks for dark, so nothing flashes white. */}
+        <meta name="color-scheme" content="light dark" />
         {/* Which build this page is from (commit, content hash, date, generator, this page's hash): npm run verify reads it. */}
         <meta name="build" content={buildIdentityPlaceholder} />
         <meta property="og:type" content="website" />
@@ -67,8 +69,11 @@ export function Document({ site, path, title, description, jsonLd, indexable = t
         ))}
         <link rel="stylesheet" href={urls.asset(assets.css)} />
         <script type="module" src={urls.asset(assets.js)} />
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD is data; safeJson escapes '<' so it cannot close the script. */}
-        {jsonLd ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: safeJson(jsonLd) }} /> : null}
+        {jsonLd?.map((block, index) => (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD is data; safeJson escapes '<' so it cannot close the script.
+          // biome-ignore lint/suspicious/noArrayIndexKey: the blocks are fixed for the page, never reordered.
+          <script key={index} type="application/ld+json" dangerouslySetInnerHTML={{ __html: safeJson(block) }} />
+        ))}
       </head>
       <body>{children}</body>
     </html>

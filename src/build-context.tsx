@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { TestedWith } from './accessibility-testing.ts';
 import type { LexedMarkdown } from './markdown.tsx';
 import type { Urls } from './urls.ts';
 
@@ -9,6 +10,8 @@ export interface BuildContext {
   assets: { css: string; js: string; fonts: string[] };
   /** The date the build treats as today (YYYY-MM-DD, UTC): an input of the build, never the clock of the page. */
   today: string;
+  /** The versions of the testing tools the accessibility statement names. */
+  testedWith: TestedWith;
   /** The content's Markdown texts already lexed while loading; a text not among them is lexed as it is rendered. */
   markdown?: LexedMarkdown;
 }

@@ -7,6 +7,7 @@
  * as you type.
  */
 export { calendarDateProblem } from './format.ts';
+export type { AccessibilityStatement, ComplianceLevel } from './content/accessibility.ts';
 export type { LegalPage } from './content/legal.ts';
 export { type Member, type MembersDirectory, membersSchema } from './content/members.ts';
 export type { NewsItem } from './content/news.ts';

@@ -79,7 +79,7 @@ describe('output files', () => {
       locations,
       routes.map((route) => canonical(route.path)),
     );
-    assert.equal(locations.length, 4 + content.themes.length);
+    assert.equal(locations.length, 5 + content.themes.length);
     assert.match(
       await readFile(path.join(outDir, 'robots.txt'), 'utf8'),
       /^Sitemap: https:\/\/fixture\.example\/sitemap\.xml$/m,

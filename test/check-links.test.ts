@@ -116,6 +116,7 @@ test('each link is reported with the content file and line where it is written, 
   assert.deepEqual(where(first, 'LOOPBACK/gone-404'), ['content/members.yml:12']);
   assert.deepEqual(where(first, 'LOOPBACK/loop-a'), ['content/news/2020-01-10-older-example.md:11']);
   assert.deepEqual(where(first, 'LOOPBACK/ok'), [
+    'content/accessibility.md:10',
     'content/legal/privacy-policy.md:7',
     'content/publications.yml:26',
     'content/site.yml:6',
@@ -128,7 +129,12 @@ test('each link is reported with the content file and line where it is written, 
     'content/publications.yml:32',
   ]);
   assert.deepEqual(link(first, 'LOOPBACK/gone-404').pages, ['/']);
-  assert.deepEqual(link(first, 'LOOPBACK/ok').pages, ['/', '/privacy-policy/', '/research/third-example/']);
+  assert.deepEqual(link(first, 'LOOPBACK/ok').pages, [
+    '/',
+    '/accessibility/',
+    '/privacy-policy/',
+    '/research/third-example/',
+  ]);
   assert.deepEqual(link(first, 'https://doi.org/10.5555/not-registered').pages, ['/research/second-example/']);
 });
 

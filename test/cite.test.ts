@@ -38,10 +38,11 @@ async function content() {
   };
 }
 
-async function cite(argv: string[], contentDir: string, resolverUrl = resolver.url, extra = {}) {
+async function cite(argv: string[], contentDir: string, resolverUrl = resolver.url, extra = {}, crossrefApi?: string) {
   const lines: string[] = [];
   const code = await runCite([...argv, '--content', contentDir], {
     print: (line) => lines.push(line),
+    crossrefApi,
     resolver: { resolver: resolverUrl, backoffMs: 10, timeoutMs: 2000, ...extra },
   });
   return { code, output: lines.join('\n') };
@@ -671,6 +672,44 @@ test('the README’s add example names a DOI our content does not list yet, unde
     assert.doesNotMatch(output, /already listed/);
     assert.match(await readFile(path.join(c.contentDir, 'themes.yml'), 'utf8'), new RegExp(`^- id: ${theme}$`, 'm'));
     assert.equal(await c.read(), before);
+  } finally {
+    await c.done();
+  }
+});
+
+test('fill --find-dois proposes a DOI only where exactly one record agrees on title, year and first author', async () => {
+  const c = await content();
+  try {
+    // Entries typed from the recorded Crossref works query (Boettiger's papers): two that agree, one whose year does not.
+    const text = `${await c.read()}  - authors: Boettiger, C.
+    year: 2022
+    title: The forecast trap
+    journal: Ecology Letters
+  - authors: Perkins, T. A., Boettiger, C., & Phillips, B. L.
+    year: 2016
+    title: "After the games are over: life-history trade-offs drive dispersal attenuation following range expansion"
+  - authors: Boettiger, C.
+    year: 2019
+    title: Early warning signals
+`;
+    await writeFile(c.file, text);
+    const start = resolver.requests.length;
+    const { code, output } = await cite(['fill', '--find-dois'], c.contentDir, resolver.url, {}, resolver.url);
+    assert.equal(code, 0, output);
+    const asked = resolver.requests.slice(start).filter((request) => request.doi.startsWith('works?'));
+    assert.equal(asked.length, 4, 'one query per entry without a DOI');
+    assert.match(asked[0]!.doi, /query\.bibliographic=/);
+    assert.match(
+      output,
+      /publications\.yml:27: third-example\[1\] doi 10\.1111\/ele\.14024: the one record whose title, year and first author agree/,
+    );
+    assert.match(output, /third-example\[2\] doi 10\.1002\/ece3\.2314: the one record/);
+    assert.match(output, /third-example\[3\] no DOI proposed: no record agrees on title, year and first author/);
+    const after = await c.read();
+    assert.deepEqual(
+      changed(text, after).filter((line) => line.includes('doi:')),
+      ['+     doi: 10.1111/ele.14024', '+     doi: 10.1002/ece3.2314'],
+    );
   } finally {
     await c.done();
   }

@@ -120,15 +120,21 @@ function disagreements(schema: Schema, field: CmsField, where: string): string[]
 test('every content file is in the configuration, once, where the build reads it', async () => {
   const configured = [
     ...settings.files.map((file) => file.file),
-    ...(config.collections.find((c) => c.name === 'legal') as unknown as { files: { file: string }[] }).files.map(
-      (file) => file.file,
+    ...['legal', 'accessibility'].flatMap((name) =>
+      (config.collections.find((c) => c.name === name) as unknown as { files: { file: string }[] }).files.map(
+        (file) => file.file,
+      ),
     ),
   ].sort();
   const yaml = (await readdir(fixtureContentDir)).filter((name) => name.endsWith('.yml'));
   const legal = await readdir(path.join(fixtureContentDir, 'legal'));
   assert.deepEqual(
     configured,
-    [...yaml.map((name) => `content/${name}`), ...legal.map((name) => `content/legal/${name}`)].sort(),
+    [
+      ...yaml.map((name) => `content/${name}`),
+      ...legal.map((name) => `content/legal/${name}`),
+      'content/accessibility.md',
+    ].sort(),
   );
   const news = config.collections.find((c) => c.name === 'news') as unknown as { folder: string; format: string };
   assert.equal(news.folder, 'content/news');

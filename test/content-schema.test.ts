@@ -55,16 +55,35 @@ const contrast = (a: string, b: string) => {
   return (light! + 0.05) / (dark! + 0.05);
 };
 
-test('every theme colour reads as text on the page and on its tint (WCAG AA, 4.5:1), used or not', async () => {
+/** The part of a stylesheet for the dark scheme, and the part before it. */
+const darkScheme = '@media screen and (prefers-color-scheme: dark)';
+const schemes = (css: string) => {
+  const at = css.indexOf(darkScheme);
+  assert.ok(at > 0, `the stylesheet has a block ${darkScheme}`);
+  return { light: css.slice(0, at), dark: css.slice(at) };
+};
+
+test('every theme colour reads as text on the page and on its tint (WCAG AA, 4.5:1) in both schemes, used or not', async () => {
   const [colors, site] = await Promise.all([
     readFile('src/styles/theme-colors.css', 'utf8'),
     readFile('src/styles/site.css', 'utf8'),
   ]);
-  const backgrounds = ['--surface', '--tint'].map((name) => site.match(new RegExp(`${name}: (#[0-9a-f]{6});`))![1]!);
-  for (const [, name, accent] of colors.matchAll(/\.theme-page--([a-z]+) \{\s*--accent: (#[0-9a-f]{6});/g)) {
-    for (const background of backgrounds) {
-      const ratio = contrast(accent!, background);
-      assert.ok(ratio >= 4.5, `${name} (${accent}) on ${background}: ${ratio.toFixed(2)}:1`);
+  const [colorSchemes, siteSchemes] = [schemes(colors), schemes(site)];
+  for (const scheme of ['light', 'dark'] as const) {
+    const backgrounds = ['--surface', '--tint'].map(
+      (name) => siteSchemes[scheme].match(new RegExp(`${name}: (#[0-9a-f]{6});`))![1]!,
+    );
+    const accents = [...colorSchemes[scheme].matchAll(/\.theme-page--([a-z]+) \{\s*--accent: (#[0-9a-f]{6});/g)];
+    assert.deepEqual(
+      accents.map((match) => match[1]).sort(),
+      [...themeColors].sort(),
+      `every theme colour has its ${scheme} value`,
+    );
+    for (const [, name, accent] of accents) {
+      for (const background of backgrounds) {
+        const ratio = contrast(accent!, background);
+        assert.ok(ratio >= 4.5, `${scheme}: ${name} (${accent}) on ${background}: ${ratio.toFixed(2)}:1`);
+      }
     }
   }
 });

@@ -18,6 +18,7 @@ test('the route table has the fixed pages and one page per theme of the content,
       ...content.themes.map((theme) => `/research/${theme.id}`),
       '/privacy-policy',
       '/terms-of-service',
+      '/accessibility',
     ],
   );
 });

@@ -4,6 +4,7 @@
  * form from its schema (schema-fields.ts). Never written by hand.
  */
 // One schema per content file, as the build checks them.
+import { accessibilityFrontMatterSchema } from '../../src/content/accessibility.ts';
 import { legalFrontMatterSchema } from '../../src/content/legal.ts';
 import { membersSchema } from '../../src/content/members.ts';
 import { newsFrontMatterSchema } from '../../src/content/news.ts';
@@ -42,6 +43,11 @@ export const contentFiles = {
       { name: 'terms', file: 'content/legal/terms-of-service.md', label: 'Terms of service' },
     ],
     schema: legalFrontMatterSchema,
+  },
+  accessibility: {
+    file: 'content/accessibility.md',
+    label: 'Accessibility statement',
+    schema: accessibilityFrontMatterSchema,
   },
 } as const;
 
@@ -173,6 +179,19 @@ export function cmsConfig(facts: CmsContentFacts, backend: CmsBackend | undefine
           file: page.file,
           fields: [...fieldsOf(contentFiles.legal.schema), body(labelOf('text'), markdownHint)],
         })),
+      },
+      {
+        name: 'accessibility',
+        label: contentFiles.accessibility.label,
+        files: [
+          {
+            name: 'statement',
+            label: contentFiles.accessibility.label,
+            file: contentFiles.accessibility.file,
+            // "How this site was tested" is not a field: the build writes it from what the project runs.
+            fields: [...fieldsOf(contentFiles.accessibility.schema), body('Introduction', markdownHint)],
+          },
+        ],
       },
     ],
   };

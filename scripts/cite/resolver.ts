@@ -61,12 +61,16 @@ async function resolveDoi(doi: string, client: HttpClient, options: ResolverOpti
 
 /** Every DOI's record, at most `concurrency` requests at once, in the order given. */
 export function resolveAll(dois: readonly string[], options: ResolverOptions): Promise<Resolution[]> {
-  const client = new HttpClient({
+  const client = registryClient(options);
+  return Promise.all(dois.map((doi) => resolveDoi(doi, client, options)));
+}
+
+/** The client the cite command asks registries with (the DOI resolver, Crossref's API), on these options. */
+export const registryClient = (options: ResolverOptions) =>
+  new HttpClient({
     userAgent: options.userAgent,
     timeoutMs: options.timeoutMs,
     perHost: options.concurrency,
     concurrency: options.concurrency,
     retry: { retries: options.retries, retryErrors: true, backoffMs: options.backoffMs, maxWaitMs: options.maxWaitMs },
   });
-  return Promise.all(dois.map((doi) => resolveDoi(doi, client, options)));
-}

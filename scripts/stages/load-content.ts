@@ -5,6 +5,7 @@ import type { Token } from 'marked';
 import * as v from 'valibot';
 import { isMap, isScalar, isSeq } from 'yaml';
 import { calendarDateProblem } from '../../src/format.ts';
+import { accessibilityStatementSchema } from '../../src/content/accessibility.ts';
 import { lexMarkdown } from '../../src/markdown.tsx';
 import { legalPageSchema } from '../../src/content/legal.ts';
 import { membersSchema } from '../../src/content/members.ts';
@@ -81,7 +82,12 @@ function numbersAsTyped(source: Source) {
  * across files; every problem is located where it is found. Throws a
  * BuildError listing every problem, each with file, line and column.
  */
-export async function readContent(contentDir: string, publicDir?: string): Promise<LoadedContent> {
+export async function readContent(
+  contentDir: string,
+  publicDir?: string,
+  /** The build's date (YYYY-MM-DD): a statement reviewed more than 12 months before it is warned about. */
+  today?: string,
+): Promise<LoadedContent> {
   const problems: Problem[] = [];
   const warnings: Problem[] = [];
   const origins: Origins = new Map();
@@ -135,7 +141,7 @@ export async function readContent(contentDir: string, publicDir?: string): Promi
     }
   }
 
-  const [site, themes, publications, members, privacy, terms, ...news] = await Promise.all([
+  const [site, themes, publications, members, privacy, terms, accessibility, ...news] = await Promise.all([
     read('site.yml', false, 'the site settings'),
     read('themes.yml', false, 'the list of research themes'),
     read('publications.yml', false, 'the publications under the id of their theme'),
@@ -149,6 +155,11 @@ export async function readContent(contentDir: string, publicDir?: string): Promi
       path.join('legal', 'terms-of-service.md'),
       true,
       'the terms of service: front matter with its title, the text below',
+    ),
+    read(
+      'accessibility.md',
+      true,
+      'the accessibility statement: front matter with title, compliance, enforcementBody, prepared and reviewed, the introduction below',
     ),
     ...newsNames.map((name) =>
       read(
@@ -187,11 +198,24 @@ export async function readContent(contentDir: string, publicDir?: string): Promi
     ),
     privacy: file(privacy, legalPageSchema, { ...frontMatter(privacy), body: privacy.body?.text }),
     terms: file(terms, legalPageSchema, { ...frontMatter(terms), body: terms.body?.text }),
+    accessibility: file(accessibility, accessibilityStatementSchema, {
+      ...frontMatter(accessibility),
+      body: accessibility.body?.text,
+    }),
   };
 
   // Each file on its own.
   const output = new Map<CheckedFile, unknown>();
-  const all = [files.site, files.themes, files.publications, files.members, ...files.news, files.privacy, files.terms];
+  const all = [
+    files.site,
+    files.themes,
+    files.publications,
+    files.members,
+    ...files.news,
+    files.privacy,
+    files.terms,
+    files.accessibility,
+  ];
   // A publication typed as its DOI alone is told once, with the command that fills it, not as each missing field.
   const doiOnly = new Set(doiOnlyEntries(files.publications.raw).map(([theme, index]) => `${theme}\n${index}`));
   for (const checked of all) {
@@ -212,7 +236,7 @@ export async function readContent(contentDir: string, publicDir?: string): Promi
   problems.push(...crossFileProblems(files));
 
   // The links of the Markdown, and the files site.yml names.
-  for (const checked of [...files.news, files.privacy, files.terms]) {
+  for (const checked of [...files.news, files.privacy, files.terms, files.accessibility]) {
     const { body } = checked.source;
     if (!body) continue;
     const tokens = lexMarkdown(body.text);
@@ -258,7 +282,9 @@ export async function readContent(contentDir: string, publicDir?: string): Promi
     news: files.news.map((checked) => output.get(checked)),
     directory: output.get(files.members),
     legal: { privacy: output.get(files.privacy), terms: output.get(files.terms) },
+    accessibility: output.get(files.accessibility),
   } as SiteContent;
+  if (today) warnings.push(...staleReview(files.accessibility, content.accessibility.reviewed, today));
   content.news.sort((a, b) => (a.date === b.date ? a.id.localeCompare(b.id) : a.date < b.date ? 1 : -1));
   return { content, warnings: sorted(warnings), origins, markdown };
 }
@@ -266,6 +292,22 @@ export async function readContent(contentDir: string, publicDir?: string): Promi
 /** The content alone, for the tools that only render it. */
 export async function loadContent(contentDir: string, publicDir?: string): Promise<SiteContent> {
   return (await readContent(contentDir, publicDir)).content;
+}
+
+/**
+ * The statement is to be reviewed at least once a year: a review date more
+ * than 12 months before the build's date is said, at its line. Compared as
+ * text (YYYY-MM-DD), so no clock or time zone is involved.
+ */
+function staleReview(file: CheckedFile, reviewed: string, today: string): Problem[] {
+  const yearBefore = `${String(Number(today.slice(0, 4)) - 1).padStart(4, '0')}${today.slice(4)}`;
+  if (reviewed >= yearBefore) return [];
+  return [
+    {
+      ...locate(file, ['reviewed']),
+      message: `the accessibility statement was last reviewed on ${reviewed}, more than 12 months before the build's date ${today}; review it, then set reviewed: to the date of the review`,
+    },
+  ];
 }
 
 const sorted = (problems: Problem[]) =>
@@ -280,6 +322,12 @@ export function placeholderWarnings(content: SiteContent, contentDir: string): P
     warnings.push({
       where: `${file} › contactEmail`,
       message: `"${content.site.contactEmail}" is a placeholder; set the consortium's mailbox before going live`,
+    });
+  }
+  if (placeholder.test(new URL(content.accessibility.enforcementBody.url).hostname)) {
+    warnings.push({
+      where: `${relative(path.join(contentDir, 'accessibility.md'))} › enforcementBody`,
+      message: `"${content.accessibility.enforcementBody.url}" is a placeholder; set the name and address of the body that handles accessibility complaints in the consortium's member state before going live`,
     });
   }
   if (placeholder.test(content.site.siteUrl)) {

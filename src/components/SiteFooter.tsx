@@ -36,6 +36,11 @@ export function SiteFooter({ site }: { site: SiteSettings }) {
                 Terms of Service
               </a>
             </li>
+            <li>
+              <a href={urls.href('/accessibility')} aria-current={path === '/accessibility' ? 'page' : undefined}>
+                Accessibility
+              </a>
+            </li>
           </ul>
         </div>
       </div>

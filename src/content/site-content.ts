@@ -5,6 +5,7 @@
  * composition gives the type the pages receive.
  */
 import * as v from 'valibot';
+import { accessibilityStatementSchema } from './accessibility.ts';
 import { legalPageSchema } from './legal.ts';
 import { membersSchema } from './members.ts';
 import { newsItemSchema } from './news.ts';
@@ -19,6 +20,7 @@ const contentSchema = v.object({
   news: v.array(newsItemSchema),
   directory: membersSchema,
   legal: v.object({ privacy: legalPageSchema, terms: legalPageSchema }),
+  accessibility: accessibilityStatementSchema,
 });
 
 export type SiteContent = v.InferOutput<typeof contentSchema>;

@@ -34,7 +34,15 @@ export async function temporaryFolder(prefix = 'eccron-test-'): Promise<string> 
  */
 export async function projectCopy({ content = false } = {}): Promise<string> {
   const project = path.join(await temporaryFolder('eccron-project-'), 'project');
-  for (const part of [...(content ? ['content'] : []), 'src', 'scripts', 'public', 'package.json', 'tsconfig.json']) {
+  for (const part of [
+    ...(content ? ['content'] : []),
+    'src',
+    'scripts',
+    'public',
+    'package.json',
+    'package-lock.json',
+    'tsconfig.json',
+  ]) {
     await cp(path.resolve(part), path.join(project, part), { recursive: true });
   }
   // A junction needs no special rights on Windows; elsewhere it is a plain symlink.

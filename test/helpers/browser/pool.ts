@@ -167,6 +167,8 @@ export interface SessionOptions {
   javaScriptEnabled?: boolean;
   /** 'no-preference' (smooth scrolling, the default) or 'reduce'. */
   reducedMotion?: 'reduce' | 'no-preference';
+  /** The visitor's colour scheme (prefers-color-scheme): light unless asked. */
+  colorScheme?: 'light' | 'dark';
 }
 
 export interface Session {
@@ -224,12 +226,12 @@ export class BrowserEnv {
 
   /**
    * A watched page for the test `t` (for the whole suite when `t` is null),
-   * at the viewport and motion preference asked for. Starting a browser
+   * at the viewport, motion preference and colour scheme asked for. Starting a browser
    * context (a renderer process) costs far more CPU than loading a page, so a
    * page a test has finished with goes back to a pool and is handed to the
    * next test that needs the same JavaScript setting (the one option a page
-   * cannot change), reset: a blank document, the viewport and motion
-   * preference set anew, empty problem lists. Nothing of the site survives
+   * cannot change), reset: a blank document, the viewport, motion
+   * preference and colour scheme set anew, empty problem lists. Nothing of the site survives
    * that: it keeps no cookies or storage, and every test begins by loading a
    * page.
    */
@@ -241,7 +243,11 @@ export class BrowserEnv {
       width: options.width ?? desktop.width,
       height: options.height ?? desktop.height,
     });
-    await session.page.emulateMedia({ reducedMotion: options.reducedMotion ?? 'no-preference' });
+    await session.page.emulateMedia({
+      reducedMotion: options.reducedMotion ?? 'no-preference',
+      colorScheme: options.colorScheme ?? 'light',
+      media: 'screen',
+    });
     session.problems.clear();
     session.navigations.length = 0;
     t?.after(async () => {
