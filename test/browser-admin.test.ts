@@ -251,7 +251,20 @@ withChromium('the CMS at /admin/', (executablePath) =>
       const fields = within.getByRole('textbox', { name: firstField, exact: true });
       const before = await fields.count();
       await within.getByRole('button', { name: new RegExp(`^Add\\W*${item}\\W*$`) }).click();
+      await scrolledTo('page' in within ? within.page() : within, fields.nth(before));
       await fields.nth(before).waitFor();
+    }
+
+    /**
+     * Scrolls down, as a person does, until `target` is drawn: the CMS draws a long form's fields only as they come
+     * into view. Nothing is clicked or typed again.
+     */
+    async function scrolledTo(page: Page, target: Locator) {
+      for (let turn = 0; turn < 40 && (await target.count()) === 0; turn++) {
+        await page.mouse.move(400, 500);
+        await page.mouse.wheel(0, 300);
+        await page.waitForTimeout(50);
+      }
     }
 
     /** Picks `option` in the choice field labelled `label`: radio buttons for a few choices, a drop-down for many. */
@@ -276,12 +289,7 @@ withChromium('the CMS at /admin/', (executablePath) =>
     /** The text box of the field labelled `label`, the last one on the page (a list item just added). */
     async function field(page: Page, label: string, within: Page | Locator = page) {
       const box = within.getByRole('textbox', { name: label, exact: true }).last();
-      // The CMS draws a long form's fields as they scroll into view: scrolled down, as a person does, until it is drawn.
-      for (let turn = 0; turn < 40 && (await box.count()) === 0; turn++) {
-        await page.mouse.move(400, 500);
-        await page.mouse.wheel(0, 300);
-        await page.waitForTimeout(50);
-      }
+      await scrolledTo(page, box);
       return box;
     }
 
