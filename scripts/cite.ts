@@ -15,13 +15,14 @@ import * as v from 'valibot';
 import { citationText } from '../src/citation.ts';
 import { type Publication, publicationSchema } from '../src/content/publications.ts';
 import { offlineLine, siteUserAgent } from './lib/http-client.ts';
-import { displayPath as relative, formatProblem } from './lib/problems.ts';
+import { displayPath as relative, formatProblem, type Problem } from './lib/problems.ts';
 import { parseAuthors } from '../src/citation-export.ts';
 import { bareDoi } from './cite/doi.ts';
 import { findDois } from './cite/find-doi.ts';
 import { ImportError, readImport } from './cite/import-file.ts';
 import {
   type Entry,
+  FIELD_ORDER,
   type Field,
   FileError,
   PublicationsFile,
@@ -31,6 +32,7 @@ import {
 import { publicationFromRecord, RecordError } from './cite/record.ts';
 import { defaultResolverOptions, type Resolution, type ResolverOptions, resolveAll } from './cite/resolver.ts';
 import { UntrustedTextError } from './cite/text.ts';
+import { isDoiOnly } from './stages/content/doi-only.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** npm runs scripts in the project's folder; paths typed on the command line are relative to where the person typed them. */
@@ -188,8 +190,12 @@ async function add(
   return 0;
 }
 
-/** The fields fill may complete, and how a typed value and the registry's are compared. */
+/**
+ * The fields fill may complete, and how a typed value and the registry's are compared. An entry typed as its DOI
+ * alone (as the CMS's form saves it) gets every field of the record; one typed by hand only what it lacks of these.
+ */
 const FILLABLE: Field[] = ['year', 'journal', 'volume', 'issue', 'pages'];
+const FROM_DOI_ALONE = FIELD_ORDER.filter((field) => field !== 'doi' && field !== 'url');
 const comparable = (field: Field, value: unknown) => {
   const text = String(value).trim().toLowerCase();
   return field === 'pages' ? text.replace(/\s*[-–—]\s*/g, '-') : text;
@@ -273,6 +279,18 @@ async function fill(
       );
       return;
     }
+    const typedEntry = entry.map.toJSON() as Publication;
+    if (isDoiOnly(typedEntry)) {
+      // Every field of the record, checked together: one field alone never makes a DOI a citation.
+      const found = FROM_DOI_ALONE.filter(
+        (field) => record[field] !== undefined && record[field] !== null && typedEntry[field] == null,
+      ).map((field) => ({ entry, label, field, value: record[field] as string | number }));
+      const problem = schemaProblem({ ...typedEntry, ...Object.fromEntries(found.map((f) => [f.field, f.value])) });
+      if (problem)
+        print(`${entry.where}: ${label}: the registry's record cannot be written (${problem}); left as it is`);
+      else fills.push(...found);
+      return;
+    }
     for (const field of FILLABLE) {
       const found = record[field];
       if (found === undefined || found === null) continue;
@@ -298,22 +316,34 @@ async function fill(
     if (proposals === undefined) return 1;
     fills.push(...proposals);
   }
+  // What the file already had wrong (publications still waiting to be filled, say) is no reason to write nothing:
+  // an edit is refused only for a problem it adds. Lines move as fields are added: a problem is known by the rest.
+  const problemKey = (problem: Problem) => `${problem.where.replace(/:\d+(:\d+)?/, '')} ${problem.message}`;
+  const before = new Set((fills.length > 0 ? await file.check() : []).map(problemKey));
+  const added = async () => (await file.check()).filter((problem) => !before.has(problemKey(problem)));
   for (const { entry, field, value } of fills) file.fill(entry, field, value);
   let written = fills;
-  if (fills.length > 0 && (await file.check()).length > 0) {
+  if (fills.length > 0 && (await added()).length > 0) {
     // Something the schema of one entry cannot see (a duplicate, say) is refused by the whole content check:
-    // each fill is tried on its own, so one that cannot be written never costs the others.
+    // each fill is tried on its own (an entry that held only its DOI, all its fields together), so one that cannot
+    // be written never costs the others.
     file.undo(0);
     written = [];
+    const groups = new Map<unknown, typeof fills>();
     for (const fill of fills) {
-      const before = file.editCount;
-      file.fill(fill.entry, fill.field, fill.value);
-      const problems = await file.check();
-      if (problems.length === 0) written.push(fill);
+      const key = isDoiOnly(fill.entry.map.toJSON()) ? fill.entry : fill;
+      groups.set(key, [...(groups.get(key) ?? []), fill]);
+    }
+    for (const group of groups.values()) {
+      const count = file.editCount;
+      for (const fill of group) file.fill(fill.entry, fill.field, fill.value);
+      const problems = await added();
+      if (problems.length === 0) written.push(...group);
       else {
-        file.undo(before);
+        file.undo(count);
+        const [fill] = group;
         print(
-          `${fill.entry.where}: ${fill.label} ${fill.field}: ${JSON.stringify(fill.value)} cannot be written: ${formatProblem(problems[0]!)}`,
+          `${fill!.entry.where}: ${fill!.label} ${group.map((one) => one.field).join(', ')}: ${group.map((one) => JSON.stringify(one.value)).join(', ')} cannot be written: ${formatProblem(problems[0]!)}`,
         );
       }
     }

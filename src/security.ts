@@ -55,9 +55,8 @@ export function adminContentSecurityPolicy(authUrl?: string): string {
     'style-src': "'self' 'unsafe-inline'",
     'img-src': "'self' blob: data: https://avatars.githubusercontent.com https://raw.githubusercontent.com",
     'font-src': "'self' data:",
-    // GitHub's status page tells editors when saving fails on GitHub's side; unpkg.com answers the CMS's
-    // check for a newer version (data only: no script may come from there).
-    'connect-src': `'self' blob: data: ${github} https://www.githubstatus.com https://unpkg.com${auth}`,
+    // GitHub's status page tells editors when saving fails on GitHub's side.
+    'connect-src': `'self' blob: data: ${github} https://www.githubstatus.com${auth}`,
     // Uploads: a video's thumbnail is drawn from a blob: URL, and some pictures are decoded in a blob: worker.
     'media-src': "'self' blob:",
     'worker-src': "'self' blob:",

@@ -6,6 +6,7 @@
  * is caught here.
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { cp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -16,6 +17,8 @@ import { cmsConfig, contentFiles } from '../scripts/admin/cms-config.ts';
 import { contentFactsFromFiles } from '../scripts/admin/dev-admin.ts';
 import type { CmsField } from '../scripts/admin/schema-fields.ts';
 import { loadContent } from '../scripts/stages/load-content.ts';
+import { PUBLICATION_TYPES } from '../src/content/publications.ts';
+import { adminContentSecurityPolicy } from '../src/security.ts';
 import { createUrls } from '../src/urls.ts';
 import { buildIntoTemporaryFolder, fixtureContent, fixtureContentDir, temporaryFolder } from './helpers/site.ts';
 
@@ -30,6 +33,10 @@ type Schema = {
   requirement?: unknown;
   message?: string;
 };
+
+/** A file of the CMS's npm package, as installed. */
+const readCmsPackageFile = (file: string) =>
+  readFileSync(path.join(path.dirname(createRequire(import.meta.url).resolve('@sveltia/cms')), '..', file));
 
 const facts = { themes: [{ id: 'one', title: 'Theme one' }] };
 const config = cmsConfig(facts, undefined, 'https://example.org/');
@@ -89,7 +96,12 @@ function disagreements(schema: Schema, field: CmsField, where: string): string[]
       break;
     }
     case 'picklist':
-      if (field.widget !== 'select' || JSON.stringify(field.options) !== JSON.stringify(base.options))
+      // A choice may carry a label; its value is what the schema lists.
+      if (
+        field.widget !== 'select' ||
+        JSON.stringify(field.options?.map((option) => (typeof option === 'object' ? option.value : option))) !==
+          JSON.stringify(base.options)
+      )
         problems.push(`${where}: choices ${JSON.stringify(field.options)} ≠ ${JSON.stringify(base.options)}`);
       break;
     case 'string': {
@@ -159,8 +171,30 @@ test("each form has the schema's fields, required marks, choices and patterns", 
     ['one'],
     'one list per theme id of the content',
   );
+  // A publication's DOI is enough to save: every field is optional there (the build refuses a DOI alone until
+  // cite fill has filled it in), in the schema's order, which is the order the CMS writes. Otherwise it is the schema's.
   const perTheme = (contentFiles.publications.schema as unknown as Schema).value!;
-  assert.deepEqual(disagreements(perTheme, publications[0]!, 'publications.one'), []);
+  const form = publications[0]!;
+  assert.match(form.fields!.find((field) => field.name === 'doi')!.hint!, /^The DOI alone is enough/);
+  assert.match(form.fields![0]!.hint!, /^A paper with a DOI: type only its DOI/);
+  // The kinds of publication by name, each id of the schema once.
+  const kinds = form.fields!.find((field) => field.name === 'type')!.options as { label: string; value: string }[];
+  assert.deepEqual(
+    kinds.map((kind) => kind.value),
+    [...PUBLICATION_TYPES],
+  );
+  assert.equal(kinds.find((kind) => kind.value === 'edited-book')?.label, 'Edited book (editors only)');
+  // But the year, "not known" (null) until chosen: the CMS would drop a null it found in an optional field.
+  assert.deepEqual(
+    form.fields!.filter((field) => field.required !== false).map((field) => [field.name, field.default]),
+    [['year', null]],
+  );
+  assert.deepEqual(
+    disagreements(perTheme, form, 'publications.one').filter(
+      (problem) => !/: required false in the form, optional false in the schema$/.test(problem),
+    ),
+    [],
+  );
   const newsForm = (config.collections.find((c) => c.name === 'news') as unknown as { fields: CmsField[] }).fields;
   assert.deepEqual(
     disagreements(
@@ -221,7 +255,8 @@ test("a pattern accepts and refuses what the build does, and its hint is the bui
     const field = all.find((candidate) => candidate.name === name)!;
     const regex = new RegExp(field.pattern![0]);
     for (const value of values) assert.equal(regex.test(value), accepts(value), `${name}: "${value}"`);
-    assert.equal(field.hint?.replaceAll('&lt;', '<').replaceAll('&gt;', '>'), field.pattern![1], `${name}: hint`);
+    // The build's own words end the hint (the DOI's starts by saying that the DOI alone is enough).
+    assert.ok(field.hint?.replaceAll('&lt;', '<').replaceAll('&gt;', '>').endsWith(field.pattern![1]), `${name}: hint`);
   }
   const date = all.find((field) => field.name === 'date')!;
   assert.equal(date.widget, 'datetime');
@@ -334,7 +369,30 @@ test("the CMS is served from the site alone: its fonts from admin/fonts/ (their 
       /https:\/\/cdn\.jsdelivr\.net\/fontsource\/fonts\/([a-z0-9-]+)(?::vf)?@[\d.]+\/([a-z0-9-]+)\.woff2/g,
       '/sub/admin/fonts/$1-$2.woff2',
     )
-    .replace('`maximum-scale=1`,', '');
+    .replace('`maximum-scale=1`,', '')
+    .replace('`https://unpkg.com/@sveltia/cms`', '`/sub/admin/sveltia-cms`');
   assert.equal(script.length, expected.length);
   assert.ok(script === expected, 'the rest of the script is byte for byte the package’s');
+});
+
+test('the CMS asks the site, not unpkg.com, for its latest version and its translations; what stays on unpkg.com is code, which its policy refuses', async () => {
+  const urls = createUrls('/sub', 'https://example.org');
+  const files = adminFiles(urls, await fixtureContent());
+  const byPath = new Map(files.map((file) => [file.path, Buffer.from(file.contents)]));
+  const script = byPath
+    .get(files.find((file) => /^admin\/sveltia-cms-[\d.]+\.js$/.test(file.path))!.path)!
+    .toString('latin1');
+  assert.ok(!script.includes('https://unpkg.com/@sveltia/cms'), 'no version check or translation from unpkg.com');
+  // The package's own version is the latest: the CMS shows no "update available" banner.
+  const version = JSON.parse(readCmsPackageFile('package.json').toString()).version as string;
+  assert.deepEqual(JSON.parse(byPath.get('admin/sveltia-cms/package.json')!.toString()), { version });
+  const french = byPath.get(`admin/sveltia-cms@${version}/locales/fr.json`);
+  assert.ok(french?.equals(readCmsPackageFile('locales/fr.json')), 'the French translation, as packaged');
+  assert.ok(byPath.has(`admin/sveltia-cms@${version}/locales/en-GB.json`), 'and the British one');
+  // Left: syntax highlighting, maps and other packages, loaded with import(), which script-src 'self' refuses.
+  const left = [...new Set(script.match(/https:\/\/unpkg\.com\/[^`$]*/g))].sort();
+  assert.deepEqual(left, ['https://unpkg.com/', 'https://unpkg.com/@shikijs', 'https://unpkg.com/@sveltia/ui']);
+  const policy = adminContentSecurityPolicy();
+  assert.ok(!policy.includes('unpkg'), policy);
+  assert.match(policy, /script-src 'self';/);
 });

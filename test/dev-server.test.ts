@@ -119,6 +119,22 @@ test('npm run dev rebuilds on a content edit, shows a content error on the page 
   assert.match(output(), /rebuilt in \d+ ms \(content and pages only\)/);
 });
 
+test('npm run dev names in one line the publications that hold only a DOI, and the command that fills them, without asking the network', async () => {
+  const { contentDir, output, nextEvent } = await startDev();
+  const file = path.join(contentDir, 'publications.yml');
+  const text = await readFile(file, 'utf8');
+  const at = text.indexOf('\nsecond-example:');
+  const next = nextEvent('error');
+  await writeFile(file, `${text.slice(0, at)}\n  - doi: 10.1126/science.169.3946.635\n${text.slice(at)}`);
+  assert.match(await next, /first-example\[2\] › doi: holds only a DOI, not yet a citation: run npm run cite -- fill/);
+  const line = `:${text.slice(0, at).split('\n').length + 1}:10 › first-example[2] › doi; fill it with npm run cite -- fill (asks the DOI registries online)`;
+  const lines = output()
+    .split('\n')
+    .filter((printed) => printed.includes('Only a DOI, not yet a citation:'));
+  assert.equal(lines.length, 1, output());
+  assert.ok(lines[0]!.includes(line), lines[0]);
+});
+
 test('npm run dev keeps seeing a content file that is replaced by rename (an atomic save, a checkout), save after save', async () => {
   const { url, contentDir, nextEvent } = await startDev();
   const newsFile = path.join(contentDir, 'news', '2023-06-01-newer-example.md');

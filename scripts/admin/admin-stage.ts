@@ -4,7 +4,7 @@
  * It adds files under admin/ only; no visitor page links to it or loads any
  * of it.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { buildIdentityPlaceholder } from '../../src/build-context.tsx';
@@ -86,6 +86,12 @@ const cdnFont = /^https:\/\/cdn\.jsdelivr\.net\/fontsource\/fonts\/([a-z0-9-]+)(
 const cdn = Buffer.from('https://cdn.jsdelivr.net/');
 /** Its page must let people zoom (WCAG 1.4.4): its viewport tag says maximum-scale=1. */
 const zoomLock = Buffer.from('`maximum-scale=1`,');
+/**
+ * Where the CMS asks for its latest version (on every load, then hourly) and for its translations (a browser set
+ * to French or British English): unpkg.com, a third party. The site's own admin/sveltia-cms/ answers instead.
+ */
+const unpkg = Buffer.from('`https://unpkg.com/@sveltia/cms`');
+const ownCmsFolder = `${adminFolder}/sveltia-cms`;
 
 const selfHosted = new Map<string, { script: Buffer; fonts: OutputFile[] }>();
 
@@ -128,12 +134,39 @@ export function selfHostedCms(urls: Urls): { script: Buffer; fonts: OutputFile[]
   let script = Buffer.concat(parts);
   const lock = script.indexOf(zoomLock);
   if (lock !== -1) script = Buffer.concat([script.subarray(0, lock), script.subarray(lock + zoomLock.length)]);
+  const at = script.indexOf(unpkg);
+  if (at === -1 || script.indexOf(unpkg, at + 1) !== -1) {
+    throw new Error(
+      'the CMS names https://unpkg.com/@sveltia/cms other than once: its version check needs another patch',
+    );
+  }
+  const own = Buffer.from(`\`${encodeURI(urls.asset(ownCmsFolder))}\``);
+  script = Buffer.concat([script.subarray(0, at), own, script.subarray(at + unpkg.length)]);
   const result = { script, fonts: [...fonts.values()] };
   selfHosted.set(key, result);
   return result;
 }
 
-/** admin/index.html, admin/config.json, the CMS's script and its fonts. */
+/**
+ * What the CMS would have asked unpkg.com for: its version (the one served is the latest, so no update banner)
+ * and its translations, from its npm package.
+ */
+function ownCmsFiles(): OutputFile[] {
+  const version = cmsVersion();
+  const locales = path.join(cmsPackage(), 'locales');
+  return [
+    { path: `${ownCmsFolder}/package.json`, contents: `${JSON.stringify({ version })}\n` },
+    ...readdirSync(locales)
+      .filter((name) => name.endsWith('.json'))
+      .sort()
+      .map((name) => ({
+        path: `${ownCmsFolder}@${version}/locales/${name}`,
+        contents: readFileSync(path.join(locales, name)),
+      })),
+  ];
+}
+
+/** admin/index.html, admin/config.json, the CMS's script, its fonts, its version and its translations. */
 export function adminFiles(urls: Urls, content: SiteContent, backend = backendFromEnvironment()): OutputFile[] {
   const { script, fonts } = selfHostedCms(urls);
   const scriptFile = `${adminFolder}/sveltia-cms-${cmsVersion()}.js`;
@@ -151,6 +184,7 @@ export function adminFiles(urls: Urls, content: SiteContent, backend = backendFr
     { path: `${adminFolder}/config.json`, contents: configJson(config) },
     { path: scriptFile, contents: script },
     ...fonts,
+    ...ownCmsFiles(),
   ];
 }
 

@@ -8,7 +8,7 @@ import { accessibilityFrontMatterSchema } from '../../src/content/accessibility.
 import { legalFrontMatterSchema } from '../../src/content/legal.ts';
 import { membersSchema } from '../../src/content/members.ts';
 import { newsFrontMatterSchema } from '../../src/content/news.ts';
-import { publicationsSchema } from '../../src/content/publications.ts';
+import { PUBLICATION_TYPE_LABELS, PUBLICATION_TYPES, publicationsSchema } from '../../src/content/publications.ts';
 import { siteSchema } from '../../src/content/site.ts';
 import { themesSchema } from '../../src/content/themes.ts';
 import { type CmsField, fieldFor, fieldsOf, labelOf } from './schema-fields.ts';
@@ -55,6 +55,41 @@ export const contentFiles = {
 const body = (label: string, hint: string): CmsField => ({ name: 'body', label, widget: 'markdown', hint });
 const markdownHint =
   'Markdown: paragraphs, *emphasis*, **strong**, [links](https://…) and lists. A page of this site is linked from its root, as in [our research](/research/).';
+
+/**
+ * A paper is its DOI: the DOI alone is enough to save; the rest is filled in from it by the pull request's
+ * "Fill publications" check (or npm run cite -- fill), and typed only for a publication without a DOI. The build
+ * refuses an entry left as its DOI alone, so nothing half-filled is published. The fields keep the schema's order,
+ * which is the order the CMS writes them in: moving the DOI first would rewrite every entry of the file at the
+ * first save.
+ */
+function doiEnough(list: CmsField): CmsField {
+  const fields = list.fields ?? [];
+  const doi = fields.find((field) => field.name === 'doi');
+  if (!doi) throw new Error('the publication schema has no doi field');
+  const [first] = fields;
+  const doiHint = `The DOI alone is enough: leave the other fields empty and save; the authors, year, title and the rest are filled in from it before the change is published. Written as the build expects it: ${doi.hint ?? ''}`;
+  const firstHint = `A paper with a DOI: type only its DOI (the DOI field, further down) and leave this and the rest empty. ${first?.hint ?? ''}`;
+  return {
+    ...list,
+    summary: '{{fields.title}} {{fields.doi}}',
+    fields: fields.map((field) => {
+      // The year stays required, "not known" (null) until chosen: the CMS leaves out an optional field it finds
+      // empty, and null is empty to it, so an optional year would drop "year: null" from the entries that have it.
+      if (field.name === 'year') return { ...field, default: null };
+      const optional = { ...field, required: false };
+      if (field === doi) return { ...optional, hint: doiHint.trim() };
+      if (field === first) return { ...optional, hint: firstHint.trim() };
+      // The kinds by name, not by their ids ("edited-book").
+      if (field.name === 'type')
+        return {
+          ...optional,
+          options: PUBLICATION_TYPES.map((value) => ({ label: PUBLICATION_TYPE_LABELS[value], value })),
+        };
+      return optional;
+    }),
+  };
+}
 
 export function cmsConfig(facts: CmsContentFacts, backend: CmsBackend | undefined, siteUrl: string) {
   const themesList = fieldFor('themes', contentFiles.themes.schema, '');
@@ -116,7 +151,7 @@ export function cmsConfig(facts: CmsContentFacts, backend: CmsBackend | undefine
             label: contentFiles.publications.label,
             file: contentFiles.publications.file,
             // publications.yml is a map from theme id to its list: one list per theme.
-            fields: publications.fields,
+            fields: publications.fields!.map(doiEnough),
           },
           { name: 'members', label: contentFiles.members.label, file: contentFiles.members.file, fields: members },
         ],

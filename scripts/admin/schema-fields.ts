@@ -44,6 +44,7 @@ export interface CmsField {
   value_field?: string;
   search_fields?: string[];
   display_fields?: string[];
+  default?: string | number | null;
 }
 
 /** "contactEmail" → "Contact email", "profileUrl" → "Profile URL"; a title() in the schema's pipe wins. */

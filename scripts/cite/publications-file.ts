@@ -27,7 +27,7 @@ import { bareDoi, sameDoi } from './doi.ts';
 import { contentProblems, PUBLICATIONS_FILE } from './validate.ts';
 
 /** The order of an entry's fields, as the content writes them. */
-const FIELD_ORDER = [
+export const FIELD_ORDER = [
   'authors',
   'year',
   'title',

@@ -97,6 +97,7 @@ function finished(message: DevBuildMessage) {
   } else {
     lastError = `Build failed\n\n${message.error}`;
     console.error(red(lastError));
+    if (message.doiOnly) console.log(yellow(message.doiOnly));
     broadcast('error', lastError);
   }
   flush();

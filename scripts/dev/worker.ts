@@ -11,7 +11,7 @@ export type DevBuildKind = 'content' | 'style' | 'source';
 
 export type DevBuildMessage =
   | { ok: true; milliseconds: number; reason: string; warnings: string[]; stylesheet: string }
-  | { ok: false; error: string };
+  | { ok: false; error: string; doiOnly?: string };
 
 const [outDir, contentDir] = process.argv.slice(2) as [string, string];
 const cache: BuildCache = {};
@@ -53,6 +53,13 @@ process.on('message', async (kind: DevBuildKind) => {
     };
   } catch (error) {
     message = { ok: false, error: describe(error) };
+    // Publications saved as a DOI alone (the CMS's form): one line naming them and the command that fills them.
+    // This server stays offline; that command asks the DOI registries.
+    if (error instanceof BuildError) {
+      const { doiOnlyLine } = await import('../stages/content/doi-only.ts');
+      const line = doiOnlyLine(error.problems);
+      if (line) message.doiOnly = line;
+    }
   }
   process.send!(message);
 });

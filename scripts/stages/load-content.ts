@@ -16,6 +16,7 @@ import type { SiteContent } from '../../src/content/site-content.ts';
 import { themesSchema } from '../../src/content/themes.ts';
 import { BuildError, type Problem } from '../lib/problems.ts';
 import { crossFileProblems } from './content/cross-file.ts';
+import { doiOnlyEntries, doiOnlyProblems } from './content/doi-only.ts';
 import { type CheckedFile, describeIssue, type Keys, type Labeller, locate, noLabel } from './content/issues.ts';
 import { addOrigin, markdownLinks, type Origins } from './content/markdown-links.ts';
 import { parseSource, relative, type Source, walk } from './content/source.ts';
@@ -215,6 +216,8 @@ export async function readContent(
     files.terms,
     files.accessibility,
   ];
+  // A publication typed as its DOI alone is told once, with the command that fills it, not as each missing field.
+  const doiOnly = new Set(doiOnlyEntries(files.publications.raw).map(([theme, index]) => `${theme}\n${index}`));
   for (const checked of all) {
     const result = v.safeParse(checked.schema, checked.raw, { abortEarly: false });
     if (result.success) output.set(checked, result.output);
@@ -222,9 +225,12 @@ export async function readContent(
       for (const issue of result.issues) {
         // A key of publications.yml that is no theme's id is told by the rule across files, with the id meant.
         const keyIssue = checked === files.publications && issue.path?.length === 1 && issue.path[0]!.origin === 'key';
-        if (!keyIssue) problems.push(describeIssue(checked, issue));
+        const inDoiOnly =
+          checked === files.publications && doiOnly.has(`${issue.path?.[0]?.key}\n${issue.path?.[1]?.key}`);
+        if (!keyIssue && !inDoiOnly) problems.push(describeIssue(checked, issue));
       }
   }
+  problems.push(...doiOnlyProblems(files.publications));
 
   // Then the rules across files.
   problems.push(...crossFileProblems(files));

@@ -8,7 +8,7 @@ import { themeId } from './themes.ts';
  * treat it. An entry without `type` is a journal article, as every entry was
  * before types existed.
  */
-const PUBLICATION_TYPES = [
+export const PUBLICATION_TYPES = [
   'article',
   'chapter',
   'book',
@@ -20,6 +20,20 @@ const PUBLICATION_TYPES = [
   'dataset',
   'software',
 ] as const;
+
+/** Each kind as the CMS's form offers it, in a clinician's words (the file keeps the short id). */
+export const PUBLICATION_TYPE_LABELS: Record<(typeof PUBLICATION_TYPES)[number], string> = {
+  article: 'Journal article',
+  chapter: 'Chapter in an edited book',
+  book: 'Book (a whole book by its authors)',
+  'edited-book': 'Edited book (editors only)',
+  'conference-paper': 'Paper in conference proceedings',
+  thesis: 'Thesis (doctoral or master’s)',
+  report: 'Report of an institution',
+  preprint: 'Preprint (not yet peer reviewed)',
+  dataset: 'Data set',
+  software: 'Software',
+};
 
 /** An optional field with the label and hint the CMS form shows. */
 const labelled = <T extends v.GenericSchema>(schema: T, title: string, hint: string) =>
