@@ -55,11 +55,11 @@ const first = (value: unknown): string | undefined => {
 
 const PARTICLES = new Set(['de', 'da', 'di', 'du', 'van', 'von', 'der', 'den', 'la', 'le', 'del', 'dos', 'ter', 'ten']);
 
-/** "Henry S." → "H. S.", "Jean-Paul" → "J.-P.", "Á." stays: APA's initials. */
+/** "Henry S." → "H. S.", "Jean-Paul" → "J.-P.", "Á." stays, "C.J." (as Scopus writes initials) → "C. J.": APA's initials. */
 export function initials(given: string): string {
   return (
     given
-      .split(/\s+/)
+      .split(/\s+|(?<=\.)(?=\p{L})/u)
       // A particle written after the given names ("A. P. Jason de") is no initial.
       .filter((word) => word !== '' && !PARTICLES.has(word))
       .map((word) =>
