@@ -568,6 +568,39 @@ test('import reads a Scopus RIS export: initials written "C.J." stay two, and th
   }
 });
 
+test('import reads RIS as Google Scholar and Scopus write it: initials run together ("Roger BJ", "L.N.") are each one, and a byte-order mark is no record', async () => {
+  const c = await content();
+  try {
+    const before = await c.read();
+    const scholar = await cite(
+      ['import', fixture('doi', 'import', 'google-scholar.ris'), '--theme', 'third-example'],
+      c.contentDir,
+    );
+    assert.equal(scholar.code, 0, scholar.output);
+    assert.match(scholar.output, /Summary: 10 imported into third-example, 0 skipped, 0 not imported\./);
+    assert.match(
+      scholar.output,
+      /google-scholar\.ris:49: imported: Benson, R\. B\. J\., Hunt, G\., Carrano, M\. T\., & Campione, N\. \(2018\)\. Cope's rule/,
+    );
+    const scopus = await cite(
+      ['import', fixture('doi', 'import', 'scopus-export.ris'), '--theme', 'third-example'],
+      c.contentDir,
+    );
+    assert.equal(scopus.code, 0, scopus.output);
+    assert.match(scopus.output, /Summary: 10 imported into third-example, 0 skipped, 0 not imported\./);
+    const inserted = added(before, await c.read()).join('\n');
+    // Google Scholar's year is only in Y1; "David WE" is D. W. E.
+    assert.match(inserted, / {2}- authors: Hone, D\. W\. E\., Farke, A\. A\., & Wedel, M\. J\.\n {4}year: 2016\n/);
+    // The first Scopus record, right after the byte-order mark, with its article number.
+    assert.match(
+      inserted,
+      / {2}- authors: Wilson, L\. N\., Gardner, J\. D\., Wilson, J\. P\., Farnsworth, A\., Perry, Z\. R\., Druckenmiller, P\. S\., Erickson, G\. M\., & Organ, C\. L\.\n {4}year: 2024\n {4}title: Global latitudinal gradients and the evolution of body size in dinosaurs and mammals\n {4}journal: Nature Communications\n {4}volume: "15"\n {4}issue: "1"\n {4}articleNumber: "2864"\n {4}doi: 10\.1038\/s41467-024-46843-2\n/,
+    );
+  } finally {
+    await c.done();
+  }
+});
+
 test('a DOI kept as a doi.org address in the url field is recognised by add', async () => {
   const c = await content();
   try {
