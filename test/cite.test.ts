@@ -601,6 +601,34 @@ test('import reads RIS as Google Scholar and Scopus write it: initials run toget
   }
 });
 
+test('import reads RIS as Cell Press writes it: the year is the publication year, not the day it was downloaded (Y2)', async () => {
+  const c = await content();
+  try {
+    const before = await c.read();
+    const { code, output } = await cite(
+      ['import', fixture('doi', 'import', 'cell-press-neuron.ris'), '--theme', 'third-example'],
+      c.contentDir,
+    );
+    assert.equal(code, 0, output);
+    assert.match(
+      output,
+      /cell-press-neuron\.ris:1: imported: Kriegeskorte, N\., & Storrs, K\. R\. \(2016\)\. Grid Cells for Conceptual Spaces\? Neuron, 92\(2\), 280–284\./,
+    );
+    assert.deepEqual(added(before, await c.read()), [
+      '  - authors: Kriegeskorte, N., & Storrs, K. R.',
+      '    year: 2016',
+      '    title: Grid Cells for Conceptual Spaces?',
+      '    journal: Neuron',
+      '    volume: "92"',
+      '    issue: "2"',
+      '    pages: 280-284',
+      '    doi: 10.1016/j.neuron.2016.10.006',
+    ]);
+  } finally {
+    await c.done();
+  }
+});
+
 test('a DOI kept as a doi.org address in the url field is recognised by add', async () => {
   const c = await content();
   try {
