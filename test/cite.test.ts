@@ -487,6 +487,148 @@ test('import reads RIS as EndNote writes it ("TY - JOUR", one space), and BibTeX
   }
 });
 
+test("import reads a BibDesk export: {\\'\\i} is í as the name reaches the file, and a re-import adds nothing", async () => {
+  const c = await content();
+  try {
+    const bib = fixture('doi', 'import', 'bibdesk.bib');
+    const first = await cite(['import', bib, '--theme', 'third-example'], c.contentDir);
+    assert.equal(first.code, 0, first.output);
+    assert.match(first.output, /Summary: 2 imported into third-example, 0 skipped, 0 not imported\./);
+    const written = await c.read();
+    // BibDesk's {\v Z}{\'\i}dek: one letter í, not a dotless ı with an accent after it.
+    assert.match(written, / Qin, C\., Žídek, A\., Nelson, A\. W\. R\., /);
+    assert.match(written, /authors: Pavšič, M\., Gunčar, G\., Djinović-Carugo, K\., & Lenarčič, B\.\n {4}year: 2014\n/);
+    assert.match(written, /journal: Nature\n {4}doi: 10\.1038\/s41586-019-1923-7\n/);
+    const again = await cite(['import', bib, '--theme', 'first-example'], c.contentDir);
+    assert.match(again.output, /Summary: 0 imported into first-example, 2 skipped, 0 not imported\./);
+    assert.equal(await c.read(), written);
+  } finally {
+    await c.done();
+  }
+});
+
+test('import reads a Mendeley export: @book_section is a chapter in its book, @web_page keeps no access date as volume, broken entries are named at their line', async () => {
+  const c = await content();
+  try {
+    const before = await c.read();
+    const bib = fixture('doi', 'import', 'mendeley-web-page.bib');
+    const { code, output } = await cite(['import', bib, '--theme', 'second-example'], c.contentDir);
+    assert.equal(code, 1, 'some entries were refused');
+    // 512 entries: 6 are the same publication as an earlier one, 2 chapters lack their book and 5 list no author.
+    assert.match(output, /Summary: 499 imported into second-example, 6 skipped, 7 not imported\./);
+    assert.match(
+      output,
+      /mendeley-web-page\.bib:70: not imported: bookTitle: is a chapter without "bookTitle"; add the title of the book/,
+    );
+    assert.match(output, /mendeley-web-page\.bib:2200: not imported: the record lists no authors/);
+    assert.match(output, /mendeley-web-page\.bib:500: skipped: the same publication as .*mendeley-web-page\.bib:406/);
+    assert.match(
+      output,
+      /mendeley-web-page\.bib:2029: imported: Cart, M\. \(2010\)\. Reviewing Children's and Young Adult Literature\. In S\. Wolf \(Ed\.\), Handbook of Research on Children's and Young Adult Literature \(pp\. 455–466\)\./,
+    );
+    // Mendeley writes the day a web page was read as volume = {2020}, issue = {May 12,}.
+    assert.match(
+      output,
+      /mendeley-web-page\.bib:132: imported: Shapiro, L\. \(2018\)\. Can You Revise a Book to Make It More Woke\?\n/,
+    );
+    const inserted = added(before, await c.read()).join('\n');
+    assert.match(
+      inserted,
+      / {2}- authors: Cart, M\.\n {4}year: 2010\n {4}title: Reviewing Children's and Young Adult Literature\n {4}type: chapter\n {4}editors: Wolf, S\.\n {4}bookTitle: Handbook of Research on Children's and Young Adult Literature\n {4}pages: 455-466\n/,
+    );
+    assert.doesNotMatch(inserted, /May 12/);
+  } finally {
+    await c.done();
+  }
+});
+
+test('import reads a Scopus RIS export: initials written "C.J." stay two, and the record with no author or title is named at its line', async () => {
+  const c = await content();
+  try {
+    const before = await c.read();
+    const { code, output } = await cite(
+      ['import', fixture('doi', 'import', 'scopus.ris'), '--theme', 'third-example'],
+      c.contentDir,
+    );
+    assert.equal(code, 1, 'the empty record was refused');
+    assert.match(output, /scopus\.ris:20: not imported: the record lists no authors/);
+    assert.match(output, /Summary: 1 imported into third-example, 0 skipped, 1 not imported\./);
+    const inserted = added(before, await c.read()).join('\n');
+    assert.match(
+      inserted,
+      / {2}- authors: Bryan, C\. J\., Wetmore-Arkader, L\., Calvano, T\., Deatrick, J\. A\., Giri, V\. N\., & Bruner, D\. W\.\n {4}year: 2008\n/,
+    );
+    assert.match(
+      inserted,
+      /journal: Journal of the National Medical Association\n {4}volume: "100"\n {4}issue: "6"\n {4}pages: 674-682\n {4}doi: 10\.1016\/S0027-9684\(15\)31340-7/,
+    );
+    assert.doesNotMatch(inserted, /Prostate Cancer Mortality|Cited By/);
+  } finally {
+    await c.done();
+  }
+});
+
+test('import reads RIS as Google Scholar and Scopus write it: initials run together ("Roger BJ", "L.N.") are each one, and a byte-order mark is no record', async () => {
+  const c = await content();
+  try {
+    const before = await c.read();
+    const scholar = await cite(
+      ['import', fixture('doi', 'import', 'google-scholar.ris'), '--theme', 'third-example'],
+      c.contentDir,
+    );
+    assert.equal(scholar.code, 0, scholar.output);
+    assert.match(scholar.output, /Summary: 10 imported into third-example, 0 skipped, 0 not imported\./);
+    assert.match(
+      scholar.output,
+      /google-scholar\.ris:49: imported: Benson, R\. B\. J\., Hunt, G\., Carrano, M\. T\., & Campione, N\. \(2018\)\. Cope's rule/,
+    );
+    const scopus = await cite(
+      ['import', fixture('doi', 'import', 'scopus-export.ris'), '--theme', 'third-example'],
+      c.contentDir,
+    );
+    assert.equal(scopus.code, 0, scopus.output);
+    assert.match(scopus.output, /Summary: 10 imported into third-example, 0 skipped, 0 not imported\./);
+    const inserted = added(before, await c.read()).join('\n');
+    // Google Scholar's year is only in Y1; "David WE" is D. W. E.
+    assert.match(inserted, / {2}- authors: Hone, D\. W\. E\., Farke, A\. A\., & Wedel, M\. J\.\n {4}year: 2016\n/);
+    // The first Scopus record, right after the byte-order mark, with its article number.
+    assert.match(
+      inserted,
+      / {2}- authors: Wilson, L\. N\., Gardner, J\. D\., Wilson, J\. P\., Farnsworth, A\., Perry, Z\. R\., Druckenmiller, P\. S\., Erickson, G\. M\., & Organ, C\. L\.\n {4}year: 2024\n {4}title: Global latitudinal gradients and the evolution of body size in dinosaurs and mammals\n {4}journal: Nature Communications\n {4}volume: "15"\n {4}issue: "1"\n {4}articleNumber: "2864"\n {4}doi: 10\.1038\/s41467-024-46843-2\n/,
+    );
+  } finally {
+    await c.done();
+  }
+});
+
+test('import reads RIS as Cell Press writes it: the year is the publication year, not the day it was downloaded (Y2)', async () => {
+  const c = await content();
+  try {
+    const before = await c.read();
+    const { code, output } = await cite(
+      ['import', fixture('doi', 'import', 'cell-press-neuron.ris'), '--theme', 'third-example'],
+      c.contentDir,
+    );
+    assert.equal(code, 0, output);
+    assert.match(
+      output,
+      /cell-press-neuron\.ris:1: imported: Kriegeskorte, N\., & Storrs, K\. R\. \(2016\)\. Grid Cells for Conceptual Spaces\? Neuron, 92\(2\), 280–284\./,
+    );
+    assert.deepEqual(added(before, await c.read()), [
+      '  - authors: Kriegeskorte, N., & Storrs, K. R.',
+      '    year: 2016',
+      '    title: Grid Cells for Conceptual Spaces?',
+      '    journal: Neuron',
+      '    volume: "92"',
+      '    issue: "2"',
+      '    pages: 280-284',
+      '    doi: 10.1016/j.neuron.2016.10.006',
+    ]);
+  } finally {
+    await c.done();
+  }
+});
+
 test('a DOI kept as a doi.org address in the url field is recognised by add', async () => {
   const c = await content();
   try {

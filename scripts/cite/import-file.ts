@@ -86,6 +86,9 @@ const BIBTEX_TYPES: Record<string, string> = {
   dataset: 'dataset',
   software: 'software',
   unpublished: 'manuscript',
+  // Mendeley writes its own type names: a chapter is @book_section (its book in `journal`), a web page @web_page.
+  book_section: 'chapter',
+  web_page: 'webpage',
 };
 
 const cslName = (creator: Creator): CslName =>
@@ -226,7 +229,13 @@ function bibtexRecord(entry: BibtexEntry): CslRecord {
   if (typeof fields.type === 'string' && type === 'thesis') record.genre = fields.type;
   // The parser turns "\-" into a soft hyphen and "\slash" into "/" and a zero-width space: hints for
   // TeX's line breaking, not text.
-  const clean = (value: string) => value.replace(/[\u00AD\u200B]/g, '');
+  // BibDesk writes í as {\'\i}: an accent on a dotless i, which the parser gives as "ı" and a combining accent;
+  // the accent goes on an ordinary i, as TeX prints it, so that "Žídek" is one letter í as people type it.
+  const clean = (value: string) =>
+    value
+      .replace(/[\u00AD\u200B]/g, '')
+      .replace(/ı(?=\p{M})/gu, 'i')
+      .normalize('NFC');
   for (const [csl, names] of TEXT_FIELDS) {
     const found = names.map((name) => fields[name]).find((value) => typeof value === 'string' && value.trim() !== '');
     if (typeof found === 'string') record[csl] = clean(found);
@@ -265,6 +274,11 @@ function bibtexRecord(entry: BibtexEntry): CslRecord {
   if (year) record.issued = { 'date-parts': [[Number(year)]] };
   // The parser writes "--" as an en dash; the content writes page ranges with a hyphen, as people type them.
   if (typeof record.page === 'string') record.page = record.page.replace(/(\w)\s*[–—]\s*(\w)/g, '$1-$2');
+  // Mendeley writes the date a web page was read as its volume and issue ("2020", "May 12,"): not the page's own.
+  if (type === 'web_page') {
+    delete record.volume;
+    delete record.issue;
+  }
   if (type === 'techreport' || type === 'report') {
     record.number = record.issue;
     delete record.issue;

@@ -55,13 +55,19 @@ const first = (value: unknown): string | undefined => {
 
 const PARTICLES = new Set(['de', 'da', 'di', 'du', 'van', 'von', 'der', 'den', 'la', 'le', 'del', 'dos', 'ter', 'ten']);
 
-/** "Henry S." → "H. S.", "Jean-Paul" → "J.-P.", "Á." stays: APA's initials. */
+/**
+ * "Henry S." → "H. S.", "Jean-Paul" → "J.-P.", "Á." stays: APA's initials. Initials written together are each
+ * one: "C.J." as Scopus writes them → "C. J.", and "Roger BJ" as Google Scholar writes them → "R. B. J." (two or
+ * three capitals after a name written in lower case; a name written all in capitals, "TODD A.", is left whole).
+ */
 export function initials(given: string): string {
+  const mixedCase = /\p{Ll}/u.test(given);
   return (
     given
-      .split(/\s+/)
+      .split(/\s+|(?<=\.)(?=\p{L})/u)
       // A particle written after the given names ("A. P. Jason de") is no initial.
       .filter((word) => word !== '' && !PARTICLES.has(word))
+      .flatMap((word) => (mixedCase && /^\p{Lu}{2,3}$/u.test(word) ? [...word] : [word]))
       .map((word) =>
         word
           .split('-')
