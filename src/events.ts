@@ -62,17 +62,22 @@ export function endsBeforeStart(start: string, end: string): boolean {
   return `${b.date} ${b.time ?? ''}` < `${a.date} ${a.time ?? ''}`;
 }
 
-/** A time zone the calendar files can describe: a name of the IANA database such as Europe/Amsterdam. */
-export const isTimeZone = (name: string) => vtimezone(name) !== undefined;
-
 let knownZones: Set<string> | undefined;
+
+/**
+ * A time zone the calendar files can describe: a name of the IANA database such as Europe/Amsterdam, as listed by
+ * the calendar's time-zone data (each listed zone has its VTIMEZONE block).
+ */
+export function isTimeZone(name: string): boolean {
+  knownZones ??= new Set(tzlib_get_timezones() as string[]);
+  return knownZones.has(name);
+}
 
 /** The VTIMEZONE block of a zone, with the name as the maintainer wrote it, or undefined for an unknown zone. */
 export function vtimezone(zone: string): string | undefined {
   // Asked for a zone it does not know, the library writes to the console: a misspelt zone is the content
   // check's to report, at its line, so the name is looked up first.
-  knownZones ??= new Set(tzlib_get_timezones() as string[]);
-  if (!knownZones.has(zone)) return undefined;
+  if (!isTimeZone(zone)) return undefined;
   const block = tzlib_get_ical_block(zone);
   if (!Array.isArray(block) || !block[0]) return undefined;
   // The library answers a linked name (Europe/Amsterdam) with the zone it links to (Europe/Brussels), whose
