@@ -17,7 +17,7 @@ import { type Publication, publicationSchema } from '../src/content/publications
 import { offlineLine, siteUserAgent } from './lib/http-client.ts';
 import { displayPath as relative, formatProblem, type Problem } from './lib/problems.ts';
 import { parseAuthors } from '../src/citation-export.ts';
-import { bareDoi } from './cite/doi.ts';
+import { bareDoi } from '../src/doi.ts';
 import { findDois } from './cite/find-doi.ts';
 import { ImportError, readImport } from './cite/import-file.ts';
 import {

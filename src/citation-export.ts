@@ -7,6 +7,7 @@
  * was.
  */
 import type { Publication } from './content-schema.ts';
+import { doiUrl } from './doi.ts';
 
 export interface PersonName {
   family: string;
@@ -276,7 +277,7 @@ function risRecord(publication: Publication): string {
   if (publication.version) lines.push(`ET  - ${risValue(publication.version)}`);
   if (publication.doi) lines.push(`DO  - ${publication.doi}`);
   if (publication.doi || publication.url) {
-    lines.push(`UR  - ${publication.doi ? `https://doi.org/${publication.doi}` : publication.url}`);
+    lines.push(`UR  - ${publication.doi ? doiUrl(publication.doi) : publication.url}`);
   }
   lines.push('ER  - ');
   return `${lines.join('\n')}\n`;

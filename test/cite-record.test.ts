@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { bareDoi } from '../scripts/cite/doi.ts';
+import { bareDoi } from '../src/doi.ts';
 import { initials, publicationFromRecord, RecordError, type CslRecord } from '../scripts/cite/record.ts';
 import { retryAfterMs } from '../scripts/lib/http-client.ts';
 import { plainText, safeUrl, UntrustedTextError } from '../scripts/cite/text.ts';

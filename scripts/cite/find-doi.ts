@@ -8,7 +8,7 @@
  */
 import { trimTrailingSlashes } from '../../src/urls.ts';
 import type { HttpClient, HttpError } from '../lib/http-client.ts';
-import { bareDoi } from './doi.ts';
+import { bareDoi } from '../../src/doi.ts';
 import { titleKey } from './publications-file.ts';
 import { type ResolverOptions, registryClient } from './resolver.ts';
 import { plainText } from './text.ts';

@@ -13,6 +13,7 @@
  */
 import { type Creator, type Entry as BibtexEntry, parse as parseBibtex } from '@retorquere/bibtex-parser';
 import { isSeq, LineCounter, parseDocument } from 'yaml';
+import { bareDoi } from '../../src/doi.ts';
 import type { CslName, CslRecord } from './record.ts';
 
 type ImportFormat = 'bibtex' | 'ris' | 'csl-json';
@@ -411,8 +412,7 @@ function risRecord(line: number, tags: Map<string, string[]>): ImportedRecord {
   set('publisher', first('PB'));
   if (type === 'thesis') set('genre', first('M3'));
   if (type === 'dataset' || type === 'software') set('repository', first('DP', 'PB'));
-  const doi =
-    first('DO', 'DI') ?? all('UR', 'L2', 'N1').find((value) => /(?:doi\.org\/|^doi:\s*|^10\.\d{4,9}\/)/i.test(value));
+  const doi = first('DO', 'DI') ?? all('UR', 'L2', 'N1').find((value) => bareDoi(value) !== null);
   set('DOI', doi);
   const url = all('UR', 'L2').find((value) => /^https?:\/\//i.test(value));
   set('URL', url);

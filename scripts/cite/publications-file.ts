@@ -23,7 +23,7 @@ import {
 } from 'yaml';
 import type { Publication } from '../../src/content-schema.ts';
 import { displayPath as relative, type Problem } from '../lib/problems.ts';
-import { bareDoi, sameDoi } from './doi.ts';
+import { bareDoi, sameDoi } from '../../src/doi.ts';
 import { contentProblems, PUBLICATIONS_FILE } from './validate.ts';
 
 /** The order of an entry's fields, as the content writes them. */

@@ -1,3 +1,4 @@
+import { doiOfUrl, doiUrl } from '../../src/doi.ts';
 import type { HttpClient, HttpResult } from '../lib/http-client.ts';
 import type { Group, LinkResult } from './types.ts';
 
@@ -15,19 +16,7 @@ export interface CheckSettings {
 
 export const refused = 'the site refused an automated check; open it in a browser';
 
-const doiUrl = /^https?:\/\/(?:dx\.)?doi\.org\/(10\.[^/]+\/.+)$/i;
 const orcidUrl = /^https?:\/\/orcid\.org\/(\d{4}-\d{4}-\d{4}-\d{3}[\dX])\/?$/i;
-
-/** The DOI a doi.org address names, or undefined. */
-export function doiOf(url: string): string | undefined {
-  const match = doiUrl.exec(url);
-  if (!match) return undefined;
-  try {
-    return decodeURIComponent(match[1]!);
-  } catch {
-    return match[1]!;
-  }
-}
 
 /** The ORCID iD an orcid.org address names, or undefined. */
 export function orcidOf(url: string): string | undefined {
@@ -81,7 +70,7 @@ export async function checkLink(url: string, client: HttpClient, settings: Check
 
   if (!URL.canParse(url)) return result('broken', 'not an address a browser can follow');
 
-  const doi = doiOf(url);
+  const doi = doiOfUrl(url);
   if (doi) {
     const [group, detail] = await checkDoi(doi, client, settings);
     return result(group, detail);
@@ -98,9 +87,7 @@ export async function checkLink(url: string, client: HttpClient, settings: Check
 }
 
 async function checkDoi(doi: string, client: HttpClient, settings: CheckSettings): Promise<[Group, string]> {
-  // Each part of the DOI is escaped (a DOI may hold "#", "?" or "%"); the "/" between them stays.
-  const path = doi.split('/').map(encodeURIComponent).join('/');
-  const answer = await ask(`${settings.doiHandleApi}/${path}`, 'GET', client, settings, 'application/json');
+  const answer = await ask(doiUrl(doi, settings.doiHandleApi), 'GET', client, settings, 'application/json');
   if (answer.kind === 'error') return ['unverified', `the DOI API did not answer (${describeError(answer)})`];
   let body: { responseCode?: unknown; values?: { type?: unknown; data?: { value?: unknown } }[] } = {};
   try {

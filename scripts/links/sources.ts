@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { doiOf, orcidOf } from './check.ts';
+import { doiOfUrl } from '../../src/doi.ts';
+import { orcidOf } from './check.ts';
 import type { SourceLine } from './types.ts';
 
 /** The content files a maintainer edits: YAML at the top, Markdown anywhere below. */
@@ -26,7 +27,7 @@ function patterns(url: string): RegExp[] {
   const found = [url];
   if (url.endsWith('/')) found.push(url.slice(0, -1));
   const list = found.map((text) => new RegExp(`${escapeRegExp(text)}${end}`));
-  const doi = doiOf(url);
+  const doi = doiOfUrl(url);
   if (doi) list.push(new RegExp(`\\bdoi:\\s*["']?${escapeRegExp(doi)}["']?\\s*(?:#.*)?$`, 'i'));
   const orcid = orcidOf(url);
   if (orcid) list.push(new RegExp(`\\borcid:\\s*["']?(?:https?://orcid\\.org/)?${orcid}\\b`, 'i'));
