@@ -13,6 +13,7 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { Gate } from './gate.ts';
 
 export interface RetryPolicy {
   /** Tries after the first. */
@@ -126,26 +127,15 @@ export async function siteUserAgent(contentDir: string, tool: string): Promise<s
   return `${product.replace(/[^\w.-]+/g, '-')}/1.0${about.length > 0 ? ` (${about.join('; ')})` : ''}`;
 }
 
-/** Room for `size` requests at once, given in turn; a host's also holds when its next request may start. */
-class Gate {
-  active = 0;
+/** A host's room for requests, which also holds when its next request may start. */
+class HostGate extends Gate {
   notBefore = 0;
-  private readonly waiting: (() => void)[] = [];
-  constructor(private readonly size: number) {}
-  async enter() {
-    while (this.active >= this.size) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    this.active += 1;
-  }
-  leave() {
-    this.active -= 1;
-    this.waiting.shift()?.();
-  }
 }
 
 export class HttpClient {
   /** Requests sent (not counting those answered without the network). */
   requests = 0;
-  private readonly hosts = new Map<string, Gate>();
+  private readonly hosts = new Map<string, HostGate>();
   private readonly all: Gate;
   private readonly retry: RetryPolicy;
 
@@ -226,9 +216,9 @@ export class HttpClient {
     }
   }
 
-  private host(url: string): Gate {
+  private host(url: string): HostGate {
     const key = new URL(url).host;
-    if (!this.hosts.has(key)) this.hosts.set(key, new Gate(this.options.perHost));
+    if (!this.hosts.has(key)) this.hosts.set(key, new HostGate(this.options.perHost));
     return this.hosts.get(key)!;
   }
 
