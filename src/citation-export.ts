@@ -8,6 +8,7 @@
  */
 import type { Publication } from './content-schema.ts';
 import { doiUrl } from './doi.ts';
+import { foldAccents } from './text.ts';
 
 export interface PersonName {
   family: string;
@@ -97,12 +98,7 @@ export const editorsLabel = (editors: string) => {
 const creators = (publication: Publication) => publication.authors ?? publication.editors ?? '';
 
 const ascii = (text: string) =>
-  text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[øØ]/g, 'o')
-    .replace(/[łŁ]/g, 'l')
-    .replace(/ß/g, 'ss')
+  foldAccents(text)
     .toLowerCase()
     .replace(/[^a-z0-9]/g, '');
 

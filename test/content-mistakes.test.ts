@@ -11,7 +11,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { BuildError, displayPath, formatProblem, type Problem } from '../scripts/lib/problems.ts';
 import { readContent } from '../scripts/stages/load-content.ts';
-import { firstInvisible } from '../src/content/fields.ts';
+import { firstInvisible } from '../src/text.ts';
 import { buildIntoTemporaryFolder, fixtureContentDir, temporaryFolder } from './helpers/site.ts';
 import { snapshot } from './helpers/snapshot.ts';
 

@@ -4,7 +4,7 @@
  */
 import type * as v from 'valibot';
 import { isScalar } from 'yaml';
-import { escapeInvisible, firstInvisible } from '../../../src/content/fields.ts';
+import { escapeInvisible, firstInvisible } from '../../../src/text.ts';
 import type { Problem } from '../../lib/problems.ts';
 import { entriesOf, expectation, schemaAt } from '../../lib/schema-shape.ts';
 import { excerpt, keyOffset, position, relative, type Source, walk } from './source.ts';

@@ -4,7 +4,7 @@
  * otherwise so that the output check can name the line of a broken one.
  */
 import type { Token, Tokens } from 'marked';
-import { escapeInvisible } from '../../../src/content/fields.ts';
+import { escapeInvisible } from '../../../src/text.ts';
 import { linkKind } from '../../../src/markdown.tsx';
 import { type Urls, withTrailingSlash } from '../../../src/urls.ts';
 import type { Problem } from '../../lib/problems.ts';
