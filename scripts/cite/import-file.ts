@@ -14,6 +14,7 @@
 import { type Creator, type Entry as BibtexEntry, parse as parseBibtex } from '@retorquere/bibtex-parser';
 import { isSeq, LineCounter, parseDocument } from 'yaml';
 import { bareDoi } from '../../src/doi.ts';
+import { isHttpUrl } from '../../src/urls.ts';
 import type { CslName, CslRecord } from './record.ts';
 
 type ImportFormat = 'bibtex' | 'ris' | 'csl-json';
@@ -414,7 +415,7 @@ function risRecord(line: number, tags: Map<string, string[]>): ImportedRecord {
   if (type === 'dataset' || type === 'software') set('repository', first('DP', 'PB'));
   const doi = first('DO', 'DI') ?? all('UR', 'L2', 'N1').find((value) => bareDoi(value) !== null);
   set('DOI', doi);
-  const url = all('UR', 'L2').find((value) => /^https?:\/\//i.test(value));
+  const url = all('UR', 'L2').find(isHttpUrl);
   set('URL', url);
   if (!RIS_TYPES[risType] && risType !== 'GEN' && risType !== 'ELEC') {
     // Read as an article all the same; the person sees the type it was given.

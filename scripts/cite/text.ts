@@ -8,6 +8,7 @@
  */
 import { decodeHTML } from 'entities';
 import { firstInvisible } from '../../src/text.ts';
+import { isHttpUrl } from '../../src/urls.ts';
 
 export class UntrustedTextError extends Error {}
 
@@ -28,7 +29,7 @@ export function plainText(value: string, field: string): string {
 /** An address the page may link to: http(s) only, never javascript: or data:. */
 export function safeUrl(value: string, field: string): string {
   const text = plainText(value, field);
-  if (!/^https?:\/\//i.test(text) || !URL.canParse(text)) {
+  if (!isHttpUrl(text)) {
     throw new UntrustedTextError(`the ${field} "${text.slice(0, 60)}" is not an http(s) address`);
   }
   return text;

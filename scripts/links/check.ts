@@ -1,4 +1,5 @@
 import { doiOfUrl, doiUrl } from '../../src/doi.ts';
+import { EMAIL_PATTERN } from '../../src/mailto.ts';
 import type { HttpClient, HttpResult } from '../lib/http-client.ts';
 import type { Group, LinkResult } from './types.ts';
 
@@ -23,8 +24,6 @@ export function orcidOf(url: string): string | undefined {
   return orcidUrl.exec(url)?.[1]?.toUpperCase();
 }
 
-const label = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
-
 /** Whether a mailto: link is well-formed: one or more addresses, each local@domain with a dotted domain. */
 export function mailtoIsValid(url: string): boolean {
   const recipients = url.slice('mailto:'.length).split('?')[0]!;
@@ -34,22 +33,7 @@ export function mailtoIsValid(url: string): boolean {
   } catch {
     return false;
   }
-  const addresses = decoded.split(',').map((address) => address.trim());
-  return (
-    addresses.length > 0 &&
-    addresses.every((address) => {
-      const at = address.lastIndexOf('@');
-      if (at < 1) return false;
-      const local = address.slice(0, at);
-      const labels = address.slice(at + 1).split('.');
-      return (
-        /^[^\s@<>()[\]\\,;:"]+$/.test(local) &&
-        labels.length >= 2 &&
-        labels.every((part) => label.test(part)) &&
-        /[A-Za-z]/.test(labels.at(-1)!)
-      );
-    })
-  );
+  return decoded.split(',').every((address) => EMAIL_PATTERN.test(address.trim()));
 }
 
 /** Checks one address by the means that fits it: the DOI API, ORCID's API, its syntax, or the site itself. */

@@ -7,6 +7,8 @@ import * as v from 'valibot';
 import { isTimeZone } from '../events.ts';
 import { calendarDateProblem } from '../format.ts';
 import { escapeInvisible, firstInvisible } from '../text.ts';
+import { EMAIL_PATTERN } from '../mailto.ts';
+import { isHttpUrl } from '../urls.ts';
 
 const thousands = (count: number) => String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
@@ -50,18 +52,12 @@ export const text = textOf();
 
 export const httpUrl = v.pipe(
   v.string('expected an http(s) address'),
-  v.check(
-    (value) => /^https?:\/\/[^\s/]+\.[^\s/]+/.test(value) && URL.canParse(value),
-    'expected an address starting with https:// (or http://), such as https://example.org/page',
-  ),
+  v.check(isHttpUrl, 'expected an address starting with https:// (or http://), such as https://example.org/page'),
 );
 
 export const email = v.pipe(
   v.string('expected an e-mail address'),
-  v.regex(
-    /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[A-Za-z]{2,}$/,
-    'expected an e-mail address such as name@example.org',
-  ),
+  v.regex(EMAIL_PATTERN, 'expected an e-mail address such as name@example.org'),
 );
 
 export const isoDate = v.pipe(
