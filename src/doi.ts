@@ -1,3 +1,5 @@
+import { percentDecoded } from './urls.ts';
+
 /**
  * The one DOI rule: what a DOI is, how people write one, and the address
  * that leads to it. The content, the cite command and the link checker all
@@ -15,14 +17,12 @@ const RESOLVER = 'https://doi.org';
  * percent-encoded, with spaces around it) → the bare DOI, or null.
  */
 export function bareDoi(input: string): string | null {
-  let value = input.trim();
-  value = value.replace(/^https?:\/\/(?:dx\.)?doi\.org\//i, '').replace(/^doi:\s*/i, '');
-  try {
-    if (/%[0-9A-Fa-f]{2}/.test(value)) value = decodeURIComponent(value);
-  } catch {
-    return null;
-  }
-  return DOI_PATTERN.test(value) ? value : null;
+  const written = input
+    .trim()
+    .replace(/^https?:\/\/(?:dx\.)?doi\.org\//i, '')
+    .replace(/^doi:\s*/i, '');
+  const value = /%[0-9A-Fa-f]{2}/.test(written) ? percentDecoded(written) : written;
+  return value !== undefined && DOI_PATTERN.test(value) ? value : null;
 }
 
 /** DOIs compare without regard to case (the DOI system treats them so). */

@@ -61,15 +61,21 @@ export const outputFile = (routePath: string): string => fileAt(routePath.endsWi
 /** The site path an output file is served at, the reverse of fileAt: 'research/index.html' → '/research/'. */
 export const sitePathOf = (file: string): string => `/${file.replace(/(^|\/)index\.html$/, '$1')}`;
 
+/** Text with its %XX escapes decoded as UTF-8; undefined when an escape is broken ("100%", "%E0%A4%A"). */
+export function percentDecoded(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The output file a URL of the site is served from; undefined outside the base path or with broken escapes. */
 export function fileOfUrl(url: string, basePath: string): string | undefined {
   const pathname = url.replace(/[?#].*$/, '');
   if (!pathname.startsWith(`${basePath}/`) || pathname.startsWith('//')) return undefined;
-  try {
-    return fileAt(decodeURIComponent(pathname.slice(basePath.length)));
-  } catch {
-    return undefined;
-  }
+  const sitePath = percentDecoded(pathname.slice(basePath.length));
+  return sitePath === undefined ? undefined : fileAt(sitePath);
 }
 
 export function createUrls(basePath: string, siteUrl: string): Urls {

@@ -506,3 +506,21 @@ test('a link of a news item or legal page to a page the build does not produce i
     ].join('\n'),
   ]);
 });
+
+test('a Markdown link with a stray % (a broken escape) is told at its line, not thrown as a URIError', async () => {
+  const { contentDir, shown } = await planted([
+    replace(NEWER, 'It is *shown first*', 'See [the report](/reports/100%/). It is *shown first*'),
+  ]);
+  const error = await buildIntoTemporaryFolder({ contentDir }).then(
+    () => assert.fail('the build should have failed'),
+    (caught: unknown) => caught,
+  );
+  assert.ok(error instanceof BuildError, String(error));
+  assert.deepEqual(printed(error.problems, shown), [
+    [
+      '  content/news/2023-06-01-newer-example.md:8:39: links to /reports/100%/, which is not an address a browser can follow: a "%" starts an escape such as %20; write a % itself as %25 (page index.html › <a href="/reports/100%/">)',
+      '      8 | The newer of two made-up updates. See [the report](/reports/100%/). It is *shown first* and <b>raw HTML</b> stays text.',
+      '        |                                       ^',
+    ].join('\n'),
+  ]);
+});

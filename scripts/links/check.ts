@@ -1,5 +1,6 @@
 import { doiOfUrl, doiUrl } from '../../src/doi.ts';
 import { EMAIL_PATTERN } from '../../src/mailto.ts';
+import { percentDecoded } from '../../src/urls.ts';
 import type { HttpClient, HttpResult } from '../lib/http-client.ts';
 import type { Group, LinkResult } from './types.ts';
 
@@ -26,14 +27,8 @@ export function orcidOf(url: string): string | undefined {
 
 /** Whether a mailto: link is well-formed: one or more addresses, each local@domain with a dotted domain. */
 export function mailtoIsValid(url: string): boolean {
-  const recipients = url.slice('mailto:'.length).split('?')[0]!;
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(recipients);
-  } catch {
-    return false;
-  }
-  return decoded.split(',').every((address) => EMAIL_PATTERN.test(address.trim()));
+  const recipients = percentDecoded(url.slice('mailto:'.length).split('?')[0]!);
+  return recipients?.split(',').every((address) => EMAIL_PATTERN.test(address.trim())) ?? false;
 }
 
 /** Checks one address by the means that fits it: the DOI API, ORCID's API, its syntax, or the site itself. */

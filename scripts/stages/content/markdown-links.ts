@@ -6,7 +6,7 @@
 import type { Token, Tokens } from 'marked';
 import { escapeInvisible } from '../../../src/text.ts';
 import { linkKind } from '../../../src/markdown.tsx';
-import { type Urls, withTrailingSlash } from '../../../src/urls.ts';
+import { percentDecoded, type Urls, withTrailingSlash } from '../../../src/urls.ts';
 import type { Problem } from '../../lib/problems.ts';
 import { excerptAt, relative, type Source } from './source.ts';
 
@@ -23,13 +23,7 @@ export interface Origin {
  */
 export type Origins = Map<string, (() => Origin)[]>;
 
-const decoded = (href: string) => {
-  try {
-    return decodeURI(href);
-  } catch {
-    return href;
-  }
-};
+const decoded = (href: string) => percentDecoded(href) ?? href;
 
 /** Keyed by the site path as the pages link to it, without the base path: "/research/", "/uploads/logo.svg". */
 export function addOrigin(origins: Origins, href: string, origin: () => Origin) {
