@@ -7,6 +7,7 @@ import type { Token, Tokens } from 'marked';
 import { escapeInvisible } from '../../../src/text.ts';
 import { linkKind } from '../../../src/markdown.tsx';
 import { percentDecoded, type Urls, withTrailingSlash } from '../../../src/urls.ts';
+import { linesOf } from '../../lib/line-counter.ts';
 import type { Problem } from '../../lib/problems.ts';
 import { excerptAt, relative, type Source } from './source.ts';
 
@@ -67,14 +68,14 @@ export function markdownLinks(
   const problems: Problem[] = [];
   const warnings: Problem[] = [];
   const file = relative(source.file);
+  const lines = linesOf(text);
   let cursor = 0;
   const place = (raw: string) => {
     const found = text.indexOf(raw, cursor);
     const offset = found === -1 ? cursor : found;
     if (found !== -1) cursor = found + 1;
-    const before = text.slice(0, offset);
-    const line = startLine + (before.match(/\n/g)?.length ?? 0);
-    const column = offset - before.lastIndexOf('\n');
+    const { line: inText, col: column } = lines.linePos(offset);
+    const line = startLine + inText - 1;
     return () => ({ where: `${file}:${line}:${column}`, excerpt: excerptAt(source.text, line, column) });
   };
   const visit = (tokens: Token[]) => {
