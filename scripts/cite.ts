@@ -15,6 +15,7 @@ import * as v from 'valibot';
 import { citationText } from '../src/citation.ts';
 import { type Publication, publicationSchema } from '../src/content/publications.ts';
 import { offlineLine, siteUserAgent } from './lib/http-client.ts';
+import { projectRoot } from './lib/project-root.js';
 import { displayPath as relative, formatProblem, type Problem } from './lib/problems.ts';
 import { parseAuthors } from '../src/citation-export.ts';
 import { bareDoi } from '../src/doi.ts';
@@ -34,7 +35,6 @@ import { defaultResolverOptions, type Resolution, type ResolverOptions, resolveA
 import { UntrustedTextError } from './cite/text.ts';
 import { isDoiOnly } from './stages/content/doi-only.ts';
 
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** npm runs scripts in the project's folder; paths typed on the command line are relative to where the person typed them. */
 const fromWhereTyped = (file: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
 

@@ -13,7 +13,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { projectRoot } from './build-site.ts';
+import { projectRoot } from './lib/project-root.js';
 import { HttpClient, siteUserAgent } from './lib/http-client.ts';
 import { buildIdentityFile } from './stages/build-identity.ts';
 import { verifyReport, verifySite } from './verify/compare.ts';

@@ -27,7 +27,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { projectRoot } from '../build-site.ts';
+import { projectRoot } from '../lib/project-root.js';
 import { cacheFolder } from '../lib/bundled-build.js';
 import { fontPolicy } from '../lib/page-weight.ts';
 import { bold, dim, green, kilobytes, red, table } from '../lib/terminal.ts';

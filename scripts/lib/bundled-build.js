@@ -157,13 +157,13 @@ const requireEsbuild = {
 const keepModuleUrls = {
   name: 'keep-module-urls',
   setup(build) {
-    build.onLoad({ filter: /\.tsx?$/ }, async (args) => {
+    build.onLoad({ filter: /\.(?:tsx?|js)$/ }, async (args) => {
       if (args.path.includes('node_modules')) return undefined;
       const source = await readFile(args.path, 'utf8');
       if (!source.includes('import.meta.url')) return undefined;
       return {
         contents: source.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)),
-        loader: args.path.endsWith('x') ? 'tsx' : 'ts',
+        loader: args.path.endsWith('.js') ? 'js' : args.path.endsWith('x') ? 'tsx' : 'ts',
       };
     });
   },
