@@ -1,20 +1,15 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { doiOfUrl } from '../../src/doi.ts';
+import { filesIn } from '../lib/files.ts';
 import { orcidOf } from './check.ts';
 import type { SourceLine } from './types.ts';
 
 /** The content files a maintainer edits: YAML at the top, Markdown anywhere below. */
 async function contentFiles(contentDir: string): Promise<string[]> {
-  const entries = await readdir(contentDir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => {
-      if (!entry.isFile()) return false;
-      const top = path.resolve(entry.parentPath) === path.resolve(contentDir);
-      return entry.name.endsWith('.md') || (top && /\.ya?ml$/.test(entry.name));
-    })
-    .map((entry) => path.join(entry.parentPath, entry.name))
-    .sort();
+  return (await filesIn(contentDir))
+    .filter((file) => file.endsWith('.md') || (!file.includes('/') && /\.ya?ml$/.test(file)))
+    .map((file) => path.join(contentDir, file));
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -5,8 +5,9 @@
  * 404, build.json names the same build, every page keeps its <meta> policy,
  * and, where the host applies _headers, every header it gives is sent.
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { filesIn } from '../lib/files.ts';
 import { eachStartTag } from '../lib/html.ts';
 import { type HttpClient, type HttpError, type HttpResult, offlineLine } from '../lib/http-client.ts';
 import { OUTPUT_MARKER } from '../lib/output-folder.ts';
@@ -87,12 +88,7 @@ function describeAnswer(answer: HttpResult): string {
 
 /** Every file of the output folder, with forward slashes, in a stable order. */
 async function filesOf(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
-    .filter((file) => !unpublished.has(file))
-    .sort();
+  return (await filesIn(dir)).filter((file) => !unpublished.has(file));
 }
 
 /** The live site against the build in `options.dir`. Reads the output folder; sends only GET requests. */
