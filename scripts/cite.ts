@@ -34,6 +34,7 @@ import { publicationFromRecord, RecordError } from './cite/record.ts';
 import { defaultResolverOptions, type Resolution, type ResolverOptions, resolveAll } from './cite/resolver.ts';
 import { UntrustedTextError } from './cite/text.ts';
 import { isDoiOnly } from './stages/content/doi-only.ts';
+import { readSiteSettings, SettingsError } from './stages/content/site-settings.ts';
 
 /** npm runs scripts in the project's folder; paths typed on the command line are relative to where the person typed them. */
 const fromWhereTyped = (file: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
@@ -455,7 +456,8 @@ export async function runCite(argv: string[], options: CiteOptions = {}): Promis
         ? fromWhereTyped(flags.content)
         : (options.contentDir ?? path.join(projectRoot, 'content')),
     );
-    const resolver = { ...defaultResolverOptions(await siteUserAgent(contentDir, 'cite')), ...options.resolver };
+    const userAgent = siteUserAgent(await readSiteSettings(contentDir), 'cite');
+    const resolver = { ...defaultResolverOptions(userAgent), ...options.resolver };
     const { theme } = flags;
     const all = { ...options, print };
     if (command === 'add') return await add(args, theme, all, contentDir, resolver);
@@ -468,7 +470,7 @@ export async function runCite(argv: string[], options: CiteOptions = {}): Promis
       print(`${error.message}\n${USAGE}`);
       return 2;
     }
-    if (error instanceof FileError) {
+    if (error instanceof FileError || error instanceof SettingsError) {
       print(`${error.message}`);
       return 1;
     }

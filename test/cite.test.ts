@@ -265,6 +265,29 @@ test('without network the command says so in one line and writes nothing', async
   }
 });
 
+test('a mistake in site.yml (which names the site in the User-Agent) is told at its line, and nothing is asked or written', async () => {
+  const c = await content();
+  try {
+    const before = await c.read();
+    const settings = path.join(c.contentDir, 'site.yml');
+    await writeFile(
+      settings,
+      (await readFile(settings, 'utf8')).replace('office@fixture.example', 'office(at)fixture'),
+    );
+    const asked = resolver.requests.length;
+    const { code, output } = await cite(['fill'], c.contentDir);
+    assert.equal(code, 1);
+    assert.match(
+      output,
+      /^The site settings could not be read: 1 problem\n {2}\S*site\.yml:5:\d+ › contactEmail: expected an e-mail address/,
+    );
+    assert.equal(resolver.requests.length, asked);
+    assert.equal(await c.read(), before);
+  } finally {
+    await c.done();
+  }
+});
+
 test('a write that fails leaves publications.yml as it was, and no temporary file behind', async () => {
   const c = await content();
   try {

@@ -10,6 +10,7 @@ import type { AddressInfo, LookupFunction } from 'node:net';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { HttpClient, offlineLine, retryAfterMs, siteUserAgent } from '../scripts/lib/http-client.ts';
+import { readSiteSettings } from '../scripts/stages/content/site-settings.ts';
 
 interface Loopback {
   origin: string;
@@ -177,7 +178,7 @@ test('without network the answer says so, in the one line every command prints',
 });
 
 test('the User-Agent names the site, its address and its mailbox', async () => {
-  const userAgent = await siteUserAgent(path.resolve('test/fixtures/content'), 'test');
+  const userAgent = siteUserAgent(await readSiteSettings(path.resolve('test/fixtures/content')), 'test');
   assert.equal(userAgent, 'ExCon-site-test/1.0 (https://fixture.example; mailto:office@fixture.example)');
   await client({ userAgent }).request(`${two.origin}/who`, { accept: 'application/json' });
   assert.deepEqual(

@@ -7,12 +7,10 @@
  * an answer, never a throw; one without network is worded by `offlineLine`.
  */
 import { lookup as dnsLookup } from 'node:dns';
-import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import path from 'node:path';
-import { parse } from 'yaml';
+import type { SiteSettings } from '../../src/content/site.ts';
 import { Gate } from './gate.ts';
 
 export interface RetryPolicy {
@@ -112,15 +110,11 @@ export function retryAfterMs(value: string | string[] | null | undefined, now = 
 }
 
 /** The site, its address and its mailbox from site.yml, in Crossref's form: a server's owner can tell who asks. */
-export async function siteUserAgent(contentDir: string, tool: string): Promise<string> {
-  let site: Record<string, unknown> = {};
-  try {
-    site = parse(await readFile(path.join(contentDir, 'site.yml'), 'utf8')) ?? {};
-  } catch {
-    // Without settings the tool still names itself.
-  }
-  const text = (value: unknown) =>
-    typeof value === 'string' && value.trim() ? value.trim().replace(/[()\\;\s]+/g, '') : undefined;
+export function siteUserAgent(
+  site: Pick<SiteSettings, 'name' | 'acronym' | 'siteUrl' | 'contactEmail'>,
+  tool: string,
+): string {
+  const text = (value: string) => value.trim().replace(/[()\\;\s]+/g, '') || undefined;
   const product = [text(site.acronym) ?? text(site.name), 'site', tool].filter(Boolean).join('-');
   const email = text(site.contactEmail);
   const about = [text(site.siteUrl), email && `mailto:${email}`].filter(Boolean);
