@@ -65,7 +65,7 @@ function metaOf(html: string, key: 'name' | 'http-equiv', value: string): string
 }
 
 /** "commit=… content=… page=…" as fields. */
-const fieldsOf = (identity: string) =>
+const identityFields = (identity: string) =>
   new Map(identity.split(/\s+/).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
 
 const short = (value: string) =>
@@ -73,7 +73,7 @@ const short = (value: string) =>
 
 /** Which fields of two identities differ, in words: "commit 1a2b3c… live, 4d5e6f… in this build". */
 function identityDifference(live: string, built: string): string {
-  const [liveFields, builtFields] = [fieldsOf(live), fieldsOf(built)];
+  const [liveFields, builtFields] = [identityFields(live), identityFields(built)];
   return [...builtFields]
     .filter(([name, value]) => liveFields.get(name) !== value)
     .map(([name, value]) => `${name} ${short(liveFields.get(name) ?? '(none)')} live, ${short(value)} in this build`)
