@@ -1,13 +1,10 @@
 import { Lexer, Marked, type Token, type Tokens } from 'marked';
-import { useBuild } from './build-context.tsx';
+import { type LexedMarkdown, useBuild } from './build-context.tsx';
 import { escapeHtml } from './escape.ts';
 import { isHttpUrl, type Urls } from './urls.ts';
 
 /** The tokens of a Markdown text of the content, as the link check reads them and the pages render them. */
 export const lexMarkdown = (markdown: string): Token[] => Lexer.lex(markdown, { gfm: true });
-
-/** Markdown texts of the content with their tokens, lexed once while the content was loaded. */
-export type LexedMarkdown = ReadonlyMap<string, Token[]>;
 
 /**
  * What a Markdown link leads to, if it is one the site publishes: a page or

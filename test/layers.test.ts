@@ -89,3 +89,53 @@ test('no import of src/ or scripts/ runs back up a layer', () => {
     [],
   );
 });
+
+/** Each circle of imports among the files given, as "a → b → a", each told once. */
+function importCircles(files: { file: string; text: string }[]): string[] {
+  const known = new Set(files.map(({ file }) => file));
+  const imports = new Map(
+    files.map(({ file, text }) => [
+      file,
+      relativeImports(text)
+        .map((specifier) => path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier)))
+        .filter((target) => known.has(target)),
+    ]),
+  );
+  const circles = new Set<string>();
+  const finished = new Set<string>();
+  // Depth first: an import of a file still on the trail closes a circle; a finished file holds none not yet told.
+  const walk = (file: string, trail: string[]) => {
+    const at = trail.indexOf(file);
+    if (at !== -1) {
+      const circle = trail.slice(at);
+      const first = circle.indexOf([...circle].sort()[0]!);
+      circles.add([...circle.slice(first), ...circle.slice(0, first), circle[first]].join(' → '));
+      return;
+    }
+    if (finished.has(file)) return;
+    for (const target of imports.get(file) ?? []) walk(target, [...trail, file]);
+    finished.add(file);
+  };
+  for (const file of [...known].sort()) walk(file, []);
+  return [...circles];
+}
+
+test('a circle of imports is named, each once, from its first file', () => {
+  assert.deepEqual(
+    importCircles([
+      { file: 'src/b.tsx', text: "import type { A } from './a.tsx';" },
+      { file: 'src/a.tsx', text: "import { b } from './b.tsx';\nimport { c } from './c.ts';" },
+      { file: 'src/c.ts', text: "import { d } from './d.ts';" },
+      { file: 'src/d.ts', text: '' },
+    ]),
+    ['src/a.tsx → src/b.tsx → src/a.tsx'],
+  );
+});
+
+test('no two modules of src/ or scripts/ import each other, directly or around a circle', () => {
+  const files = [...sourceFiles('src'), ...sourceFiles('scripts')];
+  assert.deepEqual(
+    importCircles(files.map((file) => ({ file, text: readFileSync(path.join(root, file), 'utf8') }))),
+    [],
+  );
+});
