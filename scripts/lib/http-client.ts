@@ -44,7 +44,10 @@ export interface HttpClientOptions {
 export interface RequestOptions {
   method?: 'GET' | 'HEAD';
   accept?: string;
-  /** Follow redirects (to ten), or give a 3xx as the answer. */
+  /**
+   * Follow redirects (to ten, and not back to an address the chain has asked:
+   * the 3xx that would close a loop is the answer), or give a 3xx as the answer.
+   */
   redirect?: 'follow' | 'manual';
   /** How much of the body is read; the rest is left unread and `truncated` set. */
   maxBytes?: number;
@@ -63,7 +66,15 @@ type HttpResponse = {
   tries: number;
   /** Set when the server asked for a longer wait than the policy's `maxWaitMs`. */
   retryAfterMs?: number;
+  /** The redirects followed to this answer, in order (none asked with redirect: 'manual'). */
+  redirects?: Redirect[];
 };
+
+/** One redirect followed: its status, and the address it sent the client to. */
+interface Redirect {
+  status: number;
+  to: string;
+}
 
 export type HttpError = {
   kind: 'error';
@@ -180,15 +191,15 @@ export class HttpClient {
   }
 
   private async follow(url: string, request: RequestOptions): Promise<Attempt> {
-    let current = url;
-    for (let hop = 0; ; hop += 1) {
+    const redirects: Redirect[] = [];
+    for (let current = url; ; ) {
       const answer = await this.scheduled(current, request);
-      const redirected = answer.kind === 'response' && answer.status >= 300 && answer.status < 400;
-      const location = redirected ? answer.headers.location : undefined;
-      if (request.redirect === 'manual' || hop === MAX_REDIRECTS || !location || !URL.canParse(location, current)) {
-        return answer;
-      }
-      current = new URL(location, current).href;
+      if (answer.kind === 'error' || request.redirect === 'manual') return answer;
+      const next = redirectTarget(answer, current);
+      const asked = next === url || redirects.some((hop) => hop.to === next);
+      if (!next || asked || redirects.length === MAX_REDIRECTS) return { ...answer, redirects };
+      redirects.push({ status: answer.status, to: next });
+      current = next;
     }
   }
 
@@ -284,6 +295,12 @@ export class HttpClient {
       outgoing.end();
     });
   }
+}
+
+/** Where a 3xx sends the client, as an absolute address; undefined for any other answer or an unreadable Location. */
+function redirectTarget(answer: Omit<HttpResponse, 'tries'>, current: string): string | undefined {
+  const location = answer.status >= 300 && answer.status < 400 ? answer.headers.location : undefined;
+  return location && URL.canParse(location, current) ? new URL(location, current).href : undefined;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

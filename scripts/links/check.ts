@@ -9,7 +9,6 @@ export interface CheckSettings {
   doiHandleApi: string;
   /** ORCID's public API, such as https://pub.orcid.org/v3.0 (no trailing slash). */
   orcidApi: string;
-  maxRedirects: number;
   /** The longest Retry-After waited for; a longer one leaves the link unverified. */
   retryAfterCapMs: number;
   /** The pause before asking a server again after a 5xx without Retry-After. */
@@ -104,51 +103,38 @@ interface Outcome {
 
 const permanent = new Set([301, 308]);
 
-/** Asks the site itself, following redirects to a limit and noticing a loop. */
+/**
+ * Asks the site itself, the HTTP client following the redirects (to its
+ * limit, stopping at a loop): a 3xx that is still the answer is a loop or a
+ * chain too long; a fine answer after permanent redirects is a move.
+ */
 async function followRedirects(url: string, client: HttpClient, settings: CheckSettings): Promise<Outcome> {
-  const chain: { status: number; to: string }[] = [];
-  const seen = new Set([url]);
-  let current = url;
-  for (;;) {
-    const answer = await askSite(current, client, settings);
-    const location = answer.kind === 'response' ? answer.headers.location : undefined;
-    if (answer.kind === 'response' && answer.status >= 300 && answer.status < 400 && location) {
-      let next: string;
-      try {
-        next = new URL(location, current).href;
-      } catch {
-        return { group: 'unverified', detail: `${answer.status} to an address that cannot be read: ${location}` };
-      }
-      chain.push({ status: answer.status, to: next });
-      if (seen.has(next)) {
-        return {
-          group: 'unverified',
-          detail: `redirects in a loop (${[url, ...chain.map((hop) => hop.to)].join(' → ')}); ${refused}`,
-        };
-      }
-      if (chain.length > settings.maxRedirects) {
-        return { group: 'unverified', detail: `more than ${settings.maxRedirects} redirects; ${refused}` };
-      }
-      seen.add(next);
-      current = next;
-      continue;
+  const answer = await askSite(url, client, settings);
+  const chain = answer.kind === 'response' ? (answer.redirects ?? []) : [];
+  if (answer.kind === 'response' && answer.status >= 300 && answer.status < 400 && answer.headers.location) {
+    const location = answer.headers.location;
+    if (!URL.canParse(location, answer.url)) {
+      return { group: 'unverified', detail: `${answer.status} to an address that cannot be read: ${location}` };
     }
-    const via =
-      chain.length > 0 ? ` (after ${chain.length} redirect${chain.length > 1 ? 's' : ''}, at ${current})` : '';
-    const final = judge(answer);
-    if (final.group !== 'fine') return { group: final.group, detail: final.detail + via };
-    // Moved for good: the address after the permanent redirects that lead the chain.
-    let moved: string | undefined;
-    for (const hop of chain) {
-      if (!permanent.has(hop.status)) break;
-      moved = hop.to;
+    const next = new URL(location, answer.url).href;
+    if (next === url || chain.some((hop) => hop.to === next)) {
+      const hops = [url, ...chain.map((hop) => hop.to), next];
+      return { group: 'unverified', detail: `redirects in a loop (${hops.join(' → ')}); ${refused}` };
     }
-    if (moved) {
-      const statuses = chain.map((hop) => hop.status).join(' → ');
-      return { group: 'moved', detail: `moved for good (${statuses}); write the new address instead`, newUrl: moved };
-    }
-    return { group: 'fine', detail: final.detail + via };
+    return { group: 'unverified', detail: `more than ${chain.length} redirects; ${refused}` };
   }
+  const via =
+    chain.length > 0 ? ` (after ${chain.length} redirect${chain.length > 1 ? 's' : ''}, at ${answer.url})` : '';
+  const final = judge(answer);
+  if (final.group !== 'fine') return { group: final.group, detail: final.detail + via };
+  // Moved for good: the address after the permanent redirects that lead the chain.
+  const leading = chain.findIndex((hop) => !permanent.has(hop.status));
+  const moved = chain.slice(0, leading === -1 ? chain.length : leading).at(-1)?.to;
+  if (moved) {
+    const statuses = chain.map((hop) => hop.status).join(' → ');
+    return { group: 'moved', detail: `moved for good (${statuses}); write the new address instead`, newUrl: moved };
+  }
+  return { group: 'fine', detail: final.detail + via };
 }
 
 /** HEAD first; GET where the server refuses HEAD or answers it with an error (many answer HEAD wrongly). */
@@ -165,14 +151,13 @@ const bodyLimit = 32 * 1024;
 
 /**
  * One request, asked again once after a 429 or a 5xx (waiting as long as
- * Retry-After says, up to the cap, else the retry delay); redirects are
- * followed by the checker itself, to notice loops and moves.
+ * Retry-After says, up to the cap, else the retry delay), its redirects
+ * followed by the client.
  */
 function ask(url: string, method: 'HEAD' | 'GET', client: HttpClient, settings: CheckSettings, accept?: string) {
   return client.request(url, {
     method,
     accept,
-    redirect: 'manual',
     maxBytes: bodyLimit,
     retry: { retries: 1, backoffMs: settings.retryDelayMs, maxWaitMs: settings.retryAfterCapMs },
   });

@@ -32,7 +32,6 @@ export const defaults = {
   check: {
     doiHandleApi: 'https://doi.org/api/handles',
     orcidApi: 'https://pub.orcid.org/v3.0',
-    maxRedirects: 10,
     retryAfterCapMs: 60_000,
     retryDelayMs: 2_000,
   },
