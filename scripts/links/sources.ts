@@ -1,36 +1,103 @@
+/**
+ * Where each address the site links to is written in the content: read as
+ * the build reads it (scripts/stages/content/source.ts), so a YAML value is
+ * found at the line the YAML library puts its node, in any style (a plain,
+ * quoted, folded or literal value, a flow-style {url: …} or [a, b]), and a
+ * Markdown text by its lines.
+ */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { doiOfUrl } from '../../src/doi.ts';
+import { isPair, isScalar, visit } from 'yaml';
+import { doiOfUrl, bareDoi, sameDoi } from '../../src/doi.ts';
 import { filesIn } from '../lib/files.ts';
+import { linesOf } from '../lib/line-counter.ts';
+import { parseSource } from '../stages/content/source.ts';
 import { orcidOf } from './check.ts';
 import type { SourceLine } from './types.ts';
 
-/** The content files a maintainer edits: YAML at the top, Markdown anywhere below. */
-async function contentFiles(contentDir: string): Promise<string[]> {
-  return (await filesIn(contentDir))
-    .filter((file) => file.endsWith('.md') || (!file.includes('/') && /\.ya?ml$/.test(file)))
-    .map((file) => path.join(contentDir, file));
+/** Text of the content where an address may be written, with its field's name, and the line of what was found in it. */
+interface Written {
+  text: string;
+  key?: string;
+  lineOf(found: string): number;
 }
+
+/** What a piece of text holds of an address, as written there, or undefined. */
+type Finder = (written: Written) => string | undefined;
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Where an address written in text ends: not where a longer one merely begins with it. */
 const end = `(?=$|[\\s)"'<>\\]]|[.,;:!?](?:\\s|$))`;
 
-/** What to look for in the content for one address: the address itself, and for a DOI its `doi:` value. */
-function patterns(url: string): RegExp[] {
-  const found = [url];
-  if (url.endsWith('/')) found.push(url.slice(0, -1));
-  const list = found.map((text) => new RegExp(`${escapeRegExp(text)}${end}`));
+/** How one address is written: the address itself, a DOI as its `doi:` value, an ORCID iD as its `orcid:`, a mailbox. */
+function finders(url: string): Finder[] {
+  const written = url.endsWith('/') ? [url, url.slice(0, -1)] : [url];
+  const list: Finder[] = written.map((text) => {
+    const pattern = new RegExp(`${escapeRegExp(text)}${end}`);
+    return ({ text: value }) => (pattern.test(value) ? text : undefined);
+  });
   const doi = doiOfUrl(url);
-  if (doi) list.push(new RegExp(`\\bdoi:\\s*["']?${escapeRegExp(doi)}["']?\\s*(?:#.*)?$`, 'i'));
+  if (doi) list.push(({ text, key }) => (key === 'doi' && sameDoi(bareDoi(text) ?? '', doi) ? text : undefined));
   const orcid = orcidOf(url);
-  if (orcid) list.push(new RegExp(`\\borcid:\\s*["']?(?:https?://orcid\\.org/)?${orcid}\\b`, 'i'));
+  if (orcid) {
+    const iD = new RegExp(`^(?:https?://orcid\\.org/)?${orcid}/?$`, 'i');
+    list.push(({ text, key }) => (key === 'orcid' && iD.test(text.trim()) ? text : undefined));
+  }
   if (url.startsWith('mailto:')) {
     const address = url.slice('mailto:'.length).split('?')[0]!;
-    list.push(new RegExp(`(^|[\\s:"'(<])${escapeRegExp(address)}\\b`, 'i'));
+    const pattern = new RegExp(`(^|[\\s:"'(<])${escapeRegExp(address)}\\b`, 'i');
+    list.push(({ text }) => (pattern.test(text) ? address : undefined));
   }
   return list;
+}
+
+/**
+ * The texts of one content file: every text value of its YAML, at the line
+ * its node starts (or where the text found lies inside it), and each line of
+ * a Markdown file's text below the front matter.
+ */
+function writtenIn(file: string, bytes: Uint8Array): Written[] {
+  const markdown = file.endsWith('.md');
+  const { source } = parseSource(file, bytes, markdown, 'content');
+  const { text } = source;
+  const lines = linesOf(text);
+  const lineAt = (offset: number) => lines.linePos(offset).line;
+  // A Markdown file's YAML is its front matter, after the opening "---" line.
+  const start = markdown ? text.indexOf('\n') + 1 : 0;
+  const values: Written[] = [];
+  visit(source.doc, {
+    Scalar(role, node, trail) {
+      if (role === 'key' || typeof node.value !== 'string' || !node.range) return;
+      const parent = trail.at(-1);
+      const key = isPair(parent) && isScalar(parent.key) ? String(parent.key.value) : undefined;
+      const [from, to] = [start + node.range[0], start + node.range[1]];
+      const lineOf = (found: string) => {
+        const at = text.indexOf(found, from);
+        return lineAt(at !== -1 && at < to ? at : from);
+      };
+      values.push({ text: node.value, key, lineOf });
+    },
+  });
+  const body = source.body;
+  const bodyLines = body
+    ? body.text.split(/\r?\n/).map((line, index) => ({ text: line, lineOf: () => body.line + index }))
+    : [];
+  return [...values, ...bodyLines];
+}
+
+/** The content files a maintainer edits (YAML at the top, Markdown anywhere below), each as the texts written in it. */
+async function contentTexts(contentDir: string, relativeTo: string) {
+  const files = (await filesIn(contentDir)).filter(
+    (file) => file.endsWith('.md') || (!file.includes('/') && /\.ya?ml$/.test(file)),
+  );
+  return Promise.all(
+    files.map(async (file) => {
+      const absolute = path.join(contentDir, file);
+      const written = writtenIn(absolute, await readFile(absolute));
+      return { name: path.relative(relativeTo, absolute).split(path.sep).join('/'), written };
+    }),
+  );
 }
 
 /**
@@ -42,22 +109,20 @@ export async function findSources(
   urls: string[],
   relativeTo: string,
 ): Promise<Map<string, SourceLine[]>> {
-  const files = await Promise.all(
-    (await contentFiles(contentDir)).map(async (file) => ({
-      name: path.relative(relativeTo, file).split(path.sep).join('/'),
-      lines: (await readFile(file, 'utf8')).split(/\r?\n/),
-    })),
-  );
+  const files = await contentTexts(contentDir, relativeTo);
   const sources = new Map<string, SourceLine[]>();
   for (const url of urls) {
-    const searches = patterns(url);
-    const places: SourceLine[] = [];
-    for (const { name, lines } of files) {
-      lines.forEach((text, index) => {
-        if (searches.some((search) => search.test(text))) places.push({ file: name, line: index + 1 });
-      });
+    const find = finders(url);
+    const places = new Map<string, SourceLine>();
+    for (const { name, written } of files) {
+      for (const piece of written) {
+        const found = find.map((finder) => finder(piece)).find((text) => text !== undefined);
+        if (found === undefined) continue;
+        const line = piece.lineOf(found);
+        places.set(`${name}:${line}`, { file: name, line });
+      }
     }
-    sources.set(url, places);
+    sources.set(url, [...places.values()]);
   }
   return sources;
 }
