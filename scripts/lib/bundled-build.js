@@ -12,9 +12,10 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { writeFileAtomic } from './atomic-write.js';
 
 /** The command bundled, and the files that say how (this one and its starter). */
 const entryFile = 'scripts/build.ts';
@@ -115,14 +116,13 @@ async function saveBundle(projectRoot, folder) {
     .map((file) => file.split(path.sep).join('/'))
     .sort();
   const key = keyOf(projectRoot, inputs);
-  await mkdir(folder, { recursive: true });
   // Another build may be reading the previous bundle: each has its own name, and the manifest is replaced whole.
   const bundle = `build-${key}.mjs`;
-  const temporary = path.join(folder, `.${process.pid}.tmp`);
-  await writeFile(temporary, /** @type {import('esbuild').OutputFile} */ (result.outputFiles[0]).contents);
-  await rename(temporary, path.join(folder, bundle));
-  await writeFile(temporary, JSON.stringify({ key, inputs }));
-  await rename(temporary, path.join(folder, 'manifest.json'));
+  writeFileAtomic(
+    path.join(folder, bundle),
+    /** @type {import('esbuild').OutputFile} */ (result.outputFiles[0]).contents,
+  );
+  writeFileAtomic(path.join(folder, 'manifest.json'), JSON.stringify({ key, inputs }));
   for (const name of await readdir(folder)) {
     if (name.startsWith('build-') && name !== bundle) await rm(path.join(folder, name), { force: true });
   }

@@ -67,7 +67,7 @@ export async function checkSite(options: RunOptions): Promise<LinkReport & { unr
   const fresh = await Promise.all(toCheck.map((url) => checkLink(url, client, options.check)));
   const results = new Map<string, LinkResult>([...cached, ...fresh.map((result) => [result.url, result] as const)]);
 
-  await writeCache(options.cacheFile, [...results.values()]);
+  writeCache(options.cacheFile, [...results.values()]);
 
   return {
     offline: false,
