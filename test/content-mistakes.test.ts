@@ -219,6 +219,20 @@ const cases: { name: string; edits: Edit[]; problems?: string[]; warnings?: stri
     ],
   },
   {
+    name: 'links in a table',
+    edits: [
+      replace(
+        NEWER,
+        'stays text.',
+        'stays text.\n\n| Item | Where |\n| --- | --- |\n| Click | [click](javascript:alert(1)) |\n| Page | [rel](research/) |',
+      ),
+    ],
+    problems: [
+      'content/news/2023-06-01-newer-example.md:12:11: links with "javascript:", which the site does not publish; a link starts with https://, mailto: or / (a page of this site)',
+      "content/news/2023-06-01-newer-example.md:13:10: links to research/, a relative path, which means a different page depending on where the text is shown; write the path from the site's root, such as /research/, or a full address with https://",
+    ],
+  },
+  {
     name: 'unclosed quote',
     edits: [replace('site.yml', 'acronym: ExCon', "acronym: 'ExCon")],
     problems: [

@@ -3,7 +3,7 @@
  * it was written on: refused here when they cannot work as written, recorded
  * otherwise so that the output check can name the line of a broken one.
  */
-import type { Token, Tokens } from 'marked';
+import { type Token, type Tokens, walkTokens } from 'marked';
 import { escapeInvisible } from '../../../src/text.ts';
 import { linkKind } from '../../../src/markdown.tsx';
 import { percentDecoded, type Urls, withTrailingSlash } from '../../../src/urls.ts';
@@ -78,25 +78,21 @@ export function markdownLinks(
     const line = startLine + inText - 1;
     return () => ({ where: `${file}:${line}:${column}`, excerpt: excerptAt(source.text, line, column) });
   };
-  const visit = (tokens: Token[]) => {
-    for (const token of tokens) {
-      if (token.type === 'link') {
-        const { href, raw } = token as Tokens.Link;
-        const at = place(raw);
-        const problem = schemeProblem(href);
-        if (problem) problems.push({ ...at(), message: escapeInvisible(problem) });
-        else if (href.startsWith('/')) addOrigin(origins, href, at);
-      } else if (token.type === 'image') {
-        const { href, raw, text: alt } = token as Tokens.Image;
-        warnings.push({
-          ...place(raw)(),
-          message: `an image in the text (${escapeInvisible(href)}) is not shown: the site prints its description "${escapeInvisible(alt)}" instead; to link to it, drop the "!"`,
-        });
-      }
-      const children = (token as { tokens?: Token[]; items?: Token[] }).tokens ?? (token as { items?: Token[] }).items;
-      if (children) visit(children);
+  // marked's own walk visits every token, in the order written: table cells and list items included.
+  walkTokens(tokens, (token) => {
+    if (token.type === 'link') {
+      const { href, raw } = token as Tokens.Link;
+      const at = place(raw);
+      const problem = schemeProblem(href);
+      if (problem) problems.push({ ...at(), message: escapeInvisible(problem) });
+      else if (href.startsWith('/')) addOrigin(origins, href, at);
+    } else if (token.type === 'image') {
+      const { href, raw, text: alt } = token as Tokens.Image;
+      warnings.push({
+        ...place(raw)(),
+        message: `an image in the text (${escapeInvisible(href)}) is not shown: the site prints its description "${escapeInvisible(alt)}" instead; to link to it, drop the "!"`,
+      });
     }
-  };
-  visit(tokens);
+  });
   return { problems, warnings };
 }
