@@ -11,6 +11,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { diffArrays } from 'diff';
 import * as v from 'valibot';
 import { citationText } from '../src/citation.ts';
 import { type Publication, publicationSchema } from '../src/content/publications.ts';
@@ -91,36 +92,21 @@ const OFFLINE = (resolution: Resolution) =>
 
 /**
  * The lines an edit changes, numbered as in the new file: "+" for an added
- * line, "-" and "+" for a line whose value was replaced. The edits only insert
- * lines or change one line in place, so a mismatch is either a changed line
- * (its neighbours agree) or lines inserted before the old line.
+ * line, "-" for a line taken out, at the line of the new file where it stood.
+ * jsdiff's diffArrays finds them (a longest common subsequence of the lines),
+ * so a line that comes again further down, such as another entry's
+ * "year: null", is never taken for the one that changed.
  */
 function changedLines(before: string, after: string): string[] {
-  const old = before.split('\n');
-  const now = after.split('\n');
+  const show = (sign: '+' | '-', number: number, line: string) =>
+    `${sign} ${String(number).padStart(4)} | ${line.replace(/\r$/, '')}`;
   const out: string[] = [];
-  let i = 0;
-  let j = 0;
-  const show = (line: string) => line.replace(/\r$/, '');
-  while (j < now.length) {
-    if (i < old.length && old[i] === now[j]) {
-      i += 1;
-      j += 1;
-      continue;
-    }
-    // A line changed in place has its old neighbour after it; inserted lines are followed by the old line.
-    const replaced = i < old.length && (old[i + 1] === now[j + 1] || now.indexOf(old[i]!, j) === -1);
-    const found = i < old.length ? now.indexOf(old[i]!, j) : now.length;
-    const inserted = found - j;
-    if (!replaced && inserted > 0) {
-      for (let k = 0; k < inserted; k += 1) out.push(`+ ${String(j + k + 1).padStart(4)} | ${show(now[j + k]!)}`);
-      j += inserted;
-      continue;
-    }
-    out.push(`- ${String(j + 1).padStart(4)} | ${show(old[i]!)}`);
-    out.push(`+ ${String(j + 1).padStart(4)} | ${show(now[j]!)}`);
-    i += 1;
-    j += 1;
+  // The line of the new file the next part starts at.
+  let number = 1;
+  for (const part of diffArrays(before.split('\n'), after.split('\n'))) {
+    if (part.removed) out.push(...part.value.map((line) => show('-', number, line)));
+    else if (part.added) out.push(...part.value.map((line, index) => show('+', number + index, line)));
+    if (!part.removed) number += part.value.length;
   }
   return out;
 }
