@@ -1,10 +1,10 @@
 /**
  * `npm run build`: the build command (scripts/build.ts, which lists its
  * options), started by plain Node from its bundle when that is up to date
- * (scripts/lib/bundled-build.js).
+ * (scripts/bundled-build.js).
  */
 import module from 'node:module';
-import { runBuild } from './lib/bundled-build.js';
+import { runBuild } from './bundled-build.js';
 import { projectRoot } from './lib/project-root.js';
 
 // React picks its production build (the same HTML, rendered much faster) from

@@ -1,7 +1,7 @@
 /**
  * The one way the project writes a cache (the link checker's results, the
  * build's bundle and its manifest, the gzip sizes): whole or not at all.
- * JavaScript, so that plain Node can run it (scripts/lib/bundled-build.js).
+ * JavaScript, so that plain Node can run it (scripts/bundled-build.js).
  */
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -15,11 +15,11 @@ import { readFileSync } from 'node:fs';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { writeFileAtomic } from './atomic-write.js';
+import { writeFileAtomic } from './lib/atomic-write.js';
 
 /** The command bundled, and the files that say how (this one and its starter). */
 const entryFile = 'scripts/build.ts';
-const howFiles = ['scripts/lib/bundled-build.js', 'scripts/run-build.js', 'tsconfig.json'];
+const howFiles = ['scripts/bundled-build.js', 'scripts/run-build.js', 'tsconfig.json'];
 
 /**
  * One folder per project: tests link copies of the project to this node_modules.
