@@ -118,10 +118,8 @@ async function saveBundle(projectRoot, folder) {
   const key = keyOf(projectRoot, inputs);
   // Another build may be reading the previous bundle: each has its own name, and the manifest is replaced whole.
   const bundle = `build-${key}.mjs`;
-  writeFileAtomic(
-    path.join(folder, bundle),
-    /** @type {import('esbuild').OutputFile} */ (result.outputFiles[0]).contents,
-  );
+  const { contents } = /** @type {import('esbuild').OutputFile} */ (result.outputFiles[0]);
+  writeFileAtomic(path.join(folder, bundle), contents);
   writeFileAtomic(path.join(folder, 'manifest.json'), JSON.stringify({ key, inputs }));
   for (const name of await readdir(folder)) {
     if (name.startsWith('build-') && name !== bundle) await rm(path.join(folder, name), { force: true });

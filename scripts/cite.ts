@@ -91,11 +91,8 @@ const OFFLINE = (resolution: Resolution) =>
   resolution.ok || !resolution.offline ? '' : offlineLine(resolution.offline, 'Nothing was written');
 
 /**
- * The lines an edit changes, numbered as in the new file: "+" for an added
- * line, "-" for a line taken out, at the line of the new file where it stood.
- * jsdiff's diffArrays finds them (a longest common subsequence of the lines),
- * so a line that comes again further down, such as another entry's
- * "year: null", is never taken for the one that changed.
+ * The lines an edit changes, numbered as in the new file ("-" at the line where it stood), as jsdiff finds them: a
+ * longest common subsequence, so a line that comes again further down ("year: null") is never taken for the one changed.
  */
 function changedLines(before: string, after: string): string[] {
   const show = (sign: '+' | '-', number: number, line: string) =>

@@ -4,12 +4,7 @@
  * mail application exactly as typed.
  */
 
-/**
- * The one rule of an e-mail address, for the content's fields and the links
- * the link checker reads: a local part without spaces, quotes or brackets, and
- * a domain of dotted labels (letters, digits and inner hyphens, each at most
- * 63 long) that ends in a name of letters.
- */
+/** The one e-mail rule (the content, the link checker): a domain of dotted labels, ending in letters. */
 export const EMAIL_PATTERN =
   /^[^\s@<>()[\]\\,;:"]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
 

@@ -23,12 +23,7 @@ export interface Urls {
   sitePath(url: string): string | undefined;
 }
 
-/**
- * The one rule of a web address the site links to: http or https, a host
- * name with a dot, and an address a browser can read. The content's address
- * fields, its Markdown links and the addresses cite takes from a record all
- * keep to it.
- */
+/** The one rule of a web address the site links to (content fields, Markdown links, cite): http(s), a dotted host. */
 export const isHttpUrl = (value: string): boolean => /^https?:\/\/[^\s/]+\.[^\s/]+/.test(value) && URL.canParse(value);
 
 /** An address without its trailing slashes, as the site's address is kept: 'https://eccron.eu/' → 'https://eccron.eu'. */

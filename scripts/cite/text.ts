@@ -2,8 +2,7 @@
  * Registry and import text is data, not trusted text: its markup (Crossref's
  * <i>, <sub> and JATS tags) and HTML entities become plain text, whitespace
  * and line breaks collapse to single spaces, and characters that could hide
- * or reorder what a reader sees (the invisible characters the content check
- * refuses: controls, bidirectional overrides, zero-width and soft hyphens)
+ * or reorder what a reader sees (the content check's invisible characters)
  * are refused rather than written.
  */
 import { decodeHTML } from 'entities';

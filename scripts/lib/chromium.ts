@@ -27,13 +27,7 @@ export const chromiumArgs = [
 
 const commandNames = ['chromium', 'chromium-browser', 'google-chrome-stable', 'google-chrome', 'chrome'];
 
-/**
- * Chrome installed the usual way, as chrome-launcher (Lighthouse's launcher)
- * finds it: the install folders of macOS and Windows, and on Linux the
- * desktop entries and `which` (CHROME_PATH first, its own convention). It
- * looks at this machine, so a platform asked about that is not this one (a
- * test's) has none.
- */
+/** Chrome installed the usual way, as chrome-launcher finds it on this machine (none for a test's other platform). */
 function installed(platform: NodeJS.Platform): string[] {
   if (platform !== process.platform || !['darwin', 'linux', 'win32'].includes(platform)) return [];
   try {

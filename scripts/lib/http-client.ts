@@ -44,10 +44,7 @@ export interface HttpClientOptions {
 export interface RequestOptions {
   method?: 'GET' | 'HEAD';
   accept?: string;
-  /**
-   * Follow redirects (to ten, and not back to an address the chain has asked:
-   * the 3xx that would close a loop is the answer), or give a 3xx as the answer.
-   */
+  /** Follow redirects (to ten; the 3xx that would close a loop is the answer), or give a 3xx as the answer. */
   redirect?: 'follow' | 'manual';
   /** How much of the body is read; the rest is left unread and `truncated` set. */
   maxBytes?: number;
@@ -66,15 +63,9 @@ type HttpResponse = {
   tries: number;
   /** Set when the server asked for a longer wait than the policy's `maxWaitMs`. */
   retryAfterMs?: number;
-  /** The redirects followed to this answer, in order (none asked with redirect: 'manual'). */
-  redirects?: Redirect[];
+  /** The redirects followed to this answer, in order: each one's status and the address it sent to (none if 'manual'). */
+  redirects?: { status: number; to: string }[];
 };
-
-/** One redirect followed: its status, and the address it sent the client to. */
-interface Redirect {
-  status: number;
-  to: string;
-}
 
 export type HttpError = {
   kind: 'error';
@@ -191,13 +182,14 @@ export class HttpClient {
   }
 
   private async follow(url: string, request: RequestOptions): Promise<Attempt> {
-    const redirects: Redirect[] = [];
+    const redirects: NonNullable<HttpResponse['redirects']> = [];
     for (let current = url; ; ) {
       const answer = await this.scheduled(current, request);
       if (answer.kind === 'error' || request.redirect === 'manual') return answer;
-      const next = redirectTarget(answer, current);
-      const asked = next === url || redirects.some((hop) => hop.to === next);
-      if (!next || asked || redirects.length === MAX_REDIRECTS) return { ...answer, redirects };
+      const location = answer.status >= 300 && answer.status < 400 ? answer.headers.location : undefined;
+      const next = location && URL.canParse(location, current) ? new URL(location, current).href : undefined;
+      const loop = next === url || redirects.some((hop) => hop.to === next);
+      if (!next || loop || redirects.length === MAX_REDIRECTS) return { ...answer, redirects };
       redirects.push({ status: answer.status, to: next });
       current = next;
     }
@@ -295,12 +287,6 @@ export class HttpClient {
       outgoing.end();
     });
   }
-}
-
-/** Where a 3xx sends the client, as an absolute address; undefined for any other answer or an unreadable Location. */
-function redirectTarget(answer: Omit<HttpResponse, 'tries'>, current: string): string | undefined {
-  const location = answer.status >= 300 && answer.status < 400 ? answer.headers.location : undefined;
-  return location && URL.canParse(location, current) ? new URL(location, current).href : undefined;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -95,19 +95,11 @@ async function checkOrcid(orcid: string, client: HttpClient, settings: CheckSett
   return ['unverified', `ORCID's API answered ${answer.status}; try again later`];
 }
 
-interface Outcome {
-  group: Group;
-  detail: string;
-  newUrl?: string;
-}
+type Outcome = Pick<LinkResult, 'group' | 'detail' | 'newUrl'>;
 
 const permanent = new Set([301, 308]);
 
-/**
- * Asks the site itself, the HTTP client following the redirects (to its
- * limit, stopping at a loop): a 3xx that is still the answer is a loop or a
- * chain too long; a fine answer after permanent redirects is a move.
- */
+/** Asks the site itself, the client following redirects: a 3xx still the answer is a loop or a chain too long. */
 async function followRedirects(url: string, client: HttpClient, settings: CheckSettings): Promise<Outcome> {
   const answer = await askSite(url, client, settings);
   const chain = answer.kind === 'response' ? (answer.redirects ?? []) : [];

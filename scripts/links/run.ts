@@ -37,10 +37,7 @@ export const defaults = {
   },
 } satisfies Partial<RunOptions>;
 
-/**
- * Checks every external link of a built site, asking the network only for what
- * the cache does not know. Throws a SettingsError when site.yml cannot be read.
- */
+/** Checks every external link of a built site, asking only what the cache does not know; a SettingsError for site.yml. */
 export async function checkSite(options: RunOptions): Promise<LinkReport & { unreachable?: HttpError }> {
   const site = await readSiteSettings(options.contentDir);
   const links = await externalLinks(options.distDir, [new URL(site.siteUrl).origin]);

@@ -4,28 +4,12 @@ import { type Origin, type Origins, originsOf } from './content/markdown-links.t
 import type { OutputFile } from './output-files.ts';
 import type { PageReading } from './read-pages.ts';
 
-/** A public file and a generated one at the same path: the site would hold only one of them. */
-function duplicatePaths(files: OutputFile[]): { seen: Map<string, number>; problems: Problem[] } {
-  const seen = new Map<string, number>();
-  for (const file of files) seen.set(file.path, (seen.get(file.path) ?? 0) + 1);
-  const problems = [...seen]
-    .filter(([, count]) => count > 1)
-    .map(([file, count]) => ({
-      where: file,
-      message: `written ${count} times: a file in public/ has the same path as a generated file`,
-    }));
-  return { seen, problems };
-}
-
-interface Site {
-  readings: Map<string, PageReading>;
-  /** How many times each output file is written. */
-  seen: Map<string, number>;
-  urls: Urls;
-}
-
-/** What is wrong with a link `value` of the page `pageFile`, or null. */
-function linkProblem(site: Site, pageFile: string, value: string): string | null {
+/** What is wrong with a link `value` of the page `pageFile`, or null; `seen` counts the output's files. */
+function linkProblem(
+  pageFile: string,
+  value: string,
+  site: { readings: Map<string, PageReading>; seen: Map<string, number>; urls: Urls },
+): string | null {
   const { readings, seen, urls } = site;
   // Absolute URLs on our own origin (canonical, og:image) must resolve too.
   let target = value.startsWith(`${urls.origin}/`) ? value.slice(urls.origin.length) : value;
@@ -51,21 +35,6 @@ function linkProblem(site: Site, pageFile: string, value: string): string | null
   return null;
 }
 
-/** A broken link the content wrote, told once per place it is written, naming every page that shows it. */
-interface Traced {
-  origin: Origin;
-  message: string;
-  pages: string[];
-  link: string;
-}
-
-function trace(traced: Map<string, Traced>, origin: Origin, message: string, pageFile: string, link: string) {
-  const key = `${origin.where}\u0000${message}`;
-  const entry = traced.get(key) ?? { origin, message, pages: [], link };
-  if (!entry.pages.includes(pageFile)) entry.pages.push(pageFile);
-  traced.set(key, entry);
-}
-
 /**
  * Checks the finished site before it is written: every internal link and asset
  * reaches a file of the output, every #fragment an id on its page, every image
@@ -81,15 +50,22 @@ export function checkOutput(
   /** Where the content wrote a link a page holds, so that a broken one is told at its line. */
   origins: Origins = new Map(),
 ): Problem[] {
-  const { seen, problems } = duplicatePaths(files);
-  const site: Site = { readings, seen, urls };
-  const traced = new Map<string, Traced>();
+  const seen = new Map<string, number>();
+  for (const file of files) seen.set(file.path, (seen.get(file.path) ?? 0) + 1);
+  const problems: Problem[] = [...seen]
+    .filter(([, count]) => count > 1)
+    .map(([file, count]) => ({
+      where: file,
+      message: `written ${count} times: a file in public/ has the same path as a generated file`,
+    }));
+  /** Broken links the content wrote: one problem per place written, naming every page that shows it. */
+  const traced = new Map<string, { origin: Origin; message: string; pages: string[]; link: string }>();
   // Every page repeats the header and footer links: a link that does not start
   // with "#" has the same verdict on every page, so it is worked out once.
   const verdicts = new Map<string, string | null>();
   const verdict = (pageFile: string, value: string) => {
-    if (value.startsWith('#')) return linkProblem(site, pageFile, value);
-    if (!verdicts.has(value)) verdicts.set(value, linkProblem(site, pageFile, value));
+    if (value.startsWith('#')) return linkProblem(pageFile, value, { readings, seen, urls });
+    if (!verdicts.has(value)) verdicts.set(value, linkProblem(pageFile, value, { readings, seen, urls }));
     return verdicts.get(value) ?? null;
   };
 
@@ -105,7 +81,12 @@ export function checkOutput(
       const link = `<${tag} ${attribute}="${value}">`;
       const written = value.startsWith('#') ? [] : originsOf(origins, value, urls);
       if (written.length === 0) problems.push({ where: `page ${pageFile} › ${link}`, message });
-      for (const origin of written) trace(traced, origin, message, pageFile, link);
+      for (const origin of written) {
+        const key = `${origin.where}\u0000${message}`;
+        const entry = traced.get(key) ?? { origin, message, pages: [], link };
+        if (!entry.pages.includes(pageFile)) entry.pages.push(pageFile);
+        traced.set(key, entry);
+      }
     }
   }
   for (const { origin, message, pages: shownOn, link } of traced.values()) {

@@ -19,8 +19,7 @@ import { crossFileProblems } from './content/cross-file.ts';
 import { doiOnlyEntries, doiOnlyProblems } from './content/doi-only.ts';
 import { type CheckedFile, describeIssue, type Keys, type Labeller, locate, noLabel } from './content/issues.ts';
 import { addOrigin, markdownLinks, type Origins } from './content/markdown-links.ts';
-import { readSource } from './content/read-source.ts';
-import { SITE_SETTINGS } from './content/site-settings.ts';
+import { readSource } from './content/site-settings.ts';
 import { relative, type Source, walk } from './content/source.ts';
 
 export interface LoadedContent {
@@ -128,7 +127,7 @@ export async function readContent(
   }
 
   const [site, themes, publications, members, privacy, terms, accessibility, ...news] = await Promise.all([
-    read('site.yml', false, SITE_SETTINGS),
+    read('site.yml', false, 'the site settings'),
     read('themes.yml', false, 'the list of research themes'),
     read('publications.yml', false, 'the publications under the id of their theme'),
     read('members.yml', false, 'countries: and members:'),
