@@ -4,10 +4,6 @@
  * mail application exactly as typed.
  */
 
-/** The one e-mail rule (the content, the link checker): a domain of dotted labels, ending in letters. */
-export const EMAIL_PATTERN =
-  /^[^\s@<>()[\]\\,;:"]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
-
 export interface ContactMessage {
   name: string;
   email: string;

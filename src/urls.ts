@@ -26,6 +26,10 @@ export interface Urls {
 /** The one rule of a web address the site links to (content fields, Markdown links, cite): http(s), a dotted host. */
 export const isHttpUrl = (value: string): boolean => /^https?:\/\/[^\s/]+\.[^\s/]+/.test(value) && URL.canParse(value);
 
+/** The one e-mail rule (the content's fields, the link checker's mailto: links): a domain of dotted labels, ending in letters. */
+export const EMAIL_PATTERN =
+  /^[^\s@<>()[\]\\,;:"]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
+
 /** An address without its trailing slashes, as the site's address is kept: 'https://eccron.eu/' → 'https://eccron.eu'. */
 export const trimTrailingSlashes = (address: string): string => address.replace(/\/+$/, '');
 

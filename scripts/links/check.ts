@@ -1,6 +1,5 @@
 import { doiOfUrl, doiUrl } from '../../src/doi.ts';
-import { EMAIL_PATTERN } from '../../src/mailto.ts';
-import { percentDecoded } from '../../src/urls.ts';
+import { EMAIL_PATTERN, percentDecoded } from '../../src/urls.ts';
 import type { HttpClient, HttpResult } from '../lib/http-client.ts';
 import type { Group, LinkResult } from './types.ts';
 

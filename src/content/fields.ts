@@ -7,8 +7,7 @@ import * as v from 'valibot';
 import { isTimeZone } from '../events.ts';
 import { calendarDateProblem } from '../format.ts';
 import { escapeInvisible, firstInvisible } from '../text.ts';
-import { EMAIL_PATTERN } from '../mailto.ts';
-import { isHttpUrl } from '../urls.ts';
+import { EMAIL_PATTERN, isHttpUrl } from '../urls.ts';
 
 const thousands = (count: number) => String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
