@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { SiteContent } from '../src/content-schema.ts';
 import { routes as siteRoutes, type Route } from '../src/routes.tsx';
 import { buildCommit } from './lib/build-commit.ts';
@@ -8,6 +7,7 @@ import { isBuildDate, resolveBuildDate } from './lib/build-date.ts';
 import { checkBuildSettings } from './lib/build-settings.ts';
 import { GzipSizes } from './lib/gzip-size.ts';
 import { outputLocationProblems, recoverOutputFolder } from './lib/output-folder.ts';
+import { projectRoot } from './lib/project-root.js';
 import { createUrls, trimTrailingSlashes } from '../src/urls.ts';
 import { BuildError, displayPath, type Problem } from './lib/problems.ts';
 import { identifyBuild } from './stages/build-identity.ts';
@@ -25,8 +25,6 @@ import { siteFiles } from './stages/site-files.ts';
 import { readTestedWith } from './stages/tested-with.ts';
 import { adminFiles, adminHeaders } from './admin/admin-stage.ts';
 import { writeOutput } from './stages/write-output.ts';
-
-export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface BuildOptions {
   outDir?: string;

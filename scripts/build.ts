@@ -11,9 +11,9 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { describeFailure } from './lib/problems.ts';
+import { projectRoot } from './lib/project-root.js';
 import { red, yellow } from './lib/terminal.ts';
 
 // React picks its production build (the same HTML, rendered much faster) from
@@ -21,11 +21,10 @@ import { red, yellow } from './lib/terminal.ts';
 process.env.NODE_ENV ??= 'production';
 // esbuild bundles the client in a process of its own: started first, it works
 // while this one loads the rest of the pipeline (React, the YAML parser, the schema).
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { bundleClient } = await import('./stages/bundle-client.ts');
-const clientBundle = bundleClient(root);
+const clientBundle = bundleClient(projectRoot);
 clientBundle.catch(() => {}); // reported by buildSite, which awaits it
-const { buildSite, projectRoot } = await import('./build-site.ts');
+const { buildSite } = await import('./build-site.ts');
 const { formatReport } = await import('./stages/report.ts');
 
 const { values } = parseArgs({

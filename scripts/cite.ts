@@ -11,13 +11,15 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { diffArrays } from 'diff';
 import * as v from 'valibot';
 import { citationText } from '../src/citation.ts';
 import { type Publication, publicationSchema } from '../src/content/publications.ts';
 import { offlineLine, siteUserAgent } from './lib/http-client.ts';
+import { projectRoot } from './lib/project-root.js';
 import { displayPath as relative, formatProblem, type Problem } from './lib/problems.ts';
 import { parseAuthors } from '../src/citation-export.ts';
-import { bareDoi } from './cite/doi.ts';
+import { bareDoi } from '../src/doi.ts';
 import { findDois } from './cite/find-doi.ts';
 import { ImportError, readImport } from './cite/import-file.ts';
 import {
@@ -33,8 +35,8 @@ import { publicationFromRecord, RecordError } from './cite/record.ts';
 import { defaultResolverOptions, type Resolution, type ResolverOptions, resolveAll } from './cite/resolver.ts';
 import { UntrustedTextError } from './cite/text.ts';
 import { isDoiOnly } from './stages/content/doi-only.ts';
+import { readSiteSettings, SettingsError } from './stages/content/site-settings.ts';
 
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** npm runs scripts in the project's folder; paths typed on the command line are relative to where the person typed them. */
 const fromWhereTyped = (file: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
 
@@ -89,37 +91,19 @@ const OFFLINE = (resolution: Resolution) =>
   resolution.ok || !resolution.offline ? '' : offlineLine(resolution.offline, 'Nothing was written');
 
 /**
- * The lines an edit changes, numbered as in the new file: "+" for an added
- * line, "-" and "+" for a line whose value was replaced. The edits only insert
- * lines or change one line in place, so a mismatch is either a changed line
- * (its neighbours agree) or lines inserted before the old line.
+ * The lines an edit changes, numbered as in the new file ("-" at the line where it stood), as jsdiff finds them: a
+ * longest common subsequence, so a line that comes again further down ("year: null") is never taken for the one changed.
  */
 function changedLines(before: string, after: string): string[] {
-  const old = before.split('\n');
-  const now = after.split('\n');
+  const show = (sign: '+' | '-', number: number, line: string) =>
+    `${sign} ${String(number).padStart(4)} | ${line.replace(/\r$/, '')}`;
   const out: string[] = [];
-  let i = 0;
-  let j = 0;
-  const show = (line: string) => line.replace(/\r$/, '');
-  while (j < now.length) {
-    if (i < old.length && old[i] === now[j]) {
-      i += 1;
-      j += 1;
-      continue;
-    }
-    // A line changed in place has its old neighbour after it; inserted lines are followed by the old line.
-    const replaced = i < old.length && (old[i + 1] === now[j + 1] || now.indexOf(old[i]!, j) === -1);
-    const found = i < old.length ? now.indexOf(old[i]!, j) : now.length;
-    const inserted = found - j;
-    if (!replaced && inserted > 0) {
-      for (let k = 0; k < inserted; k += 1) out.push(`+ ${String(j + k + 1).padStart(4)} | ${show(now[j + k]!)}`);
-      j += inserted;
-      continue;
-    }
-    out.push(`- ${String(j + 1).padStart(4)} | ${show(old[i]!)}`);
-    out.push(`+ ${String(j + 1).padStart(4)} | ${show(now[j]!)}`);
-    i += 1;
-    j += 1;
+  // The line of the new file the next part starts at.
+  let number = 1;
+  for (const part of diffArrays(before.split('\n'), after.split('\n'))) {
+    if (part.removed) out.push(...part.value.map((line) => show('-', number, line)));
+    else if (part.added) out.push(...part.value.map((line, index) => show('+', number + index, line)));
+    if (!part.removed) number += part.value.length;
   }
   return out;
 }
@@ -455,7 +439,8 @@ export async function runCite(argv: string[], options: CiteOptions = {}): Promis
         ? fromWhereTyped(flags.content)
         : (options.contentDir ?? path.join(projectRoot, 'content')),
     );
-    const resolver = { ...defaultResolverOptions(await siteUserAgent(contentDir, 'cite')), ...options.resolver };
+    const userAgent = siteUserAgent(await readSiteSettings(contentDir), 'cite');
+    const resolver = { ...defaultResolverOptions(userAgent), ...options.resolver };
     const { theme } = flags;
     const all = { ...options, print };
     if (command === 'add') return await add(args, theme, all, contentDir, resolver);
@@ -468,7 +453,7 @@ export async function runCite(argv: string[], options: CiteOptions = {}): Promis
       print(`${error.message}\n${USAGE}`);
       return 2;
     }
-    if (error instanceof FileError) {
+    if (error instanceof FileError || error instanceof SettingsError) {
       print(`${error.message}`);
       return 1;
     }

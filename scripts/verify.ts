@@ -13,9 +13,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { projectRoot } from './build-site.ts';
+import { projectRoot } from './lib/project-root.js';
 import { HttpClient, siteUserAgent } from './lib/http-client.ts';
 import { buildIdentityFile } from './stages/build-identity.ts';
+import { readSiteSettings, SettingsError } from './stages/content/site-settings.ts';
 import { verifyReport, verifySite } from './verify/compare.ts';
 
 const usage = 'Usage: npm run verify -- https://your.site/ [--dir dist] [--headers applied|ignored] [--timeout 20]';
@@ -49,8 +50,11 @@ const dir = path.resolve(values.dir);
 if (!existsSync(path.join(dir, buildIdentityFile)))
   fail(`No ${buildIdentityFile} in ${values.dir}/: run npm run build first (the same build that was deployed).`);
 
+const settings = await readSiteSettings(path.join(projectRoot, 'content')).catch((error: unknown) =>
+  error instanceof SettingsError ? fail(error.message) : Promise.reject(error),
+);
 const client = new HttpClient({
-  userAgent: await siteUserAgent(path.join(projectRoot, 'content'), 'verify'),
+  userAgent: siteUserAgent(settings, 'verify'),
   timeoutMs: timeoutSeconds * 1000,
   perHost: 4,
   concurrency: 4,

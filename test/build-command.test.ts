@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
-import { projectRoot } from '../scripts/build-site.ts';
+import { projectRoot } from '../scripts/lib/project-root.js';
 import { load } from './helpers/html.ts';
 import { temporaryFolder } from './helpers/site.ts';
 

@@ -265,6 +265,29 @@ test('without network the command says so in one line and writes nothing', async
   }
 });
 
+test('a mistake in site.yml (which names the site in the User-Agent) is told at its line, and nothing is asked or written', async () => {
+  const c = await content();
+  try {
+    const before = await c.read();
+    const settings = path.join(c.contentDir, 'site.yml');
+    await writeFile(
+      settings,
+      (await readFile(settings, 'utf8')).replace('office@fixture.example', 'office(at)fixture'),
+    );
+    const asked = resolver.requests.length;
+    const { code, output } = await cite(['fill'], c.contentDir);
+    assert.equal(code, 1);
+    assert.match(
+      output,
+      /^The site settings could not be read: 1 problem\n {2}\S*site\.yml:5:\d+ › contactEmail: expected an e-mail address/,
+    );
+    assert.equal(resolver.requests.length, asked);
+    assert.equal(await c.read(), before);
+  } finally {
+    await c.done();
+  }
+});
+
 test('a write that fails leaves publications.yml as it was, and no temporary file behind', async () => {
   const c = await content();
   try {
@@ -723,6 +746,47 @@ test('fill replaces "year: null" on its line (no second year key), and --dry-run
     }
     assert.ok(shown.includes('-    7 |     year: null') && shown.includes('+    7 |     year: 1970'), shown.join('\n'));
     assert.equal(shown.length, changed(text, after).length);
+  } finally {
+    await c.done();
+  }
+});
+
+/**
+ * The file a dry run's listing describes before the change, worked back from the file after it: every "+" line is
+ * taken out and every "-" line put back before the line of the new file it names. No diff algorithm involved.
+ */
+function undoListing(listing: string[], after: string): string {
+  const rows = listing
+    .map((line) => /^([-+]) +(\d+) \| (.*)$/.exec(line)!)
+    .map(([, sign, number, text]) => ({ sign, number: Number(number), text: text! }));
+  const added = new Set(rows.filter((row) => row.sign === '+').map((row) => row.number));
+  const lines = after.split('\n');
+  const before: string[] = [];
+  for (let number = 1; number <= lines.length + 1; number += 1) {
+    before.push(...rows.filter((row) => row.sign === '-' && row.number === number).map((row) => row.text));
+    if (number <= lines.length && !added.has(number)) before.push(lines[number - 1]!);
+  }
+  return before.join('\n');
+}
+
+test('--dry-run lists the change exactly when the entry filled has "year: null" and another keeps it (the listing undoes to the file)', async () => {
+  const c = await content();
+  try {
+    // The year, typed after the title, is filled and the journal goes right below it; second-example keeps "year: null".
+    const text = (await c.read()).replace(/( {4}year: )1970\n( {4}title: '[^']*'\n)/, '$2$1null\n');
+    await writeFile(c.file, text);
+    const dry = await cite(['fill', '--dry-run'], c.contentDir);
+    assert.equal(dry.code, 0, dry.output);
+    const real = await cite(['fill'], c.contentDir);
+    assert.equal(real.code, 0, real.output);
+    const after = await c.read();
+    const listing = dry.output.split('\n').filter((line) => /^[-+] +\d+ \| /.test(line));
+    assert.equal(undoListing(listing, after), text);
+    assert.deepEqual(listing.slice(0, 3), [
+      '-    8 |     year: null',
+      '+    8 |     year: 1970',
+      '+    9 |     journal: Science',
+    ]);
   } finally {
     await c.done();
   }

@@ -10,6 +10,7 @@ import type { AddressInfo, LookupFunction } from 'node:net';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { HttpClient, offlineLine, retryAfterMs, siteUserAgent } from '../scripts/lib/http-client.ts';
+import { readSiteSettings } from '../scripts/stages/content/site-settings.ts';
 
 interface Loopback {
   origin: string;
@@ -41,6 +42,9 @@ async function loopback(): Promise<Loopback> {
     if (url === '/hour') return response.writeHead(503, { 'Retry-After': '3600' }).end();
     if (url === '/busy') return response.writeHead(429).end();
     if (url === '/moved') return response.writeHead(301, { Location: '/seconds-free' }).end();
+    if (url === '/hop') return response.writeHead(308, { Location: `${state.origin}/moved` }).end();
+    if (url === '/loop-a') return response.writeHead(302, { Location: '/loop-b' }).end();
+    if (url === '/loop-b') return response.writeHead(307, { Location: '/loop-a' }).end();
     response.writeHead(200, { 'Content-Type': 'text/plain' }).end(`answer to ${url}`);
   };
   const server = createServer((request, response) => {
@@ -177,7 +181,7 @@ test('without network the answer says so, in the one line every command prints',
 });
 
 test('the User-Agent names the site, its address and its mailbox', async () => {
-  const userAgent = await siteUserAgent(path.resolve('test/fixtures/content'), 'test');
+  const userAgent = siteUserAgent(await readSiteSettings(path.resolve('test/fixtures/content')), 'test');
   assert.equal(userAgent, 'ExCon-site-test/1.0 (https://fixture.example; mailto:office@fixture.example)');
   await client({ userAgent }).request(`${two.origin}/who`, { accept: 'application/json' });
   assert.deepEqual(
@@ -193,6 +197,21 @@ test('redirects are followed, or given as the answer when asked', async () => {
   const manual = await client().request(`${two.origin}/moved`, { redirect: 'manual' });
   assert.equal(manual.kind === 'response' && manual.status, 301);
   assert.equal(manual.kind === 'response' && manual.headers.location, '/seconds-free');
+});
+
+test('the redirects followed come with the answer, and a loop ends at the 3xx that would close it', async () => {
+  const followed = await client().request(`${two.origin}/hop`);
+  assert.equal(followed.kind === 'response' && followed.status, 200);
+  assert.deepEqual(followed.kind === 'response' && followed.redirects, [
+    { status: 308, to: `${two.origin}/moved` },
+    { status: 301, to: `${two.origin}/seconds-free` },
+  ]);
+  const asked = tries(two, '/loop-a').length;
+  const loop = await client().request(`${two.origin}/loop-a`);
+  assert.equal(loop.kind === 'response' && loop.status, 307);
+  assert.equal(loop.kind === 'response' && loop.url, `${two.origin}/loop-b`);
+  assert.deepEqual(loop.kind === 'response' && loop.redirects, [{ status: 302, to: `${two.origin}/loop-b` }]);
+  assert.equal(tries(two, '/loop-a').length, asked + 1, 'the loop was not followed round again');
 });
 
 test('Retry-After is read as seconds or as an HTTP date (the examples of RFC 9110)', () => {

@@ -10,7 +10,7 @@ import { cp, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
-import { projectRoot } from '../scripts/build-site.ts';
+import { projectRoot } from '../scripts/lib/project-root.js';
 import { temporaryFolder } from './helpers/site.ts';
 
 const run = promisify(execFile);

@@ -8,7 +8,8 @@
  */
 import { trimTrailingSlashes } from '../../src/urls.ts';
 import type { HttpClient, HttpError } from '../lib/http-client.ts';
-import { bareDoi } from './doi.ts';
+import { bareDoi } from '../../src/doi.ts';
+import { foldAccents } from '../../src/text.ts';
 import { titleKey } from './publications-file.ts';
 import { type ResolverOptions, registryClient } from './resolver.ts';
 import { plainText } from './text.ts';
@@ -31,9 +32,7 @@ interface WorkItem {
 
 /** A family name as two spellings of it share it: accents, case and punctuation set aside. */
 const nameKey = (name: string) =>
-  name
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
+  foldAccents(name)
     .toLowerCase()
     .replace(/[^\p{L}]+/gu, '');
 

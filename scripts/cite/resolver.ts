@@ -5,6 +5,7 @@
  * Retry-After.
  */
 import { duration, HttpClient, type HttpClientOptions, type HttpError, type RetryPolicy } from '../lib/http-client.ts';
+import { doiUrl } from '../../src/doi.ts';
 import { trimTrailingSlashes } from '../../src/urls.ts';
 import type { CslRecord } from './record.ts';
 
@@ -31,7 +32,7 @@ export type Resolution =
 
 /** One DOI's record. Never throws: a failure is a reason in words. */
 async function resolveDoi(doi: string, client: HttpClient, options: ResolverOptions): Promise<Resolution> {
-  const url = `${trimTrailingSlashes(options.resolver)}/${doi.split('/').map(encodeURIComponent).join('/')}`;
+  const url = doiUrl(doi, trimTrailingSlashes(options.resolver));
   const answer = await client.request(url, { accept: 'application/vnd.citationstyles.csl+json' });
   const failed = (reason: string): Resolution => ({ doi, ok: false, reason });
   if (answer.kind === 'error') {

@@ -7,12 +7,11 @@
  * an answer, never a throw; one without network is worded by `offlineLine`.
  */
 import { lookup as dnsLookup } from 'node:dns';
-import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import path from 'node:path';
-import { parse } from 'yaml';
+import type { SiteSettings } from '../../src/content/site.ts';
+import { Gate } from './gate.ts';
 
 export interface RetryPolicy {
   /** Tries after the first. */
@@ -45,7 +44,7 @@ export interface HttpClientOptions {
 export interface RequestOptions {
   method?: 'GET' | 'HEAD';
   accept?: string;
-  /** Follow redirects (to ten), or give a 3xx as the answer. */
+  /** Follow redirects (to ten; the 3xx that would close a loop is the answer), or give a 3xx as the answer. */
   redirect?: 'follow' | 'manual';
   /** How much of the body is read; the rest is left unread and `truncated` set. */
   maxBytes?: number;
@@ -64,6 +63,8 @@ type HttpResponse = {
   tries: number;
   /** Set when the server asked for a longer wait than the policy's `maxWaitMs`. */
   retryAfterMs?: number;
+  /** The redirects followed to this answer, in order: each one's status and the address it sent to (none if 'manual'). */
+  redirects?: { status: number; to: string }[];
 };
 
 export type HttpError = {
@@ -111,41 +112,26 @@ export function retryAfterMs(value: string | string[] | null | undefined, now = 
 }
 
 /** The site, its address and its mailbox from site.yml, in Crossref's form: a server's owner can tell who asks. */
-export async function siteUserAgent(contentDir: string, tool: string): Promise<string> {
-  let site: Record<string, unknown> = {};
-  try {
-    site = parse(await readFile(path.join(contentDir, 'site.yml'), 'utf8')) ?? {};
-  } catch {
-    // Without settings the tool still names itself.
-  }
-  const text = (value: unknown) =>
-    typeof value === 'string' && value.trim() ? value.trim().replace(/[()\\;\s]+/g, '') : undefined;
+export function siteUserAgent(
+  site: Pick<SiteSettings, 'name' | 'acronym' | 'siteUrl' | 'contactEmail'>,
+  tool: string,
+): string {
+  const text = (value: string) => value.trim().replace(/[()\\;\s]+/g, '') || undefined;
   const product = [text(site.acronym) ?? text(site.name), 'site', tool].filter(Boolean).join('-');
   const email = text(site.contactEmail);
   const about = [text(site.siteUrl), email && `mailto:${email}`].filter(Boolean);
   return `${product.replace(/[^\w.-]+/g, '-')}/1.0${about.length > 0 ? ` (${about.join('; ')})` : ''}`;
 }
 
-/** Room for `size` requests at once, given in turn; a host's also holds when its next request may start. */
-class Gate {
-  active = 0;
+/** A host's room for requests, which also holds when its next request may start. */
+class HostGate extends Gate {
   notBefore = 0;
-  private readonly waiting: (() => void)[] = [];
-  constructor(private readonly size: number) {}
-  async enter() {
-    while (this.active >= this.size) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    this.active += 1;
-  }
-  leave() {
-    this.active -= 1;
-    this.waiting.shift()?.();
-  }
 }
 
 export class HttpClient {
   /** Requests sent (not counting those answered without the network). */
   requests = 0;
-  private readonly hosts = new Map<string, Gate>();
+  private readonly hosts = new Map<string, HostGate>();
   private readonly all: Gate;
   private readonly retry: RetryPolicy;
 
@@ -196,15 +182,16 @@ export class HttpClient {
   }
 
   private async follow(url: string, request: RequestOptions): Promise<Attempt> {
-    let current = url;
-    for (let hop = 0; ; hop += 1) {
+    const redirects: NonNullable<HttpResponse['redirects']> = [];
+    for (let current = url; ; ) {
       const answer = await this.scheduled(current, request);
-      const redirected = answer.kind === 'response' && answer.status >= 300 && answer.status < 400;
-      const location = redirected ? answer.headers.location : undefined;
-      if (request.redirect === 'manual' || hop === MAX_REDIRECTS || !location || !URL.canParse(location, current)) {
-        return answer;
-      }
-      current = new URL(location, current).href;
+      if (answer.kind === 'error' || request.redirect === 'manual') return answer;
+      const location = answer.status >= 300 && answer.status < 400 ? answer.headers.location : undefined;
+      const next = location && URL.canParse(location, current) ? new URL(location, current).href : undefined;
+      const loop = next === url || redirects.some((hop) => hop.to === next);
+      if (!next || loop || redirects.length === MAX_REDIRECTS) return { ...answer, redirects };
+      redirects.push({ status: answer.status, to: next });
+      current = next;
     }
   }
 
@@ -226,9 +213,9 @@ export class HttpClient {
     }
   }
 
-  private host(url: string): Gate {
+  private host(url: string): HostGate {
     const key = new URL(url).host;
-    if (!this.hosts.has(key)) this.hosts.set(key, new Gate(this.options.perHost));
+    if (!this.hosts.has(key)) this.hosts.set(key, new HostGate(this.options.perHost));
     return this.hosts.get(key)!;
   }
 

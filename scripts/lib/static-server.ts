@@ -3,7 +3,7 @@ import { open, realpath, stat } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { fileAt, normaliseBasePath } from '../../src/urls.ts';
+import { fileAt, normaliseBasePath, percentDecoded } from '../../src/urls.ts';
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -177,13 +177,8 @@ function requestPath(target: string): { raw: string; search: string; decoded: st
   const query = target.indexOf('?');
   const raw = query === -1 ? target : target.slice(0, query);
   const search = query === -1 ? '' : target.slice(query);
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(raw);
-  } catch {
-    throw new BadRequest();
-  }
-  if (hasControlCharacterOrBackslash(decoded)) throw new BadRequest();
+  const decoded = percentDecoded(raw);
+  if (decoded === undefined || hasControlCharacterOrBackslash(decoded)) throw new BadRequest();
   if (decoded.split('/').some((segment) => segment === '.' || segment === '..')) throw new BadRequest();
   return { raw, search, decoded };
 }

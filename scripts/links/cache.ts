@@ -1,5 +1,5 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { writeFileAtomic } from '../lib/atomic-write.js';
 import type { LinkResult } from './types.ts';
 
 interface CacheFile {
@@ -24,14 +24,11 @@ export async function readCache(file: string, maxAgeMs: number, now = Date.now()
   return fresh;
 }
 
-/** Writes the cache whole through a temporary file, so an interrupted run never leaves half a file. */
-export async function writeCache(file: string, results: LinkResult[]): Promise<void> {
+/** Writes the cache whole, so an interrupted run never leaves half a file (or a temporary one). */
+export function writeCache(file: string, results: LinkResult[]): void {
   const contents: CacheFile = {
     version: 1,
     results: Object.fromEntries(results.map((result) => [result.url, result])),
   };
-  await mkdir(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, `${JSON.stringify(contents, null, 2)}\n`);
-  await rename(temporary, file);
+  writeFileAtomic(file, `${JSON.stringify(contents, null, 2)}\n`);
 }

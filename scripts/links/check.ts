@@ -1,3 +1,5 @@
+import { doiOfUrl, doiUrl } from '../../src/doi.ts';
+import { EMAIL_PATTERN, percentDecoded } from '../../src/urls.ts';
 import type { HttpClient, HttpResult } from '../lib/http-client.ts';
 import type { Group, LinkResult } from './types.ts';
 
@@ -6,7 +8,6 @@ export interface CheckSettings {
   doiHandleApi: string;
   /** ORCID's public API, such as https://pub.orcid.org/v3.0 (no trailing slash). */
   orcidApi: string;
-  maxRedirects: number;
   /** The longest Retry-After waited for; a longer one leaves the link unverified. */
   retryAfterCapMs: number;
   /** The pause before asking a server again after a 5xx without Retry-After. */
@@ -15,52 +16,17 @@ export interface CheckSettings {
 
 export const refused = 'the site refused an automated check; open it in a browser';
 
-const doiUrl = /^https?:\/\/(?:dx\.)?doi\.org\/(10\.[^/]+\/.+)$/i;
 const orcidUrl = /^https?:\/\/orcid\.org\/(\d{4}-\d{4}-\d{4}-\d{3}[\dX])\/?$/i;
-
-/** The DOI a doi.org address names, or undefined. */
-export function doiOf(url: string): string | undefined {
-  const match = doiUrl.exec(url);
-  if (!match) return undefined;
-  try {
-    return decodeURIComponent(match[1]!);
-  } catch {
-    return match[1]!;
-  }
-}
 
 /** The ORCID iD an orcid.org address names, or undefined. */
 export function orcidOf(url: string): string | undefined {
   return orcidUrl.exec(url)?.[1]?.toUpperCase();
 }
 
-const label = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
-
 /** Whether a mailto: link is well-formed: one or more addresses, each local@domain with a dotted domain. */
 export function mailtoIsValid(url: string): boolean {
-  const recipients = url.slice('mailto:'.length).split('?')[0]!;
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(recipients);
-  } catch {
-    return false;
-  }
-  const addresses = decoded.split(',').map((address) => address.trim());
-  return (
-    addresses.length > 0 &&
-    addresses.every((address) => {
-      const at = address.lastIndexOf('@');
-      if (at < 1) return false;
-      const local = address.slice(0, at);
-      const labels = address.slice(at + 1).split('.');
-      return (
-        /^[^\s@<>()[\]\\,;:"]+$/.test(local) &&
-        labels.length >= 2 &&
-        labels.every((part) => label.test(part)) &&
-        /[A-Za-z]/.test(labels.at(-1)!)
-      );
-    })
-  );
+  const recipients = percentDecoded(url.slice('mailto:'.length).split('?')[0]!);
+  return recipients?.split(',').every((address) => EMAIL_PATTERN.test(address.trim())) ?? false;
 }
 
 /** Checks one address by the means that fits it: the DOI API, ORCID's API, its syntax, or the site itself. */
@@ -81,7 +47,7 @@ export async function checkLink(url: string, client: HttpClient, settings: Check
 
   if (!URL.canParse(url)) return result('broken', 'not an address a browser can follow');
 
-  const doi = doiOf(url);
+  const doi = doiOfUrl(url);
   if (doi) {
     const [group, detail] = await checkDoi(doi, client, settings);
     return result(group, detail);
@@ -98,9 +64,7 @@ export async function checkLink(url: string, client: HttpClient, settings: Check
 }
 
 async function checkDoi(doi: string, client: HttpClient, settings: CheckSettings): Promise<[Group, string]> {
-  // Each part of the DOI is escaped (a DOI may hold "#", "?" or "%"); the "/" between them stays.
-  const path = doi.split('/').map(encodeURIComponent).join('/');
-  const answer = await ask(`${settings.doiHandleApi}/${path}`, 'GET', client, settings, 'application/json');
+  const answer = await ask(doiUrl(doi, settings.doiHandleApi), 'GET', client, settings, 'application/json');
   if (answer.kind === 'error') return ['unverified', `the DOI API did not answer (${describeError(answer)})`];
   let body: { responseCode?: unknown; values?: { type?: unknown; data?: { value?: unknown } }[] } = {};
   try {
@@ -130,59 +94,38 @@ async function checkOrcid(orcid: string, client: HttpClient, settings: CheckSett
   return ['unverified', `ORCID's API answered ${answer.status}; try again later`];
 }
 
-interface Outcome {
-  group: Group;
-  detail: string;
-  newUrl?: string;
-}
+type Outcome = Pick<LinkResult, 'group' | 'detail' | 'newUrl'>;
 
 const permanent = new Set([301, 308]);
 
-/** Asks the site itself, following redirects to a limit and noticing a loop. */
+/** Asks the site itself, the client following redirects: a 3xx still the answer is a loop or a chain too long. */
 async function followRedirects(url: string, client: HttpClient, settings: CheckSettings): Promise<Outcome> {
-  const chain: { status: number; to: string }[] = [];
-  const seen = new Set([url]);
-  let current = url;
-  for (;;) {
-    const answer = await askSite(current, client, settings);
-    const location = answer.kind === 'response' ? answer.headers.location : undefined;
-    if (answer.kind === 'response' && answer.status >= 300 && answer.status < 400 && location) {
-      let next: string;
-      try {
-        next = new URL(location, current).href;
-      } catch {
-        return { group: 'unverified', detail: `${answer.status} to an address that cannot be read: ${location}` };
-      }
-      chain.push({ status: answer.status, to: next });
-      if (seen.has(next)) {
-        return {
-          group: 'unverified',
-          detail: `redirects in a loop (${[url, ...chain.map((hop) => hop.to)].join(' → ')}); ${refused}`,
-        };
-      }
-      if (chain.length > settings.maxRedirects) {
-        return { group: 'unverified', detail: `more than ${settings.maxRedirects} redirects; ${refused}` };
-      }
-      seen.add(next);
-      current = next;
-      continue;
+  const answer = await askSite(url, client, settings);
+  const chain = answer.kind === 'response' ? (answer.redirects ?? []) : [];
+  if (answer.kind === 'response' && answer.status >= 300 && answer.status < 400 && answer.headers.location) {
+    const location = answer.headers.location;
+    if (!URL.canParse(location, answer.url)) {
+      return { group: 'unverified', detail: `${answer.status} to an address that cannot be read: ${location}` };
     }
-    const via =
-      chain.length > 0 ? ` (after ${chain.length} redirect${chain.length > 1 ? 's' : ''}, at ${current})` : '';
-    const final = judge(answer);
-    if (final.group !== 'fine') return { group: final.group, detail: final.detail + via };
-    // Moved for good: the address after the permanent redirects that lead the chain.
-    let moved: string | undefined;
-    for (const hop of chain) {
-      if (!permanent.has(hop.status)) break;
-      moved = hop.to;
+    const next = new URL(location, answer.url).href;
+    if (next === url || chain.some((hop) => hop.to === next)) {
+      const hops = [url, ...chain.map((hop) => hop.to), next];
+      return { group: 'unverified', detail: `redirects in a loop (${hops.join(' → ')}); ${refused}` };
     }
-    if (moved) {
-      const statuses = chain.map((hop) => hop.status).join(' → ');
-      return { group: 'moved', detail: `moved for good (${statuses}); write the new address instead`, newUrl: moved };
-    }
-    return { group: 'fine', detail: final.detail + via };
+    return { group: 'unverified', detail: `more than ${chain.length} redirects; ${refused}` };
   }
+  const via =
+    chain.length > 0 ? ` (after ${chain.length} redirect${chain.length > 1 ? 's' : ''}, at ${answer.url})` : '';
+  const final = judge(answer);
+  if (final.group !== 'fine') return { group: final.group, detail: final.detail + via };
+  // Moved for good: the address after the permanent redirects that lead the chain.
+  const leading = chain.findIndex((hop) => !permanent.has(hop.status));
+  const moved = chain.slice(0, leading === -1 ? chain.length : leading).at(-1)?.to;
+  if (moved) {
+    const statuses = chain.map((hop) => hop.status).join(' → ');
+    return { group: 'moved', detail: `moved for good (${statuses}); write the new address instead`, newUrl: moved };
+  }
+  return { group: 'fine', detail: final.detail + via };
 }
 
 /** HEAD first; GET where the server refuses HEAD or answers it with an error (many answer HEAD wrongly). */
@@ -199,14 +142,13 @@ const bodyLimit = 32 * 1024;
 
 /**
  * One request, asked again once after a 429 or a 5xx (waiting as long as
- * Retry-After says, up to the cap, else the retry delay); redirects are
- * followed by the checker itself, to notice loops and moves.
+ * Retry-After says, up to the cap, else the retry delay), its redirects
+ * followed by the client.
  */
 function ask(url: string, method: 'HEAD' | 'GET', client: HttpClient, settings: CheckSettings, accept?: string) {
   return client.request(url, {
     method,
     accept,
-    redirect: 'manual',
     maxBytes: bodyLimit,
     retry: { retries: 1, backoffMs: settings.retryDelayMs, maxWaitMs: settings.retryAfterCapMs },
   });

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Token } from 'marked';
 import * as v from 'valibot';
@@ -19,7 +19,8 @@ import { crossFileProblems } from './content/cross-file.ts';
 import { doiOnlyEntries, doiOnlyProblems } from './content/doi-only.ts';
 import { type CheckedFile, describeIssue, type Keys, type Labeller, locate, noLabel } from './content/issues.ts';
 import { addOrigin, markdownLinks, type Origins } from './content/markdown-links.ts';
-import { parseSource, relative, type Source, walk } from './content/source.ts';
+import { readSource } from './content/site-settings.ts';
+import { relative, type Source, walk } from './content/source.ts';
 
 export interface LoadedContent {
   content: SiteContent;
@@ -94,23 +95,7 @@ export async function readContent(
   const markdown = new Map<string, Token[]>();
 
   const read = async (name: string, markdown: boolean, what: string): Promise<Source> => {
-    const file = path.join(contentDir, name);
-    let bytes: Uint8Array;
-    try {
-      bytes = await readFile(file);
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      problems.push({
-        where: relative(file),
-        message:
-          code === 'ENOENT'
-            ? `is missing; it should hold ${what}`
-            : `could not be read (${code ?? (error as Error).message})`,
-      });
-      bytes = new Uint8Array();
-      return parseSource(file, bytes, markdown, what).source;
-    }
-    const result = parseSource(file, bytes, markdown, what);
+    const result = await readSource(path.join(contentDir, name), markdown, what);
     problems.push(...result.problems);
     warnings.push(...result.warnings);
     return result.source;

@@ -1,6 +1,7 @@
 import type { SiteContent } from '../../src/content-schema.ts';
 import { escapeHtml } from '../../src/escape.ts';
-import { type LexedMarkdown, markdownToHtml } from '../../src/markdown.tsx';
+import type { LexedMarkdown } from '../../src/build-context.tsx';
+import { markdownToHtml } from '../../src/markdown.tsx';
 import type { Urls } from '../../src/urls.ts';
 import type { Route } from '../../src/routes.tsx';
 import { securityHeaders } from '../../src/security.ts';

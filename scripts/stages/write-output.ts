@@ -10,19 +10,9 @@ import {
   workFolders,
   type FileSystem,
 } from '../lib/output-folder.ts';
+import { inParallel } from '../lib/gate.ts';
 import { BuildError, type Problem } from '../lib/problems.ts';
 import type { OutputFile } from './output-files.ts';
-
-/** Runs `task` on every item, a few at a time; settles only when none is running, so a failure cannot race the clean-up. */
-async function inParallel<T>(items: T[], task: (item: T) => Promise<unknown>, limit = 16): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await task(items[next++]!);
-  };
-  const results = await Promise.allSettled(Array.from({ length: Math.min(limit, items.length) }, worker));
-  const failure = results.find((result) => result.status === 'rejected');
-  if (failure) throw failure.reason;
-}
 
 /** Swaps made by this process: a dev server builds many times under one process id. */
 let swaps = 0;

@@ -5,8 +5,9 @@
  * 404, build.json names the same build, every page keeps its <meta> policy,
  * and, where the host applies _headers, every header it gives is sent.
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { filesIn } from '../lib/files.ts';
 import { eachStartTag } from '../lib/html.ts';
 import { type HttpClient, type HttpError, type HttpResult, offlineLine } from '../lib/http-client.ts';
 import { OUTPUT_MARKER } from '../lib/output-folder.ts';
@@ -64,7 +65,7 @@ function metaOf(html: string, key: 'name' | 'http-equiv', value: string): string
 }
 
 /** "commit=… content=… page=…" as fields. */
-const fieldsOf = (identity: string) =>
+const identityFields = (identity: string) =>
   new Map(identity.split(/\s+/).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
 
 const short = (value: string) =>
@@ -72,7 +73,7 @@ const short = (value: string) =>
 
 /** Which fields of two identities differ, in words: "commit 1a2b3c… live, 4d5e6f… in this build". */
 function identityDifference(live: string, built: string): string {
-  const [liveFields, builtFields] = [fieldsOf(live), fieldsOf(built)];
+  const [liveFields, builtFields] = [identityFields(live), identityFields(built)];
   return [...builtFields]
     .filter(([name, value]) => liveFields.get(name) !== value)
     .map(([name, value]) => `${name} ${short(liveFields.get(name) ?? '(none)')} live, ${short(value)} in this build`)
@@ -87,12 +88,7 @@ function describeAnswer(answer: HttpResult): string {
 
 /** Every file of the output folder, with forward slashes, in a stable order. */
 async function filesOf(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
-    .filter((file) => !unpublished.has(file))
-    .sort();
+  return (await filesIn(dir)).filter((file) => !unpublished.has(file));
 }
 
 /** The live site against the build in `options.dir`. Reads the output folder; sends only GET requests. */

@@ -6,40 +6,8 @@
 import * as v from 'valibot';
 import { isTimeZone } from '../events.ts';
 import { calendarDateProblem } from '../format.ts';
-
-/**
- * Characters that show as nothing (or do something to a terminal) and are
- * never meant in a field: controls, zero-width spaces and joiners' lookalikes,
- * the byte-order mark, soft hyphens and direction marks.
- */
-const isInvisible = (code: number) =>
-  (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) ||
-  (code >= 0x7f && code <= 0x9f) ||
-  code === 0xad ||
-  code === 0x200b ||
-  code === 0x200e ||
-  code === 0x200f ||
-  (code >= 0x202a && code <= 0x202e) ||
-  (code >= 0x2060 && code <= 0x2064) ||
-  (code >= 0x2066 && code <= 0x2069) ||
-  code === 0xfeff;
-
-/** Where the first invisible character of `text` is, or -1. */
-export function firstInvisible(text: string): number {
-  for (let index = 0; index < text.length; index += 1) if (isInvisible(text.charCodeAt(index))) return index;
-  return -1;
-}
-
-/** `\u200b` for an invisible character, so a message shows it instead of hiding it. */
-export const escapeInvisible = (text: string) => {
-  if (firstInvisible(text) === -1) return text;
-  let shown = '';
-  for (const character of text) {
-    const code = character.charCodeAt(0);
-    shown += isInvisible(code) ? `\\u${code.toString(16).padStart(4, '0')}` : character;
-  }
-  return shown;
-};
+import { escapeInvisible, firstInvisible } from '../text.ts';
+import { EMAIL_PATTERN, isHttpUrl } from '../urls.ts';
 
 const thousands = (count: number) => String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
@@ -83,18 +51,12 @@ export const text = textOf();
 
 export const httpUrl = v.pipe(
   v.string('expected an http(s) address'),
-  v.check(
-    (value) => /^https?:\/\/[^\s/]+\.[^\s/]+/.test(value) && URL.canParse(value),
-    'expected an address starting with https:// (or http://), such as https://example.org/page',
-  ),
+  v.check(isHttpUrl, 'expected an address starting with https:// (or http://), such as https://example.org/page'),
 );
 
 export const email = v.pipe(
   v.string('expected an e-mail address'),
-  v.regex(
-    /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[A-Za-z]{2,}$/,
-    'expected an e-mail address such as name@example.org',
-  ),
+  v.regex(EMAIL_PATTERN, 'expected an e-mail address such as name@example.org'),
 );
 
 export const isoDate = v.pipe(

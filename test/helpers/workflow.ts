@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { projectRoot } from '../../scripts/build-site.ts';
+import { projectRoot } from '../../scripts/lib/project-root.js';
 
 interface Finding {
   line: number;

@@ -4,7 +4,7 @@
  * written, not only once every file is valid, so that one build lists every
  * problem at once.
  */
-import { firstInvisible } from '../../../src/content/fields.ts';
+import { firstInvisible } from '../../../src/text.ts';
 import { hasTime } from '../../../src/events.ts';
 import type { Problem } from '../../lib/problems.ts';
 import { keyOffset, relative } from './source.ts';

@@ -16,7 +16,7 @@ import {
   type Document,
   type Node,
 } from 'yaml';
-import { escapeInvisible } from '../../../src/content/fields.ts';
+import { escapeInvisible } from '../../../src/text.ts';
 import { displayPath, type Problem } from '../../lib/problems.ts';
 
 export interface Source {
