@@ -2,6 +2,7 @@
  * npm run cite -- add <doi> --theme <id>     one publication from its DOI
  * npm run cite -- fill [--dry-run] [--find-dois]  missing fields of every entry with a DOI (and DOIs)
  * npm run cite -- import <file> --theme <id> a BibTeX, RIS or CSL-JSON export
+ * npm run cite -- orcid [--json FILE]         members' ORCID works not on the site (scripts/cite/orcid.ts)
  *
  * The only commands that use the network (the DOI resolver, DOI_RESOLVER or
  * https://doi.org); what they write is content/publications.yml, edited in
@@ -21,6 +22,7 @@ import { displayPath as relative, formatProblem, type Problem } from './lib/prob
 import { parseAuthors } from '../src/citation-export.ts';
 import { bareDoi } from '../src/doi.ts';
 import { findDois } from './cite/find-doi.ts';
+import { ORCID_USAGE, runOrcid } from './cite/orcid.ts';
 import { ImportError, readImport } from './cite/import-file.ts';
 import {
   type Entry,
@@ -56,6 +58,7 @@ const USAGE = [
   '  npm run cite -- fill [--dry-run]             fill missing fields of entries with a DOI',
   '       [--find-dois]                           and propose a DOI where one record matches',
   '  npm run cite -- import <file> --theme <id>   import a BibTeX, RIS or CSL-JSON export',
+  ORCID_USAGE,
 ].join('\n');
 
 class UsageError extends Error {}
@@ -431,6 +434,11 @@ async function importFile(
 /** Runs the command; returns the exit code. */
 export async function runCite(argv: string[], options: CiteOptions = {}): Promise<number> {
   const print = options.print ?? ((line: string) => console.log(line));
+  // orcid only reads, and has options and exit codes of its own.
+  if (argv[0] === 'orcid') {
+    const contentDir = path.resolve(options.contentDir ?? path.join(projectRoot, 'content'));
+    return runOrcid(argv.slice(1), { ...options, print, contentDir, resolvePath: fromWhereTyped });
+  }
   try {
     const { positionals, values: flags } = readArgs(argv);
     const [command, ...args] = positionals;

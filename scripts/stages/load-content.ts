@@ -298,24 +298,26 @@ function staleReview(file: CheckedFile, reviewed: string, today: string): Proble
 const sorted = (problems: Problem[]) =>
   problems.sort((a, b) => a.where.localeCompare(b.where, 'en', { numeric: true }));
 
+/** Whether a setting still holds the README's placeholder, on the reserved .example domain. */
+export const isPlaceholder = (value: string) => /\.example(\/|$)/.test(value);
+
 /** Settings still holding a placeholder: the build succeeds but says so. */
 export function placeholderWarnings(content: SiteContent, contentDir: string): Problem[] {
   const file = relative(path.join(contentDir, 'site.yml'));
-  const placeholder = /\.example(\/|$)/;
   const warnings: Problem[] = [];
-  if (placeholder.test(content.site.contactEmail)) {
+  if (isPlaceholder(content.site.contactEmail)) {
     warnings.push({
       where: `${file} › contactEmail`,
       message: `"${content.site.contactEmail}" is a placeholder; set the consortium's mailbox before going live`,
     });
   }
-  if (placeholder.test(new URL(content.accessibility.enforcementBody.url).hostname)) {
+  if (isPlaceholder(new URL(content.accessibility.enforcementBody.url).hostname)) {
     warnings.push({
       where: `${relative(path.join(contentDir, 'accessibility.md'))} › enforcementBody`,
       message: `"${content.accessibility.enforcementBody.url}" is a placeholder; set the name and address of the body that handles accessibility complaints in the consortium's member state before going live`,
     });
   }
-  if (placeholder.test(content.site.siteUrl)) {
+  if (isPlaceholder(content.site.siteUrl)) {
     warnings.push({
       where: `${file} › siteUrl`,
       message: `"${content.site.siteUrl}" is a placeholder; set the site's address (or SITE_URL) before going live`,
