@@ -233,7 +233,7 @@ test('a mistyped option is named with the usage, exit 1', async () => {
 });
 
 test('a DOI on the site is recognised in any spelling: case, doi: or doi.org form, percent-encoded or not', async () => {
-  const { bareDoi, sameDoi } = await import('../scripts/cite/doi.ts');
+  const { bareDoi, sameDoi } = await import('../src/doi.ts');
   const doiChar = fc.constantFrom(
     ...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._;()/:'.split(''),
   );

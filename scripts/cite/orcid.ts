@@ -15,16 +15,17 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as v from 'valibot';
 import { parse } from 'yaml';
-import { escapeInvisible } from '../../src/content/fields.ts';
+import { bareDoi } from '../../src/doi.ts';
 import { membersSchema } from '../../src/content/members.ts';
 import { orcidUrl } from '../../src/orcid.ts';
+import { escapeInvisible } from '../../src/text.ts';
 import { trimTrailingSlashes } from '../../src/urls.ts';
 import { duration, type HttpClient, type HttpError, offlineLine, siteUserAgent } from '../lib/http-client.ts';
 import { displayPath, formatProblem, type Problem } from '../lib/problems.ts';
 import { defaults as linkCheckDefaults } from '../links/run.ts';
 import { describeIssue, noLabel } from '../stages/content/issues.ts';
+import { readSiteSettings, SettingsError } from '../stages/content/site-settings.ts';
 import { parseSource } from '../stages/content/source.ts';
-import { bareDoi } from './doi.ts';
 import { type MemberWorks, type OrcidReport, type SuggestedWork, worksCount } from './orcid-report.ts';
 import { FileError, PublicationsFile } from './publications-file.ts';
 import { defaultResolverOptions, type ResolverOptions, registryClient } from './resolver.ts';
@@ -337,7 +338,15 @@ export async function runOrcid(argv: string[], options: OrcidOptions): Promise<n
   const api = trimTrailingSlashes(
     options.orcidApi ?? (process.env.ORCID_API?.trim() || linkCheckDefaults.check.orcidApi),
   );
-  const resolver = { ...defaultResolverOptions(await siteUserAgent(contentDir, 'cite')), ...options.resolver };
+  const settings = await readSiteSettings(contentDir).catch((error: unknown) => {
+    if (error instanceof SettingsError) return error;
+    throw error;
+  });
+  if (settings instanceof SettingsError) {
+    print(settings.message);
+    return 1;
+  }
+  const resolver = { ...defaultResolverOptions(siteUserAgent(settings, 'cite')), ...options.resolver };
   const themes = await themeIds(contentDir);
   const { report, unreachable } = await lookUp({ members: read.members, file, themes, api, resolver });
   if (args.json) {
