@@ -135,6 +135,12 @@ export function eventOf<Item extends NewsItem>(
   return { item, start, ...(end ? { end } : {}), ...(zone ? { zone } : {}) };
 }
 
+/** Soonest first; events that start together by id, so the order never depends on the files' order. */
+export function bySoonest(a: SiteEvent, b: SiteEvent): number {
+  const key = (event: SiteEvent) => `${event.start.date} ${event.start.time ?? ''} ${event.item.id}`;
+  return key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0;
+}
+
 /** Still to come on the build's date (YYYY-MM-DD): it has not ended before that day. */
 export const isUpcoming = (event: SiteEvent, today: string) => (event.end ?? event.start).date >= today;
 
@@ -151,9 +157,7 @@ export function newsInOrder<Item extends NewsItem>(
     const event = eventOf(item, defaultZone);
     return { item, ...(event ? { event } : {}), upcoming: event !== undefined && isUpcoming(event, today) };
   });
-  const key = ({ event, item }: (typeof entries)[number]) =>
-    `${event!.start.date} ${event!.start.time ?? ''} ${item.id}`;
-  const upcoming = entries.filter((entry) => entry.upcoming).sort((a, b) => (key(a) < key(b) ? -1 : 1));
+  const upcoming = entries.filter((entry) => entry.upcoming).sort((a, b) => bySoonest(a.event!, b.event!));
   return [...upcoming, ...entries.filter((entry) => !entry.upcoming)];
 }
 

@@ -12,7 +12,7 @@ import { createEvents, type DateArray, type EventAttributes } from 'ics';
 import { EVENTS_CALENDAR } from '../../src/components/NewsSection.tsx';
 import { eventCalendarFile } from '../../src/components/EventDetails.tsx';
 import type { SiteContent } from '../../src/content-schema.ts';
-import { type EventMoment, eventOf, type SiteEvent, vtimezone } from '../../src/events.ts';
+import { bySoonest, type EventMoment, eventOf, type SiteEvent, vtimezone } from '../../src/events.ts';
 import type { NewsItem } from '../../src/content/news.ts';
 import type { OutputFile } from './output-files.ts';
 
@@ -65,11 +65,7 @@ export function calendarFiles(content: SiteContent, today: string): OutputFile[]
   const events = content.news
     .map((item) => eventOf(item, content.site.timezone))
     .filter((event) => event !== undefined)
-    .sort((a, b) =>
-      `${a.start.date} ${a.start.time ?? ''} ${a.item.id}` < `${b.start.date} ${b.start.time ?? ''} ${b.item.id}`
-        ? -1
-        : 1,
-    );
+    .sort(bySoonest);
   return [
     ...events.map((event) => ({ path: eventCalendarFile(event.item.id), contents: calendar([event], content, today) })),
     { path: EVENTS_CALENDAR, contents: calendar(events, content, today, `${content.site.acronym} events`) },
