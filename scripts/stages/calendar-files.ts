@@ -9,11 +9,10 @@
  * the build's date, so the same content and date give the same bytes.
  */
 import { createEvents, type DateArray, type EventAttributes } from 'ics';
-import { EVENTS_CALENDAR } from '../../src/components/NewsSection.tsx';
-import { eventCalendarFile } from '../../src/components/EventDetails.tsx';
 import type { SiteContent } from '../../src/content-schema.ts';
 import { bySoonest, type EventMoment, eventOf, type SiteEvent, vtimezone } from '../../src/events.ts';
 import type { NewsItem } from '../../src/content/news.ts';
+import { EVENTS_CALENDAR, eventCalendarFile } from '../../src/urls.ts';
 import type { OutputFile } from './output-files.ts';
 
 const compact = (moment: EventMoment) => `${moment.date.replaceAll('-', '')}T${moment.time!.replace(':', '')}00`;

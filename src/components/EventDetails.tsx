@@ -2,10 +2,8 @@ import { useUrls } from '../build-context.tsx';
 import type { NewsItem } from '../content-schema.ts';
 import { type EventMoment, isoMoment, offsetName, type SiteEvent, utcOffset, zoneName } from '../events.ts';
 import { formatDate } from '../format.ts';
+import { eventCalendarFile } from '../urls.ts';
 import { ExternalLink } from './ExternalLink.tsx';
-
-/** Where an event's calendar file is written and linked from: /events/<id>.ics. */
-export const eventCalendarFile = (id: string) => `events/${id}.ics`;
 
 /** "May 19, 2031, 14:00", or the date alone for an all-day event. */
 const momentText = (moment: EventMoment) =>
