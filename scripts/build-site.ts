@@ -109,7 +109,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     ...client.files,
     ...siteFiles(urls, routes, content, { headerRules: [adminHeaders(urls)], markdown }),
     ...citationFiles(content),
-    ...calendarFiles(content, buildDate.date),
+    ...calendarFiles(content, { today: buildDate.date, urls, markdown }),
     ...adminFiles(urls, content),
     ...(await readPublicFiles(publicDir)),
   ];
