@@ -96,7 +96,8 @@ before(async () => {
   contentDir = path.join(await temporaryFolder(), 'content');
   await cp(fixtureContentDir, contentDir, { recursive: true });
   for (const name of await readdir(eventsDir))
-    if (name.endsWith('.md')) await cp(path.join(eventsDir, name), path.join(contentDir, 'news', name));
+    if (/^\d{4}-\d{2}-\d{2}-.*\.md$/.test(name))
+      await cp(path.join(eventsDir, name), path.join(contentDir, 'news', name));
   ({ outDir } = await buildIntoTemporaryFolder({ contentDir, today: TODAY }));
 });
 
