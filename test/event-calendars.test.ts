@@ -117,6 +117,13 @@ function moments(id: string): { start: number | string; end: number | string } {
   return { start: oracle(event.zone, event.start, event.second), end: oracle(event.zone, event.end) };
 }
 
+/** The JSON-LD Event blocks of a page. */
+const eventBlocks = ($: ReturnType<typeof load>) =>
+  $('script[type="application/ld+json"]')
+    .toArray()
+    .flatMap((script) => [JSON.parse($(script).text())].flat())
+    .filter((data) => data['@type'] === 'Event');
+
 const readers = { 'ical.js': readWithIcalJs, 'node-ical': readWithNodeIcal } as const;
 
 test('each event file and events.ics: both parsers find every event at the instants the zone oracle gives', async () => {
@@ -140,10 +147,7 @@ test('each event file and events.ics: both parsers find every event at the insta
 
 test('the page and the JSON-LD say the same instants, with the offsets of each event’s own date', async () => {
   const $ = load(await readPage(outDir, '/'));
-  const jsonLd = $('script[type="application/ld+json"]')
-    .toArray()
-    .flatMap((script) => [JSON.parse($(script).text())].flat())
-    .filter((data) => data['@type'] === 'Event');
+  const jsonLd = eventBlocks($);
   for (const [id, event] of Object.entries(expected)) {
     const article = $('#news article').filter((_, node) => $(node).find(`a[href="/events/${id}.ics"]`).length > 0);
     assert.equal(article.length, 1, id);
@@ -207,10 +211,7 @@ test('a hybrid event: the place with its address, the join and registration link
   assert.deepEqual([event.status, event.sequence], ['CONFIRMED', 0]);
 
   const $ = load(await readPage(outDir, '/'));
-  const data = $('script[type="application/ld+json"]')
-    .toArray()
-    .flatMap((script) => [JSON.parse($(script).text())].flat())
-    .find((entry) => entry.name === 'A hybrid symposium');
+  const data = eventBlocks($).find((entry) => entry.name === 'A hybrid symposium');
   assert.equal(data.eventAttendanceMode, 'https://schema.org/MixedEventAttendanceMode');
   assert.deepEqual(data.location, [
     {
