@@ -84,6 +84,14 @@ export function readWithNodeIcal(text: string): ReadEvent[] {
     });
 }
 
+/**
+ * Whether node-ical can give a TEXT value back as written. Its unescaping (text() in lib/ical-parser-utils.js)
+ * removes a pair of double quotes around a whole one-line value, which RFC 5545 lets TEXT hold as they are, and
+ * reads an escaped backslash before an n (C:\\new) as a line break, since it unescapes \\n before \\\\. ical.js reads
+ * both as written; the tests compare node-ical's text only where it can.
+ */
+export const nodeIcalReadsBack = (value: string) => !/^"[^\n]*"$/.test(value) && !/\\[nN]/.test(value);
+
 /** The local wall-clock reading of an instant in a zone, "YYYY-MM-DD HH:MM", from Intl. */
 export function localIn(zone: string, instant: number): string {
   const parts = Object.fromEntries(
