@@ -38,6 +38,8 @@ export interface BuildOptions {
   today?: string;
   /** The commit named in the build's identity; else the checkout's HEAD or the CI's variable, else none. */
   commit?: string | null;
+  /** The record the browser accessibility tests wrote (reports/accessibility-run.json), for the statement. */
+  accessibilityRecord?: string;
   /** Content already in memory (generated content for benchmarks), used instead of loading contentDir. */
   content?: SiteContent;
   /** The pages to build; the route table unless a benchmark generates more. */
@@ -80,13 +82,14 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const commit = options.commit === undefined ? buildCommit(projectRoot) : Promise.resolve(options.commit);
 
   // Load and check the content, and bundle the client meanwhile (pages need its hashed names).
-  const [{ content, warnings: contentWarnings, origins, markdown }, client, testedWith] = await Promise.all([
-    options.content
-      ? { content: structuredClone(options.content), warnings: [], origins: new Map(), markdown: new Map() }
-      : readContent(contentDir, publicDir, buildDate.date),
-    options.cache?.client ?? options.clientBundle ?? bundleClient(projectRoot),
-    readTestedWith(projectRoot),
-  ]);
+  const [{ content, warnings: contentWarnings, origins, markdown }, client, { testedWith, warnings: testWarnings }] =
+    await Promise.all([
+      options.content
+        ? { content: structuredClone(options.content), warnings: [], origins: new Map(), markdown: new Map() }
+        : readContent(contentDir, publicDir, buildDate.date),
+      options.cache?.client ?? options.clientBundle ?? bundleClient(projectRoot),
+      readTestedWith({ projectRoot, record: options.accessibilityRecord, commit }),
+    ]);
   if (options.cache) options.cache.client = client;
   const routes = options.routes ?? siteRoutes(content);
   if (options.siteUrl) content.site = { ...content.site, siteUrl: trimTrailingSlashes(options.siteUrl) };
@@ -107,7 +110,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     ...client.files,
     ...siteFiles(urls, routes, content, { headerRules: [adminHeaders(urls)], markdown }),
     ...citationFiles(content),
-    ...calendarFiles(content, buildDate.date),
+    ...calendarFiles(content, { today: buildDate.date, urls, markdown }),
     ...adminFiles(urls, content),
     ...(await readPublicFiles(publicDir)),
   ];
@@ -143,6 +146,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
       ...(recovered ? [{ where: displayPath(outDir), message: recovered }] : []),
       ...outputWarnings,
       ...contentWarnings,
+      ...testWarnings,
       ...placeholderWarnings(content, contentDir),
       ...(urls.basePath
         ? [

@@ -5,9 +5,9 @@
  * problem at once.
  */
 import { firstInvisible } from '../../../src/text.ts';
-import { hasTime } from '../../../src/events.ts';
 import type { Problem } from '../../lib/problems.ts';
 import { keyOffset, relative } from './source.ts';
+import { eventTimeProblems } from './event-times.ts';
 import { type CheckedFile, closest, lineOf, locate, show } from './issues.ts';
 
 type Loose = Record<string, unknown>;
@@ -97,17 +97,7 @@ export function crossFileProblems(files: ContentFiles): Problem[] {
     });
   }
 
-  // An event at a time of day needs the zone that time is local to: its own, or the site's.
-  const siteZone = str(record(files.site.raw).timezone);
-  for (const file of files.news) {
-    const item = record(file.raw);
-    const start = str(item.start);
-    if (str(item.type) !== 'Event' || !start || !hasTime(start) || str(item.timezone) || siteZone) continue;
-    problems.push({
-      ...locate(file, ['start']),
-      message: `expected a time zone for an event at a time of day: add a line "timezone: Europe/Amsterdam" (the zone its times are local to), or set "timezone:" in site.yml for every event, found "${start}"`,
-    });
-  }
+  problems.push(...eventTimeProblems(files.news, str(record(files.site.raw).timezone)));
 
   const countries = Array.isArray(directory.countries) ? directory.countries.map(str) : [];
   for (const { index, first } of repeats(countries, (country) => country)) {
