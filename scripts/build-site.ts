@@ -17,7 +17,7 @@ import { readPages } from './stages/read-pages.ts';
 import { calendarFiles } from './stages/calendar-files.ts';
 import { citationFiles } from './stages/citation-files.ts';
 import { readPublicFiles } from './stages/copy-public.ts';
-import { placeholderWarnings, readContent } from './stages/load-content.ts';
+import { loadContent, placeholderWarnings } from './stages/load-content.ts';
 import type { OutputFile } from './stages/output-files.ts';
 import { renderPages } from './stages/render-pages.tsx';
 import { buildReport, type BuildReport } from './stages/report.ts';
@@ -83,7 +83,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const [{ content, warnings: contentWarnings, origins, markdown }, client, testedWith] = await Promise.all([
     options.content
       ? { content: structuredClone(options.content), warnings: [], origins: new Map(), markdown: new Map() }
-      : readContent(contentDir, publicDir, buildDate.date),
+      : loadContent(contentDir, { publicDir, today: buildDate.date }),
     options.cache?.client ?? options.clientBundle ?? bundleClient(projectRoot),
     readTestedWith(projectRoot),
   ]);

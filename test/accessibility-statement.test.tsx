@@ -10,7 +10,7 @@ import path from 'node:path';
 import { before, test } from 'node:test';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { BuildError, formatProblem } from '../scripts/lib/problems.ts';
-import { readContent } from '../scripts/stages/load-content.ts';
+import { loadContent } from '../scripts/stages/load-content.ts';
 import { testedWidths } from '../src/accessibility-testing.ts';
 import { BuildContextProvider } from '../src/build-context.tsx';
 import type { SiteContent } from '../src/content-schema.ts';
@@ -115,7 +115,7 @@ test('without manual tests in the content, the statement claims none', () => {
 });
 
 test('a review more than 12 months before the build date is warned about at its line; 12 months is not', async () => {
-  const stale = await readContent(fixtureContentDir, undefined, '2025-01-16');
+  const stale = await loadContent(fixtureContentDir, { today: '2025-01-16' });
   const where = (warnings: typeof stale.warnings) =>
     warnings.filter((warning) => warning.where.includes('accessibility.md')).map((warning) => formatProblem(warning));
   assert.deepEqual(
@@ -124,7 +124,7 @@ test('a review more than 12 months before the build date is warned about at its 
       "  test/fixtures/content/accessibility.md:15:11 › reviewed: the accessibility statement was last reviewed on 2024-01-15, more than 12 months before the build's date 2025-01-16; review it, then set reviewed: to the date of the review",
     ],
   );
-  assert.deepEqual(where((await readContent(fixtureContentDir, undefined, '2025-01-15')).warnings), []);
+  assert.deepEqual(where((await loadContent(fixtureContentDir, { today: '2025-01-15' })).warnings), []);
 });
 
 test('a statement without its review date or enforcement body fails, naming the file and line', async () => {
@@ -133,7 +133,7 @@ test('a statement without its review date or enforcement body fails, naming the 
   const file = path.join(contentDir, 'accessibility.md');
   const text = await readFile(file, 'utf8');
   await writeFile(file, text.replace('reviewed: 2024-01-15\n', '').replace('enforcementBody:', 'enforcement:'));
-  const error = await readContent(contentDir).then(
+  const error = await loadContent(contentDir).then(
     () => assert.fail('the content should have been refused'),
     (caught: unknown) => caught,
   );
