@@ -120,7 +120,7 @@ test('the README walkthrough: a member in a new country, a news item, a publicat
     '--out',
     outDir,
     '--report',
-    path.join(folder, 'build.json'),
+    path.join(folder, 'build-report.json'),
   ]);
 
   const home = await readPage(outDir, '/');

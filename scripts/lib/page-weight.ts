@@ -21,7 +21,7 @@ type Contents = Uint8Array | string;
 
 /**
  * A size whose gzip figure is worked out the first time it is read and then
- * kept: the printed table and reports/build.json read it for every page, while
+ * kept: the printed table and reports/build-report.json read it for every page, while
  * a benchmark building 10,000 generated pages never does, and compressing them
  * all would cost more than rendering them.
  */
