@@ -186,12 +186,11 @@ const frontMatter = (source: Source) => {
   const value = data(source);
   return typeof value === 'object' && value !== null ? value : {};
 };
-const checked = (source: Source, schema: v.GenericSchema, raw: unknown, label: Labeller = noLabel): CheckedFile => ({
-  source,
-  schema,
-  raw,
-  label,
-});
+/** A Markdown page's front matter, with the text below it as `body`. */
+const withBody = (source: Source) => ({ ...frontMatter(source), body: source.body?.text });
+function checked(source: Source, schema: v.GenericSchema, raw: unknown, label: Labeller = noLabel): CheckedFile {
+  return { source, schema, raw, label };
+}
 
 /** Each file with its schema and what it holds as written. */
 function checkedFiles(sources: ContentSources): CheckedContent {
@@ -214,12 +213,9 @@ function checkedFiles(sources: ContentSources): CheckedContent {
         summary: source.body?.text,
       }),
     ),
-    privacy: checked(privacy, legalPageSchema, { ...frontMatter(privacy), body: privacy.body?.text }),
-    terms: checked(terms, legalPageSchema, { ...frontMatter(terms), body: terms.body?.text }),
-    accessibility: checked(accessibility, accessibilityStatementSchema, {
-      ...frontMatter(accessibility),
-      body: accessibility.body?.text,
-    }),
+    privacy: checked(privacy, legalPageSchema, withBody(privacy)),
+    terms: checked(terms, legalPageSchema, withBody(terms)),
+    accessibility: checked(accessibility, accessibilityStatementSchema, withBody(accessibility)),
   };
 }
 
