@@ -56,7 +56,7 @@ try {
   console.log(formatReport(report));
   for (const warning of warnings) console.warn(yellow(`warning ${warning.where}: ${warning.message}`));
   // Machine-readable figures, kept out of the deployable folder.
-  const reportFile = path.resolve(values.report ?? path.join(projectRoot, 'reports', 'build.json'));
+  const reportFile = path.resolve(values.report ?? path.join(projectRoot, 'reports', 'build-report.json'));
   await mkdir(path.dirname(reportFile), { recursive: true });
   await writeFile(reportFile, `${JSON.stringify(report, null, 2)}\n`);
 } catch (error) {

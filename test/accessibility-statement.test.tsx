@@ -13,7 +13,7 @@ import path from 'node:path';
 import { before, test } from 'node:test';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { BuildError, formatProblem } from '../scripts/lib/problems.ts';
-import { readContent } from '../scripts/stages/load-content.ts';
+import { loadContent } from '../scripts/stages/load-content.ts';
 import { readTestedWith } from '../scripts/stages/tested-with.ts';
 import type { AccessibilityRecord, TestedWith } from '../src/accessibility-testing.ts';
 import { BuildContextProvider } from '../src/build-context.tsx';
@@ -237,7 +237,7 @@ async function statementProblems(edit: (text: string) => string): Promise<string
   await cp(fixtureContentDir, contentDir, { recursive: true });
   const file = path.join(contentDir, 'accessibility.md');
   await writeFile(file, edit(await readFile(file, 'utf8')));
-  const error = await readContent(contentDir).then(
+  const error = await loadContent(contentDir).then(
     () => undefined,
     (caught: unknown) => caught,
   );
@@ -285,7 +285,7 @@ test('a compliance status the known issues contradict is refused at its line, wi
 });
 
 test('a review more than 12 months before the build date is warned about at its line; 12 months is not', async () => {
-  const stale = await readContent(fixtureContentDir, undefined, '2025-01-16');
+  const stale = await loadContent(fixtureContentDir, { today: '2025-01-16' });
   const where = (warnings: typeof stale.warnings) =>
     warnings.filter((warning) => warning.where.includes('accessibility.md')).map((warning) => formatProblem(warning));
   assert.deepEqual(
@@ -294,7 +294,7 @@ test('a review more than 12 months before the build date is warned about at its 
       "  test/fixtures/content/accessibility.md:26:11 › reviewed: the accessibility statement was last reviewed on 2024-01-15, more than 12 months before the build's date 2025-01-16; review it, then set reviewed: to the date of the review",
     ],
   );
-  assert.deepEqual(where((await readContent(fixtureContentDir, undefined, '2025-01-15')).warnings), []);
+  assert.deepEqual(where((await loadContent(fixtureContentDir, { today: '2025-01-15' })).warnings), []);
 });
 
 test('a statement without its review date or enforcement body fails, naming the file and line', async () => {

@@ -868,9 +868,9 @@ test('fill on our own content fills the year of the entry with "year: null" (Ple
   }
 });
 
-test('the README’s add example names a DOI our content does not list yet, under a theme it has', async () => {
-  const readme = await readFile(path.resolve('README.md'), 'utf8');
-  const [, doi, theme] = /`npm run cite -- add (\S+) --theme (\S+)`/.exec(readme)!;
+test('the add example of docs/editing.md names a DOI our content does not list yet, under a theme it has', async () => {
+  const editing = await readFile(path.resolve('docs/editing.md'), 'utf8');
+  const [, doi, theme] = /`npm run cite -- add (\S+) --theme (\S+)`/.exec(editing)!;
   const c = await content();
   try {
     // Our own content folder alone, not mixed with the fixture's.

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { BuildError, displayPath, formatProblem } from '../scripts/lib/problems.ts';
 import { calendarFiles } from '../scripts/stages/calendar-files.ts';
-import { readContent } from '../scripts/stages/load-content.ts';
+import { loadContent } from '../scripts/stages/load-content.ts';
 import { createUrls } from '../src/urls.ts';
 import { readWithIcalJs, readWithNodeIcal } from './helpers/calendar-readers.ts';
 import { fixtureContent, fixtureContentDir, temporaryFolder } from './helpers/site.ts';
@@ -25,7 +25,7 @@ async function problemsAfter(file: string, from: string, to: string): Promise<st
   assert.ok(text.includes(from), `${file} holds ${from}`);
   await writeFile(path.join(contentDir, file), text.replace(from, to));
   try {
-    await readContent(contentDir, path.resolve('public'));
+    await loadContent(contentDir, { publicDir: path.resolve('public') });
     return [];
   } catch (error) {
     if (!(error instanceof BuildError)) throw error;
