@@ -91,105 +91,117 @@ async function filesOf(dir: string): Promise<string[]> {
   return (await filesIn(dir)).filter((file) => !unpublished.has(file));
 }
 
+/** What one run holds while it compares: the build's side, and what it has found so far. */
+interface Run {
+  options: VerifyOptions;
+  base: URL;
+  headersFile: string;
+  mismatches: Mismatch[];
+  rewritten: string[];
+  get: (address: string) => Promise<HttpResult>;
+}
+
+type Answer = Extract<HttpResult, { kind: 'response' }>;
+
 /** The live site against the build in `options.dir`. Reads the output folder; sends only GET requests. */
 export async function verifySite(options: VerifyOptions): Promise<VerifyResult> {
-  const base = new URL(options.url.endsWith('/') ? options.url : `${options.url}/`);
   const identity = JSON.parse(await readFile(path.join(options.dir, buildIdentityFile), 'utf8')) as BuildIdentity;
-  const headersFile = await readFile(path.join(options.dir, '_headers'), 'utf8').catch(() => '');
-  const mismatches: Mismatch[] = [];
-  const rewritten: string[] = [];
-  const get = (address: string) =>
-    options.client.request(new URL(address, base).href, { redirect: 'manual', retry: retryServerErrors });
-
-  const compareHeaders = (where: string, answer: Extract<HttpResult, { kind: 'response' }>) => {
-    if (options.headers === 'ignored') return;
-    for (const [name, expected] of Object.entries(
-      headersFor(headersFile, decodeURIComponent(new URL(answer.url).pathname)),
-    )) {
-      const value = answer.headers[name.toLowerCase()];
-      const text = Array.isArray(value) ? value.join(', ') : value;
-      if (text === undefined) mismatches.push({ where, message: `header ${name} missing (expected "${expected}")` });
-      else if (text.trim() !== expected)
-        mismatches.push({ where, message: `header ${name} is "${text}", expected "${expected}"` });
-    }
-  };
-
+  const run = await startRun(options);
   // build.json first: it says whether the site is reachable at all, and which build it is.
-  const live = await get(buildIdentityFile);
+  const live = await run.get(buildIdentityFile);
   if (live.kind === 'error' && live.offline) return { kind: 'offline', error: live };
-  compareIdentity(live, identity, mismatches);
-  if (live.kind === 'response' && live.status === 200) compareHeaders(buildIdentityFile, live);
-
-  /** Compares a page or file the host answered with its built bytes; true when it is the same. */
-  const compareBody = (where: string, answer: Extract<HttpResult, { kind: 'response' }>, built: Buffer) => {
-    if (answer.body.equals(built)) return true;
-    const builtHtml = built.toString('utf8');
-    const builtIdentity = metaOf(builtHtml, 'name', 'build');
-    if (builtIdentity === undefined) {
-      mismatches.push({
-        where,
-        message: `differs from this build (${answer.body.length} bytes live, ${built.length} in this build)`,
-      });
-      return false;
-    }
-    const liveIdentity = metaOf(answer.body.toString('utf8'), 'name', 'build');
-    if (liveIdentity === undefined) {
-      mismatches.push({
-        where,
-        message: 'differs from this build, and has no <meta name="build"> to tell which it is',
-      });
-      return false;
-    }
-    if (liveIdentity !== builtIdentity) {
-      mismatches.push({ where, message: `another build: ${identityDifference(liveIdentity, builtIdentity)}` });
-      return false;
-    }
-    rewritten.push(where);
-    return true;
-  };
-
-  const comparePolicy = (where: string, answer: Extract<HttpResult, { kind: 'response' }>, built: Buffer) => {
-    const policy = metaOf(built.toString('utf8'), 'http-equiv', 'content-security-policy');
-    if (policy === undefined) return;
-    const livePolicy = metaOf(answer.body.toString('utf8'), 'http-equiv', 'content-security-policy');
-    if (livePolicy !== policy)
-      mismatches.push({
-        where,
-        message:
-          livePolicy === undefined
-            ? 'has no <meta http-equiv="Content-Security-Policy">'
-            : `<meta> Content-Security-Policy is "${livePolicy}", expected "${policy}"`,
-      });
-  };
-
+  compareIdentity(live, identity, run.mismatches);
+  if (live.kind === 'response' && live.status === 200) compareHeaders(run, buildIdentityFile, live);
   // 404.html is checked as the answer to a missing page: asked for by name, Cloudflare Pages redirects it to /404.
   const files = (await filesOf(options.dir)).filter((file) => file !== buildIdentityFile && file !== '404.html');
-  await Promise.all(
-    files.map(async (file) => {
-      const address = addressOf(file);
-      const where = `${base.pathname}${address}`;
-      const [answer, built] = await Promise.all([get(address), readFile(path.join(options.dir, file))]);
-      if (answer.kind === 'error' || answer.status !== 200) {
-        mismatches.push({ where, message: `${describeAnswer(answer)}, expected 200` });
-        return;
-      }
-      if (compareBody(where, answer, built)) comparePolicy(where, answer, built);
-      compareHeaders(where, answer);
-    }),
-  );
+  await Promise.all(files.map((file) => compareFile(run, file)));
+  await compareNotFound(run);
+  run.mismatches.sort((a, b) => (a.where < b.where ? -1 : a.where > b.where ? 1 : 0));
+  return { kind: 'compared', identity, files: files.length, rewritten: run.rewritten, mismatches: run.mismatches };
+}
 
-  // An address the build never wrote: the host's 404, with the build's 404 page.
-  const notFound = await get(missingPath);
-  const where = `${base.pathname}${missingPath}`;
-  const notFoundPage = await readFile(path.join(options.dir, '404.html')).catch(() => undefined);
-  if (notFound.kind === 'error' || notFound.status !== 404) {
-    mismatches.push({ where, message: `${describeAnswer(notFound)}, expected 404 with the 404 page` });
-  } else if (notFoundPage && compareBody(`${where} (the 404 page)`, notFound, notFoundPage)) {
-    comparePolicy(`${where} (the 404 page)`, notFound, notFoundPage);
+async function startRun(options: VerifyOptions): Promise<Run> {
+  const base = new URL(options.url.endsWith('/') ? options.url : `${options.url}/`);
+  const headersFile = await readFile(path.join(options.dir, '_headers'), 'utf8').catch(() => '');
+  const get = (address: string) =>
+    options.client.request(new URL(address, base).href, { redirect: 'manual', retry: retryServerErrors });
+  return { options, base, headersFile, mismatches: [], rewritten: [], get };
+}
+
+/** Every header that _headers gives the answer's path, where the host applies _headers. */
+function compareHeaders(run: Run, where: string, answer: Answer): void {
+  if (run.options.headers === 'ignored') return;
+  const expected = headersFor(run.headersFile, decodeURIComponent(new URL(answer.url).pathname));
+  for (const [name, value] of Object.entries(expected)) {
+    const sent = answer.headers[name.toLowerCase()];
+    const text = Array.isArray(sent) ? sent.join(', ') : sent;
+    if (text === undefined) run.mismatches.push({ where, message: `header ${name} missing (expected "${value}")` });
+    else if (text.trim() !== value)
+      run.mismatches.push({ where, message: `header ${name} is "${text}", expected "${value}"` });
   }
+}
 
-  mismatches.sort((a, b) => (a.where < b.where ? -1 : a.where > b.where ? 1 : 0));
-  return { kind: 'compared', identity, files: files.length, rewritten, mismatches };
+/** Compares a page or file the host answered with its built bytes; true when it is the same. */
+function compareBody(run: Run, where: string, answer: Answer, built: Buffer): boolean {
+  if (answer.body.equals(built)) return true;
+  const builtIdentity = metaOf(built.toString('utf8'), 'name', 'build');
+  if (builtIdentity === undefined) {
+    const message = `differs from this build (${answer.body.length} bytes live, ${built.length} in this build)`;
+    run.mismatches.push({ where, message });
+    return false;
+  }
+  const liveIdentity = metaOf(answer.body.toString('utf8'), 'name', 'build');
+  if (liveIdentity === undefined) {
+    const message = 'differs from this build, and has no <meta name="build"> to tell which it is';
+    run.mismatches.push({ where, message });
+    return false;
+  }
+  if (liveIdentity !== builtIdentity) {
+    run.mismatches.push({ where, message: `another build: ${identityDifference(liveIdentity, builtIdentity)}` });
+    return false;
+  }
+  run.rewritten.push(where);
+  return true;
+}
+
+/** A page's <meta> Content-Security-Policy, as the build wrote it. */
+function comparePolicy(run: Run, where: string, answer: Answer, built: Buffer): void {
+  const policy = metaOf(built.toString('utf8'), 'http-equiv', 'content-security-policy');
+  if (policy === undefined) return;
+  const livePolicy = metaOf(answer.body.toString('utf8'), 'http-equiv', 'content-security-policy');
+  if (livePolicy === policy) return;
+  run.mismatches.push({
+    where,
+    message:
+      livePolicy === undefined
+        ? 'has no <meta http-equiv="Content-Security-Policy">'
+        : `<meta> Content-Security-Policy is "${livePolicy}", expected "${policy}"`,
+  });
+}
+
+/** One file of the build against what the host answers at its address. */
+async function compareFile(run: Run, file: string): Promise<void> {
+  const address = addressOf(file);
+  const where = `${run.base.pathname}${address}`;
+  const [answer, built] = await Promise.all([run.get(address), readFile(path.join(run.options.dir, file))]);
+  if (answer.kind === 'error' || answer.status !== 200) {
+    run.mismatches.push({ where, message: `${describeAnswer(answer)}, expected 200` });
+    return;
+  }
+  if (compareBody(run, where, answer, built)) comparePolicy(run, where, answer, built);
+  compareHeaders(run, where, answer);
+}
+
+/** An address the build never wrote: the host's 404, with the build's 404 page. */
+async function compareNotFound(run: Run): Promise<void> {
+  const notFound = await run.get(missingPath);
+  const where = `${run.base.pathname}${missingPath}`;
+  const notFoundPage = await readFile(path.join(run.options.dir, '404.html')).catch(() => undefined);
+  if (notFound.kind === 'error' || notFound.status !== 404) {
+    run.mismatches.push({ where, message: `${describeAnswer(notFound)}, expected 404 with the 404 page` });
+  } else if (notFoundPage && compareBody(run, `${where} (the 404 page)`, notFound, notFoundPage)) {
+    comparePolicy(run, `${where} (the 404 page)`, notFound, notFoundPage);
+  }
 }
 
 function compareIdentity(answer: HttpResult, built: BuildIdentity, mismatches: Mismatch[]): void {
