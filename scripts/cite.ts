@@ -230,111 +230,124 @@ async function proposeDois(
   return proposals;
 }
 
-async function fill(
-  dryRun: boolean,
-  options: Required<Pick<CiteOptions, 'print'>> & CiteOptions,
-  contentDir: string,
-  resolver: ResolverOptions,
-  findDoisToo = false,
-) {
-  const { print } = options;
-  const file = await PublicationsFile.open(contentDir);
+type Fill = { entry: Entry; label: string; field: Field; value: string | number };
+
+/** What one entry gets from its DOI's record: the fields to fill, how many typed values disagree, or why nothing. */
+interface EntryPlan {
+  fills: Fill[];
+  conflicts: number;
+  /** Why the entry gets nothing: its DOI did not resolve, or the record cannot be used. */
+  unresolved?: string;
+}
+
+/** Every entry with a DOI, and its DOI's record (or why not), in the file's order. */
+async function resolveEntries(file: PublicationsFile, resolver: ResolverOptions) {
   const entries = file.entries().filter((entry) => typeof entry.map.get('doi') === 'string');
-  const dois = entries.map((entry) => String(entry.map.get('doi')));
-  const resolutions = await resolveAll(dois, resolver);
-  const offline = resolutions.find((resolution) => !resolution.ok && resolution.offline);
-  if (offline) {
-    print(OFFLINE(offline));
-    return 1;
+  const resolutions = await resolveAll(
+    entries.map((entry) => String(entry.map.get('doi'))),
+    resolver,
+  );
+  return entries.map((entry, index) => ({ entry, resolution: resolutions[index]! }));
+}
+
+/**
+ * What one entry gets from its record: an entry typed as its DOI alone every field of the record, checked together;
+ * one typed by hand only what it lacks of FILLABLE, a typed value that disagrees kept and printed as a conflict.
+ */
+function planEntry(file: PublicationsFile, entry: Entry, resolution: Resolution, print: (line: string) => void) {
+  const label = `${entry.theme}[${entry.index}]`;
+  const plan: EntryPlan = { fills: [], conflicts: 0 };
+  if (!resolution.ok)
+    return { ...plan, unresolved: `${entry.where}: ${label} ${resolution.doi}: ${resolution.reason}` };
+  let record: Publication;
+  try {
+    record = publicationFromRecord(resolution.record, resolution.doi);
+  } catch (error) {
+    const unresolved = `${entry.where}: ${label} ${resolution.doi}: the record cannot be used: ${(error as Error).message}`;
+    return { ...plan, unresolved };
   }
-  const fills: { entry: Entry; label: string; field: Field; value: string | number }[] = [];
-  let conflicts = 0;
-  const unresolved: string[] = [];
-  resolutions.forEach((resolution, index) => {
-    const entry = entries[index]!;
-    const label = `${entry.theme}[${entry.index}]`;
-    if (!resolution.ok) {
-      unresolved.push(`${entry.where}: ${label} ${resolution.doi}: ${resolution.reason}`);
-      return;
-    }
-    let record: Publication;
-    try {
-      record = publicationFromRecord(resolution.record, resolution.doi);
-    } catch (error) {
-      unresolved.push(
-        `${entry.where}: ${label} ${resolution.doi}: the record cannot be used: ${(error as Error).message}`,
-      );
-      return;
-    }
-    const typedEntry = entry.map.toJSON() as Publication;
-    if (isDoiOnly(typedEntry)) {
-      // Every field of the record, checked together: one field alone never makes a DOI a citation.
-      const found = FROM_DOI_ALONE.filter(
-        (field) => record[field] !== undefined && record[field] !== null && typedEntry[field] == null,
-      ).map((field) => ({ entry, label, field, value: record[field] as string | number }));
-      const problem = schemaProblem({ ...typedEntry, ...Object.fromEntries(found.map((f) => [f.field, f.value])) });
+  const typedEntry = entry.map.toJSON() as Publication;
+  if (isDoiOnly(typedEntry)) {
+    // Every field of the record, checked together: one field alone never makes a DOI a citation.
+    const found = FROM_DOI_ALONE.filter(
+      (field) => record[field] !== undefined && record[field] !== null && typedEntry[field] == null,
+    ).map((field) => ({ entry, label, field, value: record[field] as string | number }));
+    const problem = schemaProblem({ ...typedEntry, ...Object.fromEntries(found.map((f) => [f.field, f.value])) });
+    if (problem) print(`${entry.where}: ${label}: the registry's record cannot be written (${problem}); left as it is`);
+    else plan.fills.push(...found);
+    return plan;
+  }
+  for (const field of FILLABLE) {
+    const found = record[field];
+    if (found === undefined || found === null) continue;
+    const typed = entry.map.get(field);
+    if (typed === undefined || typed === null) {
+      // A value the content check would refuse is reported, and the entry's other fields are still filled.
+      const problem = schemaProblem({ ...typedEntry, [field]: found });
       if (problem)
-        print(`${entry.where}: ${label}: the registry's record cannot be written (${problem}); left as it is`);
-      else fills.push(...found);
-      return;
-    }
-    for (const field of FILLABLE) {
-      const found = record[field];
-      if (found === undefined || found === null) continue;
-      const typed = entry.map.get(field);
-      if (typed === undefined || typed === null) {
-        // A value the content check would refuse is reported, and the entry's other fields are still filled.
-        const problem = schemaProblem({ ...(entry.map.toJSON() as Publication), [field]: found });
-        if (problem)
-          print(
-            `${entry.where}: ${label} ${field}: the registry's ${JSON.stringify(found)} cannot be written (${problem}); left as it is`,
-          );
-        else fills.push({ entry, label, field, value: found });
-      } else if (comparable(field, typed) !== comparable(field, found)) {
-        conflicts += 1;
         print(
-          `${file.fieldWhere(entry, field)}: ${label} ${field}: typed ${JSON.stringify(typed)}, the registry has ${JSON.stringify(found)}; kept ${JSON.stringify(typed)}`,
+          `${entry.where}: ${label} ${field}: the registry's ${JSON.stringify(found)} cannot be written (${problem}); left as it is`,
         );
-      }
+      else plan.fills.push({ entry, label, field, value: found });
+    } else if (comparable(field, typed) !== comparable(field, found)) {
+      plan.conflicts += 1;
+      print(
+        `${file.fieldWhere(entry, field)}: ${label} ${field}: typed ${JSON.stringify(typed)}, the registry has ${JSON.stringify(found)}; kept ${JSON.stringify(typed)}`,
+      );
     }
-  });
-  if (findDoisToo) {
-    const proposals = await proposeDois(file, options, resolver);
-    if (proposals === undefined) return 1;
-    fills.push(...proposals);
   }
-  // What the file already had wrong (publications still waiting to be filled, say) is no reason to write nothing:
-  // an edit is refused only for a problem it adds. Lines move as fields are added: a problem is known by the rest.
+  return plan;
+}
+
+/**
+ * Makes the fills in the file (not yet saved) and returns those made. What the file already had wrong (publications
+ * still waiting to be filled, say) is no reason to write nothing: an edit is refused only for a problem it adds.
+ */
+async function writeFills(file: PublicationsFile, fills: Fill[], print: (line: string) => void): Promise<Fill[]> {
+  // Lines move as fields are added: a problem is known by the rest.
   const problemKey = (problem: Problem) => `${problem.where.replace(/:\d+(:\d+)?/, '')} ${problem.message}`;
   const before = new Set((fills.length > 0 ? await file.check() : []).map(problemKey));
   const added = async () => (await file.check()).filter((problem) => !before.has(problemKey(problem)));
   for (const { entry, field, value } of fills) file.fill(entry, field, value);
-  let written = fills;
-  if (fills.length > 0 && (await added()).length > 0) {
-    // Something the schema of one entry cannot see (a duplicate, say) is refused by the whole content check:
-    // each fill is tried on its own (an entry that held only its DOI, all its fields together), so one that cannot
-    // be written never costs the others.
-    file.undo(0);
-    written = [];
-    const groups = new Map<unknown, typeof fills>();
-    for (const fill of fills) {
-      const key = isDoiOnly(fill.entry.map.toJSON()) ? fill.entry : fill;
-      groups.set(key, [...(groups.get(key) ?? []), fill]);
-    }
-    for (const group of groups.values()) {
-      const count = file.editCount;
-      for (const fill of group) file.fill(fill.entry, fill.field, fill.value);
-      const problems = await added();
-      if (problems.length === 0) written.push(...group);
-      else {
-        file.undo(count);
-        const [fill] = group;
-        print(
-          `${fill!.entry.where}: ${fill!.label} ${group.map((one) => one.field).join(', ')}: ${group.map((one) => JSON.stringify(one.value)).join(', ')} cannot be written: ${formatProblem(problems[0]!)}`,
-        );
-      }
+  if (fills.length === 0 || (await added()).length === 0) return fills;
+  // Something the schema of one entry cannot see (a duplicate, say) is refused by the whole content check:
+  // each fill is tried on its own (an entry that held only its DOI, all its fields together), so one that cannot
+  // be written never costs the others.
+  file.undo(0);
+  const written: Fill[] = [];
+  const groups = new Map<unknown, Fill[]>();
+  for (const fill of fills) {
+    const key = isDoiOnly(fill.entry.map.toJSON()) ? fill.entry : fill;
+    groups.set(key, [...(groups.get(key) ?? []), fill]);
+  }
+  for (const group of groups.values()) {
+    const count = file.editCount;
+    for (const fill of group) file.fill(fill.entry, fill.field, fill.value);
+    const problems = await added();
+    if (problems.length === 0) written.push(...group);
+    else {
+      file.undo(count);
+      const [fill] = group;
+      print(
+        `${fill!.entry.where}: ${fill!.label} ${group.map((one) => one.field).join(', ')}: ${group.map((one) => JSON.stringify(one.value)).join(', ')} cannot be written: ${formatProblem(problems[0]!)}`,
+      );
     }
   }
+  return written;
+}
+
+interface FillOutcome {
+  file: PublicationsFile;
+  written: Fill[];
+  conflicts: number;
+  unresolved: string[];
+  dryRun: boolean;
+}
+
+/** What was filled, the DOIs that were not, the summary; then the file saved, or with --dry-run the change shown. */
+async function reportFill(outcome: FillOutcome, options: Required<Pick<CiteOptions, 'print'>> & CiteOptions) {
+  const { file, written, conflicts, unresolved, dryRun } = outcome;
+  const { print } = options;
   for (const { entry, label, field, value } of written)
     print(`${entry.where}: ${label} filled ${field}: ${JSON.stringify(value)}`);
   for (const line of unresolved) print(line);
@@ -351,6 +364,35 @@ async function fill(
   }
   await file.save(options.writeFs);
   return 0;
+}
+
+/** fill: resolve every DOI → plan each entry's fills → make those the content check accepts → report and save. */
+async function fill(
+  dryRun: boolean,
+  options: Required<Pick<CiteOptions, 'print'>> & CiteOptions,
+  contentDir: string,
+  resolver: ResolverOptions,
+  findDoisToo = false,
+) {
+  const { print } = options;
+  const file = await PublicationsFile.open(contentDir);
+  const resolved = await resolveEntries(file, resolver);
+  const offline = resolved.find(({ resolution }) => !resolution.ok && resolution.offline);
+  if (offline) {
+    print(OFFLINE(offline.resolution));
+    return 1;
+  }
+  const plans = resolved.map(({ entry, resolution }) => planEntry(file, entry, resolution, print));
+  const fills = plans.flatMap((plan) => plan.fills);
+  if (findDoisToo) {
+    const proposals = await proposeDois(file, options, resolver);
+    if (proposals === undefined) return 1;
+    fills.push(...proposals);
+  }
+  const written = await writeFills(file, fills, print);
+  const conflicts = plans.reduce((sum, plan) => sum + plan.conflicts, 0);
+  const unresolved = plans.flatMap((plan) => (plan.unresolved ? [plan.unresolved] : []));
+  return reportFill({ file, written, conflicts, unresolved, dryRun }, options);
 }
 
 async function importFile(
