@@ -5,8 +5,6 @@
  */
 import assert from 'node:assert/strict';
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
@@ -250,15 +248,12 @@ test('without network the command says so in one line and writes nothing', async
   const c = await content();
   try {
     const before = await c.read();
-    // A port that was just free: nothing listens there.
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const address = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
-    await new Promise((resolve) => closed.close(resolve));
+    // A name under .invalid never resolves (RFC 6761): no network to reach it by.
+    const address = 'http://doi.invalid';
     const { code, output } = await cite(['fill'], c.contentDir, address);
     assert.equal(code, 1);
     assert.equal(output.split('\n').length, 1);
-    assert.ok(output.startsWith(`No network: could not reach ${address} (ECONNREFUSED). Nothing was written`), output);
+    assert.ok(output.startsWith(`No network: could not reach ${address} (ENOTFOUND). Nothing was written`), output);
     assert.equal(await c.read(), before);
   } finally {
     await c.done();
