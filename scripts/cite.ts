@@ -7,6 +7,12 @@
  * The only commands that use the network (the DOI resolver, DOI_RESOLVER or
  * https://doi.org); what they write is content/publications.yml, edited in
  * place, and only once the build's content check accepts the result.
+ *
+ * fill exits 0 when every lookup was answered (filled, nothing to add, not
+ * registered), 2 when some could not be made (no network, or the registry
+ * failing after its retries: what was answered is written, the rest named),
+ * and 1 for bad input (the command line, a file or a setting that cannot be
+ * read, a write that fails).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -188,7 +194,10 @@ const comparable = (field: Field, value: unknown) => {
   return field === 'pages' ? text.replace(/\s*[-–—]\s*/g, '-') : text;
 };
 
-/** --find-dois: a DOI for each entry without one, where exactly one record agrees; undefined when offline. */
+/**
+ * --find-dois: a DOI for each entry without one, where exactly one record agrees, and how many queries could not be
+ * made (no network, or Crossref failing after its retries), each named.
+ */
 async function proposeDois(
   file: PublicationsFile,
   options: Required<Pick<CiteOptions, 'print'>> & CiteOptions,
@@ -211,12 +220,13 @@ async function proposeDois(
     resolver,
     options.crossrefApi ?? (process.env.CROSSREF_API?.trim() || 'https://api.crossref.org'),
   );
-  const offline = found.find((result) => !result.ok && result.offline);
-  if (offline && !offline.ok && offline.offline) {
-    print(offlineLine(offline.offline, 'Nothing was written'));
-    return undefined;
+  const proposals: Fill[] = [];
+  const [offline] = found.flatMap((result) => (!result.ok && result.offline ? [result.offline] : []));
+  // Without network, one line for them all rather than one per entry.
+  if (offline && found.every((result) => !result.ok && result.offline)) {
+    print(offlineLine(offline, 'No DOI was looked up'));
+    return { proposals, unanswered: found.length, asked: found.length };
   }
-  const proposals: { entry: Entry; label: string; field: Field; value: string }[] = [];
   found.forEach((result, index) => {
     const entry = without[index]!;
     const label = `${entry.theme}[${entry.index}]`;
@@ -227,7 +237,11 @@ async function proposeDois(
       proposals.push({ entry, label, field: 'doi', value: result.doi });
     } else print(`${entry.where}: ${label} no DOI proposed: ${result.reason}`);
   });
-  return proposals;
+  return {
+    proposals,
+    unanswered: found.filter((result) => !result.ok && result.unanswered).length,
+    asked: found.length,
+  };
 }
 
 type Fill = { entry: Entry; label: string; field: Field; value: string | number };
@@ -341,12 +355,15 @@ interface FillOutcome {
   written: Fill[];
   conflicts: number;
   unresolved: string[];
+  /** Lookups that could not be made, of all those asked. */
+  unanswered: number;
+  asked: number;
   dryRun: boolean;
 }
 
 /** What was filled, the DOIs that were not, the summary; then the file saved, or with --dry-run the change shown. */
 async function reportFill(outcome: FillOutcome, options: Required<Pick<CiteOptions, 'print'>> & CiteOptions) {
-  const { file, written, conflicts, unresolved, dryRun } = outcome;
+  const { file, written, conflicts, unresolved, unanswered, asked, dryRun } = outcome;
   const { print } = options;
   for (const { entry, label, field, value } of written)
     print(`${entry.where}: ${label} filled ${field}: ${JSON.stringify(value)}`);
@@ -356,17 +373,24 @@ async function reportFill(outcome: FillOutcome, options: Required<Pick<CiteOptio
   print(
     `Summary: filled ${filled} field${filled === 1 ? '' : 's'} in ${filledEntries} entr${filledEntries === 1 ? 'y' : 'ies'}; ${conflicts} conflict${conflicts === 1 ? '' : 's'} (typed values kept); ${unresolved.length} DOI${unresolved.length === 1 ? '' : 's'} could not be resolved.`,
   );
-  if (filled === 0) return 0;
+  if (unanswered > 0)
+    print(
+      `Could not look up ${unanswered} of ${asked} (named above): the registry could not be reached or did not answer. What was answered is ${dryRun ? 'shown' : 'written'}; run the command again later for the rest.`,
+    );
+  if (filled === 0) return;
   if (dryRun) {
     print(`The change to ${relative(file.file)} (--dry-run: nothing was written):`);
     for (const line of changedLines(file.original, file.text())) print(line);
-    return 0;
+    return;
   }
   await file.save(options.writeFs);
-  return 0;
 }
 
-/** fill: resolve every DOI → plan each entry's fills → make those the content check accepts → report and save. */
+/**
+ * fill: resolve every DOI → plan each entry's fills → make those the content check accepts → report and save. Exits 0
+ * when every lookup was answered (filled, nothing to add, not registered), 2 when some could not be made (after
+ * writing what was answered, and naming the rest); a file or setting that cannot be read is 1 (runCite).
+ */
 async function fill(
   dryRun: boolean,
   options: Required<Pick<CiteOptions, 'print'>> & CiteOptions,
@@ -377,22 +401,30 @@ async function fill(
   const { print } = options;
   const file = await PublicationsFile.open(contentDir);
   const resolved = await resolveEntries(file, resolver);
-  const offline = resolved.find(({ resolution }) => !resolution.ok && resolution.offline);
-  if (offline) {
-    print(OFFLINE(offline.resolution));
-    return 1;
+  const offline = resolved.filter(({ resolution }) => !resolution.ok && resolution.offline);
+  // No network at all: nothing was answered, and the one line every command prints says so.
+  if (offline.length > 0 && offline.length === resolved.length) {
+    print(OFFLINE(offline[0]!.resolution));
+    return 2;
   }
   const plans = resolved.map(({ entry, resolution }) => planEntry(file, entry, resolution, print));
-  const fills = plans.flatMap((plan) => plan.fills);
-  if (findDoisToo) {
-    const proposals = await proposeDois(file, options, resolver);
-    if (proposals === undefined) return 1;
-    fills.push(...proposals);
-  }
-  const written = await writeFills(file, fills, print);
-  const conflicts = plans.reduce((sum, plan) => sum + plan.conflicts, 0);
-  const unresolved = plans.flatMap((plan) => (plan.unresolved ? [plan.unresolved] : []));
-  return reportFill({ file, written, conflicts, unresolved, dryRun }, options);
+  const found = findDoisToo ? await proposeDois(file, options, resolver) : { proposals: [], unanswered: 0, asked: 0 };
+  const written = await writeFills(file, [...plans.flatMap((plan) => plan.fills), ...found.proposals], print);
+  const unanswered =
+    resolved.filter(({ resolution }) => !resolution.ok && resolution.unanswered).length + found.unanswered;
+  await reportFill(
+    {
+      file,
+      written,
+      conflicts: plans.reduce((sum, plan) => sum + plan.conflicts, 0),
+      unresolved: plans.flatMap((plan) => (plan.unresolved ? [plan.unresolved] : [])),
+      unanswered,
+      asked: resolved.length + found.asked,
+      dryRun,
+    },
+    options,
+  );
+  return unanswered > 0 ? 2 : 0;
 }
 
 async function importFile(
@@ -499,9 +531,10 @@ export async function runCite(argv: string[], options: CiteOptions = {}): Promis
     if (command === 'import') return await importFile(args, theme, all, contentDir);
     throw new UsageError(command ? `unknown command "${command}"` : 'no command given');
   } catch (error) {
+    // A mistake on the command line is bad input, like a file that cannot be read: 2 is kept for lookups not made.
     if (error instanceof UsageError) {
       print(`${error.message}\n${USAGE}`);
-      return 2;
+      return 1;
     }
     if (error instanceof FileError || error instanceof SettingsError) {
       print(`${error.message}`);
