@@ -14,9 +14,9 @@ export interface CheckSettings {
   retryDelayMs: number;
 }
 
-export const refused = 'the site refused an automated check; open it in a browser';
+const refused = 'the site refused an automated check; open it in a browser';
 /** What a transient failure adds: it is not kept, so the next run asks again. */
-export const askedAgain = 'not kept: the next run asks again';
+const askedAgain = 'not kept: the next run asks again';
 
 const orcidUrl = /^https?:\/\/orcid\.org\/(\d{4}-\d{4}-\d{4}-\d{3}[\dX])\/?$/i;
 

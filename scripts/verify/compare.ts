@@ -19,7 +19,7 @@ import { describeDifference } from './difference.ts';
 import { type RewriteName, undoRewrites } from './rewrites.ts';
 
 /** What differs, and where: a route, a file, or a field of build.json. */
-export interface Mismatch {
+interface Mismatch {
   where: string;
   message: string;
 }

@@ -9,7 +9,7 @@ import { eachStartTag } from '../lib/html.ts';
 import { count } from '../lib/http-client.ts';
 
 /** The `content` of a page's <meta> with this name (or http-equiv), or undefined when it has none. */
-export function metaOf(html: string, key: 'name' | 'http-equiv', value: string): string | undefined {
+function metaOf(html: string, key: 'name' | 'http-equiv', value: string): string | undefined {
   let found: string | undefined;
   eachStartTag(html, (name, attributes) => {
     if (found === undefined && name === 'meta' && attributes[key]?.toLowerCase() === value.toLowerCase())
