@@ -215,7 +215,7 @@ test('redirects are followed, or given as the answer when asked', async () => {
   assert.equal(manual.kind === 'response' && manual.headers.location, '/seconds-free');
 });
 
-test('the redirects followed come with the answer, and a loop ends at the 3xx that would close it', async () => {
+test('the redirects followed come with the answer, and a loop ends at the 3xx that would close it, named', async () => {
   const followed = await client().request(`${two.origin}/hop`);
   assert.equal(followed.kind === 'response' && followed.status, 200);
   assert.deepEqual(followed.kind === 'response' && followed.redirects, [
@@ -227,6 +227,11 @@ test('the redirects followed come with the answer, and a loop ends at the 3xx th
   assert.equal(loop.kind === 'response' && loop.status, 307);
   assert.equal(loop.kind === 'response' && loop.url, `${two.origin}/loop-b`);
   assert.deepEqual(loop.kind === 'response' && loop.redirects, [{ status: 302, to: `${two.origin}/loop-b` }]);
+  assert.deepEqual(loop.kind === 'response' && loop.loop, [
+    `${two.origin}/loop-a`,
+    `${two.origin}/loop-b`,
+    `${two.origin}/loop-a`,
+  ]);
   assert.equal(tries(two, '/loop-a').length, asked + 1, 'the loop was not followed round again');
 });
 

@@ -66,6 +66,7 @@ async function resolveDoi(doi: string, client: HttpClient, options: ResolverOpti
     if (answer.retryAfterMs === undefined) return unanswered(`${reason}, ${answer.tries} tries`);
     return unanswered(`${reason} and asked to wait ${Math.ceil(answer.retryAfterMs / 1000)} s; try later`);
   }
+  if (answer.loop) return failed(`the registry's redirects go round in a loop (${answer.loop.join(' → ')})`);
   if (status < 200 || status >= 300) return failed(`the registry answered ${status}`);
   try {
     const record = JSON.parse(answer.body.toString('utf8')) as unknown;

@@ -18,6 +18,8 @@ export type HttpResponse = {
   retryAfterMs?: number;
   /** The redirects followed to this answer, in order: each one's status and the address it sent to (none if 'manual'). */
   redirects?: { status: number; to: string }[];
+  /** When the redirects go round: the addresses of the loop, the first one again last (this answer is its last 3xx). */
+  loop?: string[];
 };
 
 export type HttpError = {

@@ -208,8 +208,9 @@ export class HttpClient {
       if (answer.kind === 'error' || request.redirect === 'manual') return answer;
       const location = answer.status >= 300 && answer.status < 400 ? answer.headers.location : undefined;
       const next = location && URL.canParse(location, current) ? new URL(location, current).href : undefined;
-      const loop = next === url || redirects.some((hop) => hop.to === next);
-      if (!next || loop || redirects.length === MAX_REDIRECTS) return { ...answer, redirects };
+      if (next && (next === url || redirects.some((hop) => hop.to === next)))
+        return { ...answer, redirects, loop: [url, ...redirects.map((hop) => hop.to), next] };
+      if (!next || redirects.length === MAX_REDIRECTS) return { ...answer, redirects };
       // A redirect from https to http would send the request, and read the answer, in the clear.
       if (current.startsWith('https:') && !next.startsWith('https:'))
         return failure(url, 'EREDIRECT', `redirected from ${current} to ${next}, which leaves https; not followed`);
