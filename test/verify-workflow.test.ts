@@ -5,26 +5,13 @@
  * be checked is a failed deploy check, said as such, not as "not this build").
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
-import { parse } from 'yaml';
 import { temporaryFolder } from './helpers/site.ts';
-import { readWorkflow } from './helpers/workflow.ts';
+import { hasBash, runStepScript, stepRunning } from './helpers/workflow.ts';
 
-const hasBash = spawnSync('bash', ['--version']).status === 0;
 if (!hasBash) console.warn('\n*** bash is not installed: the verify step of the workflows is not run here. ***\n');
-
-/** The run script of the step that runs npm run verify, in the job that has one. */
-function verifyStep(workflow: string): string {
-  const jobs = (parse(readWorkflow(workflow)) as { jobs: Record<string, { steps: { run?: string }[] }> }).jobs;
-  const step = Object.values(jobs)
-    .flatMap((job) => job.steps)
-    .find((one) => one.run?.includes('npm run --silent verify'));
-  assert.ok(step?.run, `${workflow} has a step that runs npm run verify`);
-  return step.run;
-}
 
 /** Runs the step with `npm run verify` standing in as a command that prints a report and exits with `code`. */
 async function runStep(workflow: string, code: number) {
@@ -34,19 +21,14 @@ async function runStep(workflow: string, code: number) {
   await mkdir(tools);
   await writeFile(path.join(work, 'site', 'dist', 'build.json'), '{}');
   const summary = path.join(work, 'summary.md');
-  const standIns = [
-    'sleep() { :; }',
-    `npm() { if [ "$1" = ci ]; then return 0; fi; echo "the report of verify"; return ${code}; }`,
-  ].join('\n');
-  const result = spawnSync(
-    'bash',
-    ['--noprofile', '--norc', '-eo', 'pipefail', '-c', `${standIns}\n${verifyStep(workflow)}`],
-    {
-      cwd: tools,
-      env: { ...process.env, GITHUB_STEP_SUMMARY: summary, PAGE_URL: 'https://owner.github.io/site/' },
-      encoding: 'utf8',
-    },
-  );
+  const result = runStepScript(stepRunning(workflow, 'npm run --silent verify'), {
+    standIns: [
+      'sleep() { :; }',
+      `npm() { if [ "$1" = ci ]; then return 0; fi; echo "the report of verify"; return ${code}; }`,
+    ],
+    cwd: tools,
+    env: { GITHUB_STEP_SUMMARY: summary, PAGE_URL: 'https://owner.github.io/site/' },
+  });
   return { code: result.status, stdout: result.stdout, summary: await readFile(summary, 'utf8') };
 }
 
