@@ -97,7 +97,7 @@ function send(response: http.ServerResponse, answer: Answer, head: boolean): voi
 /** The gzip encoding of the answer; `corrupt` breaks its trailer's CRC-32, so that decoding it fails at the end. */
 function gzipped(answer: Answer, corrupt: boolean): Answer {
   const body = gzipSync(answer.body);
-  if (corrupt) body.writeUInt32LE(body.readUInt32LE(body.length - 8) ^ 0xffffffff, body.length - 8);
+  if (corrupt) body.writeUInt32LE((body.readUInt32LE(body.length - 8) ^ 0xffffffff) >>> 0, body.length - 8);
   return { ...answer, headers: { ...answer.headers, 'content-encoding': 'gzip' }, body };
 }
 
@@ -143,8 +143,14 @@ export async function startFaultServer(target: string): Promise<FaultServer> {
     const fault = queued.get(path)?.shift() ?? standing.find((one) => one.matches(path))?.fault;
     const answer = await fetchWhole(target, request).catch(() => undefined);
     if (!answer) return request.socket.destroy();
-    if (fault) serveFault(request, response, answer, fault);
-    else send(response, answer, request.method === 'HEAD');
+    try {
+      if (fault) serveFault(request, response, answer, fault);
+      else send(response, answer, request.method === 'HEAD');
+    } catch (error) {
+      // A fault that throws is a defect of the test: answered at once, named, never left to time out.
+      if (response.headersSent) return request.socket.destroy();
+      response.writeHead(500, { 'content-type': 'text/plain' }).end(`The fault server failed: ${error}`);
+    }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
