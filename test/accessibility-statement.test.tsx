@@ -121,6 +121,27 @@ test("every part of the EU model statement, in the model's order, as the content
   ]);
 });
 
+test('a fully compliant site with only content outside the scope never says its own content is not accessible', () => {
+  const statement = {
+    ...content.accessibility,
+    compliance: 'fully' as const,
+    knownIssues: content.accessibility.knownIssues?.filter((item) => item.reason === 'outside-scope'),
+  };
+  const html = renderStatement({}, statement);
+  assert.match(section(html, 'Compliance status').text, /^This website is fully compliant with /);
+  const listed = section(html, 'Non-accessible content');
+  assert.match(
+    listed.text,
+    /^The content listed below is outside the scope of the accessibility legislation and may not be accessible; it does not affect the compliance status above\./,
+  );
+  assert.deepEqual(listed.items, ['Made-up content of a third party.']);
+  // With a non-compliance listed, the model's own sentence.
+  assert.match(
+    section(renderStatement({}), 'Non-accessible content').text,
+    /^The content listed below is not accessible, for the reasons given\.Non-compliance/,
+  );
+});
+
 /** The statement page alone, rendered with what the build knows of the tests. */
 function renderStatement(testedWith: TestedWith, statement = content.accessibility): string {
   return renderToStaticMarkup(

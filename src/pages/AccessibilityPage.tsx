@@ -37,7 +37,12 @@ function NonAccessibleContent({ issues }: { issues: Issues }) {
   return (
     <>
       <h2>Non-accessible content</h2>
-      <p>The content listed below is not accessible, for the reasons given.</p>
+      <p>
+        {issues.every((item) => item.reason === 'outside-scope')
+          ? // Beside "fully compliant", content the legislation does not cover must not read as a failure of this site.
+            'The content listed below is outside the scope of the accessibility legislation and may not be accessible; it does not affect the compliance status above.'
+          : 'The content listed below is not accessible, for the reasons given.'}
+      </p>
       {reasonHeadings.map(([reason, heading]) => {
         const listed = issues.filter((item) => item.reason === reason);
         if (listed.length === 0) return null;
