@@ -23,7 +23,8 @@ import { parseAuthors } from '../src/citation-export.ts';
 import { bareDoi } from '../src/doi.ts';
 import { findDois } from './cite/find-doi.ts';
 import { ORCID_USAGE, runOrcid } from './cite/orcid.ts';
-import { ImportError, readImport } from './cite/import-file.ts';
+import { readImport } from './cite/import-file.ts';
+import { ImportError, type ImportedRecord } from './cite/imported.ts';
 import {
   type Entry,
   FIELD_ORDER,
@@ -353,6 +354,65 @@ async function fill(
   return 0;
 }
 
+/** The import file read entry by entry; undefined (and said why) when the file as a whole cannot be read. */
+async function readImportFile(source: string, name: string, print: (line: string) => void) {
+  try {
+    return readImport(source, await readFile(source, 'utf8'));
+  } catch (error) {
+    if (error instanceof ImportError) print(`${name} ${error.message}. Nothing was written.`);
+    else print(`${name} could not be read: ${(error as Error).message}. Nothing was written.`);
+    return undefined;
+  }
+}
+
+type Outcome = 'imported' | 'skipped' | 'refused';
+
+/** One entry of the import file, added to the file when it may be; what happened to it, said at its line. */
+function importOne(
+  imported: ImportedRecord,
+  where: string,
+  file: PublicationsFile,
+  seen: Map<string, string>,
+  theme: string,
+  print: (line: string) => void,
+): Outcome {
+  if (!('record' in imported)) {
+    print(`${where}: not imported: ${imported.problem}`);
+    return 'refused';
+  }
+  let publication: Publication;
+  try {
+    publication = publicationFromRecord(imported.record);
+  } catch (error) {
+    if (!(error instanceof RecordError || error instanceof UntrustedTextError)) throw error;
+    print(`${where}: not imported: ${error.message}`);
+    return 'refused';
+  }
+  const doi = publicationDoi(publication);
+  const keys = [...(doi ? [`doi:${doi.toLowerCase()}`] : []), `title:${titleKey(publication.title, publication.year)}`];
+  const listed = file.findSame(publication);
+  const earlier = keys.map((key) => seen.get(key)).find((line) => line !== undefined);
+  if (listed) {
+    print(
+      `${where}: skipped: already listed at ${listed.entry.where} (${listed.entry.theme}[${listed.entry.index}]), by ${listed.by}`,
+    );
+    return 'skipped';
+  }
+  if (earlier !== undefined) {
+    print(`${where}: skipped: the same publication as ${earlier}, earlier in this file`);
+    return 'skipped';
+  }
+  const problem = schemaProblem(publication);
+  if (problem) {
+    print(`${where}: not imported: ${problem}`);
+    return 'refused';
+  }
+  for (const key of keys) seen.set(key, where);
+  file.add(theme, publication);
+  print(`${where}: imported: ${citationText(publication)}`);
+  return 'imported';
+}
+
 async function importFile(
   args: string[],
   theme: string | undefined,
@@ -363,72 +423,22 @@ async function importFile(
   if (args.length !== 1 || !theme) throw new UsageError('import takes one file and --theme <id>');
   const source = fromWhereTyped(args[0]!);
   const name = relative(source);
-  let records: ReturnType<typeof readImport>;
-  try {
-    records = readImport(source, await readFile(source, 'utf8'));
-  } catch (error) {
-    if (error instanceof ImportError) {
-      print(`${name} ${error.message}. Nothing was written.`);
-      return 1;
-    }
-    print(`${name} could not be read: ${(error as Error).message}. Nothing was written.`);
-    return 1;
-  }
+  const records = await readImportFile(source, name, print);
+  if (!records) return 1;
   const file = await PublicationsFile.open(contentDir);
-  // What this file has already given, by DOI and by title and year: the line it was first seen on.
-  const seen = new Map<string, number>();
-  let added = 0;
-  let refused = 0;
+  // What this file has already given, by DOI and by title and year: where it was first seen.
+  const seen = new Map<string, string>();
+  const counts: Record<Outcome, number> = { imported: 0, skipped: 0, refused: 0 };
   for (const imported of records) {
-    const where = `${name}:${imported.line}`;
-    if (!('record' in imported)) {
-      print(`${where}: not imported: ${imported.problem}`);
-      refused += 1;
-      continue;
-    }
-    let publication: Publication;
-    try {
-      publication = publicationFromRecord(imported.record);
-    } catch (error) {
-      if (!(error instanceof RecordError || error instanceof UntrustedTextError)) throw error;
-      print(`${where}: not imported: ${error.message}`);
-      refused += 1;
-      continue;
-    }
-    const doi = publicationDoi(publication);
-    const keys = [
-      ...(doi ? [`doi:${doi.toLowerCase()}`] : []),
-      `title:${titleKey(publication.title, publication.year)}`,
-    ];
-    const listed = file.findSame(publication);
-    const earlier = keys.map((key) => seen.get(key)).find((line) => line !== undefined);
-    if (listed) {
-      print(
-        `${where}: skipped: already listed at ${listed.entry.where} (${listed.entry.theme}[${listed.entry.index}]), by ${listed.by}`,
-      );
-      continue;
-    }
-    if (earlier !== undefined) {
-      print(`${where}: skipped: the same publication as ${name}:${earlier}, earlier in this file`);
-      continue;
-    }
-    const problem = schemaProblem(publication);
-    if (problem) {
-      print(`${where}: not imported: ${problem}`);
-      refused += 1;
-      continue;
-    }
-    for (const key of keys) seen.set(key, imported.line);
-    file.add(theme, publication);
-    added += 1;
-    print(`${where}: imported: ${citationText(publication)}`);
+    counts[importOne(imported, `${name}:${imported.line}`, file, seen, theme, print)] += 1;
   }
   print(
-    `Summary: ${added} imported into ${theme}, ${records.length - added - refused} skipped, ${refused} not imported.`,
+    `Summary: ${counts.imported} imported into ${theme}, ${counts.skipped} skipped, ${counts.refused} not imported.`,
   );
-  if (added === 0) return refused > 0 ? 1 : 0;
+  const refused = counts.refused > 0 ? 1 : 0;
+  if (counts.imported === 0) return refused;
   if (!(await saveChecked(file, print, options))) return 1;
-  return refused > 0 ? 1 : 0;
+  return refused;
 }
 
 /** Runs the command; returns the exit code. */

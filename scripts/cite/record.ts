@@ -137,12 +137,27 @@ function publicationType(record: CslRecord): NonNullable<Publication['type']> {
   }
 }
 
-/** The entry the record gives, with only the fields the record holds. Throws RecordError or UntrustedTextError. */
-export function publicationFromRecord(record: CslRecord, doi?: string): Publication {
-  if (typeof record !== 'object' || record === null || Array.isArray(record)) {
-    throw new RecordError('the answer is not a citation record');
-  }
-  const type = publicationType(record);
+/** Markup and entities to plain text, for the first value of a field that may be a list; undefined when empty. */
+const textOf = (value: unknown, field: string) => {
+  const found = first(value);
+  return found ? plainText(found, field) : undefined;
+};
+
+/** The title, with its subtitle after a colon. */
+function titleOf(record: CslRecord): string {
+  const rawTitle = first(record.title);
+  if (!rawTitle) throw new RecordError('the record has no title');
+  const title = plainText(rawTitle, 'title');
+  const subtitle = first(record.subtitle);
+  if (!subtitle) return title;
+  return `${title.replace(/[:.]\s*$/, '')}: ${plainText(subtitle, 'subtitle').replace(/\.$/, '')}`;
+}
+
+/** The authors (or an edited book's editors), in APA form; throws RecordError when there are none. */
+function creatorsOf(
+  record: CslRecord,
+  type: NonNullable<Publication['type']>,
+): Pick<Publication, 'authors' | 'editors'> {
   const authors = (record.author ?? []).map((name, index) => personName(name, index));
   const editors = (record.editor ?? []).map((name, index) => personName(name, index, 'editor'));
   if (authors.length === 0 && !(type === 'edited-book' && editors.length > 0)) {
@@ -150,50 +165,50 @@ export function publicationFromRecord(record: CslRecord, doi?: string): Publicat
       editors.length > 0 ? 'the record lists editors but no authors, and is not a book' : 'the record lists no authors',
     );
   }
-  const rawTitle = first(record.title);
-  if (!rawTitle) throw new RecordError('the record has no title');
-  let title = plainText(rawTitle, 'title');
-  const subtitle = first(record.subtitle);
-  if (subtitle) title = `${title.replace(/[:.]\s*$/, '')}: ${plainText(subtitle, 'subtitle').replace(/\.$/, '')}`;
+  const creators: Pick<Publication, 'authors' | 'editors'> = {};
+  if (authors.length > 0) creators.authors = formatAuthors(authors, record['author-others'] === true);
+  if (editors.length > 0 && type !== 'article' && type !== 'book')
+    creators.editors = formatAuthors(editors, record['editor-others'] === true);
+  return creators;
+}
+
+function yearOf(record: CslRecord): Publication['year'] {
   const year = record.issued?.['date-parts']?.[0]?.[0];
   const numericYear = typeof year === 'string' ? Number.parseInt(year, 10) : year;
-  const publication: Publication = {
-    year: typeof numericYear === 'number' && Number.isInteger(numericYear) ? numericYear : null,
-    title,
-  };
-  if (authors.length > 0) publication.authors = formatAuthors(authors, record['author-others'] === true);
-  if (type !== 'article') publication.type = type;
-  if (editors.length > 0 && type !== 'article' && type !== 'book')
-    publication.editors = formatAuthors(editors, record['editor-others'] === true);
-  const text = (value: unknown, field: string) => {
-    const found = first(value);
-    return found ? plainText(found, field) : undefined;
-  };
-  const container = text(record['container-title'], type === 'article' ? 'journal' : 'book title');
+  return typeof numericYear === 'number' && Number.isInteger(numericYear) ? numericYear : null;
+}
+
+/** Journal or book title, edition, volume, issue, pages, article and report numbers. */
+function sourceFields(record: CslRecord, type: NonNullable<Publication['type']>, publication: Publication): void {
+  const container = textOf(record['container-title'], type === 'article' ? 'journal' : 'book title');
   if (container && type === 'article') publication.journal = container;
   if (container && (type === 'chapter' || type === 'conference-paper')) publication.bookTitle = container;
-  const edition = text(record.edition, 'edition');
+  const edition = textOf(record.edition, 'edition');
   if (edition && type !== 'article') publication.edition = edition;
   for (const [field, key] of [
     ['volume', 'volume'],
     ['issue', 'issue'],
     ['pages', 'page'],
   ] as const) {
-    const value = text(record[key], field);
+    const value = textOf(record[key], field);
     if (value) publication[field] = value;
   }
-  const articleNumber = text(
+  const articleNumber = textOf(
     record['article-number'] ?? (type === 'article' ? record.number : undefined),
     'article number',
   );
   if (articleNumber && !publication.pages) publication.articleNumber = articleNumber;
   if (type === 'report') {
-    const number = text(record.number, 'report number');
+    const number = textOf(record.number, 'report number');
     if (number) publication.reportNumber = number;
   }
-  const publisher = text(record.publisher, 'publisher');
-  const institution = text(record.institution?.[0]?.name, 'institution');
-  const repository = text(record.repository, 'repository');
+}
+
+/** Degree, institution, publisher, repository and version: who issued the work, and where it is kept. */
+function issuerFields(record: CslRecord, type: NonNullable<Publication['type']>, publication: Publication): void {
+  const publisher = textOf(record.publisher, 'publisher');
+  const institution = textOf(record.institution?.[0]?.name, 'institution');
+  const repository = textOf(record.repository, 'repository');
   if (type === 'thesis') {
     if (/master/i.test(String(record.genre ?? ''))) publication.degree = 'masters';
     const university = institution ?? publisher;
@@ -201,14 +216,33 @@ export function publicationFromRecord(record: CslRecord, doi?: string): Publicat
   } else if (type === 'preprint' || type === 'dataset' || type === 'software') {
     const where = repository ?? institution ?? publisher;
     if (where) publication.repository = where;
-    const version = text(record.version, 'version');
+    const version = textOf(record.version, 'version');
     if (version && type !== 'preprint') publication.version = version;
   } else if (type !== 'article' && publisher) publication.publisher = publisher;
+}
+
+/** The DOI (also one kept as a doi.org address in the URL field), else the http(s) address. */
+function identifiers(record: CslRecord, doi: string | undefined, publication: Publication): void {
   const recordDoi = first(record.DOI);
   const url = first(record.URL);
-  // A DOI kept in the URL field (https://doi.org/…) is the entry's DOI.
   const foundDoi = doi ?? (recordDoi ? bareDoi(recordDoi) : null) ?? (url ? bareDoi(url) : null);
   if (foundDoi) publication.doi = foundDoi;
   else if (url) publication.url = safeUrl(url, 'url');
+}
+
+/** The entry the record gives, with only the fields the record holds. Throws RecordError or UntrustedTextError. */
+export function publicationFromRecord(record: CslRecord, doi?: string): Publication {
+  if (typeof record !== 'object' || record === null || Array.isArray(record)) {
+    throw new RecordError('the answer is not a citation record');
+  }
+  const type = publicationType(record);
+  const { authors, editors } = creatorsOf(record, type);
+  const publication: Publication = { year: yearOf(record), title: titleOf(record) };
+  if (authors) publication.authors = authors;
+  if (type !== 'article') publication.type = type;
+  if (editors) publication.editors = editors;
+  sourceFields(record, type, publication);
+  issuerFields(record, type, publication);
+  identifiers(record, doi, publication);
   return publication;
 }

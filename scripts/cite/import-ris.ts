@@ -1,0 +1,168 @@
+/**
+ * RIS read line by line, the way real exporters write it: "TY - JOUR" with one
+ * space as EndNote writes it, several PY or UR lines, values that run on to
+ * the next line.
+ */
+import { bareDoi } from '../../src/doi.ts';
+import { isHttpUrl } from '../../src/urls.ts';
+import type { ImportedRecord } from './imported.ts';
+import type { CslName, CslRecord } from './record.ts';
+
+const RIS_LINE = /^([A-Z][A-Z0-9]) {1,2}-(?: (.*))?$/s;
+
+/** RIS reference types → CSL types (the RIS specification's names, as EndNote, Zotero and databases write them). */
+const RIS_TYPES: Record<string, string> = {
+  JOUR: 'article-journal',
+  JFULL: 'article-journal',
+  EJOUR: 'article-journal',
+  MGZN: 'article-magazine',
+  NEWS: 'article-newspaper',
+  CHAP: 'chapter',
+  ECHAP: 'chapter',
+  BOOK: 'book',
+  EBOOK: 'book',
+  EDBOOK: 'edited-book',
+  CONF: 'paper-conference',
+  CPAPER: 'paper-conference',
+  THES: 'thesis',
+  RPRT: 'report',
+  DATA: 'dataset',
+  COMP: 'software',
+  UNPB: 'manuscript',
+  MANSCPT: 'manuscript',
+  INPR: 'article-journal',
+};
+
+/** "Smith, John, Jr." / "Smith, J.A." / "World Health Organization": a RIS name. */
+function risName(value: string): CslName {
+  const parts = value.split(',').map((part) => part.trim());
+  if (parts.length === 1) return { literal: parts[0]! };
+  const [family, given, suffix] = parts;
+  return { family: family!, ...(given ? { given } : {}), ...(suffix ? { suffix } : {}) };
+}
+
+interface RisRecordLines {
+  line: number;
+  tags: Map<string, string[]>;
+  last?: string;
+}
+
+export function readRis(text: string): ImportedRecord[] {
+  const lines = text.split('\n');
+  const results: ImportedRecord[] = [];
+  let current: RisRecordLines | undefined;
+  const finish = () => {
+    if (current) results.push(risRecord(current.line, current.tags));
+    current = undefined;
+  };
+  lines.forEach((raw, index) => {
+    const line = raw.replace(/\s+$/, '');
+    const match = RIS_LINE.exec(line);
+    if (!match) {
+      if (current) continuation(current, line);
+      return;
+    }
+    const [, tag, value = ''] = match;
+    if (tag === 'TY') {
+      if (current) {
+        results.push({
+          line: current.line,
+          problem: `the record has no "ER  -" line before the next "TY  -" at line ${index + 1}; it was read up to there`,
+        });
+        finish();
+      }
+      current = { line: index + 1, tags: new Map([['TY', [value.trim()]]]) };
+    } else if (tag === 'ER') finish();
+    else if (current) addTag(current, tag!, value);
+  });
+  finish();
+  return results;
+}
+
+function addTag(current: RisRecordLines, tag: string, value: string): void {
+  const values = current.tags.get(tag) ?? [];
+  values.push(value.trim());
+  current.tags.set(tag, values);
+  current.last = tag;
+}
+
+/** A value that runs on to the next line (EndNote's notes, abstracts and file lists). */
+function continuation(current: RisRecordLines, line: string): void {
+  if (!current.last || line.trim() === '') return;
+  const values = current.tags.get(current.last)!;
+  values[values.length - 1] = `${values.at(-1)} ${line.trim()}`.trim();
+}
+
+/** The record's tags, read by name: the first non-empty value, or all of them. */
+function tagReader(tags: Map<string, string[]>) {
+  const first = (...names: string[]) => {
+    for (const name of names) {
+      const value = tags.get(name)?.find((item) => item !== '');
+      if (value) return value;
+    }
+    return undefined;
+  };
+  const all = (...names: string[]) => names.flatMap((name) => tags.get(name) ?? []).filter((value) => value !== '');
+  return { first, all };
+}
+
+type Tags = ReturnType<typeof tagReader>;
+
+/** A chapter's book and a paper's journal are T2 (or BT, JO, JF, T3); BT is a book's own title only in BOOK. */
+function risContainer(type: string, { first }: Tags): string | undefined {
+  if (type === 'chapter' || type === 'paper-conference') return first('T2', 'BT', 'T3');
+  if (type === 'article-journal' || type === 'article-magazine' || type === 'article-newspaper')
+    return first('JF', 'JO', 'T2', 'JA', 'J2');
+  return undefined;
+}
+
+function risCreators(type: string, { all }: Tags, record: CslRecord): void {
+  let authors = all('AU', 'A1');
+  let editors = all('A2', 'ED');
+  // An edited book's AU are its editors.
+  if (type === 'edited-book' && editors.length === 0) {
+    editors = authors;
+    authors = [];
+  }
+  if (authors.length > 0) record.author = authors.map(risName);
+  if (editors.length > 0) record.editor = editors.map(risName);
+}
+
+/** Volume, issue or report number, pages, article number, edition. */
+function risNumbers(type: string, { first }: Tags, set: (key: keyof CslRecord, value: string | undefined) => void) {
+  set('volume', first('VL'));
+  set(type === 'report' ? 'number' : 'issue', first('IS', ...(type === 'report' ? ['SN'] : [])));
+  const start = first('SP');
+  const end = first('EP');
+  set('page', start && end ? `${start}-${end}` : start);
+  set('article-number', first('C7'));
+  set('edition', first('ET'));
+}
+
+function risRecord(line: number, tags: Map<string, string[]>): ImportedRecord {
+  const read = tagReader(tags);
+  const { first, all } = read;
+  const risType = (first('TY') ?? '').toUpperCase();
+  const type = RIS_TYPES[risType] ?? 'article-journal';
+  const record: CslRecord = { type };
+  const set = (key: keyof CslRecord, value: string | undefined) => {
+    if (value) record[key] = value;
+  };
+  set('title', first('TI', 'T1', 'CT', 'BT'));
+  set('container-title', risContainer(type, read));
+  risCreators(type, read, record);
+  // Several PY or DA lines (PubMed Central writes three) and forms such as "2014///" or "2014/05/17": the first year.
+  const year = all('PY', 'Y1', 'DA')
+    .map((value) => /\b(\d{4})\b/.exec(value)?.[1])
+    .find(Boolean);
+  if (year) record.issued = { 'date-parts': [[Number(year)]] };
+  risNumbers(type, read, set);
+  set('publisher', first('PB'));
+  if (type === 'thesis') set('genre', first('M3'));
+  if (type === 'dataset' || type === 'software') set('repository', first('DP', 'PB'));
+  set('DOI', first('DO', 'DI') ?? all('UR', 'L2', 'N1').find((value) => bareDoi(value) !== null));
+  set('URL', all('UR', 'L2').find(isHttpUrl));
+  // Read as an article all the same; the person sees the type it was given.
+  if (!RIS_TYPES[risType] && risType !== 'GEN' && risType !== 'ELEC') record['type-note'] = risType;
+  return { line, record };
+}
