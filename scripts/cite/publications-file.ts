@@ -22,9 +22,11 @@ import {
   type YAMLSeq,
 } from 'yaml';
 import type { Publication } from '../../src/content-schema.ts';
+import { publicationsSchema } from '../../src/content/publications.ts';
 import { displayPath as relative, type Problem } from '../lib/problems.ts';
 import { bareDoi, sameDoi } from '../../src/doi.ts';
 import { foldAccents } from '../../src/text.ts';
+import { keepTextAsTyped } from '../stages/content/text-as-typed.ts';
 import { contentProblems, PUBLICATIONS_FILE } from './validate.ts';
 
 /** The order of an entry's fields, as the content writes them. */
@@ -104,6 +106,8 @@ export class PublicationsFile {
     if (doc.contents !== null && !isMap(doc.contents)) {
       throw new FileError(`${relative(file)} should hold a list of publications under each theme id`);
     }
+    // Values as the build reads them: version: 1.10 is "1.10", so a typed value is compared as typed.
+    keepTextAsTyped(doc, publicationsSchema);
     return new PublicationsFile(file, contentDir, text, doc, lines);
   }
 

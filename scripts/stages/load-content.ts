@@ -3,7 +3,6 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Token } from 'marked';
 import * as v from 'valibot';
-import { isMap, isScalar, isSeq } from 'yaml';
 import { calendarDateProblem } from '../../src/format.ts';
 import { accessibilityStatementSchema } from '../../src/content/accessibility.ts';
 import { lexMarkdown } from '../../src/markdown.tsx';
@@ -21,6 +20,7 @@ import { type CheckedFile, describeIssue, type Keys, type Labeller, locate, noLa
 import { addOrigin, markdownLinks, type Origins } from './content/markdown-links.ts';
 import { readSource } from './content/site-settings.ts';
 import { relative, type Source, walk } from './content/source.ts';
+import { keepTextAsTyped } from './content/text-as-typed.ts';
 
 export interface LoadedContent {
   content: SiteContent;
@@ -58,24 +58,6 @@ const labels: Record<'themes' | 'publications' | 'members', (raw: unknown) => La
     return { text: `members[${keys[1]}]${person ? ` (${person})` : ''}`, covers: 2 };
   },
 };
-
-/** volume: 36 means the text "36", as it was typed (YAML would read 1.50 as 1.5). */
-function numbersAsTyped(source: Source) {
-  const root = source.doc.contents;
-  if (!isMap(root)) return;
-  for (const pair of root.items) {
-    if (!isSeq(pair.value)) continue;
-    for (const entry of pair.value.items) {
-      if (!isMap(entry)) continue;
-      for (const field of entry.items) {
-        const key = isScalar(field.key) ? field.key.value : undefined;
-        if ((key === 'volume' || key === 'issue' || key === 'pages') && isScalar(field.value)) {
-          if (typeof field.value.value === 'number' && field.value.source) field.value.value = field.value.source;
-        }
-      }
-    }
-  }
-}
 
 /**
  * Reads every file of the content folder: the YAML files, the news items and
@@ -156,7 +138,18 @@ export async function readContent(
   ]);
   if (problems.length > 0) throw new BuildError('Reading content', sorted(problems));
 
-  numbersAsTyped(publications);
+  // A value the schema declares as text is the text typed (version: 1.10 is "1.10", not the number 1.1).
+  const schemaOf = new Map<Source, v.GenericSchema>([
+    [site, siteSchema],
+    [themes, themesSchema],
+    [publications, publicationsSchema],
+    [members, membersSchema],
+    [privacy, legalPageSchema],
+    [terms, legalPageSchema],
+    [accessibility, accessibilityStatementSchema],
+    ...news.map((source): [Source, v.GenericSchema] => [source, newsItemSchema]),
+  ]);
+  for (const [source, schema] of schemaOf) keepTextAsTyped(source.doc, schema);
   const data = (source: Source) => source.doc.toJS() as unknown;
   const frontMatter = (source: Source) => {
     const value = data(source);
