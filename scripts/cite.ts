@@ -13,9 +13,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { diffArrays } from 'diff';
-import * as v from 'valibot';
 import { citationText } from '../src/citation.ts';
-import { type Publication, publicationSchema } from '../src/content/publications.ts';
+import type { Publication } from '../src/content/publications.ts';
 import { offlineLine, siteUserAgent } from './lib/http-client.ts';
 import { projectRoot } from './lib/project-root.js';
 import { displayPath as relative, formatProblem, type Problem } from './lib/problems.ts';
@@ -27,17 +26,16 @@ import { readImport } from './cite/import-file.ts';
 import { ImportError, type ImportedRecord } from './cite/imported.ts';
 import {
   type Entry,
-  FIELD_ORDER,
   type Field,
   FileError,
   PublicationsFile,
   publicationDoi,
   titleKey,
 } from './cite/publications-file.ts';
+import { completeEntry, schemaProblem } from './cite/complete.ts';
 import { publicationFromRecord, RecordError } from './cite/record.ts';
 import { defaultResolverOptions, type Resolution, type ResolverOptions, resolveAll } from './cite/resolver.ts';
 import { UntrustedTextError } from './cite/text.ts';
-import { isDoiOnly } from './stages/content/doi-only.ts';
 import { readSiteSettings, SettingsError } from './stages/content/site-settings.ts';
 
 /** npm runs scripts in the project's folder; paths typed on the command line are relative to where the person typed them. */
@@ -112,15 +110,6 @@ function changedLines(before: string, after: string): string[] {
   return out;
 }
 
-/** Refuses and explains an entry the schema would refuse; returns the entry when it is acceptable. */
-function schemaProblem(publication: Publication): string | undefined {
-  const result = v.safeParse(publicationSchema, publication);
-  if (result.success) return undefined;
-  const issue = result.issues[0]!;
-  const field = issue.path?.map((item) => String(item.key)).join('.') ?? '';
-  return `${field ? `${field}: ` : ''}${issue.message}`;
-}
-
 async function saveChecked(file: PublicationsFile, print: (line: string) => void, options: CiteOptions) {
   const problems = await file.check();
   if (problems.length > 0) {
@@ -177,17 +166,6 @@ async function add(
   print(`  ${citationText(publication)}`);
   return 0;
 }
-
-/**
- * The fields fill may complete, and how a typed value and the registry's are compared. An entry typed as its DOI
- * alone (as the CMS's form saves it) gets every field of the record; one typed by hand only what it lacks of these.
- */
-const FILLABLE: Field[] = ['year', 'journal', 'volume', 'issue', 'pages'];
-const FROM_DOI_ALONE = FIELD_ORDER.filter((field) => field !== 'doi' && field !== 'url');
-const comparable = (field: Field, value: unknown) => {
-  const text = String(value).trim().toLowerCase();
-  return field === 'pages' ? text.replace(/\s*[-–—]\s*/g, '-') : text;
-};
 
 /** --find-dois: a DOI for each entry without one, where exactly one record agrees; undefined when offline. */
 async function proposeDois(
@@ -248,7 +226,7 @@ async function fill(
     print(OFFLINE(offline));
     return 1;
   }
-  const fills: { entry: Entry; label: string; field: Field; value: string | number }[] = [];
+  const fills: { entry: Entry; label: string; field: Field; value: string | number; whole?: boolean }[] = [];
   let conflicts = 0;
   const unresolved: string[] = [];
   resolutions.forEach((resolution, index) => {
@@ -267,37 +245,14 @@ async function fill(
       );
       return;
     }
-    const typedEntry = entry.map.toJSON() as Publication;
-    if (isDoiOnly(typedEntry)) {
-      // Every field of the record, checked together: one field alone never makes a DOI a citation.
-      const found = FROM_DOI_ALONE.filter(
-        (field) => record[field] !== undefined && record[field] !== null && typedEntry[field] == null,
-      ).map((field) => ({ entry, label, field, value: record[field] as string | number }));
-      const problem = schemaProblem({ ...typedEntry, ...Object.fromEntries(found.map((f) => [f.field, f.value])) });
-      if (problem)
-        print(`${entry.where}: ${label}: the registry's record cannot be written (${problem}); left as it is`);
-      else fills.push(...found);
-      return;
+    const plan = completeEntry(entry.map.toJSON() as Publication, record);
+    for (const refusal of plan.refused)
+      print(`${entry.where}: ${label}${refusal.fields.length === 1 ? ` ${refusal.fields[0]}` : ''}: ${refusal.said}`);
+    for (const conflict of plan.conflicts) {
+      conflicts += 1;
+      print(`${file.fieldWhere(entry, conflict.field)}: ${label} ${conflict.field}: ${conflict.said}`);
     }
-    for (const field of FILLABLE) {
-      const found = record[field];
-      if (found === undefined || found === null) continue;
-      const typed = entry.map.get(field);
-      if (typed === undefined || typed === null) {
-        // A value the content check would refuse is reported, and the entry's other fields are still filled.
-        const problem = schemaProblem({ ...(entry.map.toJSON() as Publication), [field]: found });
-        if (problem)
-          print(
-            `${entry.where}: ${label} ${field}: the registry's ${JSON.stringify(found)} cannot be written (${problem}); left as it is`,
-          );
-        else fills.push({ entry, label, field, value: found });
-      } else if (comparable(field, typed) !== comparable(field, found)) {
-        conflicts += 1;
-        print(
-          `${file.fieldWhere(entry, field)}: ${label} ${field}: typed ${JSON.stringify(typed)}, the registry has ${JSON.stringify(found)}; kept ${JSON.stringify(typed)}`,
-        );
-      }
-    }
+    fills.push(...plan.fills.map((fill) => ({ entry, label, whole: plan.whole, ...fill })));
   });
   if (findDoisToo) {
     const proposals = await proposeDois(file, options, resolver);
@@ -319,7 +274,7 @@ async function fill(
     written = [];
     const groups = new Map<unknown, typeof fills>();
     for (const fill of fills) {
-      const key = isDoiOnly(fill.entry.map.toJSON()) ? fill.entry : fill;
+      const key = fill.whole ? fill.entry : fill;
       groups.set(key, [...(groups.get(key) ?? []), fill]);
     }
     for (const group of groups.values()) {

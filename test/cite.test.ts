@@ -81,13 +81,13 @@ test('add writes the recorded record as one entry under the theme, and prints it
       '    journal: Journal of The Royal Society Interface',
       '    volume: "15"',
       '    issue: "141"',
-      '    pages: "20170387"',
+      '    articleNumber: "20170387"',
       '    doi: 10.1098/rsif.2017.0387',
     ]);
     assert.match(output, /Added to third-example at .*publications\.yml:27:/);
     assert.match(
       output,
-      /\(2018\)\. Opportunities and obstacles for deep learning in biology and medicine\. Journal of The Royal Society Interface, 15\(141\), 20170387\./,
+      /\(2018\)\. Opportunities and obstacles for deep learning in biology and medicine\. Journal of The Royal Society Interface, 15\(141\), Article 20170387\./,
     );
     assert.equal(resolver.requests.at(-1)!.accept, 'application/vnd.citationstyles.csl+json');
     assert.match(resolver.requests.at(-1)!.userAgent!, /^[\w.-]+-site-cite\/1\.0 \(https:\/\/\S+; mailto:\S+@\S+\)$/);
@@ -151,6 +151,29 @@ test('fill completes missing fields, keeps typed values, reports conflicts and u
       output,
       /Summary: filled 6 fields in 2 entries; 1 conflict \(typed values kept\); 1 DOI could not be resolved\./,
     );
+  } finally {
+    await c.done();
+  }
+});
+
+test('fill makes an entry typed by hand without a type into the chapter its record is, with the chapter’s fields, as add would', async () => {
+  const c = await content();
+  try {
+    const before = await c.read();
+    await writeFile(
+      c.file,
+      `${before.trimEnd()}\n  - authors: Freeman, A.\n    year: null\n    title: Using the Tabs Widget\n    doi: 10.1007/978-1-4302-4096-9_20\n`,
+    );
+    const typed = await c.read();
+    const { code, output } = await cite(['fill'], c.contentDir);
+    assert.equal(code, 0, output);
+    const after = await c.read();
+    assert.match(
+      after,
+      / {2}- authors: Freeman, A\.\n {4}year: 2012\n {4}title: Using the Tabs Widget\n {4}type: chapter\n {4}bookTitle: Pro jQuery\n {4}pages: 549-585\n {4}publisher: Apress\n {4}doi: 10\.1007\/978-1-4302-4096-9_20\n$/,
+    );
+    assert.match(output, /third-example\[1\] filled type: "chapter"/);
+    assert.match(output, /third-example\[1\] filled bookTitle: "Pro jQuery"/);
   } finally {
     await c.done();
   }
@@ -478,7 +501,7 @@ test('import reads RIS as EndNote writes it ("TY - JOUR", one space), and BibTeX
     );
     assert.equal(ris.code, 0, ris.output);
     let text = await c.read();
-    assert.match(text, /authors: CASTOE, T\. A\., POOLE, A\. W\., GU, W\., KONING, A\. P\. J\., DAZA, J\. M\./);
+    assert.match(text, /authors: CASTOE, T\. A\., POOLE, A\. W\., GU, W\., de KONING, A\. P\. J\., DAZA, J\. M\./);
     // The DOI EndNote kept only in its dx.doi.org address.
     assert.match(
       text,

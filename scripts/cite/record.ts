@@ -7,12 +7,14 @@
 import { formatAuthors, type PersonName } from '../../src/citation-export.ts';
 import type { Publication } from '../../src/content-schema.ts';
 import { bareDoi } from '../../src/doi.ts';
-import { plainText, safeUrl } from './text.ts';
+import { plainText, safeUrl, UntrustedTextError } from './text.ts';
 
 export interface CslName {
   family?: string;
   given?: string;
   literal?: string;
+  /** Crossref's REST API writes a group author as `name`. */
+  name?: string;
   'non-dropping-particle'?: string;
   'dropping-particle'?: string;
   suffix?: string;
@@ -42,6 +44,8 @@ export interface CslRecord {
   issue?: string | number;
   page?: string | number;
   repository?: string;
+  /** "in press" (CSL's publication status; the imports set it from BibTeX's pubstate and RIS's year). */
+  status?: string;
   [key: string]: unknown;
 }
 
@@ -83,16 +87,27 @@ export function initials(given: string): string {
   );
 }
 
+/** "A. P. JASON de" → the given names and the particle written after them ("de"), which belongs to the family name. */
+function trailingParticle(given: string): { given: string; particle: string } {
+  const words = given.trim().split(/\s+/);
+  let at = words.length;
+  while (at > 1 && PARTICLES.has(words[at - 1]!)) at -= 1;
+  return { given: words.slice(0, at).join(' '), particle: words.slice(at).join(' ') };
+}
+
 function personName(name: CslName, index: number, role = 'author'): PersonName {
-  if (name.literal && !name.family) return { family: plainText(name.literal, `${role} ${index + 1}`) };
+  const literal = name.literal ?? name.name;
+  if (literal && !name.family) return { family: plainText(literal, `${role} ${index + 1}`) };
   if (!name.family || name.family.trim() === '') {
     throw new RecordError(
       `${role} ${index + 1} has no family name, so the entry cannot list the ${role}s in APA order`,
     );
   }
-  const particle = name['non-dropping-particle'] ? `${name['non-dropping-particle']} ` : '';
-  const family = plainText(`${particle}${name.family}`, `${role} ${index + 1}'s family name`);
-  const given = name.given ? initials(plainText(name.given, `${role} ${index + 1}'s given name`)) : '';
+  const written = name.given ? trailingParticle(plainText(name.given, `${role} ${index + 1}'s given name`)) : undefined;
+  // Particles stay with the family name, as APA keeps them: "de Koning", "van den Berg".
+  const particles = [name['dropping-particle'], name['non-dropping-particle'], written?.particle].filter(Boolean);
+  const family = plainText([...particles, name.family].join(' '), `${role} ${index + 1}'s family name`);
+  const given = written ? initials(written.given) : '';
   const suffix = name.suffix ? plainText(name.suffix, `${role} ${index + 1}'s suffix`) : '';
   // A given name without a family name is a single name (Plato); it is kept whole.
   if (!given) return { family };
@@ -158,8 +173,11 @@ function creatorsOf(
   record: CslRecord,
   type: NonNullable<Publication['type']>,
 ): Pick<Publication, 'authors' | 'editors'> {
-  const authors = (record.author ?? []).map((name, index) => personName(name, index));
-  const editors = (record.editor ?? []).map((name, index) => personName(name, index, 'editor'));
+  // A name with nothing in it (Crossref has such) is no one: it is passed over, not refused.
+  const named = (names: CslName[] | undefined) =>
+    (names ?? []).filter((name) => [name.family, name.given, name.literal, name.name].some((part) => part?.trim()));
+  const authors = named(record.author).map((name, index) => personName(name, index));
+  const editors = named(record.editor).map((name, index) => personName(name, index, 'editor'));
   if (authors.length === 0 && !(type === 'edited-book' && editors.length > 0)) {
     throw new RecordError(
       editors.length > 0 ? 'the record lists editors but no authors, and is not a book' : 'the record lists no authors',
@@ -173,6 +191,8 @@ function creatorsOf(
 }
 
 function yearOf(record: CslRecord): Publication['year'] {
+  const said = [record.status, record.issued?.literal, record.issued?.raw].find((value) => typeof value === 'string');
+  if (said && /^\s*in[\s-]*press\s*$/i.test(said)) return 'in press';
   const year = record.issued?.['date-parts']?.[0]?.[0];
   const numericYear = typeof year === 'string' ? Number.parseInt(year, 10) : year;
   return typeof numericYear === 'number' && Number.isInteger(numericYear) ? numericYear : null;
@@ -193,15 +213,25 @@ function sourceFields(record: CslRecord, type: NonNullable<Publication['type']>,
     const value = textOf(record[key], field);
     if (value) publication[field] = value;
   }
-  const articleNumber = textOf(
-    record['article-number'] ?? (type === 'article' ? record.number : undefined),
-    'article number',
-  );
-  if (articleNumber && !publication.pages) publication.articleNumber = articleNumber;
+  if (type === 'article') articleNumberOf(record, publication);
   if (type === 'report') {
     const number = textOf(record.number, 'report number');
     if (number) publication.reportNumber = number;
   }
+}
+
+/**
+ * An article's number in place of pages (APA: "Article e70034"): the record's article number, when it gives no
+ * other pages (Elsevier repeats it as the page); or a "page" that can only be an article number, an eLocator such
+ * as e70034 or a number of six digits and more (20170387), which no page of a journal reaches.
+ */
+function articleNumberOf(record: CslRecord, publication: Publication): void {
+  const given = textOf(record['article-number'] ?? record.number, 'article number');
+  const { pages } = publication;
+  const number = given ?? (pages && /^(?:e\d+|\d{6,})$/i.test(pages) ? pages : undefined);
+  if (!number || (pages && pages !== number)) return;
+  publication.articleNumber = number;
+  delete publication.pages;
 }
 
 /** Degree, institution, publisher, repository and version: who issued the work, and where it is kept. */
@@ -209,29 +239,48 @@ function issuerFields(record: CslRecord, type: NonNullable<Publication['type']>,
   const publisher = textOf(record.publisher, 'publisher');
   const institution = textOf(record.institution?.[0]?.name, 'institution');
   const repository = textOf(record.repository, 'repository');
+  const set = (field: 'institution' | 'publisher' | 'repository', value: string | undefined) => {
+    if (value) publication[field] = value;
+  };
   if (type === 'thesis') {
     if (/master/i.test(String(record.genre ?? ''))) publication.degree = 'masters';
-    const university = institution ?? publisher;
-    if (university) publication.institution = university;
+    set('institution', institution ?? publisher);
+    set('repository', repository);
   } else if (type === 'preprint' || type === 'dataset' || type === 'software') {
-    const where = repository ?? institution ?? publisher;
-    if (where) publication.repository = where;
+    set('repository', repository ?? institution ?? publisher);
     const version = textOf(record.version, 'version');
     if (version && type !== 'preprint') publication.version = version;
-  } else if (type !== 'article' && publisher) publication.publisher = publisher;
+  } else if (type === 'report') {
+    // The institution that issued the report, and who published it where that is someone else.
+    set('institution', institution);
+    set('publisher', publisher);
+  } else if (type !== 'article') set('publisher', publisher ?? institution);
 }
 
-/** The DOI (also one kept as a doi.org address in the URL field), else the http(s) address. */
-function identifiers(record: CslRecord, doi: string | undefined, publication: Publication): void {
+/**
+ * The DOI (also one kept as a doi.org address in the URL field), else the web address. An address that is not
+ * http(s) ("citeseer.nj.nec.com/…", "ftp://…", a file name) is left out with a note; the entry is still made.
+ */
+function identifiers(record: CslRecord, doi: string | undefined, publication: Publication, notes: string[]): void {
   const recordDoi = first(record.DOI);
   const url = first(record.URL);
   const foundDoi = doi ?? (recordDoi ? bareDoi(recordDoi) : null) ?? (url ? bareDoi(url) : null);
   if (foundDoi) publication.doi = foundDoi;
-  else if (url) publication.url = safeUrl(url, 'url');
+  else if (url) {
+    try {
+      publication.url = safeUrl(url, 'url');
+    } catch (error) {
+      if (!(error instanceof UntrustedTextError)) throw error;
+      notes.push(`${error.message}, so the link was left out`);
+    }
+  }
 }
 
-/** The entry the record gives, with only the fields the record holds. Throws RecordError or UntrustedTextError. */
-export function publicationFromRecord(record: CslRecord, doi?: string): Publication {
+/**
+ * The entry the record gives, with only the fields the record holds. Throws RecordError or UntrustedTextError.
+ * What was left out of an entry that is still made is added to `notes`.
+ */
+export function publicationFromRecord(record: CslRecord, doi?: string, notes: string[] = []): Publication {
   if (typeof record !== 'object' || record === null || Array.isArray(record)) {
     throw new RecordError('the answer is not a citation record');
   }
@@ -243,6 +292,6 @@ export function publicationFromRecord(record: CslRecord, doi?: string): Publicat
   if (editors) publication.editors = editors;
   sourceFields(record, type, publication);
   issuerFields(record, type, publication);
-  identifiers(record, doi, publication);
+  identifiers(record, doi, publication, notes);
   return publication;
 }
