@@ -164,7 +164,6 @@ test('fill makes an entry typed by hand without a type into the chapter its reco
       c.file,
       `${before.trimEnd()}\n  - authors: Freeman, A.\n    year: null\n    title: Using the Tabs Widget\n    doi: 10.1007/978-1-4302-4096-9_20\n`,
     );
-    const typed = await c.read();
     const { code, output } = await cite(['fill'], c.contentDir);
     assert.equal(code, 0, output);
     const after = await c.read();
