@@ -30,7 +30,7 @@ import {
   FileError,
   PublicationsFile,
   publicationDoi,
-  titleKey,
+  sameWorkKey,
 } from './cite/publications-file.ts';
 import { completeEntry, schemaProblem } from './cite/complete.ts';
 import { publicationFromRecord, RecordError } from './cite/record.ts';
@@ -322,6 +322,19 @@ async function readImportFile(source: string, name: string, print: (line: string
 
 type Outcome = 'imported' | 'skipped' | 'refused';
 
+/** The entry a record gives, or why it gives none; what was left out of it goes into `notes`. */
+function importedPublication(imported: ImportedRecord, notes: string[]): Publication | string {
+  if (!('record' in imported)) return imported.problem;
+  notes.push(...(imported.notes ?? []));
+  try {
+    const publication = publicationFromRecord(imported.record, undefined, notes);
+    return schemaProblem(publication) ?? publication;
+  } catch (error) {
+    if (!(error instanceof RecordError || error instanceof UntrustedTextError)) throw error;
+    return error.message;
+  }
+}
+
 /** One entry of the import file, added to the file when it may be; what happened to it, said at its line. */
 function importOne(
   imported: ImportedRecord,
@@ -330,42 +343,39 @@ function importOne(
   seen: Map<string, string>,
   theme: string,
   print: (line: string) => void,
-): Outcome {
-  if (!('record' in imported)) {
-    print(`${where}: not imported: ${imported.problem}`);
-    return 'refused';
+): { outcome: Outcome; noted?: boolean } {
+  const at = `${where}${imported.key ? ` ${imported.key}` : ''}`;
+  const notes: string[] = [];
+  const publication = importedPublication(imported, notes);
+  if (typeof publication === 'string') {
+    print(`${at}: not imported: ${publication}`);
+    return { outcome: 'refused' };
   }
-  let publication: Publication;
-  try {
-    publication = publicationFromRecord(imported.record);
-  } catch (error) {
-    if (!(error instanceof RecordError || error instanceof UntrustedTextError)) throw error;
-    print(`${where}: not imported: ${error.message}`);
-    return 'refused';
-  }
-  const doi = publicationDoi(publication);
-  const keys = [...(doi ? [`doi:${doi.toLowerCase()}`] : []), `title:${titleKey(publication.title, publication.year)}`];
+  const key = sameWorkKey(publication);
   const listed = file.findSame(publication);
-  const earlier = keys.map((key) => seen.get(key)).find((line) => line !== undefined);
   if (listed) {
     print(
-      `${where}: skipped: already listed at ${listed.entry.where} (${listed.entry.theme}[${listed.entry.index}]), by ${listed.by}`,
+      `${at}: skipped: already listed at ${listed.entry.where} (${listed.entry.theme}[${listed.entry.index}]), by ${listed.by}`,
     );
-    return 'skipped';
+    return { outcome: 'skipped' };
   }
+  const earlier = seen.get(key);
   if (earlier !== undefined) {
-    print(`${where}: skipped: the same publication as ${earlier}, earlier in this file`);
-    return 'skipped';
+    print(`${at}: skipped: the same publication as ${earlier}, earlier in this file`);
+    return { outcome: 'skipped' };
   }
-  const problem = schemaProblem(publication);
-  if (problem) {
-    print(`${where}: not imported: ${problem}`);
-    return 'refused';
-  }
-  for (const key of keys) seen.set(key, where);
+  seen.set(key, where);
   file.add(theme, publication);
-  print(`${where}: imported: ${citationText(publication)}`);
-  return 'imported';
+  print(`${at}: imported: ${citationText(publication)}`);
+  for (const note of notes) print(`${at}: note: ${note}`);
+  return { outcome: 'imported', noted: notes.length > 0 };
+}
+
+/** The summary line: every entry of the file counted once, as what happened to it. */
+function importSummary(counts: Record<Outcome, number>, theme: string, total: number, noted: number): string {
+  const entries = (n: number) => `${n} entr${n === 1 ? 'y' : 'ies'}`;
+  const notes = noted > 0 ? `; ${entries(noted)} imported with a note` : '';
+  return `Summary: ${counts.imported} imported into ${theme}, ${counts.skipped} skipped, ${counts.refused} not imported (of ${entries(total)} in the file)${notes}.`;
 }
 
 async function importFile(
@@ -381,15 +391,16 @@ async function importFile(
   const records = await readImportFile(source, name, print);
   if (!records) return 1;
   const file = await PublicationsFile.open(contentDir);
-  // What this file has already given, by DOI and by title and year: where it was first seen.
+  // What this file has already given, by DOI (or title, year and kind where there is none): where it was seen.
   const seen = new Map<string, string>();
   const counts: Record<Outcome, number> = { imported: 0, skipped: 0, refused: 0 };
+  let noted = 0;
   for (const imported of records) {
-    counts[importOne(imported, `${name}:${imported.line}`, file, seen, theme, print)] += 1;
+    const { outcome, noted: withNote } = importOne(imported, `${name}:${imported.line}`, file, seen, theme, print);
+    counts[outcome] += 1;
+    if (withNote) noted += 1;
   }
-  print(
-    `Summary: ${counts.imported} imported into ${theme}, ${counts.skipped} skipped, ${counts.refused} not imported.`,
-  );
+  print(importSummary(counts, theme, records.length, noted));
   const refused = counts.refused > 0 ? 1 : 0;
   if (counts.imported === 0) return refused;
   if (!(await saveChecked(file, print, options))) return 1;

@@ -16,7 +16,7 @@ import { FIELD_ORDER, type Field } from './publications-file.ts';
 type Kind = NonNullable<Publication['type']>;
 
 /** The fields each kind of publication uses besides authors, year and title (docs/citations.md, "Kinds"). */
-export const KIND_FIELDS: Record<Kind, Field[]> = {
+const KIND_FIELDS: Record<Kind, Field[]> = {
   article: ['journal', 'volume', 'issue', 'pages', 'articleNumber'],
   chapter: ['editors', 'bookTitle', 'edition', 'volume', 'pages', 'publisher'],
   book: ['edition', 'volume', 'publisher'],
@@ -38,7 +38,7 @@ export function schemaProblem(publication: Publication): string | undefined {
   return `${field ? `${field}: ` : ''}${issue.message}`;
 }
 
-export interface Fill {
+interface Fill {
   field: Field;
   value: string | number;
 }

@@ -86,7 +86,9 @@ function fieldLine(entry: BibtexEntry, entryLine: number, fields: string[]): num
 /** The BibTeX fields a record field may have come from, to name the line. */
 const SOURCE_FIELDS: Record<string, string[]> = {
   'journal or book title': ['journaltitle', 'journal', 'booktitle'],
-  publisher: ['publisher', 'school', 'institution', 'organization'],
+  publisher: ['publisher', 'organization'],
+  institution: ['school', 'institution'],
+  repository: ['eprinttype', 'howpublished', 'archiveprefix'],
 };
 
 /** Commands the parser leaves alone that stand for one character (Zotero writes D\\textquotesingle aspremont). */
@@ -114,51 +116,209 @@ function parseLibrary(text: string): Library {
   }
 }
 
-/** The parser's errors, each at its line, and the keys of the entries they broke. */
-function parseProblems(library: Library, text: string, lineAt: (offset: number) => number) {
-  const results: ImportedRecord[] = [];
-  const broken = new Set<string>();
-  for (const problem of library.errors) {
-    const at = problem.input ? text.indexOf(problem.input) : -1;
-    const said = /at line (\d+)/.exec(problem.error);
-    const line = at >= 0 ? lineAt(at) : said ? Number(said[1]) : 1;
-    const key = /^@\w+\s*[{(]\s*([^,\s]*)/.exec(problem.input ?? '')?.[1];
-    if (key) broken.add(key);
-    const reason = problem.error.replace(/\s+in "[^"]*"$/, '').replace(/ at line \d+, column \d+/, '');
-    results.push({
-      line,
-      problem: `the entry${key ? ` ${key}` : ''} could not be read (${reason}${said ? `, noticed at line ${said[1]}` : ''}); check that its braces and quotes are closed and that each field ends with a comma`,
-    });
+/** Where an entry starts in the file: entries in file order, each searched for after the one before. */
+function entryLines(library: Library, text: string, lineAt: (offset: number) => number): Map<BibtexEntry, number> {
+  const lines = new Map<BibtexEntry, number>();
+  let searchFrom = 0;
+  for (const entry of library.entries) {
+    // The parser keeps the start of an entry it could not finish (with no text): that entry is told as unreadable.
+    if (!entry.input) continue;
+    const at = entry.input ? text.indexOf(entry.input, searchFrom) : -1;
+    if (at >= 0) searchFrom = at + entry.input.length;
+    lines.set(entry, at >= 0 ? lineAt(at) : 1);
   }
-  return { results, broken };
+  return lines;
 }
 
-/** One entry the parser read: its record, or the LaTeX in it that has no text. */
-function entryResult(entry: BibtexEntry, line: number): ImportedRecord {
+/**
+ * The parser's errors sorted by what they are about: an entry it could not read at all (a brace left open),
+ * the names of @string abbreviations no one defined, and names with more parts than a name has (an "and"
+ * missing between two names), by entry key. Errors about text inside a field are left to the field's check.
+ */
+function sortErrors(library: Library, text: string, lineAt: (offset: number) => number) {
+  const unreadable: ImportedRecord[] = [];
+  const undefinedMacros = new Set<string>();
+  const crowdedNames = new Map<string, string>();
+  for (const { error, input } of library.errors) {
+    const macro = /^Unresolved @string reference "(.*)"$/.exec(error);
+    const crowded = /^@(.+?): unexpected \d+-part name "(.*)", dropping/.exec(error);
+    if (macro) undefinedMacros.add(macro[1]!.toUpperCase());
+    else if (crowded) crowdedNames.set(crowded[1]!, crowded[2]!);
+    else if (input?.startsWith('@')) unreadable.push(unreadableEntry(error, input, text, lineAt));
+  }
+  return { unreadable, undefinedMacros, crowdedNames };
+}
+
+function unreadableEntry(
+  error: string,
+  input: string,
+  text: string,
+  lineAt: (offset: number) => number,
+): ImportedRecord {
+  const at = text.indexOf(input);
+  const said = /at line (\d+)/.exec(error);
+  const key = /^@\w+\s*[{(]\s*([^,\s]*)/.exec(input)?.[1] || undefined;
+  const reason = error.replace(/\s+in "[^"]*"$/, '').replace(/ at line \d+, column \d+/, '');
+  return {
+    line: at >= 0 ? lineAt(at) : said ? Number(said[1]) : 1,
+    key,
+    problem: `the entry could not be read (${reason}${said ? `, noticed at line ${said[1]}` : ''}); check that its braces and quotes are closed and that each field ends with a comma`,
+  };
+}
+
+/** The end of a {…} or "…" value that starts at `at`. */
+function valueEnd(input: string, at: number): number {
+  const quoted = input[at] === '"';
+  let depth = 0;
+  for (let i = at + 1; i < input.length; i += 1) {
+    if (input[i] === '\\') i += 1;
+    else if (input[i] === '{') depth += 1;
+    else if (input[i] === '}') {
+      if (!quoted && depth === 0) return i + 1;
+      depth -= 1;
+    } else if (quoted && input[i] === '"' && depth === 0) return i + 1;
+  }
+  return input.length;
+}
+
+interface BareWord {
+  field: string;
+  word: string;
+  at: number;
+}
+
+/** The bare words (abbreviations, numbers) a field's value is made of, from `at`, joined by #; and where it ends. */
+function valueWords(input: string, field: string, start: number): { words: BareWord[]; end: number } {
+  const words: BareWord[] = [];
+  let at = start;
+  for (;;) {
+    if (input[at] === '{' || input[at] === '"') at = valueEnd(input, at);
+    else {
+      const word = /[^\s,#{}()"]+/y;
+      word.lastIndex = at;
+      const found = word.exec(input);
+      if (!found) break;
+      words.push({ field, word: found[0], at });
+      at += found[0].length;
+    }
+    const joined = /\s*#\s*/y;
+    joined.lastIndex = at;
+    if (!joined.exec(input)) break;
+    at = joined.lastIndex;
+  }
+  return { words, end: at };
+}
+
+/** The bare words each field of an entry's text is made of, with where they are. */
+function bareWords(input: string): BareWord[] {
+  const words: BareWord[] = [];
+  const field = /\s*,?\s*([^\s=,{}()"#]+)\s*=\s*/y;
+  field.lastIndex = input.indexOf(',') + 1;
+  for (let found = field.exec(input); field.lastIndex > 0 && found; found = field.exec(input)) {
+    const value = valueWords(input, found[1]!.toLowerCase(), field.lastIndex);
+    words.push(...value.words);
+    field.lastIndex = value.end;
+  }
+  return words;
+}
+
+/** The BibTeX fields an entry of the site is made from; an undefined abbreviation anywhere else changes nothing. */
+const USED_FIELDS = new Set([
+  ...TEXT_FIELDS.flatMap(([, names]) => names),
+  ...['author', 'editor', 'publisher', 'organization', 'school', 'institution', 'eprinttype', 'howpublished'],
+  ...['archiveprefix', 'year', 'date', 'pubstate', 'type'],
+]);
+
+/** An abbreviation the entry uses (or takes from its crossref) that the file never defines: its field, name and line. */
+function undefinedMacro(entry: BibtexEntry, line: number, context: EntryContext) {
+  if (context.undefinedMacros.size === 0) return undefined;
+  const own = bareWords(entry.input);
+  const isUndefined = ({ field, word }: BareWord) =>
+    USED_FIELDS.has(field) && context.undefinedMacros.has(word.toUpperCase());
+  const used = own.find(isUndefined);
+  if (used) return { ...used, line: line + linesOf(entry.input).linePos(used.at).line - 1 };
+  const target = context.target(entry);
+  if (!target) return undefined;
+  const ownFields = new Set(own.map(({ field }) => field));
+  const inherited = bareWords(target.input).find((word) => !ownFields.has(word.field) && isUndefined(word));
+  return inherited ? { ...inherited, line, from: target.key } : undefined;
+}
+
+/** Why the parser's entry cannot be imported (an undefined abbreviation, names run together), or undefined. */
+function entryProblem(entry: BibtexEntry, line: number, context: EntryContext) {
+  const macro = undefinedMacro(entry, line, context);
+  if (macro) {
+    const through = 'from' in macro ? `, which it takes from its crossref ${macro.from},` : '';
+    return {
+      line: macro.line,
+      problem: `its ${macro.field}${through} is "${macro.word}", an abbreviation (@string) this file does not define, so it would read "${macro.word}"; add @string{${macro.word} = {…}} with the full text at the top of the file (or export the library again with abbreviations written out) and import again`,
+    };
+  }
+  const crowded = context.crowdedNames.get(entry.key);
+  if (crowded)
+    return {
+      line: fieldLine(entry, line, ['author', 'editor']),
+      problem: `the name "${crowded}" has more parts than one name has: an "and" is probably missing between two names; write "and" between them (such as "Miller, D. and Firby, J.") and import again`,
+    };
+  return undefined;
+}
+
+interface EntryContext {
+  undefinedMacros: Set<string>;
+  crowdedNames: Map<string, string>;
+  /** The entry an entry's crossref names, if the file has it. */
+  target: (entry: BibtexEntry) => BibtexEntry | undefined;
+}
+
+/** An entry whose crossref names no entry of the file: refused when that leaves it without its book or journal. */
+function missingCrossref(entry: BibtexEntry, line: number, record: CslRecord, context: EntryContext) {
+  const crossref = typeof entry.fields.crossref === 'string' ? entry.fields.crossref : undefined;
+  if (!crossref || context.target(entry)) return undefined;
+  const standsAlone = record.type === 'book' || record.type === 'report' || record.type === 'thesis';
+  if (record['container-title'] || standsAlone)
+    return { notes: [`its crossref "${crossref}" names no entry of this file; imported with its own fields`] };
+  return {
+    line: fieldLine(entry, line, ['crossref']),
+    problem: `its crossref "${crossref}" names no entry of this file, so it has no book, proceedings or journal title; export ${crossref} with it (or add the title to the entry) and import again`,
+  };
+}
+
+/** One entry the parser read: its record, or why it cannot be imported. */
+function entryResult(entry: BibtexEntry, line: number, context: EntryContext): ImportedRecord {
+  const key = entry.key || undefined;
+  const refused = entryProblem(entry, line, context);
+  if (refused) return { ...refused, key };
   const record = bibtexRecord(entry);
   const leftover = usedText(record)
     .map(([field, value]) => [field, leftoverLatex(value)] as const)
     .find(([, found]) => found);
-  if (!leftover) return { line, record };
-  const [field, found] = leftover;
-  return {
-    line: fieldLine(entry, line, SOURCE_FIELDS[field] ?? [field]),
-    problem: `the ${field} holds LaTeX that cannot be turned into text: ${found}; write it as text in your reference manager (or fix it in the file) and import again`,
-  };
+  if (leftover) {
+    const [field, found] = leftover;
+    return {
+      line: fieldLine(entry, line, SOURCE_FIELDS[field] ?? [field]),
+      key,
+      problem: `the ${field} holds LaTeX that cannot be turned into text: ${found}; write it as text in your reference manager (or fix it in the file) and import again`,
+    };
+  }
+  const crossref = missingCrossref(entry, line, record, context);
+  if (crossref?.problem !== undefined) return { line: crossref.line, key, problem: crossref.problem };
+  return { line, key, record, ...(crossref?.notes ? { notes: crossref.notes } : {}) };
 }
 
 export function readBibtex(text: string): ImportedRecord[] {
   const library = parseLibrary(text);
   const lines = linesOf(text);
   const lineAt = (offset: number) => lines.linePos(offset).line;
-  const { results, broken } = parseProblems(library, text, lineAt);
-  let searchFrom = 0;
-  for (const entry of library.entries) {
-    if (!entry.input && broken.has(entry.key)) continue;
-    const at = entry.input ? text.indexOf(entry.input, searchFrom) : -1;
-    if (at >= 0) searchFrom = at + entry.input.length;
-    results.push(entryResult(entry, at >= 0 ? lineAt(at) : 1));
-  }
+  const { unreadable, undefinedMacros, crowdedNames } = sortErrors(library, text, lineAt);
+  const byKey = new Map(library.entries.map((entry) => [entry.key.toUpperCase(), entry]));
+  const context: EntryContext = {
+    undefinedMacros,
+    crowdedNames,
+    target: (entry) =>
+      typeof entry.fields.crossref === 'string' ? byKey.get(entry.fields.crossref.toUpperCase()) : undefined,
+  };
+  const results = [...unreadable];
+  for (const [entry, line] of entryLines(library, text, lineAt)) results.push(entryResult(entry, line, context));
   return results.sort((a, b) => a.line - b.line);
 }
 
@@ -170,10 +330,12 @@ function usedText(record: CslRecord): [string, string][] {
       out.push([role, [name.family, name.given, name.literal, name.suffix].filter(Boolean).join(' ')]);
     }
   }
-  for (const field of ['title', 'container-title', 'publisher'] as const) {
+  for (const field of ['title', 'container-title', 'publisher', 'repository'] as const) {
     const value = record[field];
     if (typeof value === 'string') out.push([field === 'container-title' ? 'journal or book title' : field, value]);
   }
+  const institution = record.institution?.[0]?.name;
+  if (institution) out.push(['institution', institution]);
   return out;
 }
 
@@ -210,28 +372,45 @@ function bibtexCreators(fields: Record<string, unknown>, record: CslRecord): voi
   }
 }
 
-/** Publisher, institution and repository: who issued the work and where it is kept. */
+/** The first of `names` the entry has as text (a list, as the parser gives some, joined). */
+const firstText = (fields: Record<string, unknown>, ...names: string[]) =>
+  names.map((name) => joined(fields[name])).find((value) => typeof value === 'string' && value.trim() !== '') as
+    | string
+    | undefined;
+
+/** Publisher, institution (a thesis's school, a report's institution) and repository, each on its own. */
 function bibtexIssuers(fields: Record<string, unknown>, record: CslRecord): void {
-  const publisher = [fields.publisher, fields.school, fields.institution, fields.organization]
-    .map(joined)
-    .find((value) => typeof value === 'string' && value !== '');
-  if (typeof publisher === 'string') record.publisher = clean(publisher);
-  if (typeof fields.school === 'string' || Array.isArray(fields.school) || Array.isArray(fields.institution)) {
-    const institution = [fields.school, fields.institution].map(joined).find(Boolean);
-    if (typeof institution === 'string') record.institution = [{ name: clean(institution) }];
-  }
-  const repository = [fields.eprinttype, fields.howpublished, fields.archiveprefix].find(
-    (value) => typeof value === 'string',
-  );
-  if (typeof repository === 'string') record.repository = clean(repository);
+  const publisher = firstText(fields, 'publisher', 'organization');
+  const institution = firstText(fields, 'school', 'institution');
+  const repository = firstText(fields, 'eprinttype', 'howpublished', 'archiveprefix');
+  if (publisher) record.publisher = clean(publisher);
+  if (institution) record.institution = [{ name: clean(institution) }];
+  if (repository) record.repository = clean(repository);
 }
+
+/** @misc as the site writes a preprint, a data set or software: its `type` field says which. */
+const MISC_KINDS: [RegExp, string][] = [
+  [/^preprint$/i, 'manuscript'],
+  [/^data\s*set$/i, 'dataset'],
+  [/^(?:computer\s+)?(?:software|program)$/i, 'software'],
+];
+
+function bibtexType(type: string, fields: Record<string, unknown>): string {
+  if (type === 'misc' && typeof fields.type === 'string') {
+    const kind = MISC_KINDS.find(([pattern]) => pattern.test((fields.type as string).trim()))?.[1];
+    if (kind) return kind;
+  }
+  return BIBTEX_TYPES[type] ?? (fields.journal || fields.journaltitle ? 'article-journal' : type);
+}
+
+/** "in press" as BibLaTeX's pubstate (inpress) or written in place of the year. */
+const inPress = (fields: Record<string, unknown>) =>
+  [fields.pubstate, fields.year].some((value) => typeof value === 'string' && /^\s*in[\s-]*press\s*$/i.test(value));
 
 function bibtexRecord(entry: BibtexEntry): CslRecord {
   const fields = entry.fields as Record<string, unknown>;
   const type = entry.type.toLowerCase();
-  const record: CslRecord = {
-    type: BIBTEX_TYPES[type] ?? (fields.journal || fields.journaltitle ? 'article-journal' : type),
-  };
+  const record: CslRecord = { type: bibtexType(type, fields) };
   if (type === 'mastersthesis') record.genre = "Master's thesis";
   if (type === 'phdthesis') record.genre = 'Doctoral dissertation';
   if (typeof fields.type === 'string' && type === 'thesis') record.genre = fields.type;
@@ -242,12 +421,19 @@ function bibtexRecord(entry: BibtexEntry): CslRecord {
   bibtexCreators(fields, record);
   bibtexIssuers(fields, record);
   const year = /\d{4}/.exec(String(fields.year ?? fields.date ?? ''))?.[0];
-  if (year) record.issued = { 'date-parts': [[Number(year)]] };
+  if (inPress(fields)) record.status = 'in press';
+  else if (year) record.issued = { 'date-parts': [[Number(year)]] };
   // The parser writes "--" as an en dash; the content writes page ranges with a hyphen, as people type them.
   if (typeof record.page === 'string') record.page = record.page.replace(/(\w)\s*[–—]\s*(\w)/g, '$1-$2');
   // Mendeley writes the date a web page was read as its volume and issue ("2020", "May 12,"): not the page's own.
   if (type === 'web_page') {
     delete record.volume;
+    delete record.issue;
+  }
+  // In a series, a plain volume or number is the series' (Routledge Studies …, 18), which APA leaves out, not a
+  // volume of the book; a volume such as III/41c names a part of the work itself and stays.
+  if (fields.series && record.type !== 'article-journal' && record.type !== 'report') {
+    if (/^\d+$/.test(String(record.volume ?? ''))) delete record.volume;
     delete record.issue;
   }
   if (type === 'techreport' || type === 'report') {

@@ -6,7 +6,8 @@
  * BibTeX is read by import-bibtex.ts, RIS by import-ris.ts, CSL-JSON here, as
  * JSON.
  */
-import { isSeq, LineCounter, parseDocument } from 'yaml';
+import { LineCounter, parseDocument } from 'yaml';
+import { bareDoi } from '../../src/doi.ts';
 import { readBibtex } from './import-bibtex.ts';
 import { readRis } from './import-ris.ts';
 import { ImportError, type ImportedRecord } from './imported.ts';
@@ -34,6 +35,37 @@ export function readImport(file: string, rawText: string): ImportedRecord[] {
   return readBibtex(text);
 }
 
+type JsonNode = { range?: number[]; get?: (key: unknown, keepScalar: true) => unknown; items?: unknown[] } | null;
+
+/**
+ * The records a JSON file holds, and the YAML nodes they are at (for their lines): a CSL-JSON list or one record,
+ * a Crossref REST API answer (`message.items`, or one work in `message`), or a map from DOIs to records (or to
+ * lists of one record), as tools that cache DOI lookups keep them.
+ */
+function jsonRecords(data: unknown, root: JsonNode): { value: unknown; node: JsonNode }[] {
+  const child = (node: JsonNode, key: string | number) => (node?.get?.(key, true) ?? null) as JsonNode;
+  const listed = (value: unknown[], node: JsonNode) =>
+    value.map((item, index) => ({ value: item, node: (node?.items?.[index] ?? null) as JsonNode }));
+  if (Array.isArray(data)) return listed(data, root);
+  if (typeof data !== 'object' || data === null) return [{ value: data, node: root }];
+  const object = data as Record<string, unknown>;
+  const message = object.message as Record<string, unknown> | undefined;
+  if (typeof object['message-type'] === 'string' && typeof message === 'object' && message !== null) {
+    return Array.isArray(message.items)
+      ? listed(message.items, child(child(root, 'message'), 'items'))
+      : [{ value: message, node: child(root, 'message') }];
+  }
+  const keys = Object.keys(object);
+  if (keys.length > 0 && keys.every((key) => bareDoi(key) !== null)) {
+    return keys.flatMap((key) => {
+      const value = object[key];
+      const node = child(root, key);
+      return Array.isArray(value) ? listed(value, node) : [{ value, node }];
+    });
+  }
+  return [{ value: data, node: root }];
+}
+
 function readCslJson(text: string): ImportedRecord[] {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter });
@@ -43,10 +75,13 @@ function readCslJson(text: string): ImportedRecord[] {
   } catch (error) {
     throw new ImportError(`is not valid JSON: ${(error as Error).message}`);
   }
-  const items = Array.isArray(data) ? data : [data];
-  const nodes = isSeq(doc.contents) ? doc.contents.items : [doc.contents];
-  return items.map((record, index) => ({
-    record: record as CslRecord,
-    line: lineCounter.linePos((nodes[index] as { range?: number[] } | null)?.range?.[0] ?? 0).line,
-  }));
+  return jsonRecords(data, doc.contents as JsonNode).map(({ value, node }) => {
+    const line = lineCounter.linePos(node?.range?.[0] ?? 0).line;
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      return { line, problem: 'this is not a citation record (a JSON object with a title and authors)' };
+    // Its id, or its DOI (a Crossref answer's works have no id), to name it by.
+    const { id, DOI } = value as { id?: unknown; DOI?: unknown };
+    const key = [id, DOI].find((name) => typeof name === 'string' && name !== '') as string | undefined;
+    return { line, key, record: value as CslRecord };
+  });
 }

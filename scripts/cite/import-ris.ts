@@ -51,8 +51,14 @@ export function readRis(text: string): ImportedRecord[] {
   const lines = text.split('\n');
   const results: ImportedRecord[] = [];
   let current: RisRecordLines | undefined;
-  const finish = () => {
-    if (current) results.push(risRecord(current.line, current.tags));
+  // A record that runs into the next one, or into the end of the file, may be cut short: it is refused, not guessed.
+  const unfinished = (where: string) => {
+    if (current)
+      results.push({
+        line: current.line,
+        key: current.tags.get('ID')?.[0] || undefined,
+        problem: `the record has no "ER  -" line ${where}, so it may be cut short; end it with a line "ER  - " (or export it again) and import again`,
+      });
     current = undefined;
   };
   lines.forEach((raw, index) => {
@@ -64,18 +70,14 @@ export function readRis(text: string): ImportedRecord[] {
     }
     const [, tag, value = ''] = match;
     if (tag === 'TY') {
-      if (current) {
-        results.push({
-          line: current.line,
-          problem: `the record has no "ER  -" line before the next "TY  -" at line ${index + 1}; it was read up to there`,
-        });
-        finish();
-      }
+      unfinished(`before the next "TY  -" at line ${index + 1}`);
       current = { line: index + 1, tags: new Map([['TY', [value.trim()]]]) };
-    } else if (tag === 'ER') finish();
-    else if (current) addTag(current, tag!, value);
+    } else if (tag === 'ER') {
+      if (current) results.push(risRecord(current.line, current.tags));
+      current = undefined;
+    } else if (current) addTag(current, tag!, value);
   });
-  finish();
+  unfinished('before the end of the file');
   return results;
 }
 
@@ -136,7 +138,29 @@ function risNumbers(type: string, { first }: Tags, set: (key: keyof CslRecord, v
   const end = first('EP');
   set('page', start && end ? `${start}-${end}` : start);
   set('article-number', first('C7'));
-  set('edition', first('ET'));
+  // A data set's or a program's ET is its version (EndNote and Zotero write it there).
+  set(type === 'dataset' || type === 'software' ? 'version' : 'edition', first('ET'));
+}
+
+/**
+ * Who issued the work and where it is kept. A thesis's and a report's PB is its institution (as EndNote and Zotero
+ * read it), a report's second PB its publisher; a preprint's, a data set's or a program's PB its repository; DP, the
+ * database it came from, a thesis's repository.
+ */
+function risIssuers(
+  type: string,
+  { all, first }: Tags,
+  record: CslRecord,
+  set: (key: keyof CslRecord, value: string | undefined) => void,
+) {
+  const [pb, second] = all('PB');
+  if (type === 'thesis' || type === 'report') {
+    if (pb) record.institution = [{ name: pb }];
+    if (type === 'report') set('publisher', second);
+    if (type === 'thesis') set('genre', first('M3'));
+    set('repository', first('DP'));
+  } else if (type === 'dataset' || type === 'software' || type === 'manuscript') set('repository', first('DP') ?? pb);
+  else set('publisher', pb);
 }
 
 function risRecord(line: number, tags: Map<string, string[]>): ImportedRecord {
@@ -152,17 +176,15 @@ function risRecord(line: number, tags: Map<string, string[]>): ImportedRecord {
   set('container-title', risContainer(type, read));
   risCreators(type, read, record);
   // Several PY or DA lines (PubMed Central writes three) and forms such as "2014///" or "2014/05/17": the first year.
-  const year = all('PY', 'Y1', 'DA')
-    .map((value) => /\b(\d{4})\b/.exec(value)?.[1])
-    .find(Boolean);
-  if (year) record.issued = { 'date-parts': [[Number(year)]] };
+  const dates = all('PY', 'Y1', 'DA');
+  const year = dates.map((value) => /\b(\d{4})\b/.exec(value)?.[1]).find(Boolean);
+  if (dates.some((value) => /^\W*in[\s-]*press\W*$/i.test(value))) record.status = 'in press';
+  else if (year) record.issued = { 'date-parts': [[Number(year)]] };
   risNumbers(type, read, set);
-  set('publisher', first('PB'));
-  if (type === 'thesis') set('genre', first('M3'));
-  if (type === 'dataset' || type === 'software') set('repository', first('DP', 'PB'));
+  risIssuers(type, read, record, set);
   set('DOI', first('DO', 'DI') ?? all('UR', 'L2', 'N1').find((value) => bareDoi(value) !== null));
   set('URL', all('UR', 'L2').find(isHttpUrl));
   // Read as an article all the same; the person sees the type it was given.
   if (!RIS_TYPES[risType] && risType !== 'GEN' && risType !== 'ELEC') record['type-note'] = risType;
-  return { line, record };
+  return { line, key: first('ID'), record };
 }
