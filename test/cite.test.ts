@@ -561,13 +561,18 @@ test('import reads a Mendeley export: @book_section is a chapter in its book, @w
     // 512 entries: 6 are the same publication as an earlier one, 2 chapters lack their book and 5 list no author.
     assert.match(
       output,
-      /Summary: 500 imported into second-example, 5 skipped, 7 not imported \(of 512 entries in the file\)\./,
+      /Summary: 496 imported into second-example, 5 skipped, 11 not imported \(of 512 entries in the file\)\./,
     );
     assert.match(
       output,
       /mendeley-web-page\.bib:70(?: \S+)?: not imported: bookTitle: is a chapter without "bookTitle"; add the title of the book/,
     );
     assert.match(output, /mendeley-web-page\.bib:2200(?: \S+)?: not imported: the record lists no authors/);
+    // "Department of Media and Communication" without braces: BibTeX reads a person "of Media, Department".
+    assert.match(
+      output,
+      /mendeley-web-page\.bib:1070 Verboord2011: not imported: editor 1 "of Media, Department" is a group's name read as a person's; write the group's name as one name \(in BibTeX, in braces: \{Department of Media\}\)/,
+    );
     assert.match(
       output,
       /mendeley-web-page\.bib:500(?: \S+)?: skipped: the same publication as .*mendeley-web-page\.bib:406/,

@@ -9,25 +9,11 @@
  * typed value the registry disagrees with is kept and reported.
  */
 import * as v from 'valibot';
-import { type Publication, publicationSchema } from '../../src/content/publications.ts';
+import { KIND_FIELDS, type Publication, publicationSchema } from '../../src/content/publications.ts';
 import { isDoiOnly } from '../stages/content/doi-only.ts';
 import { FIELD_ORDER, type Field } from './publications-file.ts';
 
 type Kind = NonNullable<Publication['type']>;
-
-/** The fields each kind of publication uses besides authors, year and title (docs/citations.md, "Kinds"). */
-const KIND_FIELDS: Record<Kind, Field[]> = {
-  article: ['journal', 'volume', 'issue', 'pages', 'articleNumber'],
-  chapter: ['editors', 'bookTitle', 'edition', 'volume', 'pages', 'publisher'],
-  book: ['edition', 'volume', 'publisher'],
-  'edited-book': ['editors', 'edition', 'publisher'],
-  'conference-paper': ['editors', 'bookTitle', 'pages', 'publisher'],
-  thesis: ['degree', 'institution', 'repository'],
-  report: ['reportNumber', 'institution', 'publisher'],
-  preprint: ['repository'],
-  dataset: ['version', 'repository'],
-  software: ['version', 'repository'],
-};
 
 /** Why the content check would refuse the entry ("field: expected …"), or undefined when it would not. */
 export function schemaProblem(publication: Publication): string | undefined {

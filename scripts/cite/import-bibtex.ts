@@ -61,12 +61,17 @@ const TEXT_FIELDS: [keyof CslRecord, string[]][] = [
 ];
 
 /**
- * LaTeX the parser left as it was: a command it does not know (\foo), a
- * control symbol (\ ), or an accent with no letter under it ({\d} alone).
+ * Where the parser met a command it does not know, it leaves the command marked with this (a character of Unicode's
+ * private use area, which no export holds), so that it is told apart from a backslash written as text
+ * (\textbackslash{}).
  */
+const UNKNOWN_COMMAND = '\uE000';
+
+/** LaTeX the parser could not turn into text: a command it does not know, or an accent with no letter under it ({\d} alone). */
 function leftoverLatex(value: string): string | undefined {
-  const command = /\\(?:[A-Za-z]+|[^A-Za-z\s])/.exec(value);
-  if (command) return `"${command[0]}"`;
+  const marked = value.indexOf(UNKNOWN_COMMAND);
+  if (marked !== -1)
+    return `"${/^\\(?:[A-Za-z]+|.)/s.exec(value.slice(marked + 1))?.[0] ?? value.slice(marked + 1, marked + 9)}"`;
   const accent = /(?:^|[\s{}])(\p{M})/u.exec(value);
   if (accent) {
     return `an accent with no letter under it ("${value.slice(Math.max(0, accent.index - 8), accent.index + 4).trim()}", as {\\d} alone gives; write the letter itself, such as ð for {\\dh})`;
@@ -108,8 +113,8 @@ function parseLibrary(text: string): Library {
       // Titles as the person wrote them: no sentence-casing of English titles.
       english: false,
       applyCrossRef: true,
-      // A command the parser does not know stays as it was, and is reported below; "\ " is a space.
-      unsupported: (_node, tex) => TEXT_COMMANDS[tex.trim()] ?? tex,
+      // A command the parser does not know stays as it was, marked, and is reported below; "\ " is a space.
+      unsupported: (_node, tex) => TEXT_COMMANDS[tex.trim()] ?? `${UNKNOWN_COMMAND}${tex}`,
     });
   } catch (error) {
     throw new ImportError(`could not be read as BibTeX: ${(error as Error).message}`);
@@ -364,8 +369,13 @@ function bibtexCreators(fields: Record<string, unknown>, record: CslRecord): voi
     ['editor', creators(fields.editor)],
   ] as const) {
     if (list.length === 0) continue;
-    record[role] = list.filter((creator) => !isOthers(creator)).map(cslName);
-    if (list.some(isOthers)) record[`${role}-others`] = true;
+    // "Dowty, D.R., et al." written as one name: Dowty, D. R., and the list goes on.
+    const etAl = (creator: Creator) => /^et\.?\s*al\.?$/i.test(creator.firstName ?? '');
+    const people = list.map((creator) =>
+      etAl(creator) ? { lastName: creator.lastName, firstName: creator.suffix } : creator,
+    );
+    record[role] = people.filter((creator) => !isOthers(creator)).map(cslName);
+    if (list.some(isOthers) || list.some(etAl)) record[`${role}-others`] = true;
     for (const name of record[role]!) {
       for (const key of ['family', 'given', 'literal'] as const) if (name[key]) name[key] = clean(name[key]!);
     }
@@ -415,7 +425,11 @@ function bibtexRecord(entry: BibtexEntry): CslRecord {
   if (type === 'phdthesis') record.genre = 'Doctoral dissertation';
   if (typeof fields.type === 'string' && type === 'thesis') record.genre = fields.type;
   for (const [csl, names] of TEXT_FIELDS) {
-    const found = names.map((name) => fields[name]).find((value) => typeof value === 'string' && value.trim() !== '');
+    // A chapter's or a paper's container is its booktitle, whatever journal it also names (Sigplan Notices).
+    const inBook = csl === 'container-title' && (record.type === 'chapter' || record.type === 'paper-conference');
+    const found = (inBook ? ['booktitle', ...names] : names)
+      .map((name) => fields[name])
+      .find((value) => typeof value === 'string' && value.trim() !== '');
     if (typeof found === 'string') record[csl] = clean(found);
   }
   bibtexCreators(fields, record);

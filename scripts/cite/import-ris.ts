@@ -105,14 +105,20 @@ function tagReader(tags: Map<string, string[]>) {
     return undefined;
   };
   const all = (...names: string[]) => names.flatMap((name) => tags.get(name) ?? []).filter((value) => value !== '');
-  return { first, all };
+  /** Every value of one tag, empty ones too: their places count. */
+  const each = (name: string) => tags.get(name) ?? [];
+  return { first, all, each };
 }
 
 type Tags = ReturnType<typeof tagReader>;
 
-/** A chapter's book and a paper's journal are T2 (or BT, JO, JF, T3); BT is a book's own title only in BOOK. */
+/**
+ * A chapter's book is T2 (or BT, T3), a paper's proceedings C3 (as the RIS specification and Zotero write them) or
+ * T2, an article's journal JF, JO or T2; BT is a book's own title only in BOOK.
+ */
 function risContainer(type: string, { first }: Tags): string | undefined {
-  if (type === 'chapter' || type === 'paper-conference') return first('T2', 'BT', 'T3');
+  if (type === 'paper-conference') return first('C3', 'T2', 'BT', 'T3');
+  if (type === 'chapter') return first('T2', 'BT', 'T3');
   if (type === 'article-journal' || type === 'article-magazine' || type === 'article-newspaper')
     return first('JF', 'JO', 'T2', 'JA', 'J2');
   return undefined;
@@ -126,8 +132,16 @@ function risCreators(type: string, { all }: Tags, record: CslRecord): void {
     editors = authors;
     authors = [];
   }
-  if (authors.length > 0) record.author = authors.map(risName);
-  if (editors.length > 0) record.editor = editors.map(risName);
+  // "et al." (or BibTeX's "others") last: the list goes on, no one is named so.
+  const others = (names: string[]) => names.length > 0 && /^(?:et al\.?|others)$/i.test(names.at(-1)!);
+  for (const [role, names] of [
+    ['author', authors],
+    ['editor', editors],
+  ] as const) {
+    if (names.length === 0) continue;
+    record[role] = names.filter((_name, index) => !(index === names.length - 1 && others(names))).map(risName);
+    if (others(names)) record[`${role}-others`] = true;
+  }
 }
 
 /** Volume, issue or report number, pages, article number, edition. */
@@ -149,11 +163,12 @@ function risNumbers(type: string, { first }: Tags, set: (key: keyof CslRecord, v
  */
 function risIssuers(
   type: string,
-  { all, first }: Tags,
+  { each, first }: Tags,
   record: CslRecord,
   set: (key: keyof CslRecord, value: string | undefined) => void,
 ) {
-  const [pb, second] = all('PB');
+  // A report with a publisher but no institution is written with its first PB empty.
+  const [pb, second] = each('PB').map((value) => value || undefined);
   if (type === 'thesis' || type === 'report') {
     if (pb) record.institution = [{ name: pb }];
     if (type === 'report') set('publisher', second);

@@ -4,8 +4,9 @@
  * publications.yml. Every string goes through plainText: a record is data
  * from a registry or a file, never trusted text.
  */
-import { formatAuthors, type PersonName } from '../../src/citation-export.ts';
+import { formatAuthors, isGroupName, isNameParticle, type PersonName } from '../../src/citation-export.ts';
 import type { Publication } from '../../src/content-schema.ts';
+import { KIND_FIELDS } from '../../src/content/publications.ts';
 import { bareDoi } from '../../src/doi.ts';
 import { plainText, safeUrl, UntrustedTextError } from './text.ts';
 
@@ -57,8 +58,6 @@ const first = (value: unknown): string | undefined => {
   return typeof item === 'string' && item.trim() !== '' ? item : undefined;
 };
 
-const PARTICLES = new Set(['de', 'da', 'di', 'du', 'van', 'von', 'der', 'den', 'la', 'le', 'del', 'dos', 'ter', 'ten']);
-
 /**
  * "Henry S." → "H. S.", "Jean-Paul" → "J.-P.", "Á." stays: APA's initials. Initials written together are each
  * one: "C.J." as Scopus writes them → "C. J.", and "Roger BJ" as Google Scholar writes them → "R. B. J." (two or
@@ -70,7 +69,7 @@ export function initials(given: string): string {
     given
       .split(/\s+|(?<=\.)(?=\p{L})/u)
       // A particle written after the given names ("A. P. Jason de") is no initial.
-      .filter((word) => word !== '' && !PARTICLES.has(word))
+      .filter((word) => word !== '' && !isNameParticle(word))
       .flatMap((word) => (mixedCase && /^\p{Lu}{2,3}$/u.test(word) ? [...word] : [word]))
       .map((word) =>
         word
@@ -91,7 +90,7 @@ export function initials(given: string): string {
 function trailingParticle(given: string): { given: string; particle: string } {
   const words = given.trim().split(/\s+/);
   let at = words.length;
-  while (at > 1 && PARTICLES.has(words[at - 1]!)) at -= 1;
+  while (at > 1 && isNameParticle(words[at - 1]!)) at -= 1;
   return { given: words.slice(0, at).join(' '), particle: words.slice(at).join(' ') };
 }
 
@@ -109,6 +108,11 @@ function personName(name: CslName, index: number, role = 'author'): PersonName {
   const family = plainText([...particles, name.family].join(' '), `${role} ${index + 1}'s family name`);
   const given = written ? initials(written.given) : '';
   const suffix = name.suffix ? plainText(name.suffix, `${role} ${index + 1}'s suffix`) : '';
+  // "of Media, Department": a group's name read as a person's (BibTeX without braces), which no list can hold.
+  if (given && isGroupName(family))
+    throw new RecordError(
+      `${role} ${index + 1} "${family}, ${name.given}" is a group's name read as a person's; write the group's name as one name (in BibTeX, in braces: {Department of Media}) and import again`,
+    );
   // A given name without a family name is a single name (Plato); it is kept whole.
   if (!given) return { family };
   return suffix ? { family, given, suffix } : { family, given };
@@ -213,6 +217,8 @@ function sourceFields(record: CslRecord, type: NonNullable<Publication['type']>,
     const value = textOf(record[key], field);
     if (value) publication[field] = value;
   }
+  // A range written "215 - 255" or with a dash is written as people type it, "215-255".
+  if (publication.pages) publication.pages = publication.pages.replace(/(\w)\s*[-–—]+\s*(\w)/g, '$1-$2');
   if (type === 'article') articleNumberOf(record, publication);
   if (type === 'report') {
     const number = textOf(record.number, 'report number');
@@ -243,7 +249,9 @@ function issuerFields(record: CslRecord, type: NonNullable<Publication['type']>,
     if (value) publication[field] = value;
   };
   if (type === 'thesis') {
-    if (/master/i.test(String(record.genre ?? ''))) publication.degree = 'masters';
+    const genre = String(record.genre ?? '');
+    if (/master/i.test(genre)) publication.degree = 'masters';
+    else if (/doctor|ph\.?\s?d|dissertation/i.test(genre)) publication.degree = 'doctoral';
     set('institution', institution ?? publisher);
     set('repository', repository);
   } else if (type === 'preprint' || type === 'dataset' || type === 'software') {
@@ -293,5 +301,9 @@ export function publicationFromRecord(record: CslRecord, doi?: string, notes: st
   sourceFields(record, type, publication);
   issuerFields(record, type, publication);
   identifiers(record, doi, publication, notes);
+  // Only what the kind uses: a thesis has no issue, whatever number a reference manager kept for it.
+  const kept = new Set<string>(['year', 'title', 'authors', 'type', 'doi', 'url', ...KIND_FIELDS[type]]);
+  for (const field of Object.keys(publication) as (keyof Publication)[])
+    if (!kept.has(field)) delete publication[field];
   return publication;
 }
