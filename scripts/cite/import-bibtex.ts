@@ -30,6 +30,10 @@ const BIBTEX_TYPES: Record<string, string> = {
   report: 'report',
   dataset: 'dataset',
   software: 'software',
+  // biblatex-software, as HAL and Software Heritage write it.
+  softwareversion: 'software',
+  softwaremodule: 'software',
+  codefragment: 'software',
   unpublished: 'manuscript',
   // Mendeley writes its own type names: a chapter is @book_section (its book in `journal`), a web page @web_page.
   book_section: 'chapter',
