@@ -99,7 +99,7 @@ test('version 1.10, report number 007 and article number 1e3 reach the page, the
       [undefined, undefined, '1e3'],
     ],
   );
-  const [software, report, article] = added.map(citationText);
+  const [software, report, article] = added.map((publication) => citationText(publication));
   assert.match(software!, /\(Version 1\.10\) \[Computer software\]/);
   assert.match(report!, /\(Report No\. 007\)/);
   assert.match(article!, /Article 1e3\./);
