@@ -1,8 +1,12 @@
 /**
  * npm run build [-- --out DIR] [--content DIR] [--base /sub-folder] [--site-url https://host] [--today YYYY-MM-DD]
+ *                 [--accessibility-record reports/accessibility-run.json]
  *
  * --today is the date the build treats as today (upcoming events, review
  * dates); without it SOURCE_DATE_EPOCH, then the current UTC date.
+ * --accessibility-record is the record the browser tests wrote (npm test): the
+ * accessibility statement says how the site was tested from it when it is of
+ * the commit being built, and that the build was not tested otherwise.
  * Builds the site into dist/ (or DIR). --base and --site-url (or, second,
  * BASE_PATH and SITE_URL in the environment) set the base path and the site's
  * address for one build.
@@ -35,6 +39,7 @@ const { values } = parseArgs({
     'site-url': { type: 'string' },
     today: { type: 'string' },
     report: { type: 'string' },
+    'accessibility-record': { type: 'string' },
   },
 });
 
@@ -45,12 +50,13 @@ try {
     basePath: values.base ?? process.env.BASE_PATH ?? '',
     siteUrl: values['site-url'] ?? process.env.SITE_URL,
     today: values.today,
+    accessibilityRecord: values['accessibility-record'],
     clientBundle,
   });
   console.log(formatReport(report));
   for (const warning of warnings) console.warn(yellow(`warning ${warning.where}: ${warning.message}`));
   // Machine-readable figures, kept out of the deployable folder.
-  const reportFile = path.resolve(values.report ?? path.join(projectRoot, 'reports', 'build.json'));
+  const reportFile = path.resolve(values.report ?? path.join(projectRoot, 'reports', 'build-report.json'));
   await mkdir(path.dirname(reportFile), { recursive: true });
   await writeFile(reportFile, `${JSON.stringify(report, null, 2)}\n`);
 } catch (error) {

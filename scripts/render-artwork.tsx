@@ -38,7 +38,7 @@ if (missing.length > 0) {
 }
 
 const publicDir = path.join(projectRoot, 'public');
-const { site } = await loadContent(path.join(projectRoot, 'content'), publicDir);
+const { site } = (await loadContent(path.join(projectRoot, 'content'), { publicDir })).content;
 const logoSvg = readFileSync(path.join(publicDir, site.logo), 'utf8');
 const navy = '#0f3b57';
 

@@ -51,7 +51,7 @@ const viewports = [
   })),
 );
 const pages = [
-  ...routes(await loadContent(contentDir)).map((route) => (route.path === '/' ? '/' : `${route.path}/`)),
+  ...routes((await loadContent(contentDir)).content).map((route) => (route.path === '/' ? '/' : `${route.path}/`)),
   '/404.html',
 ];
 const nameOf = (page: string) =>

@@ -57,6 +57,12 @@ export const fileAt = (sitePath: string): string =>
 /** Where a route's page is written: directory style, so /research and /research/caregiver can both exist. */
 export const outputFile = (routePath: string): string => fileAt(routePath.endsWith('/') ? routePath : `${routePath}/`);
 
+/** Where the calendar of every event is written, relative to the output root: calendar apps subscribe to it. */
+export const EVENTS_CALENDAR = 'events.ics';
+
+/** Where an event's own calendar file is written and linked from: events/<id>.ics. */
+export const eventCalendarFile = (id: string): string => `events/${id}.ics`;
+
 /** The site path an output file is served at, the reverse of fileAt: 'research/index.html' → '/research/'. */
 export const sitePathOf = (file: string): string => `/${file.replace(/(^|\/)index\.html$/, '$1')}`;
 

@@ -359,7 +359,10 @@ withChromium('the CMS at /admin/', (executablePath) =>
         await enter(page.getByLabel('Date').last(), 'Date', '2031-05-04');
         await typeInto(page, 'Link', 'https://example.org/réunion');
         await choose(page, 'Type', 'Event');
-        await page.getByRole('textbox', { name: 'Summary' }).click();
+        // Below the event's fields, which only an Event has: scrolled to, as a person does.
+        const summary = page.getByRole('textbox', { name: 'Summary' });
+        await scrolledTo(page, summary);
+        await summary.click();
         await page.keyboard.type('Les membres se retrouvent à **Zürich** pour l’atelier « Évaluation ».');
         await shoot(page, '3-news');
         await save(page);

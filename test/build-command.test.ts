@@ -21,7 +21,7 @@ async function build(flags: string[], env: Record<string, string> = {}) {
   const outDir = path.join(folder, 'dist');
   const { stderr } = await run(
     process.execPath,
-    ['scripts/run-build.js', '--out', outDir, '--report', path.join(folder, 'build.json'), ...flags],
+    ['scripts/run-build.js', '--out', outDir, '--report', path.join(folder, 'build-report.json'), ...flags],
     { cwd: projectRoot, env: { ...process.env, BASE_PATH: '', SITE_URL: '', ...env } },
   );
   const read = (file: string) => readFile(path.join(outDir, file), 'utf8');

@@ -154,7 +154,7 @@ for (const format of ['bib', 'ris'] as const) {
 
 test('each theme page links its citations.bib and citations.ris, written by the build, and shows each entry’s BibTeX', async () => {
   const { outDir } = await buildIntoTemporaryFolder();
-  const content = await loadContent(fixtureContentDir);
+  const { content } = await loadContent(fixtureContentDir);
   for (const theme of content.themes) {
     const page = await readFile(path.join(outDir, 'research', theme.id, 'index.html'), 'utf8');
     assert.match(page, new RegExp(`href="/research/${theme.id}/citations\\.bib" download="">BibTeX \\(\\.bib\\)</a>`));
@@ -203,7 +203,7 @@ test('an ORCID iD is shown on the member card with the iD icon and the full addr
 });
 
 test('each kind of publication downloads as its BibTeX and RIS type, with et al., suffixes, single names and group authors kept whole', async () => {
-  const content = await loadContent(fixtureContentDir);
+  const { content } = await loadContent(fixtureContentDir);
   const list = Object.values(content.publications).flat();
   const bib = bibtexFile(list);
   const ris = risFile(list);

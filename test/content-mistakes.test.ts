@@ -10,7 +10,7 @@ import { cp, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
 import { BuildError, displayPath, formatProblem, type Problem } from '../scripts/lib/problems.ts';
-import { readContent } from '../scripts/stages/load-content.ts';
+import { loadContent } from '../scripts/stages/load-content.ts';
 import { firstInvisible } from '../src/text.ts';
 import { buildIntoTemporaryFolder, fixtureContentDir, temporaryFolder } from './helpers/site.ts';
 import { snapshot } from './helpers/snapshot.ts';
@@ -54,7 +54,7 @@ const printed = (problems: Problem[], shown: string) =>
 async function outcome(edits: Edit[]) {
   const { contentDir, shown } = await planted(edits);
   try {
-    const loaded = await readContent(contentDir, path.resolve('public'));
+    const loaded = await loadContent(contentDir, { publicDir: path.resolve('public') });
     return { problems: [], warnings: printed(loaded.warnings, shown), content: loaded.content };
   } catch (error) {
     if (!(error instanceof BuildError)) throw error;

@@ -60,7 +60,7 @@ async function build(root: string): Promise<Map<string, string>> {
   const outDir = path.join(folder, 'dist');
   await run(
     process.execPath,
-    ['--import', 'tsx', 'scripts/build.ts', '--out', outDir, '--report', path.join(folder, 'build.json')],
+    ['--import', 'tsx', 'scripts/build.ts', '--out', outDir, '--report', path.join(folder, 'build-report.json')],
     {
       cwd: root,
       env: { ...process.env, BASE_PATH: '', SITE_URL: '' },

@@ -89,7 +89,7 @@ test('version 1.10, report number 007 and article number 1e3 reach the page, the
     file,
     `${yaml.trimEnd()}\n  - type: software\n    authors: Example Consortium\n    year: 2023\n    title: An example program\n    version: 1.10\n    repository: Zenodo\n  - type: report\n    authors: Example Institute\n    year: 2015\n    title: An example report\n    reportNumber: 007\n  - authors: Example, A.\n    year: 2024\n    title: An example article numbered in e-notation\n    journal: Journal of Example Data\n    articleNumber: 1e3\n`,
   );
-  const content = await loadContent(contentDir);
+  const { content } = await loadContent(contentDir);
   const added = Object.values(content.publications).flat().slice(-3) as Publication[];
   assert.deepEqual(
     added.map((publication) => [publication.version, publication.reportNumber, publication.articleNumber]),

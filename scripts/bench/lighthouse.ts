@@ -47,7 +47,7 @@ const { values } = parseArgs({
   options: { route: { type: 'string', multiple: true }, runs: { type: 'string', default: '3' } },
 });
 const runs = Math.max(1, Number(values.runs));
-const routes = routeTable(await loadContent(path.join(projectRoot, 'content')));
+const routes = routeTable((await loadContent(path.join(projectRoot, 'content'))).content);
 const chosen = values.route ? routes.filter((route) => values.route!.includes(route.path)) : routes;
 if (chosen.length === 0) throw new Error(`no route ${values.route?.join(', ')} in src/routes.tsx`);
 

@@ -96,11 +96,11 @@ async function build(root: string, command: string, env: Record<string, string> 
   buildCount += 1;
   const folder = path.join(work, `build-${buildCount}`);
   const run = await timed(
-    `${command} --out ${quote(path.join(folder, 'dist'))} --report ${quote(path.join(folder, 'build.json'))}`,
+    `${command} --out ${quote(path.join(folder, 'dist'))} --report ${quote(path.join(folder, 'build-report.json'))}`,
     root,
     env,
   );
-  const report = JSON.parse(await readFile(path.join(folder, 'build.json'), 'utf8')) as BuildReport;
+  const report = JSON.parse(await readFile(path.join(folder, 'build-report.json'), 'utf8')) as BuildReport;
   if (!keep) await rm(folder, { recursive: true, force: true });
   return { ...run, report, outDir: path.join(folder, 'dist') };
 }

@@ -14,7 +14,9 @@ export interface CheckSettings {
   retryDelayMs: number;
 }
 
-export const refused = 'the site refused an automated check; open it in a browser';
+const refused = 'the site refused an automated check; open it in a browser';
+/** What a transient failure adds: it is not kept, so the next run asks again. */
+const askedAgain = 'not kept: the next run asks again';
 
 const orcidUrl = /^https?:\/\/orcid\.org\/(\d{4}-\d{4}-\d{4}-\d{3}[\dX])\/?$/i;
 
@@ -31,12 +33,13 @@ export function mailtoIsValid(url: string): boolean {
 
 /** Checks one address by the means that fits it: the DOI API, ORCID's API, its syntax, or the site itself. */
 export async function checkLink(url: string, client: HttpClient, settings: CheckSettings): Promise<LinkResult> {
-  const result = (group: Group, detail: string, newUrl?: string): LinkResult => ({
+  const result = (group: Group, detail: string, newUrl?: string, transient?: true): LinkResult => ({
     url,
     group,
     detail,
     ...(newUrl ? { newUrl } : {}),
     checkedAt: new Date().toISOString(),
+    ...(transient ? { transient } : {}),
   });
 
   if (url.startsWith('mailto:')) {
@@ -48,53 +51,52 @@ export async function checkLink(url: string, client: HttpClient, settings: Check
   if (!URL.canParse(url)) return result('broken', 'not an address a browser can follow');
 
   const doi = doiOfUrl(url);
-  if (doi) {
-    const [group, detail] = await checkDoi(doi, client, settings);
-    return result(group, detail);
-  }
-
   const orcid = orcidOf(url);
-  if (orcid) {
-    const [group, detail] = await checkOrcid(orcid, client, settings);
-    return result(group, detail);
-  }
-
-  const outcome = await followRedirects(url, client, settings);
-  return result(outcome.group, outcome.detail, outcome.newUrl);
+  const outcome = doi
+    ? await checkDoi(doi, client, settings)
+    : orcid
+      ? await checkOrcid(orcid, client, settings)
+      : await followRedirects(url, client, settings);
+  return result(outcome.group, outcome.detail, outcome.newUrl, outcome.transient);
 }
 
-async function checkDoi(doi: string, client: HttpClient, settings: CheckSettings): Promise<[Group, string]> {
+/** A service's answer that says nothing of the link: its words, and not kept. */
+const unexpected = (detail: string): Outcome => ({
+  group: 'unverified',
+  detail: `${detail}; ${askedAgain}`,
+  transient: true,
+});
+
+async function checkDoi(doi: string, client: HttpClient, settings: CheckSettings): Promise<Outcome> {
   const answer = await ask(doiUrl(doi, settings.doiHandleApi), 'GET', client, settings, 'application/json');
-  if (answer.kind === 'error') return ['unverified', `the DOI API did not answer (${describeError(answer)})`];
+  if (answer.kind === 'error') return unexpected(`the DOI API did not answer (${describeError(answer)})`);
   let body: { responseCode?: unknown; values?: { type?: unknown; data?: { value?: unknown } }[] } = {};
   try {
     body = JSON.parse(answer.body.toString('utf8'));
   } catch {
     // Not JSON: judged by the status alone below.
   }
-  if (body.responseCode === 100) return ['broken', `DOI ${doi} is not registered (DOI API: handle not found)`];
+  if (body.responseCode === 100)
+    return { group: 'broken', detail: `DOI ${doi} is not registered (DOI API: handle not found)` };
   if (body.responseCode === 1) {
     const target = body.values?.find((value) => value.type === 'URL')?.data?.value;
-    return ['fine', `DOI registered${typeof target === 'string' ? `; it leads to ${target}` : ''}`];
+    return { group: 'fine', detail: `DOI registered${typeof target === 'string' ? `; it leads to ${target}` : ''}` };
   }
-  if (body.responseCode === 200) return ['fine', 'DOI registered (the record holds no address)'];
-  return [
-    'unverified',
-    `the DOI API answered ${answer.status}${body.responseCode ? ` (response code ${body.responseCode})` : ''}; try again later`,
-  ];
+  if (body.responseCode === 200) return { group: 'fine', detail: 'DOI registered (the record holds no address)' };
+  const code = body.responseCode === undefined ? 'not a handle record' : `response code ${body.responseCode}`;
+  return unexpected(`the DOI API answered something unexpected (${answer.status}, ${code}); try again later`);
 }
 
-async function checkOrcid(orcid: string, client: HttpClient, settings: CheckSettings): Promise<[Group, string]> {
+async function checkOrcid(orcid: string, client: HttpClient, settings: CheckSettings): Promise<Outcome> {
   const answer = await ask(`${settings.orcidApi}/${orcid}/record`, 'GET', client, settings, 'application/json');
-  if (answer.kind === 'error') return ['unverified', `ORCID's API did not answer (${describeError(answer)})`];
-  if (answer.status === 200) return ['fine', 'an ORCID record'];
-  if (answer.status === 404 || answer.status === 410) {
-    return ['broken', `ORCID has no record for ${orcid} (ORCID API: ${answer.status})`];
-  }
-  return ['unverified', `ORCID's API answered ${answer.status}; try again later`];
+  if (answer.kind === 'error') return unexpected(`ORCID's API did not answer (${describeError(answer)})`);
+  if (answer.status === 200) return { group: 'fine', detail: 'an ORCID record' };
+  if (answer.status === 404 || answer.status === 410)
+    return { group: 'broken', detail: `ORCID has no record for ${orcid} (ORCID API: ${answer.status})` };
+  return unexpected(`ORCID's API answered something unexpected (${answer.status}); try again later`);
 }
 
-type Outcome = Pick<LinkResult, 'group' | 'detail' | 'newUrl'>;
+type Outcome = Pick<LinkResult, 'group' | 'detail' | 'newUrl' | 'transient'>;
 
 const permanent = new Set([301, 308]);
 
@@ -102,22 +104,19 @@ const permanent = new Set([301, 308]);
 async function followRedirects(url: string, client: HttpClient, settings: CheckSettings): Promise<Outcome> {
   const answer = await askSite(url, client, settings);
   const chain = answer.kind === 'response' ? (answer.redirects ?? []) : [];
+  if (answer.kind === 'response' && answer.loop)
+    return { group: 'unverified', detail: `redirects in a loop (${answer.loop.join(' → ')}); ${refused}` };
   if (answer.kind === 'response' && answer.status >= 300 && answer.status < 400 && answer.headers.location) {
     const location = answer.headers.location;
     if (!URL.canParse(location, answer.url)) {
       return { group: 'unverified', detail: `${answer.status} to an address that cannot be read: ${location}` };
-    }
-    const next = new URL(location, answer.url).href;
-    if (next === url || chain.some((hop) => hop.to === next)) {
-      const hops = [url, ...chain.map((hop) => hop.to), next];
-      return { group: 'unverified', detail: `redirects in a loop (${hops.join(' → ')}); ${refused}` };
     }
     return { group: 'unverified', detail: `more than ${chain.length} redirects; ${refused}` };
   }
   const via =
     chain.length > 0 ? ` (after ${chain.length} redirect${chain.length > 1 ? 's' : ''}, at ${answer.url})` : '';
   const final = judge(answer);
-  if (final.group !== 'fine') return { group: final.group, detail: final.detail + via };
+  if (final.group !== 'fine') return { ...final, detail: final.detail.replace(/(?=; )|$/, via) };
   // Moved for good: the address after the permanent redirects that lead the chain.
   const leading = chain.findIndex((hop) => !permanent.has(hop.status));
   const moved = chain.slice(0, leading === -1 ? chain.length : leading).at(-1)?.to;
@@ -141,16 +140,16 @@ async function askSite(url: string, client: HttpClient, settings: CheckSettings)
 const bodyLimit = 32 * 1024;
 
 /**
- * One request, asked again once after a 429 or a 5xx (waiting as long as
- * Retry-After says, up to the cap, else the retry delay), its redirects
- * followed by the client.
+ * One request, asked again once after a 429, a 5xx or a transient failure (a
+ * reset, a time limit, a body cut short; waiting as long as Retry-After says,
+ * up to the cap, else the retry delay), its redirects followed by the client.
  */
 function ask(url: string, method: 'HEAD' | 'GET', client: HttpClient, settings: CheckSettings, accept?: string) {
   return client.request(url, {
     method,
     accept,
     maxBytes: bodyLimit,
-    retry: { retries: 1, backoffMs: settings.retryDelayMs, maxWaitMs: settings.retryAfterCapMs },
+    retry: { retries: 1, retryErrors: true, backoffMs: settings.retryDelayMs, maxWaitMs: settings.retryAfterCapMs },
   });
 }
 
@@ -161,12 +160,13 @@ const challengeMarkers =
 const challenged = (answer: Extract<HttpResult, { kind: 'response' }>) =>
   answer.headers['cf-mitigated'] === 'challenge' || answer.headers['x-vercel-mitigated'] === 'challenge';
 
-/** The group an answer (after any redirects) puts a link in. */
+/** The group an answer (after any redirects) puts a link in; a failure that says nothing of the link is transient. */
 function judge(answer: HttpResult): Outcome {
+  const tries = answer.tries > 1 ? `, ${answer.tries} tries` : '';
   if (answer.kind === 'error') {
-    if (answer.code === 'ENOTFOUND') {
+    if (answer.code === 'ENOTFOUND')
       return { group: 'broken', detail: 'the server name does not exist (DNS found no such host)' };
-    }
+    if (answer.transient || answer.offline) return unexpected(`${describeError(answer)}${tries}`);
     return { group: 'unverified', detail: `${describeError(answer)}; ${refused}` };
   }
   const { status } = answer;
@@ -174,31 +174,33 @@ function judge(answer: HttpResult): Outcome {
   if (status === 404 || status === 410) {
     return { group: 'broken', detail: `${status} ${status === 404 ? 'Not Found' : 'Gone'}` };
   }
+  const waitFor =
+    answer.retryAfterMs === undefined ? '' : ` (asked to wait ${Math.round(answer.retryAfterMs / 1000)} s)`;
   if (status === 429) {
-    const waitFor =
-      answer.retryAfterMs === undefined ? '' : ` (asked to wait ${Math.round(answer.retryAfterMs / 1000)} s)`;
     const challenge = challenged(answer) ? ' with a bot challenge page' : '';
-    return { group: 'unverified', detail: `429 Too Many Requests${challenge}${waitFor}; ${refused}` };
+    return unexpected(`429 Too Many Requests${challenge}${waitFor}${tries}`);
   }
+  if (status >= 500) return unexpected(`${status}${waitFor}${tries}`);
   if (status === 403 || status === 401) {
     const challenge = challenged(answer) || challengeMarkers.test(answer.body.toString('utf8'));
     return { group: 'unverified', detail: `${status}${challenge ? ' with a bot challenge page' : ''}; ${refused}` };
   }
-  const waitFor =
-    answer.retryAfterMs === undefined ? '' : ` (asked to wait ${Math.round(answer.retryAfterMs / 1000)} s)`;
-  return { group: 'unverified', detail: `${status}${waitFor}; ${refused}` };
+  return { group: 'unverified', detail: `${status}; ${refused}` };
 }
 
 function describeError(answer: Extract<HttpResult, { kind: 'error' }>): string {
   switch (answer.code) {
-    case 'ETIMEDOUT':
-      return answer.message;
     case 'ECONNRESET':
       return 'the connection was reset';
     case 'ECONNREFUSED':
       return 'the server refused the connection';
     case 'EAI_AGAIN':
       return 'the server name could not be looked up just now';
+    case 'ETIMEDOUT':
+    case 'ESHORTREAD':
+    case 'EENCODING':
+    case 'EREDIRECT':
+      return answer.message;
     default:
       return `${answer.code}: ${answer.message}`;
   }

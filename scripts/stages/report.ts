@@ -27,18 +27,30 @@ export interface BuildReport {
   scriptImports: Record<string, string[]>;
 }
 
-/** Sizes of every page and of the stylesheet and scripts it loads, raw and gzip. */
-export function buildReport(
-  pages: RenderedPage[],
+export interface ReportInputs {
+  pages: RenderedPage[];
   /** The pages as readPages read them for the output check: each is read once. */
-  readings: Map<string, PageReading>,
-  files: OutputFile[],
-  basePath: string,
-  scriptImports: Record<string, string[]>,
-  milliseconds: number,
-  gzipSizes = new GzipSizes(),
-  buildDate?: BuildDate,
-): BuildReport {
+  readings: Map<string, PageReading>;
+  files: OutputFile[];
+  basePath: string;
+  scriptImports: Record<string, string[]>;
+  milliseconds: number;
+  gzipSizes?: GzipSizes;
+  buildDate?: BuildDate;
+}
+
+/** Sizes of every page and of the stylesheet and scripts it loads, raw and gzip. */
+export function buildReport(inputs: ReportInputs): BuildReport {
+  const {
+    pages,
+    readings,
+    files,
+    basePath,
+    scriptImports,
+    milliseconds,
+    gzipSizes = new GzipSizes(),
+    buildDate,
+  } = inputs;
   const byPath = new Map(files.map((file) => [file.path, file.contents]));
   const weigher = pageWeigher((file) => byPath.get(file), scriptImports, basePath, gzipSizes);
   const pageFiles = new Set(pages.map((page) => page.file));

@@ -49,9 +49,17 @@ export const textOf = (limit: number = LIMITS.line) =>
 
 export const text = textOf();
 
+/**
+ * An http(s) address, whole: no space or control character anywhere in it, so that every place that writes it
+ * (a page's href, a calendar's URL property, a feed) writes the address that was checked.
+ */
 export const httpUrl = v.pipe(
   v.string('expected an http(s) address'),
   v.check(isHttpUrl, 'expected an address starting with https:// (or http://), such as https://example.org/page'),
+  v.check(
+    (value) => !isHttpUrl(value) || (!/\s/.test(value) && firstInvisible(value) === -1),
+    'expected an address without spaces or line breaks: write a space in an address as %20',
+  ),
 );
 
 export const email = v.pipe(

@@ -155,7 +155,7 @@ export const KINDS = Object.keys(KIND_FIELDS) as NonNullable<Publication['type']
 /** Every entry of our content and the fixture site's, and every entry cite imports from the real exports of the fixtures. */
 export async function realCorpus(): Promise<Publication[]> {
   const content = [await loadContent(realContentDir), await loadContent(fixtureContentDir)].flatMap((site) =>
-    Object.values(site.publications).flat(),
+    Object.values(site.content.publications).flat(),
   );
   const folder = 'test/fixtures/doi/import';
   const imported: Publication[] = [];
