@@ -16,6 +16,7 @@ import { themesSchema } from '../../src/content/themes.ts';
 import { BuildError, type Problem } from '../lib/problems.ts';
 import { type ContentFiles, crossFileProblems } from './content/cross-file.ts';
 import { doiOnlyEntries, doiOnlyProblems } from './content/doi-only.ts';
+import { incompleteWarnings } from './content/incomplete.ts';
 import { type CheckedFile, describeIssue, type Keys, type Labeller, locate, noLabel } from './content/issues.ts';
 import { addOrigin, markdownLinks, type Origins } from './content/markdown-links.ts';
 import { readSource } from './content/site-settings.ts';
@@ -125,7 +126,7 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
   if (problems.length > 0) throw new BuildError('Checking content', sorted(problems));
 
   const content = siteContent(files, output);
-  const warnings = [...sources.warnings, ...links.warnings];
+  const warnings = [...sources.warnings, ...links.warnings, ...incompleteWarnings(files.publications)];
   if (options.today) warnings.push(...staleReview(files.accessibility, content.accessibility.reviewed, options.today));
   return { content, warnings: sorted(warnings), origins: links.origins, markdown: links.markdown };
 }
