@@ -52,7 +52,7 @@ function publisherOf(publication: Publication): string | undefined {
 }
 
 /** The entry as a CSL-JSON item. */
-export function cslItem(publication: Publication, id: string): Record<string, unknown> {
+function cslItem(publication: Publication, id: string): Record<string, unknown> {
   const kind = publication.type ?? 'article';
   const item: Record<string, unknown> = {
     id,
