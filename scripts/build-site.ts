@@ -24,6 +24,7 @@ import { buildReport, type BuildReport } from './stages/report.ts';
 import { siteFiles } from './stages/site-files.ts';
 import { readTestedWith } from './stages/tested-with.ts';
 import { adminFiles, adminHeaders } from './admin/admin-stage.ts';
+import { type CmsTarget, cmsIdentity, localOnly } from './admin/cms-backend.ts';
 import { writeOutput } from './stages/write-output.ts';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -48,6 +49,8 @@ export interface BuildOptions {
   cache?: BuildCache;
   /** A client bundle already under way: the build command starts it before loading this pipeline. */
   clientBundle?: Promise<ClientBundle>;
+  /** Where the CMS at /admin/ saves, and where that came from; the local mode only when not given. */
+  cms?: CmsTarget;
 }
 
 export interface BuildCache {
@@ -93,6 +96,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const routes = options.routes ?? siteRoutes(content);
   if (options.siteUrl) content.site = { ...content.site, siteUrl: trimTrailingSlashes(options.siteUrl) };
   const urls = createUrls(options.basePath ?? '', content.site.siteUrl);
+  const cms = options.cms ?? localOnly;
 
   // Render every route of the route table.
   const rendered = renderPages(content, routes, {
@@ -107,10 +111,10 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const site: OutputFile[] = [
     ...rendered.map((page) => ({ path: page.file, contents: page.html })),
     ...client.files,
-    ...siteFiles(urls, routes, content, { headerRules: [adminHeaders(urls)], markdown }),
+    ...siteFiles(urls, routes, content, { headerRules: [adminHeaders(urls, cms.backend)], markdown }),
     ...citationFiles(content),
     ...calendarFiles(content, buildDate.date),
-    ...adminFiles(urls, content),
+    ...adminFiles(urls, content, cms.backend),
     ...(await readPublicFiles(publicDir)),
   ];
 
@@ -120,6 +124,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     commit: await commit,
     date: buildDate.date,
     generator: `${name}@${version}`,
+    cms: cmsIdentity(cms),
   });
 
   // Check every internal link, asset and image before anything is written.
@@ -140,6 +145,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
       performance.now() - started,
       new GzipSizes(path.join(projectRoot, 'node_modules', '.cache', 'eccron-report', 'gzip-sizes.json')),
       buildDate,
+      cms,
     ),
     warnings: [
       ...(recovered ? [{ where: displayPath(outDir), message: recovered }] : []),

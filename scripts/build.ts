@@ -5,7 +5,8 @@
  * dates); without it SOURCE_DATE_EPOCH, then the current UTC date.
  * Builds the site into dist/ (or DIR). --base and --site-url (or, second,
  * BASE_PATH and SITE_URL in the environment) set the base path and the site's
- * address for one build.
+ * address for one build; CMS_REPO (or GITHUB_REPOSITORY, REPOSITORY_URL),
+ * CMS_BRANCH and CMS_AUTH_URL where the CMS at /admin/ saves.
  * Exits 1, leaving the previous output untouched, on any problem.
  * `npm run build` starts it through scripts/run-build.js, from its bundle.
  */
@@ -13,6 +14,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { cmsTargetFromEnvironment } from './admin/cms-backend.ts';
 import { describeFailure } from './lib/problems.ts';
 import { red, yellow } from './lib/terminal.ts';
 
@@ -47,6 +49,8 @@ try {
     siteUrl: values['site-url'] ?? process.env.SITE_URL,
     today: values.today,
     clientBundle,
+    // Where the CMS saves: CMS_REPO, GITHUB_REPOSITORY or REPOSITORY_URL, CMS_BRANCH, CMS_AUTH_URL.
+    cms: cmsTargetFromEnvironment(process.env),
   });
   console.log(formatReport(report));
   for (const warning of warnings) console.warn(yellow(`warning ${warning.where}: ${warning.message}`));

@@ -108,7 +108,10 @@ withChromium('the CMS at /admin/', (executablePath) =>
       ]);
       browser = launched;
       // As `npm run dev` serves it: the configuration made from the files as they are now.
-      const server = await startStaticServer({ root: outDir, intercept: localAdmin(liveContent, outDir) });
+      const server = await startStaticServer({
+        root: outDir,
+        intercept: localAdmin({ contentDir: liveContent, outDir }),
+      });
       baseUrl = server.url;
       closeServer = server.close;
     });

@@ -12,11 +12,13 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { test } from 'node:test';
 import * as v from 'valibot';
-import { adminFiles, backendFromEnvironment, readCmsScript } from '../scripts/admin/admin-stage.ts';
+import { adminFiles, readCmsScript } from '../scripts/admin/admin-stage.ts';
+import { cmsTargetFromEnvironment, describeCmsTarget } from '../scripts/admin/cms-backend.ts';
 import { cmsConfig, contentFiles } from '../scripts/admin/cms-config.ts';
 import { contentFactsFromFiles } from '../scripts/admin/dev-admin.ts';
 import type { CmsField } from '../scripts/admin/schema-fields.ts';
 import { loadContent } from '../scripts/stages/load-content.ts';
+import { formatReport } from '../scripts/stages/report.ts';
 import { PUBLICATION_TYPES } from '../src/content/publications.ts';
 import { adminContentSecurityPolicy } from '../src/security.ts';
 import { createUrls } from '../src/urls.ts';
@@ -287,7 +289,7 @@ test('the build writes the configuration made from the content, and the dev serv
   const content = await fixtureContent();
   const expected = cmsConfig(
     { themes: content.themes.map((theme) => ({ id: theme.id, title: theme.title })) },
-    backendFromEnvironment(),
+    undefined,
     createUrls('', content.site.siteUrl).absolute('/'),
   );
   assert.deepEqual(written, JSON.parse(JSON.stringify(expected)));
@@ -297,19 +299,32 @@ test('the build writes the configuration made from the content, and the dev serv
   );
 });
 
-test('a repository for the hosted CMS comes from CMS_REPO, GitHub Actions or Netlify, else local mode only', () => {
-  assert.equal(backendFromEnvironment({}), undefined);
-  assert.deepEqual(backendFromEnvironment({ GITHUB_REPOSITORY: 'eccron/site' }), {
-    repo: 'eccron/site',
-    branch: 'main',
+test('a repository for the hosted CMS comes from CMS_REPO, GitHub Actions or Netlify, else local mode only, and the target says which', () => {
+  assert.deepEqual(cmsTargetFromEnvironment({}), {
+    from: 'no CMS_REPO, GITHUB_REPOSITORY or REPOSITORY_URL in the environment',
   });
-  assert.deepEqual(backendFromEnvironment({ REPOSITORY_URL: 'https://github.com/eccron/site' }), {
-    repo: 'eccron/site',
-    branch: 'main',
+  assert.deepEqual(cmsTargetFromEnvironment({ GITHUB_REPOSITORY: 'eccron/site' }), {
+    backend: { repo: 'eccron/site', branch: 'main' },
+    from: 'GITHUB_REPOSITORY',
   });
-  assert.deepEqual(
-    backendFromEnvironment({ CMS_REPO: 'a/b', CMS_BRANCH: 'content', CMS_AUTH_URL: 'https://auth.example.org' }),
-    { repo: 'a/b', branch: 'content', authUrl: 'https://auth.example.org' },
+  assert.deepEqual(cmsTargetFromEnvironment({ REPOSITORY_URL: 'https://github.com/eccron/site' }), {
+    backend: { repo: 'eccron/site', branch: 'main', netlify: true },
+    from: 'REPOSITORY_URL',
+  });
+  // CMS_REPO wins over the host's own variables.
+  const target = cmsTargetFromEnvironment({
+    CMS_REPO: 'a/b',
+    GITHUB_REPOSITORY: 'eccron/site',
+    CMS_BRANCH: 'content',
+    CMS_AUTH_URL: 'https://auth.example.org',
+  });
+  assert.deepEqual(target, {
+    backend: { repo: 'a/b', branch: 'content', authUrl: 'https://auth.example.org' },
+    from: 'CMS_REPO, CMS_BRANCH, CMS_AUTH_URL',
+  });
+  assert.equal(
+    describeCmsTarget(target),
+    'CMS at /admin/ saves to a/b (branch content; sign-in with GitHub or a token), from CMS_REPO, CMS_BRANCH, CMS_AUTH_URL',
   );
   const urls = createUrls('', 'https://example.org');
   const page = String(
@@ -320,6 +335,49 @@ test('a repository for the hosted CMS comes from CMS_REPO, GitHub Actions or Net
     })[0]!.contents,
   );
   assert.match(page, /connect-src [^;]*https:\/\/auth\.example\.org/, 'the sign-in helper is allowed by the policy');
+});
+
+test('a build given a backend and one given none, with the same other options, are made for what their options say, and say so', async () => {
+  const backend = { repo: 'eccron/site', branch: 'content', authUrl: 'https://auth.example.org' };
+  const [local, hosted] = await Promise.all([
+    buildIntoTemporaryFolder({ today: '2026-03-02', commit: null }),
+    buildIntoTemporaryFolder({ today: '2026-03-02', commit: null, cms: { backend, from: 'CMS_REPO, CMS_BRANCH' } }),
+  ]);
+  const read = async (outDir: string, file: string) => readFile(path.join(outDir, file), 'utf8');
+  const configs = await Promise.all(
+    [local, hosted].map(async ({ outDir }) => JSON.parse(await read(outDir, 'admin/config.json'))),
+  );
+  assert.equal(configs[0].backend.repo === backend.repo, false, 'the local build names no repository of a host');
+  assert.deepEqual(
+    { repo: configs[1].backend.repo, branch: configs[1].backend.branch, base_url: configs[1].backend.base_url },
+    { repo: 'eccron/site', branch: 'content', base_url: 'https://auth.example.org' },
+  );
+  const [localHeaders, hostedHeaders] = await Promise.all(
+    [local, hosted].map(({ outDir }) => read(outDir, '_headers')),
+  );
+  assert.ok(!localHeaders!.includes('https://auth.example.org'), 'no sign-in helper in the local build’s policy');
+  assert.match(hostedHeaders!, /connect-src [^;\n]*https:\/\/auth\.example\.org/, 'the helper in the other’s');
+  // build.json and the build report name the backend and where it came from.
+  const identities = await Promise.all(
+    [local, hosted].map(async ({ outDir }) => JSON.parse(await read(outDir, 'build.json')).cms),
+  );
+  assert.deepEqual(identities, [
+    { repo: null, from: 'no backend given' },
+    { repo: 'eccron/site', branch: 'content', authUrl: 'https://auth.example.org', from: 'CMS_REPO, CMS_BRANCH' },
+  ]);
+  assert.deepEqual(
+    [local, hosted].map(({ result }) => formatReport(result.report).split('\n').at(-1)),
+    [
+      'CMS at /admin/: local mode only (no backend given)',
+      'CMS at /admin/ saves to eccron/site (branch content; sign-in with GitHub or a token), from CMS_REPO, CMS_BRANCH',
+    ],
+  );
+  // Nothing else differs: the visitor pages are the same bytes (but for the build's identity in their <meta>).
+  const identityless = (html: string) => html.replace(/<meta name="build" content="[^"]*"/, '');
+  assert.equal(
+    identityless(await read(local.outDir, 'index.html')),
+    identityless(await read(hosted.outDir, 'index.html')),
+  );
 });
 
 test('the CMS is counted on /admin/ alone: no visitor page links it, and the build report weighs it apart', async () => {
@@ -338,7 +396,7 @@ test('the CMS is counted on /admin/ alone: no visitor page links it, and the bui
 
 test("the CMS is served from the site alone: its fonts from admin/fonts/ (their packages' bytes), its page can be zoomed, and nothing else of its script changes", async () => {
   const urls = createUrls('/sub', 'https://example.org');
-  const files = adminFiles(urls, await fixtureContent());
+  const files = adminFiles(urls, await fixtureContent(), undefined);
   const byPath = new Map(files.map((file) => [file.path, Buffer.from(file.contents)]));
   const scriptFile = files.find((file) => /^admin\/sveltia-cms-[\d.]+\.js$/.test(file.path))!;
   const script = byPath.get(scriptFile.path)!.toString('latin1');
@@ -377,7 +435,7 @@ test("the CMS is served from the site alone: its fonts from admin/fonts/ (their 
 
 test('the CMS asks the site, not unpkg.com, for its latest version and its translations; what stays on unpkg.com is code, which its policy refuses', async () => {
   const urls = createUrls('/sub', 'https://example.org');
-  const files = adminFiles(urls, await fixtureContent());
+  const files = adminFiles(urls, await fixtureContent(), undefined);
   const byPath = new Map(files.map((file) => [file.path, Buffer.from(file.contents)]));
   const script = byPath
     .get(files.find((file) => /^admin\/sveltia-cms-[\d.]+\.js$/.test(file.path))!.path)!

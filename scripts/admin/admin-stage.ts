@@ -13,7 +13,8 @@ import { escapeHtml } from '../../src/escape.ts';
 import { adminContentSecurityPolicy, policyHeader } from '../../src/security.ts';
 import type { Urls } from '../../src/urls.ts';
 import type { OutputFile } from '../stages/output-files.ts';
-import { type CmsBackend, cmsConfig } from './cms-config.ts';
+import type { CmsBackend } from './cms-backend.ts';
+import { cmsConfig } from './cms-config.ts';
 
 /** The folder of the CMS in the output, and the site path of its page. */
 export const adminFolder = 'admin';
@@ -27,24 +28,8 @@ export const readCmsScript = () => (cmsScript ??= readFileSync(path.join(cmsPack
 /** The CMS's version, which names its script: a new version, a new name. */
 const cmsVersion = () => JSON.parse(readFileSync(path.join(cmsPackage(), 'package.json'), 'utf8')).version as string;
 
-/**
- * Where the CMS saves on a host: CMS_REPO (owner/name) or, on GitHub Actions,
- * the repository being built (GITHUB_REPOSITORY); Netlify's REPOSITORY_URL
- * when it names a GitHub repository. Without one, /admin/ works in local mode only.
- */
-export function backendFromEnvironment(env: NodeJS.ProcessEnv = process.env): CmsBackend | undefined {
-  const fromNetlify = /^https:\/\/github\.com\/([^/]+\/[^/]+?)(?:\.git)?$/.exec(env.REPOSITORY_URL ?? '')?.[1];
-  const repo = env.CMS_REPO || env.GITHUB_REPOSITORY || fromNetlify;
-  if (!repo) return undefined;
-  return {
-    repo,
-    branch: env.CMS_BRANCH || 'main',
-    ...(env.CMS_AUTH_URL ? { authUrl: env.CMS_AUTH_URL } : {}),
-  };
-}
-
 /** The _headers rule of /admin/ for hosts that read it: its pattern, and the headers. */
-export function adminHeaders(urls: Urls, backend = backendFromEnvironment()): [string, Record<string, string>] {
+export function adminHeaders(urls: Urls, backend: CmsBackend | undefined): [string, Record<string, string>] {
   return [
     urls.asset(`${adminFolder}/*`),
     {
@@ -167,7 +152,7 @@ function ownCmsFiles(): OutputFile[] {
 }
 
 /** admin/index.html, admin/config.json, the CMS's script, its fonts, its version and its translations. */
-export function adminFiles(urls: Urls, content: SiteContent, backend = backendFromEnvironment()): OutputFile[] {
+export function adminFiles(urls: Urls, content: SiteContent, backend: CmsBackend | undefined): OutputFile[] {
   const { script, fonts } = selfHostedCms(urls);
   const scriptFile = `${adminFolder}/sveltia-cms-${cmsVersion()}.js`;
   const config = cmsConfig(

@@ -11,16 +11,8 @@ import { newsFrontMatterSchema } from '../../src/content/news.ts';
 import { PUBLICATION_TYPE_LABELS, PUBLICATION_TYPES, publicationsSchema } from '../../src/content/publications.ts';
 import { siteSchema } from '../../src/content/site.ts';
 import { themesSchema } from '../../src/content/themes.ts';
+import type { CmsBackend } from './cms-backend.ts';
 import { type CmsField, fieldFor, fieldsOf, labelOf } from './schema-fields.ts';
-
-/** Where the CMS saves, on a host: the repository and the sign-in. */
-export interface CmsBackend {
-  /** owner/name of the GitHub repository. */
-  repo: string;
-  branch: string;
-  /** The OAuth helper's address, when editors sign in with GitHub (not needed on Netlify or with a token). */
-  authUrl?: string;
-}
 
 /** What the content itself decides: the keys of publications.yml, the themes' titles. */
 export interface CmsContentFacts {

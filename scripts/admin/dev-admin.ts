@@ -14,16 +14,17 @@ import type http from 'node:http';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { headersFor } from '../lib/static-server.ts';
+import type { CmsBackend } from './cms-backend.ts';
 import type { CmsContentFacts } from './cms-config.ts';
 
 // Imported when first asked for: they import src/, where a syntax error must not stop the dev server.
 const adminFolder = 'admin';
-let generator: Promise<(facts: CmsContentFacts & { siteUrl: string }) => string> | undefined;
+let generator: Promise<(facts: CmsContentFacts & { siteUrl: string }, backend?: CmsBackend) => string> | undefined;
 const loadGenerator = () =>
   (generator ??= Promise.all([import('./admin-stage.ts'), import('./cms-config.ts'), import('../../src/urls.ts')]).then(
     ([stage, { cmsConfig }, { createUrls }]) =>
-      (facts) =>
-        stage.configJson(cmsConfig(facts, stage.backendFromEnvironment(), createUrls('', facts.siteUrl).absolute('/'))),
+      (facts, backend) =>
+        stage.configJson(cmsConfig(facts, backend, createUrls('', facts.siteUrl).absolute('/'))),
   ));
 
 type Intercept = (request: http.IncomingMessage, response: http.ServerResponse) => boolean;
@@ -48,11 +49,21 @@ export function contentFactsFromFiles(contentDir: string): CmsContentFacts & { s
   return { themes, siteUrl: typeof site?.siteUrl === 'string' ? site.siteUrl : 'http://localhost' };
 }
 
+/** What the dev server serves /admin/ from: the content as it is now, the last good build, the backend it builds for. */
+export interface LocalAdminOptions {
+  contentDir: string;
+  outDir: string;
+  backend?: CmsBackend;
+}
+
 /**
  * Wraps the dev server's request handler: /admin/config.json from the files of
  * `contentDir` as they are now, and /admin/ straight from `outDir`.
  */
-export function localAdmin(contentDir: string, outDir: string, next: Intercept = () => false): Intercept {
+export function localAdmin(
+  { contentDir, outDir, backend }: LocalAdminOptions,
+  next: Intercept = () => false,
+): Intercept {
   console.log(
     `CMS: open /admin/, choose "Work with Local Repository" and pick this folder: ${path.dirname(contentDir)}`,
   );
@@ -63,7 +74,7 @@ export function localAdmin(contentDir: string, outDir: string, next: Intercept =
         .then((generate) => {
           response
             .writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' })
-            .end(generate(contentFactsFromFiles(contentDir)));
+            .end(generate(contentFactsFromFiles(contentDir), backend));
         })
         .catch((error: unknown) => {
           generator = undefined;

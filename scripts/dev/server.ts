@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { watch } from 'chokidar';
 import { build } from 'esbuild';
+import { cmsTargetFromEnvironment } from '../admin/cms-backend.ts';
 import { localAdmin } from '../admin/dev-admin.ts';
 import { within } from '../lib/output-folder.ts';
 import { startStaticServer } from '../lib/static-server.ts';
@@ -31,6 +32,8 @@ const { values } = parseArgs({
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const outDir = path.resolve(values.out ?? path.join(projectRoot, 'dist'));
 const contentDir = path.resolve(values.content ?? path.join(projectRoot, 'content'));
+// Where the CMS saves on a host, read here and handed to every build: CMS_REPO, CMS_BRANCH, CMS_AUTH_URL and the like.
+const cms = cmsTargetFromEnvironment(process.env);
 
 // --- Live reload: an event stream the dev client script listens to ------------------------------
 
@@ -104,7 +107,7 @@ function finished(message: DevBuildMessage) {
 }
 
 function startWorker(): ChildProcess {
-  const child = fork(path.join(projectRoot, 'scripts', 'dev', 'worker.ts'), [outDir, contentDir], {
+  const child = fork(path.join(projectRoot, 'scripts', 'dev', 'worker.ts'), [outDir, contentDir, JSON.stringify(cms)], {
     execArgv: ['--import', 'tsx'],
     cwd: projectRoot,
   });
@@ -143,7 +146,7 @@ function flush() {
 const server = await startStaticServer({
   root: outDir,
   port: Number(values.port),
-  intercept: localAdmin(contentDir, outDir, intercept),
+  intercept: localAdmin({ contentDir, outDir, backend: cms.backend }, intercept),
   transformHtml: (html) => html.replace('</head>', '<script type="module" src="/__dev/client.js"></script></head>'),
 }).catch((error: NodeJS.ErrnoException) => {
   console.error(

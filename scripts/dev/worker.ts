@@ -3,6 +3,7 @@
  * between content builds, so a content edit only reloads content and
  * renders again; a stylesheet edit bundles again in the same process.
  */
+import type { CmsTarget } from '../admin/cms-backend.ts';
 import type { BuildCache } from '../build-site.ts';
 import { BuildError, formatProblem } from '../lib/problems.ts';
 
@@ -13,7 +14,9 @@ export type DevBuildMessage =
   | { ok: true; milliseconds: number; reason: string; warnings: string[]; stylesheet: string }
   | { ok: false; error: string; doiOnly?: string };
 
-const [outDir, contentDir] = process.argv.slice(2) as [string, string];
+const [outDir, contentDir, cmsTarget] = process.argv.slice(2) as [string, string, string];
+/** Where the CMS saves, as the dev server read it from its environment. */
+const cms = JSON.parse(cmsTarget) as CmsTarget;
 const cache: BuildCache = {};
 const reasons: Record<DevBuildKind, string> = {
   content: 'content and pages only',
@@ -43,7 +46,7 @@ process.on('message', async (kind: DevBuildKind) => {
     // syntax error there must become an error message, not a dead process.
     const { buildSite } = await import('../build-site.ts');
     if (kind === 'style') delete cache.client;
-    const { warnings } = await buildSite({ outDir, contentDir, cache });
+    const { warnings } = await buildSite({ outDir, contentDir, cache, cms });
     message = {
       ok: true,
       milliseconds: performance.now() - started,
