@@ -83,7 +83,19 @@ function doiEnough(list: CmsField): CmsField {
   };
 }
 
-export function cmsConfig(facts: CmsContentFacts, backend: CmsBackend | undefined, siteUrl: string) {
+/** Where the CMS saves: the repository of a host, or (none set) a folder of this computer only (npm run dev). */
+const backendConfig = (backend: CmsBackend | undefined) =>
+  backend
+    ? {
+        name: 'github',
+        repo: backend.repo,
+        branch: backend.branch,
+        ...(backend.authUrl ? { base_url: backend.authUrl } : {}),
+      }
+    : { name: 'github', repo: 'owner/repository', branch: 'main' };
+
+/** The forms of the YAML files: site settings, themes, publications by theme, members. */
+function settingsCollection(facts: CmsContentFacts) {
   const themesList = fieldFor('themes', contentFiles.themes.schema, '');
   const publications = fieldFor('publications', contentFiles.publications.schema, '', {
     keys: { '': facts.themes.map((theme) => ({ name: theme.id, label: theme.title })) },
@@ -99,16 +111,72 @@ export function cmsConfig(facts: CmsContentFacts, backend: CmsBackend | undefine
       },
     },
   });
+  const fileForm = (name: 'site' | 'themes' | 'publications' | 'members', fields: CmsField[]) => ({
+    name,
+    label: contentFiles[name].label,
+    file: contentFiles[name].file,
+    fields,
+  });
   return {
-    backend: backend
-      ? {
-          name: 'github',
-          repo: backend.repo,
-          branch: backend.branch,
-          ...(backend.authUrl ? { base_url: backend.authUrl } : {}),
-        }
-      : // No repository set: the CMS works on a folder of this computer only (npm run dev).
-        { name: 'github', repo: 'owner/repository', branch: 'main' },
+    name: 'settings',
+    label: 'Site and lists',
+    files: [
+      fileForm('site', fieldsOf(contentFiles.site.schema)),
+      // themes.yml is a list at its top: the list is the file.
+      fileForm('themes', [{ ...themesList, label: contentFiles.themes.label, root: true }]),
+      // publications.yml is a map from theme id to its list: one list per theme.
+      fileForm('publications', publications.fields!.map(doiEnough)),
+      fileForm('members', members),
+    ],
+  };
+}
+
+/** The news items: one Markdown file each, its front matter a form and its summary the body. */
+const newsCollection = () => ({
+  name: 'news',
+  label: contentFiles.news.label,
+  label_singular: 'News item',
+  folder: contentFiles.news.folder,
+  extension: 'md',
+  format: 'frontmatter',
+  create: true,
+  // news/2021-09-15-<id>.md: the id comes from the title.
+  slug: '{{fields.date}}-{{slug}}',
+  summary: '{{fields.date}} {{fields.title}}',
+  sortable_fields: ['date', 'title'],
+  fields: [...fieldsOf(contentFiles.news.schema), body('Summary', markdownHint)],
+});
+
+/** The Markdown pages: the two legal pages, and the accessibility statement. */
+const pageCollections = () => [
+  {
+    name: 'legal',
+    label: 'Legal pages',
+    files: contentFiles.legal.files.map((page) => ({
+      name: page.name,
+      label: page.label,
+      file: page.file,
+      fields: [...fieldsOf(contentFiles.legal.schema), body(labelOf('text'), markdownHint)],
+    })),
+  },
+  {
+    name: 'accessibility',
+    label: contentFiles.accessibility.label,
+    files: [
+      {
+        name: 'statement',
+        label: contentFiles.accessibility.label,
+        file: contentFiles.accessibility.file,
+        // "How this site was tested" is not a field: the build writes it from what the project runs.
+        fields: [...fieldsOf(contentFiles.accessibility.schema), body('Introduction', markdownHint)],
+      },
+    ],
+  },
+];
+
+export function cmsConfig(facts: CmsContentFacts, backend: CmsBackend | undefined, siteUrl: string) {
+  return {
+    backend: backendConfig(backend),
     // Each change is a pull request, checked by CI before it reaches main.
     publish_mode: 'editorial_workflow',
     site_url: siteUrl,
@@ -120,71 +188,6 @@ export function cmsConfig(facts: CmsContentFacts, backend: CmsBackend | undefine
     editor: { preview: false },
     // A news item's file name is its id: plain letters, as the existing ones.
     slug: { encoding: 'ascii', clean_accents: true },
-    collections: [
-      {
-        name: 'settings',
-        label: 'Site and lists',
-        files: [
-          {
-            name: 'site',
-            label: contentFiles.site.label,
-            file: contentFiles.site.file,
-            fields: fieldsOf(contentFiles.site.schema),
-          },
-          {
-            name: 'themes',
-            label: contentFiles.themes.label,
-            file: contentFiles.themes.file,
-            // themes.yml is a list at its top: the list is the file.
-            fields: [{ ...themesList, label: contentFiles.themes.label, root: true }],
-          },
-          {
-            name: 'publications',
-            label: contentFiles.publications.label,
-            file: contentFiles.publications.file,
-            // publications.yml is a map from theme id to its list: one list per theme.
-            fields: publications.fields!.map(doiEnough),
-          },
-          { name: 'members', label: contentFiles.members.label, file: contentFiles.members.file, fields: members },
-        ],
-      },
-      {
-        name: 'news',
-        label: contentFiles.news.label,
-        label_singular: 'News item',
-        folder: contentFiles.news.folder,
-        extension: 'md',
-        format: 'frontmatter',
-        create: true,
-        // news/2021-09-15-<id>.md: the id comes from the title.
-        slug: '{{fields.date}}-{{slug}}',
-        summary: '{{fields.date}} {{fields.title}}',
-        sortable_fields: ['date', 'title'],
-        fields: [...fieldsOf(contentFiles.news.schema), body('Summary', markdownHint)],
-      },
-      {
-        name: 'legal',
-        label: 'Legal pages',
-        files: contentFiles.legal.files.map((page) => ({
-          name: page.name,
-          label: page.label,
-          file: page.file,
-          fields: [...fieldsOf(contentFiles.legal.schema), body(labelOf('text'), markdownHint)],
-        })),
-      },
-      {
-        name: 'accessibility',
-        label: contentFiles.accessibility.label,
-        files: [
-          {
-            name: 'statement',
-            label: contentFiles.accessibility.label,
-            file: contentFiles.accessibility.file,
-            // "How this site was tested" is not a field: the build writes it from what the project runs.
-            fields: [...fieldsOf(contentFiles.accessibility.schema), body('Introduction', markdownHint)],
-          },
-        ],
-      },
-    ],
+    collections: [settingsCollection(facts), newsCollection(), ...pageCollections()],
   };
 }
