@@ -1,9 +1,10 @@
 /**
  * The CMS's configuration against the content schema: the forms of /admin/
- * must ask for exactly what the build checks. The comparison walks the
- * valibot schema on its own (not through scripts/admin/schema-fields.ts), so
- * a walker that skipped a field, lost a required mark, a choice or a pattern
- * is caught here.
+ * must ask for exactly what the build checks. The comparison reads the
+ * valibot schema through the shared reading of scripts/lib/schema-shape.ts,
+ * not through the CMS stage's mapping (scripts/admin/schema-fields.ts), and
+ * compares every kind of schema, so a mapping that skipped a field, lost a
+ * required mark, a choice, a limit or a pattern is caught here.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -12,6 +13,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { test } from 'node:test';
 import * as v from 'valibot';
+import { actionsOf, entriesOf, type SchemaNode, unionMembers, unwrap } from '../scripts/lib/schema-shape.ts';
 import { adminFiles, readCmsScript } from '../scripts/admin/admin-stage.ts';
 import { cmsTargetFromEnvironment, describeCmsTarget } from '../scripts/admin/cms-backend.ts';
 import { cmsConfig, contentFiles } from '../scripts/admin/cms-config.ts';
@@ -23,18 +25,6 @@ import { PUBLICATION_TYPES } from '../src/content/publications.ts';
 import { adminContentSecurityPolicy } from '../src/security.ts';
 import { createUrls } from '../src/urls.ts';
 import { buildIntoTemporaryFolder, fixtureContent, fixtureContentDir, temporaryFolder } from './helpers/site.ts';
-
-type Schema = {
-  type: string;
-  wrapped?: Schema;
-  entries?: Record<string, Schema>;
-  item?: Schema;
-  value?: Schema;
-  options?: unknown[];
-  pipe?: Schema[];
-  requirement?: unknown;
-  message?: string;
-};
 
 /** A file of the CMS's npm package, as installed. */
 const readCmsPackageFile = (file: string) =>
@@ -48,75 +38,131 @@ const settings = config.collections.find((collection) => collection.name === 'se
 };
 const fileForm = (name: string) => settings.files.find((file) => file.name === name)!;
 
-/** Regexes anywhere in a schema's pipes. */
-const regexesOf = (schema: Schema): { source: string; message: string }[] =>
-  (schema.pipe ?? []).flatMap((part, index) =>
-    index === 0 && part !== schema
-      ? regexesOf(part)
-      : part.type === 'regex'
-        ? [{ source: (part.requirement as RegExp).source, message: part.message! }]
-        : [],
-  );
-
-/** What is wrong between a form field and the schema it stands for; [] when they agree. */
-function disagreements(schema: Schema, field: CmsField, where: string): string[] {
+/**
+ * What is wrong between a form field and the schema it stands for; [] when they agree. The schema is read with the
+ * shared reading of scripts/lib/schema-shape.ts (which the content check's messages use too), not with the CMS
+ * stage's walker, and every kind of schema is compared: one this function does not know fails.
+ */
+function disagreements(schema: unknown, field: CmsField, where: string): string[] {
+  const { base, optional, nullable } = unwrap(schema);
   const problems: string[] = [];
-  let base = schema;
-  let optional = false;
-  while (['optional', 'nullable', 'nullish'].includes(base.type)) {
-    if (base.type !== 'nullable') optional = true;
-    base = base.wrapped!;
-  }
   const required = field.required !== false;
   if (field.widget === 'list') {
     // The CMS's "required" on a list means "not empty": the schema's minLength says that.
-    const min = (base.pipe ?? []).find((part) => part.type === 'min_length');
-    if (Boolean(min) !== (field.min !== undefined)) problems.push(`${where}: minimum length differs`);
+    const min = actionsOf(base).some((action) => action.type === 'min_length');
+    if (min !== (field.min !== undefined)) problems.push(`${where}: minimum length differs`);
   } else if (field.widget !== 'object' && optional === required) {
     problems.push(`${where}: required ${required} in the form, optional ${optional} in the schema`);
   }
-  const children = (entries: Record<string, Schema>, fields: CmsField[] | undefined) => {
-    const names = Object.keys(entries);
-    const fieldNames = (fields ?? []).map((child) => child.name);
-    if (names.join() !== fieldNames.join()) problems.push(`${where}: fields ${fieldNames} ≠ schema ${names}`);
-    for (const child of fields ?? [])
-      if (entries[child.name]) problems.push(...disagreements(entries[child.name]!, child, `${where}.${child.name}`));
-  };
+  const entries = entriesOf(base);
+  if (entries) return [...problems, ...childDisagreements(entries, field, where)];
+  return [...problems, ...valueDisagreements({ base, nullable }, field, where)];
+}
+
+/** The fields of a group (an object, or the kinds of a union of objects merged) against the form's, in order. */
+function childDisagreements(entries: Record<string, SchemaNode>, field: CmsField, where: string): string[] {
+  const problems: string[] = [];
+  if (field.widget !== 'object' && field.widget !== 'list') problems.push(`${where}: a group shown as ${field.widget}`);
+  const names = Object.keys(entries);
+  const fieldNames = (field.fields ?? []).map((child) => child.name);
+  if (names.join() !== fieldNames.join()) problems.push(`${where}: fields ${fieldNames} ≠ schema ${names}`);
+  for (const child of field.fields ?? [])
+    if (entries[child.name]) problems.push(...disagreements(entries[child.name], child, `${where}.${child.name}`));
+  return problems;
+}
+
+/** The value of one field: a list's items, a choice, a number's limits, a year's list, a text's pattern. */
+function valueDisagreements(
+  { base, nullable }: { base: SchemaNode; nullable: boolean },
+  field: CmsField,
+  where: string,
+): string[] {
+  const shown = (widget: CmsField['widget']) =>
+    field.widget === widget ? [] : [`${where}: ${base.type} shown as ${field.widget}`];
+  const values = field.options?.map((option) => (typeof option === 'object' ? option.value : option));
   switch (base.type) {
-    case 'strict_object':
-    case 'object':
-      if (field.widget !== 'object') problems.push(`${where}: an object shown as ${field.widget}`);
-      children(base.entries!, field.fields);
-      break;
     case 'array': {
-      if (field.widget !== 'list') problems.push(`${where}: a list shown as ${field.widget}`);
-      let item = base.item!;
-      while (item.type === 'optional') item = item.wrapped!;
-      if (item.entries) children(item.entries, field.fields);
-      else if (field.field) problems.push(...disagreements(base.item!, field.field, `${where}.*`));
-      else problems.push(`${where}: no field for the list's items`);
-      break;
+      if (field.widget !== 'list') return shown('list');
+      const itemEntries = entriesOf(base.item);
+      if (itemEntries) return childDisagreements(itemEntries, field, where);
+      return field.field
+        ? disagreements(base.item, field.field, `${where}.*`)
+        : [`${where}: no field for the list's items`];
     }
     case 'picklist':
       // A choice may carry a label; its value is what the schema lists.
-      if (
-        field.widget !== 'select' ||
-        JSON.stringify(field.options?.map((option) => (typeof option === 'object' ? option.value : option))) !==
-          JSON.stringify(base.options)
-      )
-        problems.push(`${where}: choices ${JSON.stringify(field.options)} ≠ ${JSON.stringify(base.options)}`);
-      break;
-    case 'string': {
-      const regexes = regexesOf(base);
-      if (regexes.length > 0) {
-        const [source, message] = field.pattern ?? [];
-        if (source !== regexes[0]!.source || message !== regexes[0]!.message)
-          problems.push(`${where}: pattern ${field.pattern} ≠ ${regexes[0]!.source} "${regexes[0]!.message}"`);
-      }
-      break;
+      return JSON.stringify(values) === JSON.stringify(base.options)
+        ? shown('select')
+        : [`${where}: choices ${JSON.stringify(values)} ≠ ${JSON.stringify(base.options)}`];
+    case 'boolean':
+      return shown('boolean');
+    case 'number': {
+      const limits = numberLimitsOf(base);
+      const same = field.min === limits.min && field.max === limits.max;
+      return same ? shown('number') : [`${where}: limits ${field.min}–${field.max} ≠ ${limits.min}–${limits.max}`];
     }
+    case 'union':
+      return unionDisagreements({ base, nullable }, field, where);
+    case 'string':
+      return stringDisagreements(base, field, where);
+    default:
+      return [`${where}: no comparison for a schema of type ${base.type}: add one`];
   }
-  return problems;
+}
+
+/** The limits a number schema sets (min_value, max_value). */
+function numberLimitsOf(schema: SchemaNode): { min?: number; max?: number } {
+  const actions = actionsOf(schema);
+  const value = (type: string) => actions.find((action) => action.type === type)?.requirement as number | undefined;
+  return { min: value('min_value'), max: value('max_value') };
+}
+
+/**
+ * A union offered as one list (a year: a number within limits, "in press", null when allowed): every value the
+ * schema takes in the spelling the form writes, and nothing else. A member that transforms its input ("2022" in
+ * quotes) is another spelling of a value offered already.
+ */
+function unionDisagreements(
+  { base, nullable }: { base: SchemaNode; nullable: boolean },
+  field: CmsField,
+  where: string,
+): string[] {
+  const members = unionMembers(base).filter(
+    (member) => !actionsOf(member).some((action) => action.type === 'transform'),
+  );
+  if (members.length === 1) return valueDisagreements({ base: members[0]!, nullable }, field, where);
+  const values: unknown[] = field.options?.map((option) => (typeof option === 'object' ? option.value : option)) ?? [];
+  const expected: unknown[] = members.filter((member) => member.type === 'literal').map((member) => member.literal);
+  for (const member of members.filter((candidate) => candidate.type === 'number')) {
+    const { min, max } = numberLimitsOf(member);
+    for (let year = max!; year >= min!; year--) expected.push(year);
+  }
+  if (nullable) expected.push(null);
+  const missing = expected.filter((value) => !values.includes(value));
+  const extra = values.filter((value) => !expected.includes(value));
+  if (missing.length === 0 && extra.length === 0) return [];
+  return [
+    `${where}: choices lack ${JSON.stringify(missing.slice(0, 5))}, or offer ${JSON.stringify(extra.slice(0, 5))}`,
+  ];
+}
+
+/** A text: the schema's first pattern (regex, or "includes") with its message, as the form's pattern. */
+function stringDisagreements(base: SchemaNode, field: CmsField, where: string): string[] {
+  const patterns = actionsOf(base).flatMap((action) =>
+    action.type === 'regex'
+      ? [[(action.requirement as RegExp).source, action.message]]
+      : action.type === 'includes'
+        ? [[String(action.requirement).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), action.message]]
+        : [],
+  );
+  // Text is typed (a line, a box), picked (a date, one of a list) or chosen from another file's list.
+  if (!['string', 'text', 'datetime', 'select', 'relation'].includes(field.widget))
+    return [`${where}: text shown as ${field.widget}`];
+  if (patterns.length === 0) return [];
+  const [source, message] = field.pattern ?? [];
+  return source === patterns[0]![0] && message === patterns[0]![1]
+    ? []
+    : [`${where}: pattern ${field.pattern} ≠ ${patterns[0]![0]} "${patterns[0]![1]}"`];
 }
 
 test('every content file is in the configuration, once, where the build reads it', async () => {
@@ -144,12 +190,12 @@ test('every content file is in the configuration, once, where the build reads it
 });
 
 test("each form has the schema's fields, required marks, choices and patterns", () => {
-  const site = contentFiles.site.schema as unknown as Schema;
+  const site = contentFiles.site.schema;
   assert.deepEqual(
     disagreements(site, { name: 'site', label: '', widget: 'object', fields: fileForm('site').fields }, 'site'),
     [],
   );
-  const members = contentFiles.members.schema as unknown as Schema;
+  const members = contentFiles.members.schema;
   const memberForm = fileForm('members').fields;
   // The country is a choice among the saved countries (a relation), not free text; the rest as the schema says.
   const country = memberForm
@@ -166,7 +212,7 @@ test("each form has the schema's fields, required marks, choices and patterns", 
   const themes = fileForm('themes').fields;
   assert.equal(themes.length, 1);
   assert.equal(themes[0]!.root, true, 'themes.yml is a list at its top');
-  assert.deepEqual(disagreements(contentFiles.themes.schema as unknown as Schema, themes[0]!, 'themes'), []);
+  assert.deepEqual(disagreements(contentFiles.themes.schema, themes[0]!, 'themes'), []);
   const publications = fileForm('publications').fields;
   assert.deepEqual(
     publications.map((field) => field.name),
@@ -175,7 +221,7 @@ test("each form has the schema's fields, required marks, choices and patterns", 
   );
   // A publication's DOI is enough to save: every field is optional there (the build refuses a DOI alone until
   // cite fill has filled it in), in the schema's order, which is the order the CMS writes. Otherwise it is the schema's.
-  const perTheme = (contentFiles.publications.schema as unknown as Schema).value!;
+  const perTheme = contentFiles.publications.schema.value!;
   const form = publications[0]!;
   assert.match(form.fields!.find((field) => field.name === 'doi')!.hint!, /^The DOI alone is enough/);
   assert.match(form.fields![0]!.hint!, /^A paper with a DOI: type only its DOI/);
@@ -200,7 +246,7 @@ test("each form has the schema's fields, required marks, choices and patterns", 
   const newsForm = (config.collections.find((c) => c.name === 'news') as unknown as { fields: CmsField[] }).fields;
   assert.deepEqual(
     disagreements(
-      contentFiles.news.schema as unknown as Schema,
+      contentFiles.news.schema,
       { name: 'news', label: '', widget: 'object', fields: newsForm.filter((field) => field.name !== 'body') },
       'news',
     ),
@@ -217,7 +263,7 @@ test("each form has the schema's fields, required marks, choices and patterns", 
 
 test('the comparison does fail: a form that lost a field, a required mark, a choice or a pattern disagrees', () => {
   const form = structuredClone(fileForm('themes').fields[0]!);
-  const theme = contentFiles.themes.schema as unknown as Schema;
+  const theme = contentFiles.themes.schema;
   const broken = (change: (fields: CmsField[]) => void) => {
     const copy = structuredClone(form);
     change(copy.fields!);
@@ -227,6 +273,37 @@ test('the comparison does fail: a form that lost a field, a required mark, a cho
   assert.ok(broken((fields) => (fields.find((field) => field.name === 'title')!.required = false)) > 0, 'required');
   assert.ok(broken((fields) => fields.find((field) => field.name === 'icon')!.options!.pop()) > 0, 'a choice');
   assert.ok(broken((fields) => (fields.find((field) => field.name === 'id')!.pattern = undefined)) > 0, 'a pattern');
+  // The site's settings: a year's list, a list of texts, a boolean or number where the schema has text.
+  const site = { name: 'site', label: '', widget: 'object' as const, fields: fileForm('site').fields };
+  const brokenSite = (change: (fields: CmsField[]) => void) => {
+    const copy = structuredClone(site);
+    change(copy.fields);
+    return disagreements(contentFiles.site.schema, copy, 'site');
+  };
+  assert.deepEqual(
+    brokenSite(() => {}),
+    [],
+    'the form as made agrees',
+  );
+  assert.ok(
+    brokenSite((fields) => (fields.find((field) => field.name === 'foundedYear')!.max = 2200)).length > 0,
+    "a year's limits",
+  );
+  assert.ok(
+    brokenSite((fields) => {
+      const about = fields.find((field) => field.name === 'about')!;
+      about.fields!.find((field) => field.name === 'paragraphs')!.field!.widget = 'number';
+    }).length > 0,
+    "a list's items",
+  );
+  assert.ok(
+    brokenSite((fields) => (fields.find((field) => field.name === 'name')!.widget = 'boolean')).length > 0,
+    'a kind',
+  );
+  // A kind of schema the comparison does not know is a failure, not a pass.
+  assert.deepEqual(disagreements(v.date(), { name: 'when', label: '', widget: 'string' }, 'x'), [
+    'x: no comparison for a schema of type date: add one',
+  ]);
 });
 
 test("a pattern accepts and refuses what the build does, and its hint is the build's own message", () => {
