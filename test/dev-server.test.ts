@@ -168,10 +168,12 @@ async function openPage(url: string) {
   const browser = await chromium.launch({ executablePath, args: chromiumArgs });
   after(() => browser.close());
   const page = await browser.newPage();
+  // The page's event stream is connected once the server has answered it: the server registers the page before it
+  // answers, so a change made after this reaches the page.
+  const connected = page.waitForResponse((response) => new URL(response.url()).pathname === '/__dev/events');
   await page.goto(url);
   await page.waitForFunction(() => document.readyState === 'complete');
-  // Give the page's event stream a moment to connect before the first change.
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  await connected;
   return page;
 }
 
