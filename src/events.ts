@@ -65,11 +65,14 @@ export function endsBeforeStart(start: string, end: string): boolean {
 let knownZones: Set<string> | undefined;
 
 /**
- * A time zone the calendar files can describe: a name of the IANA database such as Europe/Amsterdam, as listed by
- * the calendar's time-zone data (each listed zone has its VTIMEZONE block).
+ * The time zones the build knows, names of the IANA database such as Europe/Amsterdam, as listed by the calendar's
+ * time-zone data (each listed zone has its VTIMEZONE block): what the content check accepts and the editor offers.
  */
+export const timeZoneNames = (): readonly string[] => tzlib_get_timezones() as string[];
+
+/** A time zone the calendar files can describe: one of timeZoneNames(). */
 export function isTimeZone(name: string): boolean {
-  knownZones ??= new Set(tzlib_get_timezones() as string[]);
+  knownZones ??= new Set(timeZoneNames());
   return knownZones.has(name);
 }
 

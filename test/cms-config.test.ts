@@ -18,10 +18,11 @@ import { adminFiles, readCmsScript } from '../scripts/admin/admin-stage.ts';
 import { cmsTargetFromEnvironment, describeCmsTarget } from '../scripts/admin/cms-backend.ts';
 import { cmsConfig, contentFiles } from '../scripts/admin/cms-config.ts';
 import { contentFactsFromFiles } from '../scripts/admin/dev-admin.ts';
-import type { CmsField } from '../scripts/admin/schema-fields.ts';
+import { type CmsField, metadataOf } from '../scripts/admin/schema-fields.ts';
 import { loadContent } from '../scripts/stages/load-content.ts';
 import { formatReport } from '../scripts/stages/report.ts';
 import { PUBLICATION_TYPES } from '../src/content/publications.ts';
+import { readEventMoment, timeZoneNames } from '../src/events.ts';
 import { adminContentSecurityPolicy } from '../src/security.ts';
 import { createUrls } from '../src/urls.ts';
 import { buildIntoTemporaryFolder, fixtureContent, fixtureContentDir, temporaryFolder } from './helpers/site.ts';
@@ -56,7 +57,7 @@ function disagreements(schema: unknown, field: CmsField, where: string): string[
   }
   const entries = entriesOf(base);
   if (entries) return [...problems, ...childDisagreements(entries, field, where)];
-  return [...problems, ...valueDisagreements({ base, nullable }, field, where)];
+  return [...problems, ...valueDisagreements({ base, nullable, optional }, field, where)];
 }
 
 /** The fields of a group (an object, or the kinds of a union of objects merged) against the form's, in order. */
@@ -73,7 +74,7 @@ function childDisagreements(entries: Record<string, SchemaNode>, field: CmsField
 
 /** The value of one field: a list's items, a choice, a number's limits, a year's list, a text's pattern. */
 function valueDisagreements(
-  { base, nullable }: { base: SchemaNode; nullable: boolean },
+  { base, nullable, optional }: { base: SchemaNode; nullable: boolean; optional: boolean },
   field: CmsField,
   where: string,
 ): string[] {
@@ -102,7 +103,7 @@ function valueDisagreements(
       return same ? shown('number') : [`${where}: limits ${field.min}–${field.max} ≠ ${limits.min}–${limits.max}`];
     }
     case 'union':
-      return unionDisagreements({ base, nullable }, field, where);
+      return unionDisagreements({ base, nullable, optional }, field, where);
     case 'string':
       return stringDisagreements(base, field, where);
     default:
@@ -123,21 +124,22 @@ function numberLimitsOf(schema: SchemaNode): { min?: number; max?: number } {
  * quotes) is another spelling of a value offered already.
  */
 function unionDisagreements(
-  { base, nullable }: { base: SchemaNode; nullable: boolean },
+  { base, nullable, optional }: { base: SchemaNode; nullable: boolean; optional: boolean },
   field: CmsField,
   where: string,
 ): string[] {
   const members = unionMembers(base).filter(
     (member) => !actionsOf(member).some((action) => action.type === 'transform'),
   );
-  if (members.length === 1) return valueDisagreements({ base: members[0]!, nullable }, field, where);
+  if (members.length === 1) return valueDisagreements({ base: members[0]!, nullable, optional }, field, where);
   const values: unknown[] = field.options?.map((option) => (typeof option === 'object' ? option.value : option)) ?? [];
   const expected: unknown[] = members.filter((member) => member.type === 'literal').map((member) => member.literal);
   for (const member of members.filter((candidate) => candidate.type === 'number')) {
     const { min, max } = numberLimitsOf(member);
     for (let year = max!; year >= min!; year--) expected.push(year);
   }
-  if (nullable) expected.push(null);
+  // null ("not known") is a choice where the field must be written; an optional field left empty means it.
+  if (nullable && !optional) expected.push(null);
   const missing = expected.filter((value) => !values.includes(value));
   const extra = values.filter((value) => !expected.includes(value));
   if (missing.length === 0 && extra.length === 0) return [];
@@ -219,12 +221,18 @@ test("each form has the schema's fields, required marks, choices and patterns", 
     ['one'],
     'one list per theme id of the content',
   );
-  // A publication's DOI is enough to save: every field is optional there (the build refuses a DOI alone until
-  // cite fill has filled it in), in the schema's order, which is the order the CMS writes. Otherwise it is the schema's.
+  // A paper is its DOI: the DOI is the first field (the schema's order, which is the order the CMS writes), its hint
+  // says the rest is filled in from it, and nothing the fill supplies is marked required (the build refuses a DOI
+  // alone until cite fill has filled it in). Otherwise the form is the schema's.
   const perTheme = contentFiles.publications.schema.value!;
   const form = publications[0]!;
-  assert.match(form.fields!.find((field) => field.name === 'doi')!.hint!, /^The DOI alone is enough/);
-  assert.match(form.fields![0]!.hint!, /^A paper with a DOI: type only its DOI/);
+  assert.equal(form.fields![0]!.name, 'doi');
+  assert.match(form.fields![0]!.hint!, /^A paper with a DOI: type the DOI alone, such as 10\.1080\//);
+  assert.deepEqual(
+    form.fields!.filter((field) => field.required !== false).map((field) => field.name),
+    [],
+    'no field marked required',
+  );
   // The kinds of publication by name, each id of the schema once.
   const kinds = form.fields!.find((field) => field.name === 'type')!.options as { label: string; value: string }[];
   assert.deepEqual(
@@ -232,34 +240,96 @@ test("each form has the schema's fields, required marks, choices and patterns", 
     [...PUBLICATION_TYPES],
   );
   assert.equal(kinds.find((kind) => kind.value === 'edited-book')?.label, 'Edited book (editors only)');
-  // But the year, "not known" (null) until chosen: the CMS would drop a null it found in an optional field.
-  assert.deepEqual(
-    form.fields!.filter((field) => field.required !== false).map((field) => [field.name, field.default]),
-    [['year', null]],
-  );
   assert.deepEqual(
     disagreements(perTheme, form, 'publications.one').filter(
       (problem) => !/: required false in the form, optional false in the schema$/.test(problem),
     ),
     [],
   );
-  const newsForm = (config.collections.find((c) => c.name === 'news') as unknown as { fields: CmsField[] }).fields;
-  assert.deepEqual(
-    disagreements(
-      contentFiles.news.schema,
-      { name: 'news', label: '', widget: 'object', fields: newsForm.filter((field) => field.name !== 'body') },
-      'news',
-    ),
-    [],
+  // News, events with a time and all-day events: three views of content/news/, each field the schema's.
+  const views = ['news', 'events', 'all-day-events'].map(
+    (name) => config.collections.find((c) => c.name === name) as unknown as NewsView,
   );
-  // An event's start and end take a date or a date and a time: typed, with the build's words as their hint, not a date picker.
-  for (const name of ['start', 'end']) {
-    const field = newsForm.find((candidate) => candidate.name === name)!;
-    assert.equal(field.widget, 'string', `${name} is typed`);
-    assert.equal(field.required, false);
-    assert.match(field.hint!, /^Only for a news item of type Event\./);
+  const newsEntries = entriesOf(contentFiles.news.schema)!;
+  for (const view of views) {
+    const names = view.fields.map((field) => field.name).filter((name) => name !== 'body');
+    assert.deepEqual(
+      names,
+      Object.keys(newsEntries).filter((name) => names.includes(name)),
+      `${view.name}: the schema's order`,
+    );
+    for (const field of view.fields.filter((candidate) => !['body', 'type', 'start', 'end'].includes(candidate.name)))
+      assert.deepEqual(disagreements(newsEntries[field.name], field, `${view.name}.${field.name}`), []);
   }
+  const [news, events, allDay] = views as [NewsView, NewsView, NewsView];
+  assert.deepEqual(
+    news.fields.map((field) => field.name),
+    ['title', 'date', 'link', 'type', 'body'],
+    'no event field on news',
+  );
+  assert.deepEqual(disagreements(newsEntries.type, news.fields[3]!, 'news.type'), []);
+  assert.deepEqual(
+    events.fields.map((field) => field.name),
+    ['title', 'date', 'link', 'type', 'start', 'end', 'timezone', 'location', 'online', 'registration', 'body'],
+  );
+  assert.deepEqual(
+    allDay.fields.map((field) => field.name),
+    ['title', 'date', 'link', 'type', 'start', 'end', 'location', 'online', 'registration', 'body'],
+  );
+  for (const view of [events, allDay]) {
+    const type = view.fields.find((field) => field.name === 'type')!;
+    assert.deepEqual([type.widget, type.default], ['hidden', 'Event'], `${view.name}: a new item is an Event`);
+    const [start, end] = ['start', 'end'].map((name) => view.fields.find((field) => field.name === name)!);
+    assert.equal(start!.required, true, `${view.name}: an event starts`);
+    assert.equal(end!.required, false);
+  }
+  // Start and end are picked, and written as the build reads them: a day and a local time, or a day.
+  const written = (format: string) =>
+    format.replace('YYYY', '2031').replace('MM', '05').replace('DD', '19').replace('HH', '14').replace('mm', '00');
+  for (const [view, widget, expected] of [
+    [events, 'datetime-local', { date: '2031-05-19', time: '14:00' }],
+    [allDay, 'date', { date: '2031-05-19' }],
+  ] as const) {
+    for (const name of ['start', 'end']) {
+      const field = view.fields.find((candidate) => candidate.name === name)!;
+      assert.equal(field.widget, 'datetime');
+      assert.equal(field.type, widget);
+      assert.deepEqual(readEventMoment(written(field.format!)), expected, `${view.name}.${name}: ${field.format}`);
+    }
+  }
+  // The time zone is one of the zones the build knows, chosen from them all.
+  const zone = events.fields.find((field) => field.name === 'timezone')!;
+  assert.equal(zone.widget, 'select');
+  assert.deepEqual(zone.options, [...timeZoneNames()]);
+  assert.ok(zone.options!.includes('Europe/Amsterdam') && !zone.options!.includes('Amsterdam'));
+  // Each item is in one view: by whether it has a start, and whether the start has a time.
+  const shownIn = (start: string | undefined) =>
+    views
+      .filter(({ filter }) =>
+        'value' in filter
+          ? filter.value === null
+            ? start === undefined
+            : start === filter.value
+          : start !== undefined && new RegExp(filter.pattern!).test(start),
+      )
+      .map((view) => view.name);
+  assert.deepEqual([undefined, '2026-05-19 14:00', '2026-05-19T09:30', '2026-05-19'].map(shownIn), [
+    ['news'],
+    ['events'],
+    ['events'],
+    ['all-day-events'],
+  ]);
+  // Newest first.
+  for (const view of views) assert.equal(view.sortable_fields.default.direction, 'descending');
 });
+
+/** A view of the news folder as the configuration gives it. */
+interface NewsView {
+  name: string;
+  fields: CmsField[];
+  filter: { field: string; value?: null | string; pattern?: string };
+  sortable_fields: { fields: string[]; default: { field: string; direction: string } };
+}
 
 test('the comparison does fail: a form that lost a field, a required mark, a choice or a pattern disagrees', () => {
   const form = structuredClone(fileForm('themes').fields[0]!);
@@ -306,14 +376,19 @@ test('the comparison does fail: a form that lost a field, a required mark, a cho
   ]);
 });
 
-test("a pattern accepts and refuses what the build does, and its hint is the build's own message", () => {
+/** Every field of every form, those inside groups and lists included. */
+const allFields = (): CmsField[] => {
   const walk = (fields: CmsField[]): CmsField[] =>
     fields.flatMap((field) => [field, ...walk(field.fields ?? []), ...(field.field ? walk([field.field]) : [])]);
-  const all = walk(
+  return walk(
     config.collections
       .flatMap((c) => (c as { fields?: CmsField[] }).fields ?? [])
       .concat(settings.files.flatMap((file) => file.fields)),
   );
+};
+
+test("a pattern accepts and refuses what the build does, its message is the build's own, and the hint's example passes it", () => {
+  const all = allFields();
   const publication = (contentFiles.publications.schema as unknown as { value: { item: v.GenericSchema } }).value.item;
   /** Whether the build finds nothing wrong with `value` in `key`, whatever else is wrong with the entry. */
   const buildAccepts = (schema: v.GenericSchema, entry: Record<string, unknown>, key: string) =>
@@ -334,16 +409,50 @@ test("a pattern accepts and refuses what the build does, and its hint is the bui
     const field = all.find((candidate) => candidate.name === name)!;
     const regex = new RegExp(field.pattern![0]);
     for (const value of values) assert.equal(regex.test(value), accepts(value), `${name}: "${value}"`);
-    // The build's own words end the hint (the DOI's starts by saying that the DOI alone is enough).
-    assert.ok(field.hint?.replaceAll('&lt;', '<').replaceAll('&gt;', '>').endsWith(field.pattern![1]), `${name}: hint`);
   }
-  const date = all.find((field) => field.name === 'date')!;
-  assert.equal(date.widget, 'datetime');
-  assert.equal(date.format, 'YYYY-MM-DD', 'the date is saved as the build reads it');
+  // Every field with a pattern: the example its hint gives ("such as …") is what the pattern, and so the build, accepts.
+  const patterned = all.filter((field) => field.pattern);
+  assert.ok(patterned.length >= 8, `${patterned.length} fields with a pattern`);
+  for (const field of patterned) {
+    const [, quoted, word] = /such as (?:"([^"]+)"|(\S+?)[.,;)]?(?:\s|$))/i.exec(field.hint ?? '') ?? [];
+    const example = quoted ?? word;
+    assert.ok(example, `${field.name}: an example in its hint: ${field.hint}`);
+    assert.match(example!, new RegExp(field.pattern![0]), `${field.name}: the hint's example passes the pattern`);
+  }
   const year = all.find((field) => field.name === 'year')!;
   const values = year.options!.map((option) => (option as { value: unknown }).value);
-  assert.ok(values.includes('in press') && values.includes(null) && values.includes(2100) && values.includes(1900));
+  assert.ok(values.includes('in press') && values.includes(2100) && values.includes(1900));
   assert.ok(!values.includes(1899) && !values.includes(2101));
+  assert.ok(!values.includes(null), 'not known is the year left empty, not a choice of its own');
+});
+
+test('every field has a label of its own and a hint saying what to type; a typed field gives an example', () => {
+  // Labels come from the schema's titles, never from key names such as "Needs script" or "Orcid".
+  const untitled: string[] = [];
+  const walk = (schema: unknown, where: string) => {
+    for (const [key, entry] of Object.entries(entriesOf(schema) ?? {})) {
+      const at = `${where}.${key}`;
+      if (!metadataOf(entry, 'title') || !metadataOf(entry, 'description')) untitled.push(at);
+      const { base } = unwrap(entry);
+      const item = base.type === 'array' ? base.item : undefined;
+      if (item && !entriesOf(item) && (!metadataOf(item, 'title') || !metadataOf(item, 'description')))
+        untitled.push(`${at}.*`);
+      walk(item ?? entry, at);
+    }
+  };
+  for (const [name, file] of Object.entries(contentFiles)) {
+    const schema = name === 'publications' ? contentFiles.publications.schema.value : file.schema;
+    walk(unwrap(schema).base.type === 'array' ? unwrap(schema).base.item : schema, name);
+  }
+  assert.deepEqual(untitled, [], 'fields without a title() and a description() in src/content/');
+  const typed = allFields().filter(
+    (field) => ['string', 'text'].includes(field.widget) && !/such as/i.test(field.hint ?? ''),
+  );
+  assert.deepEqual(
+    typed.map((field) => `${field.name}: ${field.hint}`),
+    [],
+    'typed fields whose hint gives no example',
+  );
 });
 
 test("a member's country chosen from the list is what the build requires: one not listed fails the build", async () => {

@@ -12,7 +12,7 @@ import { PUBLICATION_TYPE_LABELS, PUBLICATION_TYPES, publicationsSchema } from '
 import { siteSchema } from '../../src/content/site.ts';
 import { themesSchema } from '../../src/content/themes.ts';
 import type { CmsBackend } from './cms-backend.ts';
-import { type CmsField, fieldFor, fieldsOf, labelOf } from './schema-fields.ts';
+import { type CmsField, datePicker, fieldFor, fieldsOf, labelOf, pickerHint } from './schema-fields.ts';
 
 /** What the content itself decides: the keys of publications.yml, the themes' titles. */
 export interface CmsContentFacts {
@@ -49,34 +49,25 @@ const markdownHint =
   'Markdown: paragraphs, *emphasis*, **strong**, [links](https://…) and lists. A page of this site is linked from its root, as in [our research](/research/).';
 
 /**
- * A paper is its DOI: the DOI alone is enough to save; the rest is filled in from it by the pull request's
- * "Fill publications" check (or npm run cite -- fill), and typed only for a publication without a DOI. The build
- * refuses an entry left as its DOI alone, so nothing half-filled is published. The fields keep the schema's order,
- * which is the order the CMS writes them in: moving the DOI first would rewrite every entry of the file at the
- * first save.
+ * A paper is its DOI: the DOI comes first (the schema's first field, so the CMS writes it first too) and is enough to
+ * save; the rest is filled in from it by the pull request's "Fill publications" check (or npm run cite -- fill),
+ * and typed only for a publication without a DOI, so no field is marked required. The build refuses an entry left
+ * as its DOI alone, so nothing half-filled is published; npm run dev shows it as pending.
  */
 function doiEnough(list: CmsField): CmsField {
   const fields = list.fields ?? [];
-  const doi = fields.find((field) => field.name === 'doi');
-  if (!doi) throw new Error('the publication schema has no doi field');
-  const [first] = fields;
-  const doiHint = `The DOI alone is enough: leave the other fields empty and save; the authors, year, title and the rest are filled in from it before the change is published. Written as the build expects it: ${doi.hint ?? ''}`;
-  const firstHint = `A paper with a DOI: type only its DOI (the DOI field, further down) and leave this and the rest empty. ${first?.hint ?? ''}`;
+  if (fields[0]?.name !== 'doi') throw new Error('the publication schema does not start with its doi field');
   return {
     ...list,
     summary: '{{fields.title}} {{fields.doi}}',
     fields: fields.map((field) => {
-      // The year stays required, "not known" (null) until chosen: the CMS leaves out an optional field it finds
-      // empty, and null is empty to it, so an optional year would drop "year: null" from the entries that have it.
-      if (field.name === 'year') return { ...field, default: null };
       const optional = { ...field, required: false };
-      if (field === doi) return { ...optional, hint: doiHint.trim() };
-      if (field === first) return { ...optional, hint: firstHint.trim() };
       // The kinds by name, not by their ids ("edited-book").
       if (field.name === 'type')
         return {
           ...optional,
           options: PUBLICATION_TYPES.map((value) => ({ label: PUBLICATION_TYPE_LABELS[value], value })),
+          hint: 'Leave empty for a journal article; choose the kind for anything else.',
         };
       return optional;
     }),
@@ -131,21 +122,89 @@ function settingsCollection(facts: CmsContentFacts) {
   };
 }
 
-/** The news items: one Markdown file each, its front matter a form and its summary the body. */
-const newsCollection = () => ({
-  name: 'news',
-  label: contentFiles.news.label,
-  label_singular: 'News item',
-  folder: contentFiles.news.folder,
-  extension: 'md',
-  format: 'frontmatter',
-  create: true,
-  // news/2021-09-15-<id>.md: the id comes from the title.
-  slug: '{{fields.date}}-{{slug}}',
-  summary: '{{fields.date}} {{fields.title}}',
-  sortable_fields: ['date', 'title'],
-  fields: [...fieldsOf(contentFiles.news.schema), body('Summary', markdownHint)],
-});
+/** An event's start as the build reads it: a day (an all-day event), or a day and a local time. */
+const TIMED = '^\\d{4}-\\d{2}-\\d{2}[ T]\\d';
+const DAY = '^\\d{4}-\\d{2}-\\d{2}$';
+
+/** The start or end of an event: a day and a time picked, written 2026-05-19 14:00; or a day, written 2026-05-19. */
+function moment(field: CmsField, timed: boolean, required: boolean): CmsField {
+  const { pattern: _, ...rest } = field;
+  const what =
+    field.name === 'start' ? 'starts' : 'ends (leave empty when it ends the day it starts, or has no set end)';
+  if (!timed) return datePicker({ ...rest, required }, `The day it ${what}.`);
+  return {
+    ...rest,
+    required,
+    widget: 'datetime',
+    type: 'datetime-local',
+    format: 'YYYY-MM-DD HH:mm',
+    hint: `The day and local time it ${what}, in its time zone below. ${pickerHint.replace('2021-09-15', '2026-05-19 14:00')}`,
+  };
+}
+
+/**
+ * The news items (content/news/*.md, one Markdown file each, its summary the body), in three views of the same
+ * folder, since the CMS cannot show a field for one kind of item only: News (the items without a start), Events
+ * (with a start time, in a time zone) and All-day events (with a start day). Each item is in one view; an event's
+ * fields are asked for in its own views alone, with pickers that write what the build reads.
+ */
+function newsCollections() {
+  const fields = fieldsOf(contentFiles.news.schema);
+  const named = (name: string) => fields.find((field) => field.name === name)!;
+  const [title, date, link, type, start, end, timezone] = [
+    'title',
+    'date',
+    'link',
+    'type',
+    'start',
+    'end',
+    'timezone',
+  ].map(named);
+  const where = ['location', 'online', 'registration'].map(named);
+  const summary = body('Summary', markdownHint);
+  const event: CmsField = { name: 'type', label: type!.label, widget: 'hidden', default: 'Event' };
+  const folder = (name: string, label: string, singular: string, sortBy: 'date' | 'start') => ({
+    name,
+    label,
+    label_singular: singular,
+    folder: contentFiles.news.folder,
+    extension: 'md',
+    format: 'frontmatter',
+    create: true,
+    // news/2021-09-15-<id>.md: the id comes from the title.
+    slug: '{{fields.date}}-{{slug}}',
+    summary: `{{fields.${sortBy}}} · {{fields.title}}`,
+    // Newest first, as the site shows them.
+    sortable_fields: { fields: [sortBy, 'title'], default: { field: sortBy, direction: 'descending' } },
+  });
+  return [
+    {
+      ...folder('news', contentFiles.news.label, 'News item', 'date'),
+      filter: { field: 'start', value: null },
+      fields: [title!, date!, link!, type!, summary],
+    },
+    {
+      ...folder('events', 'Events', 'Event', 'start'),
+      filter: { field: 'start', pattern: TIMED },
+      fields: [
+        title!,
+        date!,
+        link!,
+        event,
+        moment(start!, true, true),
+        moment(end!, true, false),
+        timezone!,
+        ...where,
+        summary,
+      ],
+    },
+    {
+      ...folder('all-day-events', 'All-day events', 'All-day event', 'start'),
+      filter: { field: 'start', pattern: DAY },
+      fields: [title!, date!, link!, event, moment(start!, false, true), moment(end!, false, false), ...where, summary],
+    },
+  ];
+}
 
 /** The Markdown pages: the two legal pages, and the accessibility statement. */
 const pageCollections = () => [
@@ -188,6 +247,6 @@ export function cmsConfig(facts: CmsContentFacts, backend: CmsBackend | undefine
     editor: { preview: false },
     // A news item's file name is its id: plain letters, as the existing ones.
     slug: { encoding: 'ascii', clean_accents: true },
-    collections: [settingsCollection(facts), newsCollection(), ...pageCollections()],
+    collections: [settingsCollection(facts), ...newsCollections(), ...pageCollections()],
   };
 }

@@ -21,13 +21,14 @@ export interface CmsField {
     | 'boolean'
     | 'select'
     | 'datetime'
+    | 'hidden'
     | 'object'
     | 'list'
     | 'relation';
   required?: boolean;
   hint?: string;
   pattern?: [string, string];
-  type?: 'url' | 'email' | 'date';
+  type?: 'url' | 'email' | 'date' | 'datetime-local';
   format?: string;
   options?: (string | number | { label: string; value: string | number | null })[];
   value_type?: 'int';
@@ -47,9 +48,21 @@ export interface CmsField {
   default?: string | number | null;
 }
 
-/** "contactEmail" → "Contact email", "profileUrl" → "Profile URL"; a title() in the schema's pipe wins. */
+/**
+ * A title() or description() of a field's schema: in its own pipe, or in the pipe of what optional() or nullable()
+ * wraps, however deep (v.optional(v.pipe(text, v.title('Place')))).
+ */
+export function metadataOf(schema: unknown, kind: 'title' | 'description'): string | undefined {
+  for (let node = schema as Node | undefined; node; node = node.wrapped) {
+    const found = actionsOf(node).find((action) => action.type === kind)?.[kind];
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** "contactEmail" → "Contact email", "profileUrl" → "Profile URL"; a title() in the schema wins. */
 export function labelOf(name: string, schema?: unknown): string {
-  const title = schema ? actionsOf(schema).find((action) => action.type === 'title')?.title : undefined;
+  const title = schema ? metadataOf(schema, 'title') : undefined;
   if (title) return title;
   const words = name
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
@@ -117,7 +130,7 @@ const itemPath = (path: string) => (path ? `${path}.*` : '*');
 function formField(name: string, schema: unknown, path: string, options: WalkOptions): CmsField {
   const { base, optional, nullable } = unwrap(schema);
   const actions = actionsOf(base);
-  const description = actions.find((action) => action.type === 'description')?.description;
+  const description = metadataOf(schema, 'description');
   const field: CmsField = { name, label: labelOf(name, schema), widget: 'string' };
   if (optional) field.required = false;
   if (description) field.hint = description;
@@ -219,16 +232,23 @@ function unionField(field: CmsField, at: At): CmsField {
     value: literal as string | number,
   }));
   if (range) for (let n = range.max!; n >= range.min!; n--) choices.push({ label: String(n), value: n });
-  if (nullable) choices.push({ label: 'not known', value: null });
+  // null, "not known", is a choice of its own where the field must be written; an optional field left empty means it.
+  if (nullable && !optional) choices.push({ label: 'not known', value: null });
   return { ...field, widget: 'select', options: choices, hint: field.hint ?? message(base) };
 }
 
+/** The values a text schema lists of itself (v.metadata({ enum })), such as the time zones the build knows. */
+const listedValues = (actions: Node[]) =>
+  actions.flatMap((action) => (action as { metadata?: { enum?: unknown } }).metadata?.enum ?? []) as string[];
+
 function stringField(field: CmsField, { base, actions }: At): CmsField {
+  // A text the schema lists the values of: one of them, chosen from a list that can be searched by typing.
+  const listed = listedValues(actions);
+  if (listed.length > 0) return { ...field, widget: 'select', options: listed };
   const kind = textKind(base);
   // The words the build gives for a wrong value, shown under the field before it is wrong.
   const wrong = firstIssue(base, kind === 'date' ? 'not a date' : 'not valid here?');
-  if (kind === 'date')
-    return { ...field, widget: 'datetime', type: 'date', format: 'YYYY-MM-DD', hint: field.hint ?? wrong };
+  if (kind === 'date') return datePicker(field, field.hint ?? wrong);
   const text: CmsField = { ...field };
   if (kind === 'url') text.type = 'url';
   const patterns: [string, string][] = [];
@@ -245,6 +265,19 @@ function stringField(field: CmsField, { base, actions }: At): CmsField {
   if (wrong && (patterns.length > 0 || kind === 'url')) text.hint ??= wrong;
   return text;
 }
+
+/** What every date picker says: the box shows the browser's order of day, month and year, the file one spelling. */
+export const pickerHint =
+  'Pick it in the calendar: the box shows it in your browser’s own order (month/day/year in US English, day/month/year in British English), and the file gets it as 2021-09-15.';
+
+/** A day, picked in a calendar and written YYYY-MM-DD, as the build reads it. */
+export const datePicker = (field: CmsField, hint = field.hint): CmsField => ({
+  ...field,
+  widget: 'datetime',
+  type: 'date',
+  format: 'YYYY-MM-DD',
+  hint: [hint, pickerHint].filter(Boolean).join(' '),
+});
 
 function numberLimits(actions: Node[]): Pick<CmsField, 'min' | 'max' | 'value_type'> {
   const limits: Pick<CmsField, 'min' | 'max' | 'value_type'> = {};

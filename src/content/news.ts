@@ -1,7 +1,7 @@
 /** content/news/YYYY-MM-DD-<id>.md: one news item per file, front matter and Markdown. */
 import * as v from 'valibot';
 import { endsBeforeStart, readEventMoment, writtenAlike } from '../events.ts';
-import { httpUrl, isoDate, LIMITS, text, textOf, timeZone } from './fields.ts';
+import { described, httpUrl, isoDate, LIMITS, text, textOf, timeZone } from './fields.ts';
 
 const newsTypes = ['Publication', 'Event', 'Announcement'] as const;
 
@@ -23,43 +23,63 @@ const moment = v.pipe(
 
 /** The front matter of a news item; its text is the Markdown below it. */
 export const newsFrontMatterSchema = v.strictObject({
-  title: text,
-  date: isoDate,
-  link: httpUrl,
-  type: v.picklist(newsTypes, `expected one of ${newsTypes.join(', ')}`),
+  title: described(text, 'Title', 'The headline, such as Our autumn meeting in Lund.'),
+  date: described(
+    isoDate,
+    'Date',
+    'The day of the news (for an event, the day it is announced); the newest is shown first.',
+  ),
+  link: described(
+    httpUrl,
+    'Read more link',
+    'Where "Read more" leads: the article, the announcement or the event’s page, such as https://example.org/meeting.',
+  ),
+  type: described(
+    v.picklist(newsTypes, `expected one of ${newsTypes.join(', ')}`),
+    'Kind of news',
+    'Publication or Announcement here; an event is added under Events, where its date, time and place are asked for.',
+  ),
   start: v.optional(
-    v.pipe(
+    described(
       moment,
-      v.title('Starts'),
-      v.description(
-        `${onlyForEvents} A date (2026-05-19) for an all-day event, or a date and a local time (2026-05-19 14:00).`,
-      ),
+      'Starts',
+      `${onlyForEvents} A date (2026-05-19) for an all-day event, or a date and a local time (2026-05-19 14:00).`,
     ),
   ),
   end: v.optional(
-    v.pipe(
+    described(
       moment,
-      v.title('Ends'),
-      v.description(`${onlyForEvents} Written like the start: the last day, or the date and local time it ends.`),
+      'Ends',
+      `${onlyForEvents} Written like the start: the last day, or the date and local time it ends.`,
     ),
   ),
   timezone: v.optional(
-    v.pipe(
+    described(
       timeZone,
-      v.title('Time zone'),
-      v.description(
-        `${onlyForEvents} Where the times are local, such as Europe/Amsterdam; without it, the timezone of the site settings.`,
-      ),
+      'Time zone',
+      `${onlyForEvents} Where the times are local, such as Europe/Amsterdam; without it, the time zone of the site settings.`,
     ),
   ),
   location: v.optional(
-    v.pipe(text, v.title('Place'), v.description(`${onlyForEvents} Where it takes place: venue and city.`)),
+    described(
+      text,
+      'Place',
+      `${onlyForEvents} Where it takes place, the venue and the city, such as Example Hall, Lund.`,
+    ),
   ),
   online: v.optional(
-    v.pipe(httpUrl, v.title('Online at'), v.description(`${onlyForEvents} The address to join it online.`)),
+    described(
+      httpUrl,
+      'Online at',
+      `${onlyForEvents} The address to join it online, such as https://example.org/join.`,
+    ),
   ),
   registration: v.optional(
-    v.pipe(httpUrl, v.title('Registration'), v.description(`${onlyForEvents} The address to register.`)),
+    described(
+      httpUrl,
+      'Registration',
+      `${onlyForEvents} The address where people register, such as https://example.org/register.`,
+    ),
   ),
 });
 
