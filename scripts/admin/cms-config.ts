@@ -122,6 +122,8 @@ function settingsCollection(facts: CmsContentFacts) {
   };
 }
 
+/** The kinds of news item the News view holds; an event is in Events or All-day events. */
+const NEWS_TYPES = ['Publication', 'Announcement'];
 /** An event's start as the build reads it: a day (an all-day event), or a day and a local time. */
 const TIMED = '^\\d{4}-\\d{2}-\\d{2}[ T]\\d';
 const DAY = '^\\d{4}-\\d{2}-\\d{2}$';
@@ -144,9 +146,10 @@ function moment(field: CmsField, timed: boolean, required: boolean): CmsField {
 
 /**
  * The news items (content/news/*.md, one Markdown file each, its summary the body), in three views of the same
- * folder, since the CMS cannot show a field for one kind of item only: News (the items without a start), Events
- * (with a start time, in a time zone) and All-day events (with a start day). Each item is in one view; an event's
- * fields are asked for in its own views alone, with pickers that write what the build reads.
+ * folder, since the CMS cannot show a field for one kind of item only: News (publications and announcements),
+ * Events (with a start time, in a time zone) and All-day events (with a start day). An event's fields are asked
+ * for in its own views alone, with pickers that write what the build reads. (A view is filtered by a field it
+ * shows, so an Event without a start, which the build accepts, is in none: it is edited in its file.)
  */
 function newsCollections() {
   const fields = fieldsOf(contentFiles.news.schema);
@@ -180,8 +183,8 @@ function newsCollections() {
   return [
     {
       ...folder('news', contentFiles.news.label, 'News item', 'date'),
-      filter: { field: 'start', value: null },
-      fields: [title!, date!, link!, type!, summary],
+      filter: { field: 'type', value: NEWS_TYPES },
+      fields: [title!, date!, link!, { ...type!, options: NEWS_TYPES }, summary],
     },
     {
       ...folder('events', 'Events', 'Event', 'start'),

@@ -37,7 +37,7 @@ export const newsFrontMatterSchema = v.strictObject({
   type: described(
     v.picklist(newsTypes, `expected one of ${newsTypes.join(', ')}`),
     'Kind of news',
-    'Publication or Announcement here; an event is added under Events, where its date, time and place are asked for.',
+    'Publication or Announcement; an event is added under Events (or All-day events), which ask for its date, time and place.',
   ),
   start: v.optional(
     described(
