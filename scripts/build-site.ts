@@ -17,6 +17,7 @@ import { readPages } from './stages/read-pages.ts';
 import { calendarFiles } from './stages/calendar-files.ts';
 import { citationFiles } from './stages/citation-files.ts';
 import { readPublicFiles } from './stages/copy-public.ts';
+import type { DoiOnly } from './stages/content/doi-only.ts';
 import { placeholderWarnings, readContent } from './stages/load-content.ts';
 import type { OutputFile } from './stages/output-files.ts';
 import { renderPages } from './stages/render-pages.tsx';
@@ -51,6 +52,8 @@ export interface BuildOptions {
   clientBundle?: Promise<ClientBundle>;
   /** Where the CMS at /admin/ saves, and where that came from; the local mode only when not given. */
   cms?: CmsTarget;
+  /** A publication that holds only its DOI: refused (the default), or shown as pending (the dev server's preview). */
+  doiOnly?: DoiOnly;
 }
 
 export interface BuildCache {
@@ -88,7 +91,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const [{ content, warnings: contentWarnings, origins, markdown }, client, testedWith] = await Promise.all([
     options.content
       ? { content: structuredClone(options.content), warnings: [], origins: new Map(), markdown: new Map() }
-      : readContent(contentDir, publicDir, buildDate.date),
+      : readContent(contentDir, publicDir, buildDate.date, options.doiOnly),
     options.cache?.client ?? options.clientBundle ?? bundleClient(projectRoot),
     readTestedWith(projectRoot),
   ]);

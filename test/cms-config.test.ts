@@ -478,15 +478,30 @@ test('the build writes the configuration made from the content, and the dev serv
   const { $comment: _, ...written } = JSON.parse(await readFile(path.join(outDir, 'admin', 'config.json'), 'utf8'));
   const content = await fixtureContent();
   const expected = cmsConfig(
-    { themes: content.themes.map((theme) => ({ id: theme.id, title: theme.title })) },
+    {
+      themes: content.themes.map((theme) => ({ id: theme.id, title: theme.title })),
+      site: { name: content.site.name, logo: content.site.logo },
+    },
     undefined,
     createUrls('', content.site.siteUrl).absolute('/'),
   );
   assert.deepEqual(written, JSON.parse(JSON.stringify(expected)));
+  // The first screen names the site and shows its logo, a path of the site (no other host is asked for it).
+  assert.equal(written.app_title, 'Example Consortium for Test Content');
+  assert.deepEqual(written.logo, { src: '/uploads/logo.svg' });
+  // The dev server reads the same facts from the files, and the checkout's folder, which the first screen names.
+  const fromFiles = contentFactsFromFiles(fixtureContentDir);
   assert.deepEqual(
-    contentFactsFromFiles(fixtureContentDir).themes,
+    fromFiles.themes,
     content.themes.map(({ id, title }) => ({ id, title })),
   );
+  assert.deepEqual(fromFiles.site, { name: content.site.name, logo: content.site.logo });
+  assert.equal(fromFiles.folder, 'fixtures');
+  assert.deepEqual(cmsConfig(fromFiles, undefined, fromFiles.siteUrl).backend, {
+    name: 'github',
+    repo: 'local/fixtures',
+    branch: 'main',
+  });
 });
 
 test('a repository for the hosted CMS comes from CMS_REPO, GitHub Actions or Netlify, else local mode only, and the target says which', () => {
@@ -516,6 +531,19 @@ test('a repository for the hosted CMS comes from CMS_REPO, GitHub Actions or Net
     describeCmsTarget(target),
     'CMS at /admin/ saves to a/b (branch content; sign-in with GitHub or a token), from CMS_REPO, CMS_BRANCH, CMS_AUTH_URL',
   );
+  // Only the sign-ins that work: with GitHub through an OAuth helper (one's own, or Netlify's), else a token alone.
+  const methods = (env: Record<string, string>) =>
+    (
+      cmsConfig(facts, cmsTargetFromEnvironment(env).backend, 'https://example.org/').backend as {
+        auth_methods?: string[];
+      }
+    ).auth_methods;
+  assert.deepEqual(methods({ GITHUB_REPOSITORY: 'eccron/site' }), ['token']);
+  assert.deepEqual(methods({ GITHUB_REPOSITORY: 'eccron/site', CMS_AUTH_URL: 'https://auth.example.org' }), [
+    'oauth',
+    'token',
+  ]);
+  assert.deepEqual(methods({ REPOSITORY_URL: 'https://github.com/eccron/site' }), ['oauth', 'token']);
   const urls = createUrls('', 'https://example.org');
   const page = String(
     adminFiles(urls, { site: { acronym: 'X' }, themes: [] } as never, {
@@ -610,15 +638,26 @@ test("the CMS is served from the site alone: its fonts from admin/fonts/ (their 
     assert.ok(byPath.get(url.slice('/sub/'.length))?.equals(packageFonts[index]!), `${url} is written, as packaged`);
   });
 
-  // The same script as a plain text replacement makes it from the package's: only the addresses and the zoom lock differ.
+  // The same script as a plain text replacement makes it from the package's: only the addresses, the zoom lock,
+  // GitHub's status check (of the GitHub backend, named beside the status page's address) and the choice of a list
+  // item's controls (after its Move Down button) differ.
   const packaged = readCmsScript().toString('latin1');
-  const expected = packaged
+  const statusPage = /([\w$]+)=`https:\/\/www\.githubstatus\.com\/`/.exec(packaged)![1]!;
+  const moveDown = packaged.indexOf('`move-down`,get"aria-label"');
+  const expected = (
+    packaged.slice(0, moveDown) +
+    packaged.slice(moveDown).replace(/\.hasMouse\?(\w+)\((\w+)\):\1\((\w+),-1\)/, '.hasMouse?$1($3,-1):$1($3,-1)')
+  )
     .replace(
       /https:\/\/cdn\.jsdelivr\.net\/fontsource\/fonts\/([a-z0-9-]+)(?::vf)?@[\d.]+\/([a-z0-9-]+)\.woff2/g,
       '/sub/admin/fonts/$1-$2.woff2',
     )
     .replace('`maximum-scale=1`,', '')
-    .replace('`https://unpkg.com/@sveltia/cms`', '`/sub/admin/sveltia-cms`');
+    .replace('`https://unpkg.com/@sveltia/cms`', '`/sub/admin/sveltia-cms`')
+    .replace(
+      new RegExp(`statusDashboardURL:${statusPage},checkStatus:[\\w$]+,`),
+      `statusDashboardURL:${statusPage},checkStatus:void 0,`,
+    );
   assert.equal(script.length, expected.length);
   assert.ok(script === expected, 'the rest of the script is byte for byte the package’s');
 });

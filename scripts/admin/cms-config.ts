@@ -11,12 +11,16 @@ import { newsFrontMatterSchema } from '../../src/content/news.ts';
 import { PUBLICATION_TYPE_LABELS, PUBLICATION_TYPES, publicationsSchema } from '../../src/content/publications.ts';
 import { siteSchema } from '../../src/content/site.ts';
 import { themesSchema } from '../../src/content/themes.ts';
-import type { CmsBackend } from './cms-backend.ts';
+import { type CmsBackend, signInMethods } from './cms-backend.ts';
 import { type CmsField, datePicker, fieldFor, fieldsOf, labelOf, pickerHint } from './schema-fields.ts';
 
 /** What the content itself decides: the keys of publications.yml, the themes' titles. */
 export interface CmsContentFacts {
   themes: { id: string; title: string }[];
+  /** The site's name and logo (a file of public/), for the editor's first screen; absent while unreadable. */
+  site?: { name?: string; logo?: string };
+  /** In local mode, the name of the folder to pick (the checkout's), which the first screen names. */
+  folder?: string;
 }
 
 /**
@@ -74,16 +78,20 @@ function doiEnough(list: CmsField): CmsField {
   };
 }
 
-/** Where the CMS saves: the repository of a host, or (none set) a folder of this computer only (npm run dev). */
-const backendConfig = (backend: CmsBackend | undefined) =>
+/**
+ * Where the CMS saves: the repository of a host, offering only the sign-ins that work there (with GitHub only through
+ * an OAuth helper); or a folder of this computer only (npm run dev), named as the checkout's folder is.
+ */
+const backendConfig = (backend: CmsBackend | undefined, folder = 'site') =>
   backend
     ? {
         name: 'github',
         repo: backend.repo,
         branch: backend.branch,
         ...(backend.authUrl ? { base_url: backend.authUrl } : {}),
+        auth_methods: signInMethods(backend),
       }
-    : { name: 'github', repo: 'owner/repository', branch: 'main' };
+    : { name: 'github', repo: `local/${folder}`, branch: 'main' };
 
 /** The forms of the YAML files: site settings, themes, publications by theme, members. */
 function settingsCollection(facts: CmsContentFacts) {
@@ -237,8 +245,12 @@ const pageCollections = () => [
 ];
 
 export function cmsConfig(facts: CmsContentFacts, backend: CmsBackend | undefined, siteUrl: string) {
+  const { name, logo } = facts.site ?? {};
   return {
-    backend: backendConfig(backend),
+    backend: backendConfig(backend, facts.folder),
+    // The first screen says where you are: the site's name and logo (a path of this site: no other host is asked).
+    ...(name ? { app_title: name } : {}),
+    ...(logo ? { logo: { src: `${new URL(siteUrl).pathname}${logo}` } } : {}),
     // Each change is a pull request, checked by CI before it reaches main.
     publish_mode: 'editorial_workflow',
     site_url: siteUrl,

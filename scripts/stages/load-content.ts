@@ -16,7 +16,13 @@ import type { SiteContent } from '../../src/content/site-content.ts';
 import { themesSchema } from '../../src/content/themes.ts';
 import { BuildError, type Problem } from '../lib/problems.ts';
 import { crossFileProblems } from './content/cross-file.ts';
-import { doiOnlyEntries, doiOnlyProblems } from './content/doi-only.ts';
+import {
+  type DoiOnly,
+  doiOnlyEntries,
+  doiOnlyProblems,
+  pendingPublications,
+  withStandIns,
+} from './content/doi-only.ts';
 import { type CheckedFile, describeIssue, type Keys, type Labeller, locate, noLabel } from './content/issues.ts';
 import { addOrigin, markdownLinks, type Origins } from './content/markdown-links.ts';
 import { parseSource, relative, type Source, walk } from './content/source.ts';
@@ -87,6 +93,8 @@ export async function readContent(
   publicDir?: string,
   /** The build's date (YYYY-MM-DD): a statement reviewed more than 12 months before it is warned about. */
   today?: string,
+  /** A publication that holds only its DOI: refused, or shown as pending (the dev server's preview). */
+  doiOnlyEntry: DoiOnly = 'refuse',
 ): Promise<LoadedContent> {
   const problems: Problem[] = [];
   const warnings: Problem[] = [];
@@ -204,6 +212,14 @@ export async function readContent(
     }),
   };
 
+  // The preview shows a publication that holds only its DOI as pending, with a note at it, instead of refusing it.
+  const pending = doiOnlyEntry === 'pending' ? doiOnlyEntries(files.publications.raw) : [];
+  if (pending.length > 0) {
+    const standIns = withStandIns(files.publications);
+    files.publications.raw = standIns.raw;
+    warnings.push(...standIns.notes);
+  }
+
   // Each file on its own.
   const output = new Map<CheckedFile, unknown>();
   const all = [
@@ -278,7 +294,7 @@ export async function readContent(
   const content = {
     site: output.get(files.site),
     themes: output.get(files.themes),
-    publications: output.get(files.publications),
+    publications: pendingPublications(output.get(files.publications) as SiteContent['publications'], pending),
     news: files.news.map((checked) => output.get(checked)),
     directory: output.get(files.members),
     legal: { privacy: output.get(files.privacy), terms: output.get(files.terms) },
