@@ -4,96 +4,29 @@
  * (src/, scripts/, public/ and a link to node_modules), never in this one.
  */
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { cp, readFile, rename, writeFile } from 'node:fs/promises';
-import http from 'node:http';
 import path from 'node:path';
 import { after, test } from 'node:test';
 import { chromium, type Page } from 'playwright-core';
 import { chromiumArgs, withChromium } from './helpers/browser/chromium.ts';
 import { startRecordedResolver } from './fixtures/doi/recorded-resolver.ts';
+import { type DevServer, startDevServer } from './helpers/dev-server.ts';
 import { projectCopy, temporaryFolder } from './helpers/site.ts';
 
 /** Where the screenshots for the docs go (ECCRON_CMS_SCREENSHOTS=<folder>); none are taken otherwise. */
 const screenshots = process.env.ECCRON_CMS_SCREENSHOTS;
 
-/** Resolves with what `read()` returns once it is not undefined, polling until `timeout` ms. */
-async function waitFor<T>(read: () => T | undefined, what: string, timeout = 20_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() - started > timeout) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
-interface Dev {
-  url: string;
-  output: () => string;
-  /** Everything the live-reload stream sent so far. */
-  events: () => string;
-  /** Waits for the next event of this type sent after this call; returns its data. */
-  nextEvent: <T = string>(type: 'reload' | 'error' | 'css' | 'building' | 'verdict') => Promise<T>;
-  child: ChildProcess;
-}
-
 /** Starts the dev server of `project` on a copy of the fixture content and waits for its first build. */
 async function startDev(
   project = path.resolve('.'),
   env: Record<string, string> = {},
-): Promise<Dev & { contentDir: string }> {
+): Promise<DevServer & { contentDir: string }> {
   const folder = await temporaryFolder();
   const contentDir = path.join(folder, 'content');
   await cp(path.resolve('test/fixtures/content'), contentDir, { recursive: true });
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'scripts/dev/server.ts',
-      '--port',
-      '0',
-      '--content',
-      contentDir,
-      '--out',
-      path.join(folder, 'dist'),
-    ],
-    {
-      cwd: project,
-      env: { ...process.env, CI: 'true', ...env },
-    },
-  );
-  after(() => {
-    child.kill('SIGTERM');
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const url = await waitFor(() => /Dev server at (http:\S+)/.exec(output)?.[1], 'the server to start');
-  await waitFor(() => (output.includes('rebuilt in') ? true : undefined), `the first build:\n${output}`, 60_000);
-
-  // Listen to the live-reload stream like the page's dev script does.
-  let events = '';
-  const stream = http.get(new URL('/__dev/events', url), (response) =>
-    response.on('data', (chunk) => (events += chunk)),
-  );
-  after(() => {
-    stream.destroy();
-  });
-  await waitFor(() => (events.includes('connected') ? true : undefined), 'the event stream');
-  const nextEvent = <T = string>(type: string) => {
-    const from = events.length;
-    return waitFor(
-      () => {
-        const found = new RegExp(`event: ${type}\\ndata: (.*)\\n`).exec(events.slice(from))?.[1];
-        return found === undefined ? undefined : (JSON.parse(found) as T);
-      },
-      `a ${type} event:\n${output}`,
-      60_000,
-    );
-  };
-  return { url, child, contentDir, output: () => output, events: () => events, nextEvent };
+  const dev = await startDevServer({ contentDir, outDir: path.join(folder, 'dist'), project, env });
+  after(dev.stop);
+  return { ...dev, contentDir };
 }
 
 test('npm run dev rebuilds on a content edit, shows a content error on the page and keeps serving', async () => {

@@ -8,8 +8,9 @@
  *    where each save becomes a pull request, links to it and its checks;
  *  - a question before a changed entry is left (the back arrow, the
  *    browser's Back, closing the tab), which the CMS would discard silently;
- *  - one main landmark: the page's root is the main landmark only while the
- *    CMS draws none of its own;
+ *  - one main landmark and one top heading: the page's root is the main
+ *    landmark, and the page's title its level-one heading, only while the CMS
+ *    draws none of its own (its entry lists and editor have none);
  *  - in local mode, the sign-ins that cannot work here hidden.
  *
  * It reads and changes nothing of the CMS but its page: it watches the editor's
@@ -22,13 +23,19 @@ const devEvents = document.querySelector<HTMLMetaElement>('meta[name="eccron-dev
 
 // --- Landmarks ---------------------------------------------------------------------------------
 
+/** The page's title as its level-one heading, for the views where the CMS draws none (read, not seen). */
+const heading = Object.assign(document.createElement('h1'), { id: 'eccron-title', textContent: document.title });
+heading.className = 'eccron-visually-hidden';
+
 /** The root is the page's main landmark while the CMS shows no main of its own (sign-in, the entry editor). */
 function keepOneMain() {
-  const own = [...root.querySelectorAll('main, [role="main"]')].some((main) => main.checkVisibility());
-  if (own) root.removeAttribute('role');
+  const visible = (selector: string) =>
+    [...root.querySelectorAll(selector)].some((element) => element !== heading && element.checkVisibility());
+  if (visible('main, [role="main"]')) root.removeAttribute('role');
   else root.setAttribute('role', 'main');
+  heading.hidden = visible('h1');
   // The entry was left, however: the next changed entry asks again.
-  if (!editorToolbar()) leaving = false;
+  if (!editorToolbar()) leaving = saving = false;
 }
 
 // --- A changed entry asks before it is left ------------------------------------------------------
@@ -42,6 +49,8 @@ const isChanged = () => {
 };
 /** Set while a person has chosen to leave: the next navigation goes through. */
 let leaving = false;
+/** Set from a press of Save until the entry is left or edited again: the CMS leaves the entry itself once saved. */
+let saving = false;
 
 function leaveDialog(): HTMLDialogElement {
   const existing = document.getElementById('eccron-leave') as HTMLDialogElement | null;
@@ -88,14 +97,31 @@ function askBeforeLeaving(go: () => void) {
   dialog.querySelector<HTMLButtonElement>('button')!.focus();
 }
 
+/** Whether leaving the entry now would lose changes: it has some, and the person has neither saved nor chosen to leave. */
+const wouldLose = () => !leaving && !saving && isChanged();
+
 function guardLeaving() {
+  // A save: the CMS leaves the entry itself once it has written it. Typing again after a refused save ends that.
+  document.addEventListener(
+    'click',
+    (event) => {
+      if ((event.target as Element | null)?.closest('button') === saveButton()) saving = true;
+    },
+    true,
+  );
+  document.addEventListener('keydown', (event) => {
+    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') saving = true;
+  });
+  root.addEventListener('input', () => {
+    saving = false;
+  });
   // The back arrow: asked before the CMS sees the click.
   document.addEventListener(
     'click',
     (event) => {
       const button = (event.target as Element | null)?.closest('button');
       const back = editorToolbar()?.querySelector('button');
-      if (!button || button !== back || leaving || !isChanged()) return;
+      if (!button || button !== back || !wouldLose()) return;
       event.preventDefault();
       event.stopImmediatePropagation();
       askBeforeLeaving(() => button.click());
@@ -107,11 +133,7 @@ function guardLeaving() {
   window.addEventListener(
     'hashchange',
     (event) => {
-      if (leaving) {
-        leaving = false;
-        return;
-      }
-      if (!event.isTrusted || !isChanged()) return;
+      if (!event.isTrusted || !wouldLose()) return;
       event.stopImmediatePropagation();
       history.pushState(history.state, '', event.oldURL);
       askBeforeLeaving(() => {
@@ -121,7 +143,7 @@ function guardLeaving() {
     true,
   );
   window.addEventListener('beforeunload', (event) => {
-    if (isChanged() && !leaving) event.preventDefault();
+    if (wouldLose()) event.preventDefault();
   });
 }
 
@@ -166,7 +188,21 @@ function panel(): { status: HTMLElement; details: HTMLElement } {
   header.className = 'eccron-build-header';
   header.append(title, toggle);
   aside.append(header, body);
+  // In the top layer, where the CMS shows its notices: raised again above each one it opens (but never above a
+  // question the CMS asks in a modal dialog), so that no notice of the CMS covers the verdict.
+  aside.popover = 'manual';
   document.body.append(aside);
+  aside.showPopover();
+  document.addEventListener(
+    'toggle',
+    (event) => {
+      const opened = (event as ToggleEvent).newState === 'open' && event.target !== aside;
+      if (!opened || document.querySelector(':modal') || !aside.matches(':popover-open')) return;
+      aside.hidePopover();
+      aside.showPopover();
+    },
+    true,
+  );
   return { status, details };
 }
 
@@ -258,7 +294,8 @@ async function linkPullRequests() {
 
 const style = document.createElement('style');
 style.textContent = [
-  '#eccron-build{position:fixed;right:1rem;bottom:1rem;z-index:2147483000;max-width:min(30rem,calc(100vw - 2rem));max-height:45vh;overflow:auto;padding:.5rem .875rem;background:#fff;color:#1a1a1a;border:2px solid #1f4e79;border-radius:.5rem;box-shadow:0 .25rem 1rem rgb(0 0 0/.2);font:14px/1.45 system-ui,sans-serif}',
+  '.eccron-visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}',
+  '#eccron-build{position:fixed;inset:auto auto 1rem 1rem;margin:0;max-width:min(22rem,calc(100vw - 2rem));max-height:40vh;overflow:auto;padding:.5rem .875rem;background:#fff;color:#1a1a1a;border:2px solid #1f4e79;border-radius:.5rem;box-shadow:0 .25rem 1rem rgb(0 0 0/.2);font:14px/1.45 system-ui,sans-serif}',
   '#eccron-build h2{margin:0;font-size:1rem}',
   '.eccron-build-header{display:flex;gap:1rem;align-items:center;justify-content:space-between}',
   '#eccron-build p{margin:.4rem 0}',
@@ -275,6 +312,7 @@ style.textContent = [
 ].join('\n');
 document.head.append(style);
 
+root.prepend(heading);
 new MutationObserver(keepOneMain).observe(root, { childList: true, subtree: true });
 keepOneMain();
 guardLeaving();

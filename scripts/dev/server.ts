@@ -211,6 +211,9 @@ let queued: DevBuildKind | null = null;
 watch([path.join(projectRoot, 'src'), contentDir, path.join(projectRoot, 'public')], { ignoreInitial: true }).on(
   'all',
   (_event, file) => {
+    // An editor's temporary file (the CMS writes .sveltia-tmp-… and moves it into place; others write .file.swp) is
+    // not what was saved, and no build reads it: the save is the move that follows.
+    if (path.basename(file).startsWith('.')) return;
     queued = larger(queued, kindOf(path.resolve(file)));
     changed.add(changedFile(path.resolve(file), contentDir, projectRoot));
     // Editors write a file in several steps; wait for them to settle.
