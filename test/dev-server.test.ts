@@ -230,7 +230,13 @@ withChromium('the dev server in the browser', (found) => {
     const notice = page.getByRole('complementary', { name: 'Publications waiting for their details' });
     await notice.waitFor();
     assert.match(await notice.innerText(), /first-example\[2\] › doi/);
-    if (screenshots) await page.screenshot({ path: path.join(screenshots, '2-doi-pending.png') });
+    if (screenshots) {
+      await page
+        .locator('.publication')
+        .last()
+        .evaluate((entry) => entry.scrollIntoView({ block: 'center' }));
+      await page.screenshot({ path: path.join(screenshots, '2-doi-pending.png') });
+    }
     // As a person does: one press of the button, then the page shows the citation once the fill is saved and built.
     await notice.getByRole('button', { name: 'Fill in from the DOI' }).click();
     await page

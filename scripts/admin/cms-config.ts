@@ -171,7 +171,12 @@ function newsCollections() {
     'end',
     'timezone',
   ].map(named);
-  const where = ['location', 'online', 'registration'].map(named);
+  // In an event's own views, the schema's "Only for a news item of type Event." goes without saying.
+  const ownHint = (field: CmsField): CmsField => ({
+    ...field,
+    hint: field.hint?.replace(/^Only for a news item of type Event\. /, ''),
+  });
+  const where = ['location', 'online', 'registration'].map(named).map(ownHint);
   const summary = body('Summary', markdownHint);
   const event: CmsField = { name: 'type', label: type!.label, widget: 'hidden', default: 'Event' };
   const folder = (name: string, label: string, singular: string, sortBy: 'date' | 'start') => ({
@@ -204,7 +209,7 @@ function newsCollections() {
         event,
         moment(start!, true, true),
         moment(end!, true, false),
-        timezone!,
+        ownHint(timezone!),
         ...where,
         summary,
       ],

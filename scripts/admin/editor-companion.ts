@@ -31,9 +31,11 @@ heading.className = 'eccron-visually-hidden';
 function keepOneMain() {
   const visible = (selector: string) =>
     [...root.querySelectorAll(selector)].some((element) => element !== heading && element.checkVisibility());
-  if (visible('main, [role="main"]')) root.removeAttribute('role');
+  const cmsMain = visible('main, [role="main"]');
+  if (cmsMain) root.removeAttribute('role');
   else root.setAttribute('role', 'main');
-  heading.hidden = visible('h1');
+  // Inside the root's main landmark, where the CMS draws neither its own main nor a level-one heading.
+  heading.hidden = cmsMain || visible('h1');
   // The entry was left, however: the next changed entry asks again.
   if (!editorToolbar()) leaving = saving = false;
 }
