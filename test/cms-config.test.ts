@@ -191,7 +191,7 @@ test('every content file is in the configuration, once, where the build reads it
   assert.equal(news.format, 'frontmatter');
 });
 
-test("each form has the schema's fields, required marks, choices and patterns", () => {
+test("the site, members and themes forms have the schema's fields, required marks, choices and patterns", () => {
   const site = contentFiles.site.schema;
   assert.deepEqual(
     disagreements(site, { name: 'site', label: '', widget: 'object', fields: fileForm('site').fields }, 'site'),
@@ -215,6 +215,9 @@ test("each form has the schema's fields, required marks, choices and patterns", 
   assert.equal(themes.length, 1);
   assert.equal(themes[0]!.root, true, 'themes.yml is a list at its top');
   assert.deepEqual(disagreements(contentFiles.themes.schema, themes[0]!, 'themes'), []);
+});
+
+test('a publication is its DOI: the DOI comes first, and nothing the fill supplies is marked required', () => {
   const publications = fileForm('publications').fields;
   assert.deepEqual(
     publications.map((field) => field.name),
@@ -246,10 +249,10 @@ test("each form has the schema's fields, required marks, choices and patterns", 
     ),
     [],
   );
-  // News, events with a time and all-day events: three views of content/news/, each field the schema's.
-  const views = ['news', 'events', 'all-day-events'].map(
-    (name) => config.collections.find((c) => c.name === name) as unknown as NewsView,
-  );
+});
+
+test("news, events and all-day events: three views of content/news/, each field the schema's, newest first", () => {
+  const views = newsViews();
   const newsEntries = entriesOf(contentFiles.news.schema)!;
   for (const view of views) {
     const names = view.fields.map((field) => field.name).filter((name) => name !== 'body');
@@ -283,6 +286,11 @@ test("each form has the schema's fields, required marks, choices and patterns", 
     assert.equal(start!.required, true, `${view.name}: an event starts`);
     assert.equal(end!.required, false);
   }
+});
+
+test('an event is picked and chosen as the build reads it, and each item is in one view', () => {
+  const views = newsViews();
+  const [, events, allDay] = views as [NewsView, NewsView, NewsView];
   // Start and end are picked, and written as the build reads them: a day and a local time, or a day.
   const written = (format: string) =>
     format.replace('YYYY', '2031').replace('MM', '05').replace('DD', '19').replace('HH', '14').replace('mm', '00');
@@ -324,8 +332,13 @@ test("each form has the schema's fields, required marks, choices and patterns", 
     [['news'], ['news'], ['events'], ['events'], ['all-day-events'], []],
   );
   // Newest first.
-  for (const view of views) assert.equal(view.sortable_fields.default.direction, 'descending');
 });
+
+/** The three views of the news folder in the configuration. */
+const newsViews = () =>
+  ['news', 'events', 'all-day-events'].map(
+    (name) => config.collections.find((c) => c.name === name) as unknown as NewsView,
+  );
 
 /** A view of the news folder as the configuration gives it. */
 interface NewsView {

@@ -170,42 +170,22 @@ function newsCollections() {
     'start',
     'end',
     'timezone',
-  ].map(named);
-  // In an event's own views, the schema's "Only for a news item of type Event." goes without saying.
-  const ownHint = (field: CmsField): CmsField => ({
-    ...field,
-    hint: field.hint?.replace(/^Only for a news item of type Event\. /, ''),
-  });
+  ].map(named) as CmsField[];
   const where = ['location', 'online', 'registration'].map(named).map(ownHint);
   const summary = body('Summary', markdownHint);
   const event: CmsField = { name: 'type', label: type!.label, widget: 'hidden', default: 'Event' };
-  const folder = (name: string, label: string, singular: string, sortBy: 'date' | 'start') => ({
-    name,
-    label,
-    label_singular: singular,
-    folder: contentFiles.news.folder,
-    extension: 'md',
-    format: 'frontmatter',
-    create: true,
-    // news/2021-09-15-<id>.md: the id comes from the title.
-    slug: '{{fields.date}}-{{slug}}',
-    summary: `{{fields.${sortBy}}} · {{fields.title}}`,
-    // Newest first, as the site shows them.
-    sortable_fields: { fields: [sortBy, 'title'], default: { field: sortBy, direction: 'descending' } },
-  });
+  const common = [title!, date!, link!];
   return [
     {
-      ...folder('news', contentFiles.news.label, 'News item', 'date'),
+      ...newsView('news', contentFiles.news.label, 'News item', 'date'),
       filter: { field: 'type', value: NEWS_TYPES },
-      fields: [title!, date!, link!, { ...type!, options: NEWS_TYPES }, summary],
+      fields: [...common, { ...type!, options: NEWS_TYPES }, summary],
     },
     {
-      ...folder('events', 'Events', 'Event', 'start'),
+      ...newsView('events', 'Events', 'Event', 'start'),
       filter: { field: 'start', pattern: TIMED },
       fields: [
-        title!,
-        date!,
-        link!,
+        ...common,
         event,
         moment(start!, true, true),
         moment(end!, true, false),
@@ -215,12 +195,33 @@ function newsCollections() {
       ],
     },
     {
-      ...folder('all-day-events', 'All-day events', 'All-day event', 'start'),
+      ...newsView('all-day-events', 'All-day events', 'All-day event', 'start'),
       filter: { field: 'start', pattern: DAY },
-      fields: [title!, date!, link!, event, moment(start!, false, true), moment(end!, false, false), ...where, summary],
+      fields: [...common, event, moment(start!, false, true), moment(end!, false, false), ...where, summary],
     },
   ];
 }
+
+/** In an event's own views, the schema's "Only for a news item of type Event." goes without saying. */
+const ownHint = (field: CmsField): CmsField => ({
+  ...field,
+  hint: field.hint?.replace(/^Only for a news item of type Event\. /, ''),
+});
+
+/** A view of the news folder: its files named from their date and title, newest first as the site shows them. */
+const newsView = (name: string, label: string, singular: string, sortBy: 'date' | 'start') => ({
+  name,
+  label,
+  label_singular: singular,
+  folder: contentFiles.news.folder,
+  extension: 'md',
+  format: 'frontmatter',
+  create: true,
+  // news/2021-09-15-<id>.md: the id comes from the title.
+  slug: '{{fields.date}}-{{slug}}',
+  summary: `{{fields.${sortBy}}} · {{fields.title}}`,
+  sortable_fields: { fields: [sortBy, 'title'], default: { field: sortBy, direction: 'descending' } },
+});
 
 /** The Markdown pages: the two legal pages, and the accessibility statement. */
 const pageCollections = () => [
