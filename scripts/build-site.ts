@@ -1,13 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { SiteContent } from '../src/content-schema.ts';
-import { routes as siteRoutes, type Route } from '../src/routes.tsx';
+import { routes as siteRoutes } from '../src/routes.tsx';
 import { buildCommit } from './lib/build-commit.ts';
-import { isBuildDate, resolveBuildDate } from './lib/build-date.ts';
+import { type BuildDate, isBuildDate, resolveBuildDate } from './lib/build-date.ts';
 import { checkBuildSettings } from './lib/build-settings.ts';
 import { GzipSizes } from './lib/gzip-size.ts';
 import { outputLocationProblems, recoverOutputFolder } from './lib/output-folder.ts';
+import { projectRoot } from './lib/project-root.js';
 import { createUrls, trimTrailingSlashes } from '../src/urls.ts';
 import { BuildError, displayPath, type Problem } from './lib/problems.ts';
 import { identifyBuild } from './stages/build-identity.ts';
@@ -18,7 +17,7 @@ import { calendarFiles } from './stages/calendar-files.ts';
 import { citationFiles } from './stages/citation-files.ts';
 import { readPublicFiles } from './stages/copy-public.ts';
 import type { DoiOnly } from './stages/content/doi-only.ts';
-import { placeholderWarnings, readContent } from './stages/load-content.ts';
+import { loadContent, placeholderWarnings } from './stages/load-content.ts';
 import type { OutputFile } from './stages/output-files.ts';
 import { renderPages } from './stages/render-pages.tsx';
 import { buildReport, type BuildReport } from './stages/report.ts';
@@ -27,8 +26,6 @@ import { readTestedWith } from './stages/tested-with.ts';
 import { adminFiles, adminHeaders } from './admin/admin-stage.ts';
 import { type CmsTarget, cmsIdentity, localOnly } from './admin/cms-backend.ts';
 import { writeOutput } from './stages/write-output.ts';
-
-export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface BuildOptions {
   outDir?: string;
@@ -42,10 +39,8 @@ export interface BuildOptions {
   today?: string;
   /** The commit named in the build's identity; else the checkout's HEAD or the CI's variable, else none. */
   commit?: string | null;
-  /** Content already in memory (generated content for benchmarks), used instead of loading contentDir. */
-  content?: SiteContent;
-  /** The pages to build; the route table unless a benchmark generates more. */
-  routes?: Route[];
+  /** The record the browser accessibility tests wrote (reports/accessibility-run.json), for the statement. */
+  accessibilityRecord?: string;
   /** Lets a long-running process (the dev server) reuse the client bundle while src/ is unchanged. */
   cache?: BuildCache;
   /** A client bundle already under way: the build command starts it before loading this pipeline. */
@@ -60,6 +55,9 @@ export interface BuildCache {
   client?: ClientBundle;
 }
 
+/** Where the report keeps the gzip sizes of big files that stay the same between builds (lib/gzip-size.ts). */
+const gzipSizesFile = path.join(projectRoot, 'node_modules', '.cache', 'eccron-report', 'gzip-sizes.json');
+
 export interface BuildResult {
   report: BuildReport;
   warnings: Problem[];
@@ -68,47 +66,26 @@ export interface BuildResult {
 /** The whole build, stage by stage. Throws a BuildError listing every problem; writes only when all is well. */
 export async function buildSite(options: BuildOptions = {}): Promise<BuildResult> {
   const started = performance.now();
-  const outDir = path.resolve(options.outDir ?? path.join(projectRoot, 'dist'));
-  const contentDir = path.resolve(options.contentDir ?? path.join(projectRoot, 'content'));
-  const publicDir = path.resolve(options.publicDir ?? path.join(projectRoot, 'public'));
-
-  // The base path and site address given for this build (--base, BASE_PATH, SITE_URL).
-  const settingProblems = checkBuildSettings({ basePath: options.basePath, siteUrl: options.siteUrl });
-  // The date this build takes as today (--today, SOURCE_DATE_EPOCH or the UTC date): an input, for reproducible builds.
-  const buildDate = resolveBuildDate(options.today);
-  if (!isBuildDate(buildDate)) settingProblems.push(buildDate);
-  if (settingProblems.length > 0 || !isBuildDate(buildDate))
-    throw new BuildError('Checking the build settings', settingProblems);
-
-  // The output folder is the build's alone: never the project or a folder it reads.
-  const locationProblems = await outputLocationProblems(outDir, { projectRoot, contentDir, publicDir });
-  if (locationProblems.length > 0) throw new BuildError('Checking the output folder', locationProblems);
-  const recovered = await recoverOutputFolder(outDir);
-  // The commit for the build's identity, asked of git while the content loads.
-  const commit = options.commit === undefined ? buildCommit(projectRoot) : Promise.resolve(options.commit);
+  const { outDir, contentDir, publicDir } = buildFolders(options);
+  const buildDate = checkSettings(options);
+  const today = buildDate.date;
+  const recovered = await claimOutputFolder({ outDir, contentDir, publicDir });
+  const commit = commitOf(options);
 
   // Load and check the content, and bundle the client meanwhile (pages need its hashed names).
-  const [{ content, warnings: contentWarnings, origins, markdown }, client, testedWith] = await Promise.all([
-    options.content
-      ? { content: structuredClone(options.content), warnings: [], origins: new Map(), markdown: new Map() }
-      : readContent(contentDir, publicDir, buildDate.date, options.doiOnly),
-    options.cache?.client ?? options.clientBundle ?? bundleClient(projectRoot),
-    readTestedWith(projectRoot),
-  ]);
-  if (options.cache) options.cache.client = client;
-  const routes = options.routes ?? siteRoutes(content);
+  const [{ content, warnings: contentWarnings, origins, markdown }, client, { testedWith, warnings: testWarnings }] =
+    await Promise.all([
+      loadContent(contentDir, { publicDir, today, doiOnly: options.doiOnly }),
+      clientOf(options),
+      readTestedWith({ projectRoot, record: options.accessibilityRecord, commit }),
+    ]);
+  const routes = siteRoutes(content);
   if (options.siteUrl) content.site = { ...content.site, siteUrl: trimTrailingSlashes(options.siteUrl) };
   const urls = createUrls(options.basePath ?? '', content.site.siteUrl);
   const cms = options.cms ?? localOnly;
 
   // Render every route of the route table.
-  const rendered = renderPages(content, routes, {
-    urls,
-    assets: client.assets,
-    today: buildDate.date,
-    markdown,
-    testedWith,
-  });
+  const rendered = renderPages(content, routes, { urls, assets: client.assets, today, markdown, testedWith });
 
   // Gather the site: pages, client bundle, host files, public files.
   const site: OutputFile[] = [
@@ -116,17 +93,16 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     ...client.files,
     ...siteFiles(urls, routes, content, { headerRules: [adminHeaders(urls, cms.backend)], markdown }),
     ...citationFiles(content),
-    ...calendarFiles(content, buildDate.date),
+    ...calendarFiles(content, { today, urls, markdown }),
     ...adminFiles(urls, content, cms.backend),
     ...(await readPublicFiles(publicDir)),
   ];
 
   // build.json, and the same identity in every page (npm run verify compares a live site with it).
-  const { name, version } = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8'));
   const { pages, files } = identifyBuild(rendered, site, {
     commit: await commit,
-    date: buildDate.date,
-    generator: `${name}@${version}`,
+    date: today,
+    generator: generator(),
     cms: cmsIdentity(cms),
   });
 
@@ -138,33 +114,82 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   // Swap the finished site into the output folder, if the folder is the build's own.
   const outputWarnings = await writeOutput(outDir, files);
 
+  const milliseconds = performance.now() - started;
+  const { basePath } = urls;
+  const { scriptImports } = client;
+  const gzipSizes = new GzipSizes(gzipSizesFile);
   return {
-    report: buildReport(
-      pages,
-      readings,
-      files,
-      urls.basePath,
-      client.scriptImports,
-      performance.now() - started,
-      new GzipSizes(path.join(projectRoot, 'node_modules', '.cache', 'eccron-report', 'gzip-sizes.json')),
-      buildDate,
-      cms,
-    ),
+    report: buildReport({ pages, readings, files, basePath, scriptImports, milliseconds, gzipSizes, buildDate, cms }),
     warnings: [
       ...(recovered ? [{ where: displayPath(outDir), message: recovered }] : []),
       ...outputWarnings,
       ...contentWarnings,
+      ...testWarnings,
       ...placeholderWarnings(content, contentDir),
-      ...(urls.basePath
-        ? [
-            {
-              where: 'robots.txt',
-              message:
-                `served at ${urls.basePath}/robots.txt, where crawlers never look (they read /robots.txt at the host's root). ` +
-                'The pages still carry their canonical URLs, and the sitemap can be submitted to search engines directly.',
-            },
-          ]
-        : []),
+      ...robotsWarnings(basePath),
     ],
   };
 }
+
+/** The commit for the build's identity, asked of git while the content loads. */
+const commitOf = (options: BuildOptions) =>
+  options.commit === undefined ? buildCommit(projectRoot) : Promise.resolve(options.commit);
+
+/** The client bundle: the dev server's while src/ is unchanged, the one the build command started, or a new one. */
+async function clientOf(options: BuildOptions): Promise<ClientBundle> {
+  const client = await (options.cache?.client ?? options.clientBundle ?? bundleClient(projectRoot));
+  if (options.cache) options.cache.client = client;
+  return client;
+}
+
+function buildFolders(options: BuildOptions) {
+  return {
+    outDir: path.resolve(options.outDir ?? path.join(projectRoot, 'dist')),
+    contentDir: path.resolve(options.contentDir ?? path.join(projectRoot, 'content')),
+    publicDir: path.resolve(options.publicDir ?? path.join(projectRoot, 'public')),
+  };
+}
+
+/**
+ * The base path and site address given for this build (--base, BASE_PATH,
+ * SITE_URL), and the date it takes as today (--today, SOURCE_DATE_EPOCH or the
+ * UTC date): an input, for reproducible builds.
+ */
+function checkSettings(options: BuildOptions): BuildDate {
+  const problems = checkBuildSettings({ basePath: options.basePath, siteUrl: options.siteUrl });
+  const buildDate = resolveBuildDate(options.today);
+  if (!isBuildDate(buildDate)) problems.push(buildDate);
+  if (problems.length > 0 || !isBuildDate(buildDate)) throw new BuildError('Checking the build settings', problems);
+  return buildDate;
+}
+
+/**
+ * The output folder is the build's alone: never the project or a folder it
+ * reads. Puts back the newest complete output if a build was stopped mid-swap,
+ * and says so.
+ */
+async function claimOutputFolder(folders: { outDir: string; contentDir: string; publicDir: string }) {
+  const { outDir, ...reads } = folders;
+  const problems = await outputLocationProblems(outDir, { projectRoot, ...reads });
+  if (problems.length > 0) throw new BuildError('Checking the output folder', problems);
+  return recoverOutputFolder(outDir);
+}
+
+/** name@version of package.json, as the build's identity names the generator. */
+function generator(): string {
+  const { name, version } = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8'));
+  return `${name}@${version}`;
+}
+
+/** A site under a base path has its robots.txt where crawlers never look. */
+const robotsWarnings = (basePath: string): Problem[] =>
+  basePath
+    ? [
+        {
+          where: 'robots.txt',
+          message:
+            `served at ${basePath}/robots.txt, where crawlers never look (they read /robots.txt at the host's root). ` +
+            'The pages still carry their canonical URLs, and the sitemap can be submitted to search engines directly.',
+        },
+      ]
+    : [];

@@ -1,8 +1,12 @@
 /**
  * npm run build [-- --out DIR] [--content DIR] [--base /sub-folder] [--site-url https://host] [--today YYYY-MM-DD]
+ *                 [--accessibility-record reports/accessibility-run.json]
  *
  * --today is the date the build treats as today (upcoming events, review
  * dates); without it SOURCE_DATE_EPOCH, then the current UTC date.
+ * --accessibility-record is the record the browser tests wrote (npm test): the
+ * accessibility statement says how the site was tested from it when it is of
+ * the commit being built, and that the build was not tested otherwise.
  * Builds the site into dist/ (or DIR). --base and --site-url (or, second,
  * BASE_PATH and SITE_URL in the environment) set the base path and the site's
  * address for one build; CMS_REPO (or GITHUB_REPOSITORY, REPOSITORY_URL),
@@ -12,10 +16,10 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { cmsTargetFromEnvironment } from './admin/cms-backend.ts';
 import { describeFailure } from './lib/problems.ts';
+import { projectRoot } from './lib/project-root.js';
 import { red, yellow } from './lib/terminal.ts';
 
 // React picks its production build (the same HTML, rendered much faster) from
@@ -23,11 +27,10 @@ import { red, yellow } from './lib/terminal.ts';
 process.env.NODE_ENV ??= 'production';
 // esbuild bundles the client in a process of its own: started first, it works
 // while this one loads the rest of the pipeline (React, the YAML parser, the schema).
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { bundleClient } = await import('./stages/bundle-client.ts');
-const clientBundle = bundleClient(root);
+const clientBundle = bundleClient(projectRoot);
 clientBundle.catch(() => {}); // reported by buildSite, which awaits it
-const { buildSite, projectRoot } = await import('./build-site.ts');
+const { buildSite } = await import('./build-site.ts');
 const { formatReport } = await import('./stages/report.ts');
 
 const { values } = parseArgs({
@@ -38,6 +41,7 @@ const { values } = parseArgs({
     'site-url': { type: 'string' },
     today: { type: 'string' },
     report: { type: 'string' },
+    'accessibility-record': { type: 'string' },
   },
 });
 
@@ -48,6 +52,7 @@ try {
     basePath: values.base ?? process.env.BASE_PATH ?? '',
     siteUrl: values['site-url'] ?? process.env.SITE_URL,
     today: values.today,
+    accessibilityRecord: values['accessibility-record'],
     clientBundle,
     // Where the CMS saves: CMS_REPO, GITHUB_REPOSITORY or REPOSITORY_URL, CMS_BRANCH, CMS_AUTH_URL.
     cms: cmsTargetFromEnvironment(process.env),
@@ -55,7 +60,7 @@ try {
   console.log(formatReport(report));
   for (const warning of warnings) console.warn(yellow(`warning ${warning.where}: ${warning.message}`));
   // Machine-readable figures, kept out of the deployable folder.
-  const reportFile = path.resolve(values.report ?? path.join(projectRoot, 'reports', 'build.json'));
+  const reportFile = path.resolve(values.report ?? path.join(projectRoot, 'reports', 'build-report.json'));
   await mkdir(path.dirname(reportFile), { recursive: true });
   await writeFile(reportFile, `${JSON.stringify(report, null, 2)}\n`);
 } catch (error) {

@@ -18,6 +18,7 @@ import { trimTrailingSlashes } from '../src/urls.ts';
 import { offlineLine } from './lib/http-client.ts';
 import { formatReport } from './links/report.ts';
 import { checkSite, defaults } from './links/run.ts';
+import { SettingsError } from './stages/content/site-settings.ts';
 
 const { values } = parseArgs({
   options: {
@@ -65,6 +66,10 @@ const report = await checkSite({
     doiHandleApi: setting('DOI_HANDLE_API', defaults.check.doiHandleApi),
     orcidApi: setting('ORCID_API', defaults.check.orcidApi),
   },
+}).catch((error: unknown) => {
+  if (!(error instanceof SettingsError)) throw error;
+  console.error(error.message);
+  process.exit(2);
 });
 
 if (values.json) {

@@ -2,23 +2,33 @@
  * npm run cite -- add <doi> --theme <id>     one publication from its DOI
  * npm run cite -- fill [--dry-run] [--find-dois]  missing fields of every entry with a DOI (and DOIs)
  * npm run cite -- import <file> --theme <id> a BibTeX, RIS or CSL-JSON export
+ * npm run cite -- orcid [--json FILE]         members' ORCID works not on the site (scripts/cite/orcid.ts)
  *
  * The only commands that use the network (the DOI resolver, DOI_RESOLVER or
  * https://doi.org); what they write is content/publications.yml, edited in
  * place, and only once the build's content check accepts the result.
+ *
+ * fill exits 0 when every lookup was answered (filled, nothing to add, not
+ * registered), 2 when some could not be made (no network, or the registry
+ * failing after its retries: what was answered is written, the rest named),
+ * and 1 for bad input (the command line, a file or a setting that cannot be
+ * read, a write that fails).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { diffArrays } from 'diff';
 import * as v from 'valibot';
 import { citationText } from '../src/citation.ts';
 import { type Publication, publicationSchema } from '../src/content/publications.ts';
 import { offlineLine, siteUserAgent } from './lib/http-client.ts';
+import { projectRoot } from './lib/project-root.js';
 import { displayPath as relative, formatProblem, type Problem } from './lib/problems.ts';
 import { parseAuthors } from '../src/citation-export.ts';
-import { bareDoi } from './cite/doi.ts';
+import { bareDoi } from '../src/doi.ts';
 import { findDois } from './cite/find-doi.ts';
+import { ORCID_USAGE, runOrcid } from './cite/orcid.ts';
 import { ImportError, readImport } from './cite/import-file.ts';
 import {
   type Entry,
@@ -33,8 +43,8 @@ import { publicationFromRecord, RecordError } from './cite/record.ts';
 import { defaultResolverOptions, type Resolution, type ResolverOptions, resolveAll } from './cite/resolver.ts';
 import { UntrustedTextError } from './cite/text.ts';
 import { isDoiOnly } from './stages/content/doi-only.ts';
+import { readSiteSettings, SettingsError } from './stages/content/site-settings.ts';
 
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** npm runs scripts in the project's folder; paths typed on the command line are relative to where the person typed them. */
 const fromWhereTyped = (file: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
 
@@ -54,6 +64,7 @@ const USAGE = [
   '  npm run cite -- fill [--dry-run]             fill missing fields of entries with a DOI',
   '       [--find-dois]                           and propose a DOI where one record matches',
   '  npm run cite -- import <file> --theme <id>   import a BibTeX, RIS or CSL-JSON export',
+  ORCID_USAGE,
 ].join('\n');
 
 class UsageError extends Error {}
@@ -89,37 +100,19 @@ const OFFLINE = (resolution: Resolution) =>
   resolution.ok || !resolution.offline ? '' : offlineLine(resolution.offline, 'Nothing was written');
 
 /**
- * The lines an edit changes, numbered as in the new file: "+" for an added
- * line, "-" and "+" for a line whose value was replaced. The edits only insert
- * lines or change one line in place, so a mismatch is either a changed line
- * (its neighbours agree) or lines inserted before the old line.
+ * The lines an edit changes, numbered as in the new file ("-" at the line where it stood), as jsdiff finds them: a
+ * longest common subsequence, so a line that comes again further down ("year: null") is never taken for the one changed.
  */
 function changedLines(before: string, after: string): string[] {
-  const old = before.split('\n');
-  const now = after.split('\n');
+  const show = (sign: '+' | '-', number: number, line: string) =>
+    `${sign} ${String(number).padStart(4)} | ${line.replace(/\r$/, '')}`;
   const out: string[] = [];
-  let i = 0;
-  let j = 0;
-  const show = (line: string) => line.replace(/\r$/, '');
-  while (j < now.length) {
-    if (i < old.length && old[i] === now[j]) {
-      i += 1;
-      j += 1;
-      continue;
-    }
-    // A line changed in place has its old neighbour after it; inserted lines are followed by the old line.
-    const replaced = i < old.length && (old[i + 1] === now[j + 1] || now.indexOf(old[i]!, j) === -1);
-    const found = i < old.length ? now.indexOf(old[i]!, j) : now.length;
-    const inserted = found - j;
-    if (!replaced && inserted > 0) {
-      for (let k = 0; k < inserted; k += 1) out.push(`+ ${String(j + k + 1).padStart(4)} | ${show(now[j + k]!)}`);
-      j += inserted;
-      continue;
-    }
-    out.push(`- ${String(j + 1).padStart(4)} | ${show(old[i]!)}`);
-    out.push(`+ ${String(j + 1).padStart(4)} | ${show(now[j]!)}`);
-    i += 1;
-    j += 1;
+  // The line of the new file the next part starts at.
+  let number = 1;
+  for (const part of diffArrays(before.split('\n'), after.split('\n'))) {
+    if (part.removed) out.push(...part.value.map((line) => show('-', number, line)));
+    else if (part.added) out.push(...part.value.map((line, index) => show('+', number + index, line)));
+    if (!part.removed) number += part.value.length;
   }
   return out;
 }
@@ -201,7 +194,10 @@ const comparable = (field: Field, value: unknown) => {
   return field === 'pages' ? text.replace(/\s*[-–—]\s*/g, '-') : text;
 };
 
-/** --find-dois: a DOI for each entry without one, where exactly one record agrees; undefined when offline. */
+/**
+ * --find-dois: a DOI for each entry without one, where exactly one record agrees, and how many queries could not be
+ * made (no network, or Crossref failing after its retries), each named.
+ */
 async function proposeDois(
   file: PublicationsFile,
   options: Required<Pick<CiteOptions, 'print'>> & CiteOptions,
@@ -224,12 +220,13 @@ async function proposeDois(
     resolver,
     options.crossrefApi ?? (process.env.CROSSREF_API?.trim() || 'https://api.crossref.org'),
   );
-  const offline = found.find((result) => !result.ok && result.offline);
-  if (offline && !offline.ok && offline.offline) {
-    print(offlineLine(offline.offline, 'Nothing was written'));
-    return undefined;
+  const proposals: Fill[] = [];
+  const [offline] = found.flatMap((result) => (!result.ok && result.offline ? [result.offline] : []));
+  // Without network, one line for them all rather than one per entry.
+  if (offline && found.every((result) => !result.ok && result.offline)) {
+    print(offlineLine(offline, 'No DOI was looked up'));
+    return { proposals, unanswered: found.length, asked: found.length };
   }
-  const proposals: { entry: Entry; label: string; field: Field; value: string }[] = [];
   found.forEach((result, index) => {
     const entry = without[index]!;
     const label = `${entry.theme}[${entry.index}]`;
@@ -240,9 +237,160 @@ async function proposeDois(
       proposals.push({ entry, label, field: 'doi', value: result.doi });
     } else print(`${entry.where}: ${label} no DOI proposed: ${result.reason}`);
   });
-  return proposals;
+  return {
+    proposals,
+    unanswered: found.filter((result) => !result.ok && result.unanswered).length,
+    asked: found.length,
+  };
 }
 
+type Fill = { entry: Entry; label: string; field: Field; value: string | number };
+
+/** What one entry gets from its DOI's record: the fields to fill, how many typed values disagree, or why nothing. */
+interface EntryPlan {
+  fills: Fill[];
+  conflicts: number;
+  /** Why the entry gets nothing: its DOI did not resolve, or the record cannot be used. */
+  unresolved?: string;
+}
+
+/** Every entry with a DOI, and its DOI's record (or why not), in the file's order. */
+async function resolveEntries(file: PublicationsFile, resolver: ResolverOptions) {
+  const entries = file.entries().filter((entry) => typeof entry.map.get('doi') === 'string');
+  const resolutions = await resolveAll(
+    entries.map((entry) => String(entry.map.get('doi'))),
+    resolver,
+  );
+  return entries.map((entry, index) => ({ entry, resolution: resolutions[index]! }));
+}
+
+/**
+ * What one entry gets from its record: an entry typed as its DOI alone every field of the record, checked together;
+ * one typed by hand only what it lacks of FILLABLE, a typed value that disagrees kept and printed as a conflict.
+ */
+function planEntry(file: PublicationsFile, entry: Entry, resolution: Resolution, print: (line: string) => void) {
+  const label = `${entry.theme}[${entry.index}]`;
+  const plan: EntryPlan = { fills: [], conflicts: 0 };
+  if (!resolution.ok)
+    return { ...plan, unresolved: `${entry.where}: ${label} ${resolution.doi}: ${resolution.reason}` };
+  let record: Publication;
+  try {
+    record = publicationFromRecord(resolution.record, resolution.doi);
+  } catch (error) {
+    const unresolved = `${entry.where}: ${label} ${resolution.doi}: the record cannot be used: ${(error as Error).message}`;
+    return { ...plan, unresolved };
+  }
+  const typedEntry = entry.map.toJSON() as Publication;
+  if (isDoiOnly(typedEntry)) {
+    // Every field of the record, checked together: one field alone never makes a DOI a citation.
+    const found = FROM_DOI_ALONE.filter(
+      (field) => record[field] !== undefined && record[field] !== null && typedEntry[field] == null,
+    ).map((field) => ({ entry, label, field, value: record[field] as string | number }));
+    const problem = schemaProblem({ ...typedEntry, ...Object.fromEntries(found.map((f) => [f.field, f.value])) });
+    if (problem) print(`${entry.where}: ${label}: the registry's record cannot be written (${problem}); left as it is`);
+    else plan.fills.push(...found);
+    return plan;
+  }
+  for (const field of FILLABLE) {
+    const found = record[field];
+    if (found === undefined || found === null) continue;
+    const typed = entry.map.get(field);
+    if (typed === undefined || typed === null) {
+      // A value the content check would refuse is reported, and the entry's other fields are still filled.
+      const problem = schemaProblem({ ...typedEntry, [field]: found });
+      if (problem)
+        print(
+          `${entry.where}: ${label} ${field}: the registry's ${JSON.stringify(found)} cannot be written (${problem}); left as it is`,
+        );
+      else plan.fills.push({ entry, label, field, value: found });
+    } else if (comparable(field, typed) !== comparable(field, found)) {
+      plan.conflicts += 1;
+      print(
+        `${file.fieldWhere(entry, field)}: ${label} ${field}: typed ${JSON.stringify(typed)}, the registry has ${JSON.stringify(found)}; kept ${JSON.stringify(typed)}`,
+      );
+    }
+  }
+  return plan;
+}
+
+/**
+ * Makes the fills in the file (not yet saved) and returns those made. What the file already had wrong (publications
+ * still waiting to be filled, say) is no reason to write nothing: an edit is refused only for a problem it adds.
+ */
+async function writeFills(file: PublicationsFile, fills: Fill[], print: (line: string) => void): Promise<Fill[]> {
+  // Lines move as fields are added: a problem is known by the rest.
+  const problemKey = (problem: Problem) => `${problem.where.replace(/:\d+(:\d+)?/, '')} ${problem.message}`;
+  const before = new Set((fills.length > 0 ? await file.check() : []).map(problemKey));
+  const added = async () => (await file.check()).filter((problem) => !before.has(problemKey(problem)));
+  for (const { entry, field, value } of fills) file.fill(entry, field, value);
+  if (fills.length === 0 || (await added()).length === 0) return fills;
+  // Something the schema of one entry cannot see (a duplicate, say) is refused by the whole content check:
+  // each fill is tried on its own (an entry that held only its DOI, all its fields together), so one that cannot
+  // be written never costs the others.
+  file.undo(0);
+  const written: Fill[] = [];
+  const groups = new Map<unknown, Fill[]>();
+  for (const fill of fills) {
+    const key = isDoiOnly(fill.entry.map.toJSON()) ? fill.entry : fill;
+    groups.set(key, [...(groups.get(key) ?? []), fill]);
+  }
+  for (const group of groups.values()) {
+    const count = file.editCount;
+    for (const fill of group) file.fill(fill.entry, fill.field, fill.value);
+    const problems = await added();
+    if (problems.length === 0) written.push(...group);
+    else {
+      file.undo(count);
+      const [fill] = group;
+      print(
+        `${fill!.entry.where}: ${fill!.label} ${group.map((one) => one.field).join(', ')}: ${group.map((one) => JSON.stringify(one.value)).join(', ')} cannot be written: ${formatProblem(problems[0]!)}`,
+      );
+    }
+  }
+  return written;
+}
+
+interface FillOutcome {
+  file: PublicationsFile;
+  written: Fill[];
+  conflicts: number;
+  unresolved: string[];
+  /** Lookups that could not be made, of all those asked. */
+  unanswered: number;
+  asked: number;
+  dryRun: boolean;
+}
+
+/** What was filled, the DOIs that were not, the summary; then the file saved, or with --dry-run the change shown. */
+async function reportFill(outcome: FillOutcome, options: Required<Pick<CiteOptions, 'print'>> & CiteOptions) {
+  const { file, written, conflicts, unresolved, unanswered, asked, dryRun } = outcome;
+  const { print } = options;
+  for (const { entry, label, field, value } of written)
+    print(`${entry.where}: ${label} filled ${field}: ${JSON.stringify(value)}`);
+  for (const line of unresolved) print(line);
+  const filled = written.length;
+  const filledEntries = new Set(written.map((fill) => fill.entry)).size;
+  print(
+    `Summary: filled ${filled} field${filled === 1 ? '' : 's'} in ${filledEntries} entr${filledEntries === 1 ? 'y' : 'ies'}; ${conflicts} conflict${conflicts === 1 ? '' : 's'} (typed values kept); ${unresolved.length} DOI${unresolved.length === 1 ? '' : 's'} could not be resolved.`,
+  );
+  if (unanswered > 0)
+    print(
+      `Could not look up ${unanswered} of ${asked} (named above): the registry could not be reached or did not answer. What was answered is ${dryRun ? 'shown' : 'written'}; run the command again later for the rest.`,
+    );
+  if (filled === 0) return;
+  if (dryRun) {
+    print(`The change to ${relative(file.file)} (--dry-run: nothing was written):`);
+    for (const line of changedLines(file.original, file.text())) print(line);
+    return;
+  }
+  await file.save(options.writeFs);
+}
+
+/**
+ * fill: resolve every DOI → plan each entry's fills → make those the content check accepts → report and save. Exits 0
+ * when every lookup was answered (filled, nothing to add, not registered), 2 when some could not be made (after
+ * writing what was answered, and naming the rest); a file or setting that cannot be read is 1 (runCite).
+ */
 async function fill(
   dryRun: boolean,
   options: Required<Pick<CiteOptions, 'print'>> & CiteOptions,
@@ -252,118 +400,31 @@ async function fill(
 ) {
   const { print } = options;
   const file = await PublicationsFile.open(contentDir);
-  const entries = file.entries().filter((entry) => typeof entry.map.get('doi') === 'string');
-  const dois = entries.map((entry) => String(entry.map.get('doi')));
-  const resolutions = await resolveAll(dois, resolver);
-  const offline = resolutions.find((resolution) => !resolution.ok && resolution.offline);
-  if (offline) {
-    print(OFFLINE(offline));
-    return 1;
+  const resolved = await resolveEntries(file, resolver);
+  const offline = resolved.filter(({ resolution }) => !resolution.ok && resolution.offline);
+  // No network at all: nothing was answered, and the one line every command prints says so.
+  if (offline.length > 0 && offline.length === resolved.length) {
+    print(OFFLINE(offline[0]!.resolution));
+    return 2;
   }
-  const fills: { entry: Entry; label: string; field: Field; value: string | number }[] = [];
-  let conflicts = 0;
-  const unresolved: string[] = [];
-  resolutions.forEach((resolution, index) => {
-    const entry = entries[index]!;
-    const label = `${entry.theme}[${entry.index}]`;
-    if (!resolution.ok) {
-      unresolved.push(`${entry.where}: ${label} ${resolution.doi}: ${resolution.reason}`);
-      return;
-    }
-    let record: Publication;
-    try {
-      record = publicationFromRecord(resolution.record, resolution.doi);
-    } catch (error) {
-      unresolved.push(
-        `${entry.where}: ${label} ${resolution.doi}: the record cannot be used: ${(error as Error).message}`,
-      );
-      return;
-    }
-    const typedEntry = entry.map.toJSON() as Publication;
-    if (isDoiOnly(typedEntry)) {
-      // Every field of the record, checked together: one field alone never makes a DOI a citation.
-      const found = FROM_DOI_ALONE.filter(
-        (field) => record[field] !== undefined && record[field] !== null && typedEntry[field] == null,
-      ).map((field) => ({ entry, label, field, value: record[field] as string | number }));
-      const problem = schemaProblem({ ...typedEntry, ...Object.fromEntries(found.map((f) => [f.field, f.value])) });
-      if (problem)
-        print(`${entry.where}: ${label}: the registry's record cannot be written (${problem}); left as it is`);
-      else fills.push(...found);
-      return;
-    }
-    for (const field of FILLABLE) {
-      const found = record[field];
-      if (found === undefined || found === null) continue;
-      const typed = entry.map.get(field);
-      if (typed === undefined || typed === null) {
-        // A value the content check would refuse is reported, and the entry's other fields are still filled.
-        const problem = schemaProblem({ ...(entry.map.toJSON() as Publication), [field]: found });
-        if (problem)
-          print(
-            `${entry.where}: ${label} ${field}: the registry's ${JSON.stringify(found)} cannot be written (${problem}); left as it is`,
-          );
-        else fills.push({ entry, label, field, value: found });
-      } else if (comparable(field, typed) !== comparable(field, found)) {
-        conflicts += 1;
-        print(
-          `${file.fieldWhere(entry, field)}: ${label} ${field}: typed ${JSON.stringify(typed)}, the registry has ${JSON.stringify(found)}; kept ${JSON.stringify(typed)}`,
-        );
-      }
-    }
-  });
-  if (findDoisToo) {
-    const proposals = await proposeDois(file, options, resolver);
-    if (proposals === undefined) return 1;
-    fills.push(...proposals);
-  }
-  // What the file already had wrong (publications still waiting to be filled, say) is no reason to write nothing:
-  // an edit is refused only for a problem it adds. Lines move as fields are added: a problem is known by the rest.
-  const problemKey = (problem: Problem) => `${problem.where.replace(/:\d+(:\d+)?/, '')} ${problem.message}`;
-  const before = new Set((fills.length > 0 ? await file.check() : []).map(problemKey));
-  const added = async () => (await file.check()).filter((problem) => !before.has(problemKey(problem)));
-  for (const { entry, field, value } of fills) file.fill(entry, field, value);
-  let written = fills;
-  if (fills.length > 0 && (await added()).length > 0) {
-    // Something the schema of one entry cannot see (a duplicate, say) is refused by the whole content check:
-    // each fill is tried on its own (an entry that held only its DOI, all its fields together), so one that cannot
-    // be written never costs the others.
-    file.undo(0);
-    written = [];
-    const groups = new Map<unknown, typeof fills>();
-    for (const fill of fills) {
-      const key = isDoiOnly(fill.entry.map.toJSON()) ? fill.entry : fill;
-      groups.set(key, [...(groups.get(key) ?? []), fill]);
-    }
-    for (const group of groups.values()) {
-      const count = file.editCount;
-      for (const fill of group) file.fill(fill.entry, fill.field, fill.value);
-      const problems = await added();
-      if (problems.length === 0) written.push(...group);
-      else {
-        file.undo(count);
-        const [fill] = group;
-        print(
-          `${fill!.entry.where}: ${fill!.label} ${group.map((one) => one.field).join(', ')}: ${group.map((one) => JSON.stringify(one.value)).join(', ')} cannot be written: ${formatProblem(problems[0]!)}`,
-        );
-      }
-    }
-  }
-  for (const { entry, label, field, value } of written)
-    print(`${entry.where}: ${label} filled ${field}: ${JSON.stringify(value)}`);
-  for (const line of unresolved) print(line);
-  const filled = written.length;
-  const filledEntries = new Set(written.map((fill) => fill.entry)).size;
-  print(
-    `Summary: filled ${filled} field${filled === 1 ? '' : 's'} in ${filledEntries} entr${filledEntries === 1 ? 'y' : 'ies'}; ${conflicts} conflict${conflicts === 1 ? '' : 's'} (typed values kept); ${unresolved.length} DOI${unresolved.length === 1 ? '' : 's'} could not be resolved.`,
+  const plans = resolved.map(({ entry, resolution }) => planEntry(file, entry, resolution, print));
+  const found = findDoisToo ? await proposeDois(file, options, resolver) : { proposals: [], unanswered: 0, asked: 0 };
+  const written = await writeFills(file, [...plans.flatMap((plan) => plan.fills), ...found.proposals], print);
+  const unanswered =
+    resolved.filter(({ resolution }) => !resolution.ok && resolution.unanswered).length + found.unanswered;
+  await reportFill(
+    {
+      file,
+      written,
+      conflicts: plans.reduce((sum, plan) => sum + plan.conflicts, 0),
+      unresolved: plans.flatMap((plan) => (plan.unresolved ? [plan.unresolved] : [])),
+      unanswered,
+      asked: resolved.length + found.asked,
+      dryRun,
+    },
+    options,
   );
-  if (filled === 0) return 0;
-  if (dryRun) {
-    print(`The change to ${relative(file.file)} (--dry-run: nothing was written):`);
-    for (const line of changedLines(file.original, file.text())) print(line);
-    return 0;
-  }
-  await file.save(options.writeFs);
-  return 0;
+  return unanswered > 0 ? 2 : 0;
 }
 
 async function importFile(
@@ -447,6 +508,11 @@ async function importFile(
 /** Runs the command; returns the exit code. */
 export async function runCite(argv: string[], options: CiteOptions = {}): Promise<number> {
   const print = options.print ?? ((line: string) => console.log(line));
+  // orcid only reads, and has options and exit codes of its own.
+  if (argv[0] === 'orcid') {
+    const contentDir = path.resolve(options.contentDir ?? path.join(projectRoot, 'content'));
+    return runOrcid(argv.slice(1), { ...options, print, contentDir, resolvePath: fromWhereTyped });
+  }
   try {
     const { positionals, values: flags } = readArgs(argv);
     const [command, ...args] = positionals;
@@ -455,7 +521,8 @@ export async function runCite(argv: string[], options: CiteOptions = {}): Promis
         ? fromWhereTyped(flags.content)
         : (options.contentDir ?? path.join(projectRoot, 'content')),
     );
-    const resolver = { ...defaultResolverOptions(await siteUserAgent(contentDir, 'cite')), ...options.resolver };
+    const userAgent = siteUserAgent(await readSiteSettings(contentDir), 'cite');
+    const resolver = { ...defaultResolverOptions(userAgent), ...options.resolver };
     const { theme } = flags;
     const all = { ...options, print };
     if (command === 'add') return await add(args, theme, all, contentDir, resolver);
@@ -464,11 +531,12 @@ export async function runCite(argv: string[], options: CiteOptions = {}): Promis
     if (command === 'import') return await importFile(args, theme, all, contentDir);
     throw new UsageError(command ? `unknown command "${command}"` : 'no command given');
   } catch (error) {
+    // A mistake on the command line is bad input, like a file that cannot be read: 2 is kept for lookups not made.
     if (error instanceof UsageError) {
       print(`${error.message}\n${USAGE}`);
-      return 2;
+      return 1;
     }
-    if (error instanceof FileError) {
+    if (error instanceof FileError || error instanceof SettingsError) {
       print(`${error.message}`);
       return 1;
     }

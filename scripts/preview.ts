@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { projectRoot } from './build-site.ts';
+import { projectRoot } from './lib/project-root.js';
 import { recoverOutputFolder } from './lib/output-folder.ts';
 import { displayPath } from './lib/problems.ts';
 import { startStaticServer } from './lib/static-server.ts';

@@ -19,6 +19,7 @@ import path from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { HeroArt } from '../src/components/HeroArt.tsx';
 import { escapeHtml } from '../src/escape.ts';
+import { projectRoot } from './lib/project-root.js';
 import { red } from './lib/terminal.ts';
 import { loadContent } from './stages/load-content.ts';
 
@@ -36,9 +37,8 @@ if (missing.length > 0) {
   process.exit(1);
 }
 
-const root = path.join(import.meta.dirname, '..');
-const publicDir = path.join(root, 'public');
-const { site } = await loadContent(path.join(root, 'content'), publicDir);
+const publicDir = path.join(projectRoot, 'public');
+const { site } = (await loadContent(path.join(projectRoot, 'content'), { publicDir })).content;
 const logoSvg = readFileSync(path.join(publicDir, site.logo), 'utf8');
 const navy = '#0f3b57';
 

@@ -8,7 +8,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { jsonSchemaFiles } from './lib/json-schemas.ts';
-import { projectRoot } from './build-site.ts';
+import { projectRoot } from './lib/project-root.js';
 
 const folder = path.join(projectRoot, 'content', 'schema');
 await mkdir(folder, { recursive: true });

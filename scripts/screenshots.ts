@@ -20,11 +20,12 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, findChromium } from './lib/chromium.ts';
+import { projectRoot } from './lib/project-root.js';
 
 const { values } = parseArgs({ options: { out: { type: 'string' }, content: { type: 'string' } } });
 
 // Imported after NODE_ENV is set: React picks its build when it is first imported.
-const { buildSite, projectRoot } = await import('./build-site.ts');
+const { buildSite } = await import('./build-site.ts');
 const { startStaticServer } = await import('./lib/static-server.ts');
 const { loadContent } = await import('./stages/load-content.ts');
 const { routes } = await import('../src/routes.tsx');
@@ -50,7 +51,7 @@ const viewports = [
   })),
 );
 const pages = [
-  ...routes(await loadContent(contentDir)).map((route) => (route.path === '/' ? '/' : `${route.path}/`)),
+  ...routes((await loadContent(contentDir)).content).map((route) => (route.path === '/' ? '/' : `${route.path}/`)),
   '/404.html',
 ];
 const nameOf = (page: string) =>

@@ -11,12 +11,11 @@
 import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { projectRoot } from './lib/project-root.js';
 
 /** The second line the suite runs on; bump it with the LTS releases. */
 const pinned = '24.21.0';
 
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const [first, ...rest] = process.argv.slice(2);
 const version = first && /^\d+\.\d+\.\d+$/.test(first) ? first : pinned;
 const testArgs = version === first ? rest : process.argv.slice(2);

@@ -21,14 +21,14 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { findChromium, skippedBrowserTestsLog } from './lib/chromium.ts';
+import { projectRoot } from './lib/project-root.js';
 import { bold, yellow } from './lib/terminal.ts';
 
 const kinds = ['unit', 'build', 'browser'] as const;
 type Kind = (typeof kinds)[number];
 
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const testDir = path.join(projectRoot, 'test');
 
 function kindOf(name: string): Kind {

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { SiteSettings } from './content-schema.ts';
 import { buildIdentityPlaceholder, useBuild } from './build-context.tsx';
 import { contentSecurityPolicy } from './security.ts';
+import { EVENTS_CALENDAR } from './urls.ts';
 
 export interface DocumentProps {
   site: SiteSettings;
@@ -42,7 +43,12 @@ export function Document({ site, path, title, description, jsonLd, indexable = t
           href={urls.asset('feed.xml')}
           title={`${site.acronym} news`}
         />
-        <link rel="alternate" type="text/calendar" href={urls.asset('events.ics')} title={`${site.acronym} events`} />
+        <link
+          rel="alternate"
+          type="text/calendar"
+          href={urls.asset(EVENTS_CALENDAR)}
+          title={`${site.acronym} events`}
+        />
         <link rel="apple-touch-icon" href={urls.asset('apple-touch-icon.png')} />
         <meta name="theme-color" content="#0f3b57" />
         {/* Both schemes are styled (site.css): the browser paints its canvas dark from the start for a visitor who asks for dark, so nothing flashes white. */}

@@ -1,7 +1,10 @@
+import type { Token } from 'marked';
 import { createContext, useContext } from 'react';
 import type { TestedWith } from './accessibility-testing.ts';
-import type { LexedMarkdown } from './markdown.tsx';
 import type { Urls } from './urls.ts';
+
+/** Markdown texts of the content with their tokens, lexed once while the content was loaded. */
+export type LexedMarkdown = ReadonlyMap<string, Token[]>;
 
 /** What a page needs to know about the build it is part of (not content). */
 export interface BuildContext {

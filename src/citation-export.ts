@@ -7,6 +7,8 @@
  * was.
  */
 import type { Publication } from './content-schema.ts';
+import { doiUrl } from './doi.ts';
+import { foldAccents } from './text.ts';
 
 export interface PersonName {
   family: string;
@@ -96,12 +98,7 @@ export const editorsLabel = (editors: string) => {
 const creators = (publication: Publication) => publication.authors ?? publication.editors ?? '';
 
 const ascii = (text: string) =>
-  text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[øØ]/g, 'o')
-    .replace(/[łŁ]/g, 'l')
-    .replace(/ß/g, 'ss')
+  foldAccents(text)
     .toLowerCase()
     .replace(/[^a-z0-9]/g, '');
 
@@ -276,7 +273,7 @@ function risRecord(publication: Publication): string {
   if (publication.version) lines.push(`ET  - ${risValue(publication.version)}`);
   if (publication.doi) lines.push(`DO  - ${publication.doi}`);
   if (publication.doi || publication.url) {
-    lines.push(`UR  - ${publication.doi ? `https://doi.org/${publication.doi}` : publication.url}`);
+    lines.push(`UR  - ${publication.doi ? doiUrl(publication.doi) : publication.url}`);
   }
   lines.push('ER  - ');
   return `${lines.join('\n')}\n`;

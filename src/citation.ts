@@ -1,5 +1,6 @@
 import { editorsInline, editorsLabel } from './citation-export.ts';
 import type { Publication } from './content-schema.ts';
+import { doiUrl } from './doi.ts';
 
 /**
  * One piece of an APA-style reference. Names, titles and journals come from
@@ -153,6 +154,6 @@ export function citationText(publication: Publication): string {
 
 /** The article's link: its DOI when it has one, otherwise its URL. */
 export function publicationLink(publication: Publication): string | undefined {
-  if (publication.doi) return `https://doi.org/${publication.doi}`;
+  if (publication.doi) return doiUrl(publication.doi);
   return publication.url || undefined;
 }

@@ -6,7 +6,6 @@
  * into the JSON Schemas of content/schema/ that editors use to flag a mistake
  * as you type.
  */
-export { calendarDateProblem } from './format.ts';
 export type { AccessibilityStatement, ComplianceLevel } from './content/accessibility.ts';
 export type { LegalPage } from './content/legal.ts';
 export { type Member, type MembersDirectory, membersSchema } from './content/members.ts';

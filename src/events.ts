@@ -1,24 +1,35 @@
 /**
  * Events: the news items of type Event that have a start. What the News
  * section, the JSON-LD and the calendar files share: reading an event's
- * moments, its time zone's offset, and whether it is still to come on the
- * build's date. Times are kept as the maintainer wrote them (local to the
- * event's zone) and never pass through Date or the machine's zone; offsets
- * come from the time-zone data of timezones-ical-library, the same data as
- * the VTIMEZONE of the calendar files, so every machine gives the same bytes.
+ * moments, the instant each is in its zone, and whether the event is still to
+ * come on the build's date. Times are kept as the maintainer wrote them (local
+ * to the event's zone); the offset of each is that of the IANA tz database on
+ * that date (src/time-zones.ts, pinned data, not the machine's), so every
+ * machine gives the same bytes. A time the zone skips is refused, and one it
+ * repeats needs its offset written, so the page, the JSON-LD and a calendar
+ * app all mean the same instant.
  */
-import { tzlib_get_ical_block, tzlib_get_offset, tzlib_get_timezones } from 'timezones-ical-library';
-import { calendarDateProblem } from './format.ts';
+import { calendarDateProblem, formatDate } from './format.ts';
+import { isTimeZone, readLocalTime } from './time-zones.ts';
 
-/** A date, and for a timed event the local time (HH:MM). */
+/** A date, and for a timed event the local time (HH:MM) and, where written, its offset from UTC in minutes. */
 export interface EventMoment {
   date: string;
   time?: string;
+  offset?: number;
 }
 
-const MOMENT = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{1,2}):(\d{2}))?$/;
+const MINUTE = 60_000;
+const MOMENT = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{1,2}):(\d{2})(?:\s*([+-])(\d{2}):(\d{2}))?)?$/;
 
-/** Reads "2026-05-19" or "2026-05-19 14:00" (or 2026-05-19T14:00); says why not otherwise. */
+/** "+02:00" of 120 minutes, "-03:30" of -210, as ISO 8601 writes an offset. */
+export function offsetText(minutes: number): string {
+  const size = Math.abs(minutes);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${minutes < 0 ? '-' : '+'}${pad(Math.floor(size / 60))}:${pad(size % 60)}`;
+}
+
+/** Reads "2026-05-19", "2026-05-19 14:00" or "2026-10-25 02:30 +01:00" (T for the space too); says why not otherwise. */
 export function readEventMoment(text: string): EventMoment | { problem: string } {
   const match = MOMENT.exec(text.trim());
   if (!match)
@@ -26,13 +37,18 @@ export function readEventMoment(text: string): EventMoment | { problem: string }
       problem:
         'expected a date, or a date and a local time, written YYYY-MM-DD HH:MM, such as 2026-05-19 14:00 (a date alone for an all-day event)',
     };
-  const [, date, hours, minutes] = match;
+  const [, date, hours, minutes, sign, offsetHours, offsetMinutes] = match;
   const problem = calendarDateProblem(date!);
   if (problem) return { problem };
   if (hours === undefined) return { date: date! };
   if (Number(hours) > 23 || Number(minutes) > 59)
     return { problem: 'expected a time from 00:00 to 23:59, written on the 24-hour clock, such as 14:00' };
-  return { date: date!, time: `${hours.padStart(2, '0')}:${minutes}` };
+  const time = `${hours.padStart(2, '0')}:${minutes}`;
+  if (sign === undefined) return { date: date!, time };
+  const offset = (sign === '-' ? -1 : 1) * (Number(offsetHours) * 60 + Number(offsetMinutes));
+  if (Math.abs(offset) > 14 * 60 || Number(offsetMinutes) > 59)
+    return { problem: 'expected an offset from -12:00 to +14:00 after the time, such as 2026-10-25 02:30 +01:00' };
+  return { date: date!, time, offset };
 }
 
 /** The moment of a value the content check has accepted. */
@@ -54,46 +70,70 @@ export function writtenAlike(start: string, end: string): boolean {
   return 'problem' in a || 'problem' in b || (a.time === undefined) === (b.time === undefined);
 }
 
-/** Whether an end comes before its start (both valid and of the same kind). */
+/** The wall-clock reading of a moment as ms of a UTC clock: arithmetic only, no zone of the machine's. */
+const wallClock = ({ date, time = '00:00' }: EventMoment) =>
+  Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)), ...hourMinute(time));
+const hourMinute = (time: string) => [Number(time.slice(0, 2)), Number(time.slice(3, 5))] as const;
+
+/** Whether an end comes before its start (both valid and of the same kind; by the instant where both offsets are written). */
 export function endsBeforeStart(start: string, end: string): boolean {
   const a = readEventMoment(start);
   const b = readEventMoment(end);
   if ('problem' in a || 'problem' in b || !writtenAlike(start, end)) return false;
+  if (a.offset !== undefined && b.offset !== undefined)
+    return wallClock(b) - b.offset * MINUTE < wallClock(a) - a.offset * MINUTE;
   return `${b.date} ${b.time ?? ''}` < `${a.date} ${a.time ?? ''}`;
 }
 
-let knownZones: Set<string> | undefined;
+/** "YYYY-MM-DD HH:MM" of a wall-clock reading. */
+const written = (clock: number) => new Date(clock).toISOString().slice(0, 16).replace('T', ' ');
 
-/**
- * The time zones the build knows, names of the IANA database such as Europe/Amsterdam, as listed by the calendar's
- * time-zone data (each listed zone has its VTIMEZONE block): what the content check accepts and the editor offers.
- */
-export const timeZoneNames = (): readonly string[] => tzlib_get_timezones() as string[];
-
-/** A time zone the calendar files can describe: one of timeZoneNames(). */
-export function isTimeZone(name: string): boolean {
-  knownZones ??= new Set(timeZoneNames());
-  return knownZones.has(name);
+/** "March 30, 2031" and the time alone, or "2031-03-30 01:30" when the day differs, as a choice to write. */
+function choice(moment: EventMoment, clock: number) {
+  const text = written(clock);
+  return text.startsWith(moment.date) ? text.slice(11) : text;
 }
 
-/** The VTIMEZONE block of a zone, with the name as the maintainer wrote it, or undefined for an unknown zone. */
-export function vtimezone(zone: string): string | undefined {
-  // Asked for a zone it does not know, the library writes to the console: a misspelt zone is the content
-  // check's to report, at its line, so the name is looked up first.
-  if (!isTimeZone(zone)) return undefined;
-  const block = tzlib_get_ical_block(zone);
-  if (!Array.isArray(block) || !block[0]) return undefined;
-  // The library answers a linked name (Europe/Amsterdam) with the zone it links to (Europe/Brussels), whose
-  // rules are the same; the calendar names the zone the maintainer chose, as apps show it.
-  const canonical = /^TZID:(.+)$/m.exec(block[0])?.[1]?.trim();
-  return canonical ? block[0].replaceAll(`:${canonical}\r\n`, `:${zone}\r\n`) : block[0];
+/** Why a timed moment is no single instant in its zone (a gap, a repeated hour, a wrong offset), or undefined. */
+export function instantProblem(text: string, zone: string): string | undefined {
+  const moment = readEventMoment(text);
+  if ('problem' in moment || moment.time === undefined || !isTimeZone(zone)) return undefined;
+  const clock = wallClock(moment);
+  const reading = readLocalTime(zone, clock);
+  const on = `on ${formatDate(moment.date)} in ${zone}`;
+  if (reading.kind === 'gap') {
+    const { at, from, to } = reading.transition;
+    const jump = (to - from) * MINUTE;
+    return `${moment.time} does not exist ${on}: clocks jump from ${written(at + from * MINUTE).slice(11)} to ${written(at + to * MINUTE).slice(11)}; write ${choice(moment, clock - jump)} or ${choice(moment, clock + jump)}`;
+  }
+  if (reading.kind === 'repeated' && moment.offset === undefined) {
+    const { at, from, to } = reading.transition;
+    const [first, second] = reading.offsets.map((offset) => `"${moment.date} ${moment.time} ${offsetText(offset)}"`);
+    return `${moment.time} happens twice ${on}: clocks go back from ${written(at + from * MINUTE).slice(11)} to ${written(at + to * MINUTE).slice(11)}; write ${first} for the first time, before the clocks go back, or ${second} for the second`;
+  }
+  const offsets = reading.kind === 'repeated' ? reading.offsets : [reading.offset];
+  if (moment.offset !== undefined && !offsets.includes(moment.offset))
+    return `${offsetText(moment.offset)} is not an offset of ${zone} at ${moment.time} on ${formatDate(moment.date)} (it is ${offsets.map(offsetText).join(' or ')}); write ${moment.date} ${moment.time} without an offset, or with ${offsetText(offsets[0]!)}`;
+  return undefined;
 }
 
-/** The zone's offset from UTC at a local date and time, as ISO 8601 writes it: "+02:00". */
-export function utcOffset(zone: string, moment: EventMoment): string {
-  const offset = tzlib_get_offset(zone, moment.date, moment.time ?? '00:00');
-  return `${offset.slice(0, 3)}:${offset.slice(3)}`;
+/** A timed moment resolved in its zone: its offset on that date, and whether its wall-clock time happens twice. */
+export interface ZonedMoment extends EventMoment {
+  time: string;
+  offset: number;
+  /** In the hour the clocks go back over: a calendar writes it in UTC, which no reader can take for the other one. */
+  repeated: boolean;
 }
+
+function zoned(moment: EventMoment, zone: string): ZonedMoment {
+  const reading = readLocalTime(zone, wallClock(moment));
+  if (reading.kind === 'gap') throw new Error(`${moment.date} ${moment.time} does not exist in ${zone}`);
+  const offset = reading.kind === 'exists' ? reading.offset : (moment.offset ?? reading.offsets[0]);
+  return { date: moment.date, time: moment.time!, offset, repeated: reading.kind === 'repeated' };
+}
+
+/** The instant of a zoned moment, in ms since 1970 (UTC). */
+export const instantOf = (moment: ZonedMoment) => wallClock(moment) - moment.offset * MINUTE;
 
 /** "Europe/Amsterdam" → "Amsterdam time", "America/Argentina/Buenos_Aires" → "Buenos Aires time", "UTC" → "UTC". */
 export function zoneName(zone: string): string {
@@ -101,12 +141,28 @@ export function zoneName(zone: string): string {
   return `${zone.split('/').at(-1)!.replaceAll('_', ' ')} time`;
 }
 
-/** "+02:00" → "UTC+2", "+05:30" → "UTC+5:30", "+00:00" → "UTC". */
-export function offsetName(offset: string): string {
-  const [, sign, hours, minutes] = /^([+-])(\d{2}):(\d{2})$/.exec(offset)!;
-  if (hours === '00' && minutes === '00') return 'UTC';
-  return `UTC${sign}${Number(hours)}${minutes === '00' ? '' : `:${minutes}`}`;
+/** 120 → "UTC+2", 330 → "UTC+5:30", 0 → "UTC". */
+export function offsetName(minutes: number): string {
+  if (minutes === 0) return 'UTC';
+  const [, sign, hours, rest] = /^([+-])(\d{2}):(\d{2})$/.exec(offsetText(minutes))!;
+  return `UTC${sign}${Number(hours)}${rest === '00' ? '' : `:${rest}`}`;
 }
+
+/**
+ * What an event's status means to each reader. A calendar takes a changed event only when its SEQUENCE is
+ * higher than the one it holds, so the statuses are numbered in the order an event's plan changes.
+ */
+export const STATUS_MEANINGS = {
+  scheduled: { sequence: 0, calendar: 'CONFIRMED', schemaOrg: 'EventScheduled' },
+  'moved-online': { sequence: 1, calendar: 'CONFIRMED', schemaOrg: 'EventMovedOnline' },
+  postponed: { sequence: 2, calendar: 'TENTATIVE', schemaOrg: 'EventPostponed' },
+  rescheduled: { sequence: 3, calendar: 'CONFIRMED', schemaOrg: 'EventRescheduled' },
+  cancelled: { sequence: 4, calendar: 'CANCELLED', schemaOrg: 'EventCancelled' },
+} as const;
+
+/** The meaning of an event's status (none written: scheduled). */
+export const statusMeaning = (status: keyof typeof STATUS_MEANINGS | undefined) =>
+  STATUS_MEANINGS[status ?? 'scheduled'];
 
 /** What this module reads of a news item (its type is inferred from the schema, which uses this module). */
 interface NewsItem {
@@ -115,16 +171,21 @@ interface NewsItem {
   start?: string;
   end?: string;
   timezone?: string;
+  location?: string;
+  address?: { street?: string; postalCode?: string; city: string; region?: string; country: string };
 }
 
-/** An event as the pages and calendars use it. */
-export interface SiteEvent<Item extends NewsItem = NewsItem> {
-  item: Item;
-  start: EventMoment;
-  end?: EventMoment;
-  /** The zone of a timed event; none for an all-day one. */
-  zone?: string;
+/** The address of an event's place on one line: "Street 1, 1234 AB City, Region, Country". */
+export function addressText({ address }: Pick<NewsItem, 'address'>): string | undefined {
+  if (!address) return undefined;
+  const { street, postalCode, city, region, country } = address;
+  return [street, postalCode ? `${postalCode} ${city}` : city, region, country].filter(Boolean).join(', ');
 }
+
+/** An event as the pages and calendars use it: a timed one has its zone and each moment its offset. */
+export type SiteEvent<Item extends NewsItem = NewsItem> =
+  | { item: Item; start: EventMoment; end?: EventMoment; zone?: undefined }
+  | { item: Item; start: ZonedMoment; end?: ZonedMoment; zone: string };
 
 /** The event of a news item, or undefined when it is no event (or an Event without a start). */
 export function eventOf<Item extends NewsItem>(
@@ -135,7 +196,14 @@ export function eventOf<Item extends NewsItem>(
   const start = eventMoment(item.start);
   const end = item.end === undefined ? undefined : eventMoment(item.end);
   const zone = start.time === undefined ? undefined : (item.timezone ?? defaultZone);
-  return { item, start, ...(end ? { end } : {}), ...(zone ? { zone } : {}) };
+  if (zone === undefined) return { item, start: { date: start.date }, ...(end ? { end: { date: end.date } } : {}) };
+  return { item, zone, start: zoned(start, zone), ...(end ? { end: zoned(end, zone) } : {}) };
+}
+
+/** Soonest first; events that start together by id, so the order never depends on the files' order. */
+export function bySoonest(a: SiteEvent, b: SiteEvent): number {
+  const key = (event: SiteEvent) => `${event.start.date} ${event.start.time ?? ''} ${event.item.id}`;
+  return key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0;
 }
 
 /** Still to come on the build's date (YYYY-MM-DD): it has not ended before that day. */
@@ -154,14 +222,12 @@ export function newsInOrder<Item extends NewsItem>(
     const event = eventOf(item, defaultZone);
     return { item, ...(event ? { event } : {}), upcoming: event !== undefined && isUpcoming(event, today) };
   });
-  const key = ({ event, item }: (typeof entries)[number]) =>
-    `${event!.start.date} ${event!.start.time ?? ''} ${item.id}`;
-  const upcoming = entries.filter((entry) => entry.upcoming).sort((a, b) => (key(a) < key(b) ? -1 : 1));
+  const upcoming = entries.filter((entry) => entry.upcoming).sort((a, b) => bySoonest(a.event!, b.event!));
   return [...upcoming, ...entries.filter((entry) => !entry.upcoming)];
 }
 
 /** ISO 8601 for <time datetime> and JSON-LD: "2026-05-19T14:00+02:00", or the date of an all-day event. */
-export function isoMoment(moment: EventMoment, zone: string | undefined): string {
-  if (moment.time === undefined || zone === undefined) return moment.date;
-  return `${moment.date}T${moment.time}${utcOffset(zone, moment)}`;
+export function isoMoment(moment: EventMoment): string {
+  if (moment.time === undefined || moment.offset === undefined) return moment.date;
+  return `${moment.date}T${moment.time}${offsetText(moment.offset)}`;
 }

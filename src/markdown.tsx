@@ -1,13 +1,10 @@
 import { Lexer, Marked, type Token, type Tokens } from 'marked';
-import { useBuild } from './build-context.tsx';
+import { type LexedMarkdown, useBuild } from './build-context.tsx';
 import { escapeHtml } from './escape.ts';
-import type { Urls } from './urls.ts';
+import { isHttpUrl, type Urls } from './urls.ts';
 
 /** The tokens of a Markdown text of the content, as the link check reads them and the pages render them. */
 export const lexMarkdown = (markdown: string): Token[] => Lexer.lex(markdown, { gfm: true });
-
-/** Markdown texts of the content with their tokens, lexed once while the content was loaded. */
-export type LexedMarkdown = ReadonlyMap<string, Token[]>;
 
 /**
  * What a Markdown link leads to, if it is one the site publishes: a page or
@@ -20,7 +17,7 @@ export function linkKind(href: string): 'site' | 'section' | 'mail' | 'web' | nu
   if (href.startsWith('/')) return 'site';
   if (href.startsWith('#')) return 'section';
   if (/^mailto:/i.test(href)) return 'mail';
-  if (/^https?:\/\/[^/]/i.test(href)) return 'web';
+  if (isHttpUrl(href)) return 'web';
   return null;
 }
 

@@ -23,6 +23,13 @@ export interface Urls {
   sitePath(url: string): string | undefined;
 }
 
+/** The one rule of a web address the site links to (content fields, Markdown links, cite): http(s), a dotted host. */
+export const isHttpUrl = (value: string): boolean => /^https?:\/\/[^\s/]+\.[^\s/]+/.test(value) && URL.canParse(value);
+
+/** The one e-mail rule (the content's fields, the link checker's mailto: links): a domain of dotted labels, ending in letters. */
+export const EMAIL_PATTERN =
+  /^[^\s@<>()[\]\\,;:"]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
+
 /** An address without its trailing slashes, as the site's address is kept: 'https://eccron.eu/' → 'https://eccron.eu'. */
 export const trimTrailingSlashes = (address: string): string => address.replace(/\/+$/, '');
 
@@ -50,18 +57,30 @@ export const fileAt = (sitePath: string): string =>
 /** Where a route's page is written: directory style, so /research and /research/caregiver can both exist. */
 export const outputFile = (routePath: string): string => fileAt(routePath.endsWith('/') ? routePath : `${routePath}/`);
 
+/** Where the calendar of every event is written, relative to the output root: calendar apps subscribe to it. */
+export const EVENTS_CALENDAR = 'events.ics';
+
+/** Where an event's own calendar file is written and linked from: events/<id>.ics. */
+export const eventCalendarFile = (id: string): string => `events/${id}.ics`;
+
 /** The site path an output file is served at, the reverse of fileAt: 'research/index.html' → '/research/'. */
 export const sitePathOf = (file: string): string => `/${file.replace(/(^|\/)index\.html$/, '$1')}`;
+
+/** Text with its %XX escapes decoded as UTF-8; undefined when an escape is broken ("100%", "%E0%A4%A"). */
+export function percentDecoded(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
+}
 
 /** The output file a URL of the site is served from; undefined outside the base path or with broken escapes. */
 export function fileOfUrl(url: string, basePath: string): string | undefined {
   const pathname = url.replace(/[?#].*$/, '');
   if (!pathname.startsWith(`${basePath}/`) || pathname.startsWith('//')) return undefined;
-  try {
-    return fileAt(decodeURIComponent(pathname.slice(basePath.length)));
-  } catch {
-    return undefined;
-  }
+  const sitePath = percentDecoded(pathname.slice(basePath.length));
+  return sitePath === undefined ? undefined : fileAt(sitePath);
 }
 
 export function createUrls(basePath: string, siteUrl: string): Urls {

@@ -1,7 +1,10 @@
 /**
  * The accessibility statement: built from content/accessibility.md at
- * /accessibility/, linked from every page's footer, its "How this site was
- * tested" made from what the project runs, and its review date watched.
+ * /accessibility/, linked from every page's footer, every part of the EU
+ * model statement in the model's order, a status the known issues contradict
+ * refused at its line, "How this site was tested" made from the record of a
+ * real test run (and saying plainly when the build had none), and its review
+ * date watched.
  */
 import assert from 'node:assert/strict';
 import { cp, readFile, writeFile } from 'node:fs/promises';
@@ -10,14 +13,14 @@ import path from 'node:path';
 import { before, test } from 'node:test';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { BuildError, formatProblem } from '../scripts/lib/problems.ts';
-import { readContent } from '../scripts/stages/load-content.ts';
-import { testedWidths } from '../src/accessibility-testing.ts';
+import { loadContent } from '../scripts/stages/load-content.ts';
+import { readTestedWith } from '../scripts/stages/tested-with.ts';
+import type { AccessibilityRecord, TestedWith } from '../src/accessibility-testing.ts';
 import { BuildContextProvider } from '../src/build-context.tsx';
 import type { SiteContent } from '../src/content-schema.ts';
 import { AccessibilityPage } from '../src/pages/AccessibilityPage.tsx';
 import { routes } from '../src/routes.tsx';
 import { createUrls, outputFile } from '../src/urls.ts';
-import { desktop, mobile } from './helpers/browser/fixture-site.ts';
 import { attributesOf, load } from './helpers/html.ts';
 import { builtSite, fixtureContent, fixtureContentDir, readPage, temporaryFolder } from './helpers/site.ts';
 
@@ -32,7 +35,7 @@ before(async () => {
   [{ outDir }, content] = await Promise.all([builtSite(), fixtureContent()]);
 });
 
-/** The text of the statement's section under the heading `title`, up to the next heading. */
+/** The text of the statement's section under the heading `title`, up to the next h2. */
 function section(html: string, title: string): { text: string; items: string[] } {
   const $ = load(html);
   const heading = $('main h2').filter((_, element) => $(element).text() === title);
@@ -42,6 +45,7 @@ function section(html: string, title: string): { text: string; items: string[] }
     text: parts.text().replace(/\s+/g, ' ').trim(),
     items: parts
       .find('li')
+      .addBack('li')
       .toArray()
       .map((item) => $(item).text().replace(/\s+/g, ' ').trim()),
   };
@@ -59,95 +63,250 @@ test('every page and the 404 page link to the statement in the footer, beside th
   assert.equal(own('.site-footer__legal-links a[aria-current="page"]').attr('href'), '/accessibility/');
 });
 
-test('the statement shows its title, status, issues with alternatives, feedback mailbox, enforcement body and dates', async () => {
+test("every part of the EU model statement, in the model's order, as the content says it", async () => {
   const html = await readPage(outDir, '/accessibility');
+  const $ = load(html);
   const { accessibility: statement } = content;
   assert.match(html, new RegExp(`<title>${statement.title} \\| `));
-  assert.equal(load(html)('h1').text(), statement.title);
-  assert.match(
-    section(html, 'Compliance status').text,
-    /^This website is partially compliant with .*WCAG\) 2\.1 at level AA/,
-  );
-  const issues = section(html, 'Content that is not accessible').items;
+  assert.equal($('h1').text(), statement.title);
   assert.deepEqual(
-    issues,
-    statement.knownIssues!.map(({ issue, alternative }) => (alternative ? `${issue} Instead: ${alternative}` : issue)),
+    $('main h2')
+      .toArray()
+      .map((heading) => $(heading).text()),
+    [
+      'Compliance status',
+      'Non-accessible content',
+      'Preparation of this accessibility statement',
+      'Feedback and contact information',
+      'Enforcement procedure',
+      'How this site was tested',
+    ],
+  );
+  assert.equal(
+    section(html, 'Compliance status').text,
+    'This website is partially compliant with the Web Content Accessibility Guidelines (WCAG) 2.1 at level AA, which EN 301 549 applies to websites, due to the non-compliances and the exemptions listed below.',
+  );
+  assert.deepEqual(
+    $('main h3')
+      .toArray()
+      .map((heading) => [$(heading).text(), $(heading).next('ul').find('li').text()]),
+    [
+      [
+        'Non-compliance with the accessibility requirements',
+        'Made-up issue one of the fixture. (WCAG 2.1 success criteria 1.4.3 Contrast (Minimum); 2.4.7 Focus Visible) Instead: A made-up alternative for it.',
+      ],
+      ['Disproportionate burden', 'Made-up issue two, without an alternative.'],
+      ['Content outside the scope of the applicable legislation', 'Made-up content of a third party.'],
+    ],
+  );
+  assert.equal(
+    section(html, 'Preparation of this accessibility statement').text,
+    'This statement was prepared on January 15, 2024. The method used to prepare it was an assessment by a third party: Example Assessors Ltd. It was last reviewed on January 15, 2024.',
+  );
+  assert.match(
+    section(html, 'Feedback and contact information').text,
+    /barriers@fixture\.example\. We answer within 15 working days\.$/,
   );
   assert.ok(attributesOf(html, 'a', 'href').includes(`mailto:${statement.feedbackEmail}`));
-  assert.ok(attributesOf(html, 'a', 'href').includes(statement.enforcementBody.url));
-  assert.match(section(html, 'Enforcement procedure').text, new RegExp(statement.enforcementBody.name));
-  assert.equal(
-    section(html, 'Preparation of this statement').text,
-    'This statement was prepared on January 15, 2024 and last reviewed on January 15, 2024.',
-  );
-});
-
-test('"How this site was tested" names the installed axe-core and Lighthouse, the widths of the browser tests, and the manual tests of the content', async () => {
-  assert.deepEqual([...testedWidths], [mobile.width, desktop.width], 'the widths the browser tests use');
-  const { items } = section(await readPage(outDir, '/accessibility'), 'How this site was tested');
-  const [axe, lighthouse] = await Promise.all([installed('axe-core'), installed('lighthouse')]);
+  const enforcement = section(html, 'Enforcement procedure');
   assert.match(
-    items[0]!,
-    new RegExp(`^axe-core ${axe.replaceAll('.', '\\.')} checks every page in Chromium at 375 and 1280 pixels wide`),
+    enforcement.text,
+    /^If you are not satisfied .* within 15 working days, you can complain to Example Enforcement Body, /,
   );
-  assert.ok(items.some((item) => item.startsWith(`Lighthouse ${lighthouse} audits every page`)));
-  assert.equal(items.at(-1), content.accessibility.manualTests![0], 'the manual test the content lists, last');
+  assert.deepEqual(enforcement.items, [
+    'Website: https://enforcement.fixture.example/complaints (opens in a new tab)',
+    'E-mail: complaints@enforcement.fixture.example',
+    'Telephone: +00 0000 0000',
+    'Address: 1 Example Square, Example City',
+  ]);
 });
 
-test('without manual tests in the content, the statement claims none', () => {
-  const statement = { ...content.accessibility, manualTests: undefined };
-  const html = renderToStaticMarkup(
+/** The statement page alone, rendered with what the build knows of the tests. */
+function renderStatement(testedWith: TestedWith, statement = content.accessibility): string {
+  return renderToStaticMarkup(
     <BuildContextProvider
       value={{
         urls: createUrls('', 'https://fixture.example'),
         assets: { css: 'site.css', js: 'client.js', fonts: [] },
         today: '2024-02-01',
-        testedWith: { axeCore: '9.9.9', lighthouse: '8.8.8' },
+        testedWith,
       }}
     >
       <AccessibilityPage site={content.site} statement={statement} />
     </BuildContextProvider>,
   );
-  const { items, text } = section(html, 'How this site was tested');
-  assert.equal(items.length, 4, 'the four kinds of test the project runs, nothing more');
-  assert.ok(!items.some((item) => /screen reader/i.test(item)));
-  assert.match(text, /No test by a person with a screen reader or other assistive technology is recorded yet\./);
+}
+
+const commit = 'a'.repeat(40);
+const recordOf = async (changes: Partial<AccessibilityRecord> = {}): Promise<AccessibilityRecord> => ({
+  date: '2026-11-25',
+  commit,
+  axeCore: await installed('axe-core'),
+  browser: 'Chromium 142.0.7444.175',
+  routes: ['/', '/research/', '/404.html'],
+  widths: [375, 1280],
+  colorSchemes: ['light', 'dark'],
+  checks: 14,
+  violations: 0,
+  ...changes,
+});
+
+async function recordFile(record: unknown): Promise<string> {
+  const file = path.join(await temporaryFolder(), 'accessibility-run.json');
+  await writeFile(file, typeof record === 'string' ? record : JSON.stringify(record));
+  return file;
+}
+
+test('"How this site was tested" says what the record of the run says, and the manual tests of the content', async () => {
+  const record = await recordOf();
+  const { testedWith, warnings } = await readTestedWith({
+    projectRoot: process.cwd(),
+    record: await recordFile(record),
+    commit: Promise.resolve(commit),
+  });
+  assert.deepEqual([testedWith, warnings], [{ record }, []]);
+  const { text, items } = section(renderStatement(testedWith), 'How this site was tested');
+  assert.ok(
+    text.startsWith(
+      `On November 25, 2026, the automatic tests of this version of the site checked 3 pages (every kind of page the site has, built from the project's test content) with axe-core ${record.axeCore} in Chromium 142.0.7444.175, at 375 and 1280 pixels wide, in the light and dark colour schemes: 14 checks, and axe-core found no violation.`,
+    ),
+    text,
+  );
+  assert.deepEqual(items, content.accessibility.manualTests);
+  const found = section(renderStatement({ record: { ...record, violations: 2 } }), 'How this site was tested').text;
+  assert.match(found, /: 14 checks, and axe-core found 2 violations\./);
+});
+
+test('without a current record the statement says plainly that this build was not tested, and the build says why', async () => {
+  const notTested =
+    'This version of the site was not tested: the build that made it was given no record of an automatic accessibility test of this version.';
+  const projectRoot = process.cwd();
+  const cases = [
+    [undefined, commit, /^says this build was not tested: no record of the accessibility tests was given/],
+    [await recordFile(await recordOf()), 'b'.repeat(40), /the record is of commit a{40}, and this build is of b{40}$/],
+    [
+      await recordFile(await recordOf({ axeCore: '1.0.0' })),
+      commit,
+      /made with axe-core 1\.0\.0, and package-lock\.json pins/,
+    ],
+    [
+      await recordFile(await recordOf({ commit: null })),
+      null,
+      /the record is of commit unknown, and this build is of an unknown commit$/,
+    ],
+  ] as const;
+  for (const [record, built, why] of cases) {
+    const { testedWith, warnings } = await readTestedWith({ projectRoot, record, commit: Promise.resolve(built) });
+    assert.equal(testedWith.record, undefined);
+    assert.equal(warnings.length, 1);
+    assert.match(warnings[0]!.message, why);
+    assert.ok(section(renderStatement(testedWith), 'How this site was tested').text.startsWith(notTested));
+  }
+  // The fixture site is built without a record, as a host that runs only `npm run build` does.
+  assert.ok(section(await readPage(outDir, '/accessibility'), 'How this site was tested').text.startsWith(notTested));
+  const none = renderStatement({}, { ...content.accessibility, manualTests: undefined });
+  assert.match(
+    section(none, 'How this site was tested').text,
+    /No test by a person with a screen reader or other assistive technology is recorded yet\.$/,
+  );
+});
+
+test('a record file that is missing or is no record stops the build, naming the file', async () => {
+  for (const [record, message] of [
+    [path.join(await temporaryFolder(), 'none.json'), /could not be read \(is missing\)/],
+    [await recordFile('{"date": "2026-11-25"'), /could not be read/],
+    [
+      await recordFile({ ...(await recordOf()), violations: -1 }),
+      /violations: .*not a record of the accessibility tests/,
+    ],
+  ] as const) {
+    const error = await readTestedWith({ projectRoot: process.cwd(), record, commit: Promise.resolve(commit) }).then(
+      () => assert.fail('the record should have been refused'),
+      (caught: unknown) => caught,
+    );
+    assert.ok(error instanceof BuildError, String(error));
+    const line = error.problems.map((problem) => `${problem.where}: ${problem.message}`).join('\n');
+    assert.ok(line.includes(path.basename(record)), line);
+    assert.match(line, message);
+  }
+});
+
+/** The first line of every problem once the statement's front matter is edited. */
+async function statementProblems(edit: (text: string) => string): Promise<string[]> {
+  const contentDir = path.join(await temporaryFolder(), 'content');
+  await cp(fixtureContentDir, contentDir, { recursive: true });
+  const file = path.join(contentDir, 'accessibility.md');
+  await writeFile(file, edit(await readFile(file, 'utf8')));
+  const error = await loadContent(contentDir).then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  if (error === undefined) return [];
+  assert.ok(error instanceof BuildError, String(error));
+  return error.problems.map((problem) =>
+    formatProblem(problem)
+      .split('\n')[0]!
+      .trim()
+      .replace(/^.*accessibility\.md/, 'accessibility.md'),
+  );
+}
+
+test('a compliance status the known issues contradict is refused at its line, with what to write', async () => {
+  const onlyOutsideScope = (text: string) =>
+    text.replace(
+      /knownIssues:\n(?: {2}.*\n| {4}.*\n)*/,
+      'knownIssues:\n  - issue: Made-up content of a third party.\n    reason: outside-scope\n',
+    );
+  assert.deepEqual(await statementProblems((text) => text.replace('compliance: partially', 'compliance: fully')), [
+    'accessibility.md:3:13 › compliance: expected partially: 2 known issue(s) are a non-compliance or a disproportionate burden; once they are fixed, remove them and keep fully, found "fully"',
+  ]);
+  assert.deepEqual(await statementProblems(onlyOutsideScope), [
+    'accessibility.md:3:13 › compliance: expected fully: no known issue is a non-compliance or a disproportionate burden (outside-scope content does not make a site partially compliant); or list the issue that does, found "partially"',
+  ]);
+  assert.deepEqual(
+    await statementProblems((text) => onlyOutsideScope(text).replace('compliance: partially', 'compliance: fully')),
+    [],
+  );
+  assert.deepEqual(
+    await statementProblems((text) => onlyOutsideScope(text).replace('compliance: partially', 'compliance: not')),
+    [
+      'accessibility.md:3:13 › compliance: expected partially or fully: a site that is not compliant has non-compliances, and none is listed under knownIssues, found "not"',
+    ],
+  );
+  assert.deepEqual(await statementProblems((text) => text.replace('    criteria: [1.4.3, 2.4.7]\n', '')), [
+    'accessibility.md:16:13 › knownIssues › 0 › reason: expected criteria: (the WCAG success criteria it fails, such as [1.4.3]) for a non-compliance, and only for one, found "non-compliance"',
+  ]);
+  assert.deepEqual(await statementProblems((text) => text.replace('[1.4.3, 2.4.7]', '[1.4.3, 2.4.9]')), [
+    'accessibility.md:17:23 › knownIssues › 0 › criteria › 1: expected a WCAG 2.1 success criterion of level A or AA, such as 1.4.3 or 2.4.7, found "2.4.9"',
+  ]);
+  assert.deepEqual(await statementProblems((text) => text.replace('assessor: Example Assessors Ltd\n', '')), [
+    'accessibility.md:6:9 › method: expected assessor: (who assessed the site) beside method: third-party, and no assessor with self-assessment, found "third-party"',
+  ]);
 });
 
 test('a review more than 12 months before the build date is warned about at its line; 12 months is not', async () => {
-  const stale = await readContent(fixtureContentDir, undefined, '2025-01-16');
+  const stale = await loadContent(fixtureContentDir, { today: '2025-01-16' });
   const where = (warnings: typeof stale.warnings) =>
     warnings.filter((warning) => warning.where.includes('accessibility.md')).map((warning) => formatProblem(warning));
   assert.deepEqual(
     where(stale.warnings).map((line) => line.split('\n')[0]),
     [
-      "  test/fixtures/content/accessibility.md:15:11 › reviewed: the accessibility statement was last reviewed on 2024-01-15, more than 12 months before the build's date 2025-01-16; review it, then set reviewed: to the date of the review",
+      "  test/fixtures/content/accessibility.md:26:11 › reviewed: the accessibility statement was last reviewed on 2024-01-15, more than 12 months before the build's date 2025-01-16; review it, then set reviewed: to the date of the review",
     ],
   );
-  assert.deepEqual(where((await readContent(fixtureContentDir, undefined, '2025-01-15')).warnings), []);
+  assert.deepEqual(where((await loadContent(fixtureContentDir, { today: '2025-01-15' })).warnings), []);
 });
 
 test('a statement without its review date or enforcement body fails, naming the file and line', async () => {
-  const contentDir = path.join(await temporaryFolder(), 'content');
-  await cp(fixtureContentDir, contentDir, { recursive: true });
-  const file = path.join(contentDir, 'accessibility.md');
-  const text = await readFile(file, 'utf8');
-  await writeFile(file, text.replace('reviewed: 2024-01-15\n', '').replace('enforcementBody:', 'enforcement:'));
-  const error = await readContent(contentDir).then(
-    () => assert.fail('the content should have been refused'),
-    (caught: unknown) => caught,
-  );
-  assert.ok(error instanceof BuildError, String(error));
-  const shown = path.relative(process.cwd(), contentDir).split(path.sep).join('/');
-  const lines = error.problems.map(
-    (problem) => `${problem.where.replace(contentDir, 'content').replace(shown, 'content')}: ${problem.message}`,
+  const lines = await statementProblems((text) =>
+    text.replace('reviewed: 2024-01-15\n', '').replace('enforcementBody:', 'enforcement:'),
   );
   assert.ok(
-    lines.some((line) => /^content\/accessibility\.md:\d+:\d+ .*enforcement/.test(line)),
+    lines.some((line) => /^accessibility\.md:\d+:\d+ .*enforcement/.test(line)),
     lines.join('\n'),
   );
   assert.ok(
-    lines.some((line) => /^content\/accessibility\.md:\d+(:\d+)?.*reviewed/.test(line)),
+    lines.some((line) => /^accessibility\.md:\d+(:\d+)?.*reviewed/.test(line)),
     lines.join('\n'),
   );
 });

@@ -3,7 +3,6 @@ import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { axeViolations } from './helpers/browser/axe.ts';
 import { desktop, mobile, notFoundFile, routePaths, unknownPath } from './helpers/browser/fixture-site.ts';
 import { assertNoProblems, browserSuite, type Session } from './helpers/browser/pool.ts';
 import { builtSite, temporaryFolder } from './helpers/site.ts';
@@ -72,11 +71,7 @@ async function checkPage(session: Session, route: string, viewport: { width: num
     assert.ok(image.complete && image.naturalWidth > 0, `${where}: ${image.src} did not load`);
   }
 
-  // The unknown path serves the very document of /404.html, which axe checks.
-  if (route !== unknownPath) {
-    const violations = await axeViolations(page);
-    assert.deepEqual(violations, [], `${where}: axe-core found accessibility violations:\n${violations.join('\n')}`);
-  }
+  // axe-core checks every page, in both colour schemes, in browser-accessibility.test.ts.
 
   if (viewport.width === mobile.width) {
     // Nothing scrolls sideways on a phone, with the menu closed or open.
@@ -86,14 +81,6 @@ async function checkPage(session: Session, route: string, viewport: { width: num
     await page.getByRole('button', { name: 'Menu', exact: true }).click();
     await menu.waitFor({ state: 'visible' });
     assert.ok((await width()) <= mobile.width, `${where}: with the menu open the page is ${await width()} px wide`);
-    if (route === '/') {
-      const menuViolations = await axeViolations(page);
-      assert.deepEqual(
-        menuViolations,
-        [],
-        `${where} with the menu open: axe-core found violations:\n${menuViolations.join('\n')}`,
-      );
-    }
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'hidden' });
   }
@@ -110,9 +97,9 @@ async function checkPage(session: Session, route: string, viewport: { width: num
 browserSuite(
   'every page',
   (env) => {
-    // One page per width, reused from route to route (starting a renderer and
-    // loading axe-core into it cost more than the checks themselves); the two
-    // widths are checked side by side.
+    // One page per width, reused from route to route (starting a renderer
+    // costs more than the checks themselves); the two widths are checked side
+    // by side.
     let wide: Session;
     let narrow: Session;
     before(async () => {
@@ -120,7 +107,7 @@ browserSuite(
       narrow = await env.open(null, { ...mobile, reducedMotion: 'reduce' });
     });
 
-    describe('console, requests, links, images, accessibility, width, CSP', () => {
+    describe('console, requests, links, images, width, CSP', () => {
       for (const path of pages) {
         test(`${path}${path === unknownPath ? ' (answered with the 404 page)' : ''} at 1280 and 375 px`, async () => {
           await Promise.all([checkPage(wide, path, desktop), checkPage(narrow, path, mobile)]);

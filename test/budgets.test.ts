@@ -104,7 +104,8 @@ test('every image has a width and a height', async () => {
 });
 
 test('images below the fold load lazily; those above it (the header logo) do not', async () => {
-  const [pages, { site }] = await Promise.all([weighedPages(), loadContent(realContentDir)]);
+  const [pages, { content }] = await Promise.all([weighedPages(), loadContent(realContentDir)]);
+  const { site } = content;
   for (const { file, weight } of pages) {
     for (const image of weight.images) {
       assert.equal(
@@ -125,7 +126,7 @@ test('images below the fold load lazily; those above it (the header logo) do not
 });
 
 test('nothing above the fold waits on the About illustration: it is neither preloaded nor fetched for the first paint', async () => {
-  const { site } = await loadContent(realContentDir);
+  const { site } = (await loadContent(realContentDir)).content;
   for (const { file, weight } of await weighedPages()) {
     assert.ok(
       !weight.requests.some((url) => url.endsWith(`/${site.about.illustration.src}`)),

@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
-import { projectRoot } from '../scripts/build-site.ts';
+import { projectRoot } from '../scripts/lib/project-root.js';
 import { load } from './helpers/html.ts';
 import { temporaryFolder } from './helpers/site.ts';
 
@@ -21,7 +21,7 @@ async function build(flags: string[], env: Record<string, string> = {}) {
   const outDir = path.join(folder, 'dist');
   const { stderr } = await run(
     process.execPath,
-    ['scripts/run-build.js', '--out', outDir, '--report', path.join(folder, 'build.json'), ...flags],
+    ['scripts/run-build.js', '--out', outDir, '--report', path.join(folder, 'build-report.json'), ...flags],
     { cwd: projectRoot, env: { ...process.env, BASE_PATH: '', SITE_URL: '', ...env } },
   );
   const read = (file: string) => readFile(path.join(outDir, file), 'utf8');

@@ -399,7 +399,7 @@ describe('news feed', () => {
 
 describe('the real content', () => {
   test("shows the spec's fixed strings and counts", async () => {
-    const [{ outDir: realOut }, real] = await Promise.all([builtRealSite(), loadContent(realContentDir)]);
+    const [{ outDir: realOut }, { content: real }] = await Promise.all([builtRealSite(), loadContent(realContentDir)]);
     await checkSpecStrings(realOut, real);
   });
 });

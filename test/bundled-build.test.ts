@@ -1,6 +1,6 @@
 /**
  * The build command runs from a bundle it keeps in
- * node_modules/.cache/ (scripts/lib/bundled-build.js). A stale or broken
+ * node_modules/.cache/ (scripts/bundled-build.js). A stale or broken
  * bundle would show as a build that ignores an edit of src/ or fails for no
  * reason of the maintainer's: these tests run the command in a copy of the
  * project and look at what it builds.
@@ -11,7 +11,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
-import { cacheFolder } from '../scripts/lib/bundled-build.js';
+import { cacheFolder } from '../scripts/bundled-build.js';
 import { projectCopy } from './helpers/site.ts';
 import { snapshot } from './helpers/snapshot.ts';
 

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { projectRoot } from '../scripts/build-site.ts';
+import { projectRoot } from '../scripts/lib/project-root.js';
 import { decideIssue, issueBody, issueTitle } from '../scripts/links/issue.ts';
 import type { LinkReport } from '../scripts/links/types.ts';
 

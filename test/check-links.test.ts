@@ -11,12 +11,15 @@ import type { LookupFunction } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { buildSite, projectRoot } from '../scripts/build-site.ts';
+import { buildSite } from '../scripts/build-site.ts';
+import { projectRoot } from '../scripts/lib/project-root.js';
 import { HttpClient, retryAfterMs } from '../scripts/lib/http-client.ts';
 import { checkLink, mailtoIsValid } from '../scripts/links/check.ts';
+import { readCache, writeCache } from '../scripts/links/cache.ts';
 import { checkSite, defaults, type RunOptions } from '../scripts/links/run.ts';
-import type { LinkReport } from '../scripts/links/types.ts';
+import type { LinkReport, LinkResult } from '../scripts/links/types.ts';
 import { fixturePort, type LinkServer, registeredDoi, startLinkServer } from './fixtures/links/server.ts';
+import { type Fault, startFaultServer } from './helpers/fault-server.ts';
 
 /** Resolves nothing: a name that is not an address is "not found", as it is for a host that does not exist. */
 const noDns: LookupFunction = (hostname, _options, callback) => {
@@ -144,12 +147,22 @@ test('a link moved for good gives the new address, after the whole chain', () =>
   assert.equal(link(first, 'LOOPBACK/temporary').newUrl, undefined, 'a temporary redirect is not a move');
 });
 
-test('could-not-verify says plainly to open the link in a browser', () => {
-  for (const url of ['LOOPBACK/challenge', 'LOOPBACK/loop-a', 'LOOPBACK/silent', 'LOOPBACK/reset']) {
-    assert.match(link(first, url).detail, /the site refused an automated check; open it in a browser/);
+test('could-not-verify says what happened: a refusal is a refusal, a failure is asked again next run', () => {
+  for (const url of ['LOOPBACK/challenge', 'LOOPBACK/loop-a']) {
+    assert.match(link(first, url).detail, /the site refused an automated check; open it in a browser$/);
+    assert.equal(link(first, url).transient, undefined);
   }
-  assert.match(link(first, 'LOOPBACK/challenge').detail, /403 with a bot challenge page/);
+  assert.match(link(first, 'LOOPBACK/challenge').detail, /^403 with a bot challenge page/);
   assert.match(link(first, 'LOOPBACK/loop-a').detail, /loop/);
+  assert.equal(
+    link(first, 'LOOPBACK/silent').detail,
+    'no answer within 1 s, 2 tries; not kept: the next run asks again',
+  );
+  assert.equal(
+    link(first, 'LOOPBACK/reset').detail,
+    'the connection was reset, 2 tries; not kept: the next run asks again',
+  );
+  for (const url of ['LOOPBACK/silent', 'LOOPBACK/reset']) assert.equal(link(first, url).transient, true);
 });
 
 test('DOIs are asked of the handle API once each, never of the publisher', () => {
@@ -180,11 +193,18 @@ test('requests are polite: one at a time to a host, HEAD before GET, the site na
   assert.equal(loop.length, 2, 'the loop is noticed on its first return, not followed to the limit');
 });
 
-test('a second run within the cache’s age sends no request; --fresh asks again', async () => {
+test('a second run within the cache’s age asks only what failed for want of an answer; --fresh asks again', async () => {
   const before = server.requests.length;
   const second = await checkSite(options());
-  assert.equal(server.requests.length, before, 'the loopback server received nothing');
-  assert.equal(second.requests, 0);
+  // The reset and the silence were not kept: each is asked again, HEAD, then once more.
+  assert.deepEqual(
+    server.requests
+      .slice(before)
+      .map((request) => request.path)
+      .sort(),
+    ['/reset', '/reset', '/silent', '/silent'],
+  );
+  assert.equal(second.fromCache, second.links.length - 2);
   assert.deepEqual(
     second.links.map((entry) => [entry.url, entry.group]),
     first.links.map((entry) => [entry.url, entry.group]),
@@ -249,7 +269,7 @@ test('the command prints the groups worst first, writes JSON, and exits 1 only f
   );
   assert.match(run.stdout, /new address: http:\/\/127\.0\.0\.1:\d+\/new-home/);
   assert.match(run.stdout, /members\.yml:12/);
-  assert.match(run.stdout, /all from the cache, no request sent/);
+  assert.match(run.stdout, /\(4 requests, 18 from the cache\)/, 'only the reset and the silence asked again');
   const written = JSON.parse(await readFile(json, 'utf8')) as LinkReport;
   assert.equal(written.links.filter((entry) => entry.group === 'broken').length, 5);
 });
@@ -280,4 +300,83 @@ test('Retry-After is read as seconds or as an HTTP date', () => {
   assert.equal(retryAfterMs('Wed, 21 Oct 2015 07:28:00 GMT', Date.parse('Wed, 21 Oct 2015 07:27:00 GMT')), 60_000);
   assert.equal(retryAfterMs('soon'), undefined);
   assert.equal(retryAfterMs(undefined), undefined);
+});
+
+/**
+ * The link checker behind the fault-injecting server (test/helpers/fault-server.ts), in front of the same fixture
+ * server: what a flaky network does to a run, and to the next one.
+ */
+test('a reset once is asked again and the link is fine', async () => {
+  const faults = await startFaultServer(server.origin);
+  try {
+    faults.once('/ok', 'reset');
+    const client = new HttpClient({ userAgent: 'test', timeoutMs: 1_000, perHost: 1, concurrency: 2 });
+    const ok = await checkLink(`${faults.url}ok`, client, options().check);
+    assert.deepEqual([ok.group, ok.detail, ok.transient], ['fine', '200', undefined]);
+    assert.equal(faults.requests.filter((request) => request.path === '/ok').length, 2);
+  } finally {
+    await faults.close();
+  }
+});
+
+test('a reset, a 429 or a 5xx is never cached: the next run, with the host healthy again, finds the link fine', async () => {
+  const faults = await startFaultServer(server.origin);
+  const cacheFile = path.join(work, 'cache', 'transient.json');
+  try {
+    const client = () => new HttpClient({ userAgent: 'test', timeoutMs: 1_000, perHost: 1, concurrency: 2 });
+    const failing: Fault[] = [
+      'reset',
+      (answer) => ({ ...answer, status: 429 }),
+      (answer) => ({ ...answer, status: 503 }),
+    ];
+    const results: LinkResult[] = [];
+    for (const fault of failing) {
+      faults.clear();
+      faults.always((path) => path === '/ok', fault);
+      results.push(await checkLink(`${faults.url}ok`, client(), options().check));
+    }
+    for (const result of results) {
+      assert.equal(result.group, 'unverified', result.detail);
+      assert.equal(result.transient, true);
+      assert.match(result.detail, /, 2 tries; not kept: the next run asks again$/);
+    }
+    writeCache(cacheFile, results);
+    assert.equal((await readCache(cacheFile, defaults.maxAgeMs)).size, 0, 'none of them kept');
+    faults.clear();
+    assert.equal((await checkLink(`${faults.url}ok`, client(), options().check)).group, 'fine');
+  } finally {
+    await faults.close();
+  }
+});
+
+test('a DOI or ORCID service answering something unexpected is said as that, not as a refusal, and not kept', async () => {
+  const faults = await startFaultServer(server.origin);
+  try {
+    faults.always(
+      (path) => path.startsWith('/api/handles/'),
+      (answer) => ({
+        ...answer,
+        status: 200,
+        headers: { 'content-type': 'text/html' },
+        body: Buffer.from('<p>Maintenance</p>'),
+      }),
+    );
+    faults.always(
+      (path) => path.startsWith('/orcid/'),
+      (answer) => ({ ...answer, status: 503 }),
+    );
+    const check = { ...options().check, doiHandleApi: `${faults.url}api/handles`, orcidApi: `${faults.url}orcid/v3.0` };
+    const client = new HttpClient({ userAgent: 'test', timeoutMs: 1_000, perHost: 1, concurrency: 2 });
+    const doi = await checkLink(`https://doi.org/${registeredDoi}`, client, check);
+    assert.deepEqual([doi.group, doi.transient], ['unverified', true]);
+    assert.equal(
+      doi.detail,
+      'the DOI API answered something unexpected (200, not a handle record); try again later; not kept: the next run asks again',
+    );
+    const orcid = await checkLink('https://orcid.org/0000-0002-1825-0097', client, check);
+    assert.deepEqual([orcid.group, orcid.transient], ['unverified', true]);
+    assert.match(orcid.detail, /^ORCID's API answered something unexpected \(503\); try again later; not kept/);
+  } finally {
+    await faults.close();
+  }
 });

@@ -31,7 +31,7 @@ const parse = (text: string) =>
 
 /** The fixture's publications, the recorded Zotero BibTeX export read by the import, and one with BibTeX's special characters. */
 async function publications(): Promise<Publication[]> {
-  const content = await loadContent(fixtureContentDir);
+  const { content } = await loadContent(fixtureContentDir);
   const file = path.resolve('test/fixtures/doi/import/zotero-bibtex.bib');
   const imported = readImport(file, await readFile(file, 'utf8')).flatMap((entry) =>
     'record' in entry ? [publicationFromRecord(entry.record)] : [],
@@ -88,7 +88,7 @@ test('citations.ris reads back with every author, title and DOI exactly, accents
 
 test('each theme page links its citations.bib and citations.ris, written by the build, and shows each entry’s BibTeX', async () => {
   const { outDir } = await buildIntoTemporaryFolder();
-  const content = await loadContent(fixtureContentDir);
+  const { content } = await loadContent(fixtureContentDir);
   for (const theme of content.themes) {
     const page = await readFile(path.join(outDir, 'research', theme.id, 'index.html'), 'utf8');
     assert.match(page, new RegExp(`href="/research/${theme.id}/citations\\.bib" download="">BibTeX \\(\\.bib\\)</a>`));
@@ -137,7 +137,7 @@ test('an ORCID iD is shown on the member card with the iD icon and the full addr
 });
 
 test('each kind of publication downloads as its BibTeX and RIS type, with et al., suffixes, single names and group authors kept whole', async () => {
-  const content = await loadContent(fixtureContentDir);
+  const { content } = await loadContent(fixtureContentDir);
   const list = Object.values(content.publications).flat();
   const bib = bibtexFile(list);
   const ris = risFile(list);

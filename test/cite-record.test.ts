@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { bareDoi } from '../scripts/cite/doi.ts';
+import { bareDoi } from '../src/doi.ts';
 import { initials, publicationFromRecord, RecordError, type CslRecord } from '../scripts/cite/record.ts';
 import { retryAfterMs } from '../scripts/lib/http-client.ts';
 import { plainText, safeUrl, UntrustedTextError } from '../scripts/cite/text.ts';
@@ -57,6 +57,11 @@ test('control characters and direction overrides are refused, and only http(s) a
   assert.throws(() => plainText('Title\u202Egnp.exe', 'title'), UntrustedTextError);
   assert.throws(() => plainText('Title\u0007', 'title'), /U\+0007/);
   assert.throws(() => plainText('Title\u2066x\u2069', 'title'), UntrustedTextError);
+  // The characters the content check refuses are refused here too, so cite never writes what the build would refuse.
+  for (const invisible of ['\u00AD', '\u200B', '\u2060', '\u2064', '\uFEFF']) {
+    const code = invisible.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
+    assert.throws(() => plainText(`Ti${invisible}tle`, 'title'), new RegExp(`U\\+${code}`));
+  }
   assert.throws(() => safeUrl('javascript:alert(1)', 'url'), /not an http\(s\) address/);
   assert.throws(() => safeUrl('data:text/html,x', 'url'), UntrustedTextError);
   assert.equal(safeUrl('https://example.org/a?b=1&amp;c=2', 'url'), 'https://example.org/a?b=1&c=2');

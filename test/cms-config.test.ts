@@ -22,7 +22,8 @@ import { type CmsField, metadataOf } from '../scripts/admin/schema-fields.ts';
 import { loadContent } from '../scripts/stages/load-content.ts';
 import { formatReport } from '../scripts/stages/report.ts';
 import { PUBLICATION_TYPES } from '../src/content/publications.ts';
-import { readEventMoment, timeZoneNames } from '../src/events.ts';
+import { readEventMoment } from '../src/events.ts';
+import { isTimeZone, timeZoneNames } from '../src/time-zones.ts';
 import { adminContentSecurityPolicy } from '../src/security.ts';
 import { createUrls } from '../src/urls.ts';
 import { buildIntoTemporaryFolder, fixtureContent, fixtureContentDir, temporaryFolder } from './helpers/site.ts';
@@ -273,11 +274,33 @@ test("news, events and all-day events: three views of content/news/, each field 
   assert.deepEqual(news.fields[3]!.options, ['Publication', 'Announcement'], 'an event is added as an event');
   assert.deepEqual(
     events.fields.map((field) => field.name),
-    ['title', 'date', 'link', 'type', 'start', 'end', 'timezone', 'location', 'online', 'registration', 'body'],
+    [
+      ...['title', 'date', 'link', 'type', 'start', 'end', 'timezone', 'location', 'address', 'online'],
+      ...['registration', 'status', 'body'],
+    ],
+  );
+  // An event is asked every field the schema has: one it gains is in the form too.
+  assert.deepEqual(
+    events.fields.map((field) => field.name).filter((name) => name !== 'body'),
+    Object.keys(newsEntries),
+    'every field of a news item is in the Events view',
   );
   assert.deepEqual(
     allDay.fields.map((field) => field.name),
-    ['title', 'date', 'link', 'type', 'start', 'end', 'location', 'online', 'registration', 'body'],
+    [
+      'title',
+      'date',
+      'link',
+      'type',
+      'start',
+      'end',
+      'location',
+      'address',
+      'online',
+      'registration',
+      'status',
+      'body',
+    ],
   );
   for (const view of [events, allDay]) {
     const type = view.fields.find((field) => field.name === 'type')!;
@@ -309,6 +332,9 @@ test('an event is picked and chosen as the build reads it, and each item is in o
   const zone = events.fields.find((field) => field.name === 'timezone')!;
   assert.equal(zone.widget, 'select');
   assert.deepEqual(zone.options, [...timeZoneNames()]);
+  // Every choice passes the build's check, each once, in the order a person looks one up.
+  assert.ok(zone.options!.every((name) => isTimeZone(name)));
+  assert.deepEqual(zone.options, [...new Set(zone.options)].sort());
   assert.ok(zone.options!.includes('Europe/Amsterdam') && !zone.options!.includes('Amsterdam'));
   // Each item is in one view: news by its kind, events by whether their start has a time. An Event without a start
   // (the build accepts one) is in none: the views are filtered by a field they show, and News does not show a start.

@@ -10,8 +10,8 @@ import { cp, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
 import { BuildError, displayPath, formatProblem, type Problem } from '../scripts/lib/problems.ts';
-import { readContent } from '../scripts/stages/load-content.ts';
-import { firstInvisible } from '../src/content/fields.ts';
+import { loadContent } from '../scripts/stages/load-content.ts';
+import { firstInvisible } from '../src/text.ts';
 import { buildIntoTemporaryFolder, fixtureContentDir, temporaryFolder } from './helpers/site.ts';
 import { snapshot } from './helpers/snapshot.ts';
 
@@ -54,7 +54,7 @@ const printed = (problems: Problem[], shown: string) =>
 async function outcome(edits: Edit[]) {
   const { contentDir, shown } = await planted(edits);
   try {
-    const loaded = await readContent(contentDir, path.resolve('public'));
+    const loaded = await loadContent(contentDir, { publicDir: path.resolve('public') });
     return { problems: [], warnings: printed(loaded.warnings, shown), content: loaded.content };
   } catch (error) {
     if (!(error instanceof BuildError)) throw error;
@@ -216,6 +216,20 @@ const cases: { name: string; edits: Edit[]; problems?: string[]; warnings?: stri
     edits: [replace(NEWER, 'It is *shown first*', 'See ![the team](/uploads/team.svg). It is *shown first*')],
     warnings: [
       'content/news/2023-06-01-newer-example.md:8:39: an image in the text (/uploads/team.svg) is not shown: the site prints its description "the team" instead; to link to it, drop the "!"',
+    ],
+  },
+  {
+    name: 'links in a table',
+    edits: [
+      replace(
+        NEWER,
+        'stays text.',
+        'stays text.\n\n| Item | Where |\n| --- | --- |\n| Click | [click](javascript:alert(1)) |\n| Page | [rel](research/) |',
+      ),
+    ],
+    problems: [
+      'content/news/2023-06-01-newer-example.md:12:11: links with "javascript:", which the site does not publish; a link starts with https://, mailto: or / (a page of this site)',
+      "content/news/2023-06-01-newer-example.md:13:10: links to research/, a relative path, which means a different page depending on where the text is shown; write the path from the site's root, such as /research/, or a full address with https://",
     ],
   },
   {
@@ -503,6 +517,24 @@ test('a link of a news item or legal page to a page the build does not produce i
       '  content/legal/privacy-policy.md:5:47: links to /uploads/gone.pdf, which the build does not produce (page privacy-policy/index.html › <a href="/uploads/gone.pdf">)',
       '      5 | Made-up privacy text ([old](/old-policy)) and [a file](/uploads/gone.pdf) for the tests.',
       '        |                                               ^',
+    ].join('\n'),
+  ]);
+});
+
+test('a Markdown link with a stray % (a broken escape) is told at its line, not thrown as a URIError', async () => {
+  const { contentDir, shown } = await planted([
+    replace(NEWER, 'It is *shown first*', 'See [the report](/reports/100%/). It is *shown first*'),
+  ]);
+  const error = await buildIntoTemporaryFolder({ contentDir }).then(
+    () => assert.fail('the build should have failed'),
+    (caught: unknown) => caught,
+  );
+  assert.ok(error instanceof BuildError, String(error));
+  assert.deepEqual(printed(error.problems, shown), [
+    [
+      '  content/news/2023-06-01-newer-example.md:8:39: links to /reports/100%/, which is not an address a browser can follow: a "%" starts an escape such as %20; write a % itself as %25 (page index.html › <a href="/reports/100%/">)',
+      '      8 | The newer of two made-up updates. See [the report](/reports/100%/). It is *shown first* and <b>raw HTML</b> stays text.',
+      '        |                                       ^',
     ].join('\n'),
   ]);
 });

@@ -3,7 +3,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
 import { jsonSchemaFiles } from '../scripts/lib/json-schemas.ts';
-import { calendarDateProblem, themeColors } from '../src/content-schema.ts';
+import { themeColors } from '../src/content-schema.ts';
+import { calendarDateProblem } from '../src/format.ts';
 
 test('the committed JSON Schemas are those npm run schema generates from the schema', async () => {
   const generated = jsonSchemaFiles();

@@ -22,7 +22,7 @@ const validator = new HtmlValidate(new StaticConfigLoader(config));
 // The fixture content and the real content, whose words may trip a rule the fixture's do not.
 for (const [site, content, folder] of [
   ['fixture', await fixtureContent(), () => outDir],
-  ['real', await loadContent(realContentDir), () => realOutDir],
+  ['real', (await loadContent(realContentDir)).content, () => realOutDir],
 ] as const) {
   for (const file of [...routes(content).map((route) => outputFile(route.path)), '404.html']) {
     test(`html-validate finds no error in ${file} of the ${site} site`, async () => {

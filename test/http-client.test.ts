@@ -2,14 +2,21 @@
  * The one HTTP client (scripts/lib/http-client.ts) against loopback servers
  * on 127.0.0.1: each path plays one answer a server gives a polite client
  * (a Retry-After in either form of RFC 9110, a silence, a redirect), and each
- * server records when each request came and how many were in flight.
+ * server records when each request came and how many were in flight; then the
+ * faults of a network (a body cut short, a reset, a stall, gzip), from the
+ * fault-injecting server, read by curl as well.
  */
 import assert from 'node:assert/strict';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createSecureServer } from 'node:https';
 import type { AddressInfo, LookupFunction } from 'node:net';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { HttpClient, offlineLine, retryAfterMs, siteUserAgent } from '../scripts/lib/http-client.ts';
+import { count, HttpClient, offlineLine, retryAfterMs, siteUserAgent } from '../scripts/lib/http-client.ts';
+import { readSiteSettings } from '../scripts/stages/content/site-settings.ts';
+import { type FaultServer, startFaultServer } from './helpers/fault-server.ts';
 
 interface Loopback {
   origin: string;
@@ -41,6 +48,9 @@ async function loopback(): Promise<Loopback> {
     if (url === '/hour') return response.writeHead(503, { 'Retry-After': '3600' }).end();
     if (url === '/busy') return response.writeHead(429).end();
     if (url === '/moved') return response.writeHead(301, { Location: '/seconds-free' }).end();
+    if (url === '/hop') return response.writeHead(308, { Location: `${state.origin}/moved` }).end();
+    if (url === '/loop-a') return response.writeHead(302, { Location: '/loop-b' }).end();
+    if (url === '/loop-b') return response.writeHead(307, { Location: '/loop-a' }).end();
     response.writeHead(200, { 'Content-Type': 'text/plain' }).end(`answer to ${url}`);
   };
   const server = createServer((request, response) => {
@@ -153,16 +163,13 @@ test('a server that does not answer is given up after the time limit', async () 
 });
 
 test('without network the answer says so, in the one line every command prints', async () => {
-  const closed = createServer();
-  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
-  await new Promise((resolve) => closed.close(resolve));
-  const answer = await client().request(`${origin}/anything`);
+  // A name under .invalid never resolves (RFC 6761): the client does not even ask DNS.
+  const answer = await client().request('http://registry.invalid/anything');
   assert.equal(answer.kind === 'error' && answer.offline, true);
   assert.equal(answer.tries, 1, 'no retry when there is no network');
   assert.equal(
     answer.kind === 'error' && offlineLine(answer, 'Nothing was written'),
-    `No network: could not reach ${origin} (ECONNREFUSED). Nothing was written; run the command again when online.`,
+    'No network: could not reach http://registry.invalid (ENOTFOUND). Nothing was written; run the command again when online.',
   );
   // The DNS probe asks nothing of the host.
   const noDns: LookupFunction = (hostname, _options, callback) =>
@@ -176,8 +183,21 @@ test('without network the answer says so, in the one line every command prints',
   );
 });
 
+test('a refused connection to a host that resolved is transient: asked again as the policy says, never "offline"', async () => {
+  const closed = createServer();
+  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+  await new Promise((resolve) => closed.close(resolve));
+  const answer = await client({ retry: { retries: 2, retryErrors: true, backoffMs: 10 } }).request(`${origin}/`);
+  assert.equal(answer.kind, 'error');
+  assert.equal(answer.kind === 'error' && answer.code, 'ECONNREFUSED');
+  assert.equal(answer.kind === 'error' && answer.offline, false);
+  assert.equal(answer.kind === 'error' && answer.transient, true);
+  assert.equal(answer.tries, 3);
+});
+
 test('the User-Agent names the site, its address and its mailbox', async () => {
-  const userAgent = await siteUserAgent(path.resolve('test/fixtures/content'), 'test');
+  const userAgent = siteUserAgent(await readSiteSettings(path.resolve('test/fixtures/content')), 'test');
   assert.equal(userAgent, 'ExCon-site-test/1.0 (https://fixture.example; mailto:office@fixture.example)');
   await client({ userAgent }).request(`${two.origin}/who`, { accept: 'application/json' });
   assert.deepEqual(
@@ -195,10 +215,181 @@ test('redirects are followed, or given as the answer when asked', async () => {
   assert.equal(manual.kind === 'response' && manual.headers.location, '/seconds-free');
 });
 
+test('the redirects followed come with the answer, and a loop ends at the 3xx that would close it, named', async () => {
+  const followed = await client().request(`${two.origin}/hop`);
+  assert.equal(followed.kind === 'response' && followed.status, 200);
+  assert.deepEqual(followed.kind === 'response' && followed.redirects, [
+    { status: 308, to: `${two.origin}/moved` },
+    { status: 301, to: `${two.origin}/seconds-free` },
+  ]);
+  const asked = tries(two, '/loop-a').length;
+  const loop = await client().request(`${two.origin}/loop-a`);
+  assert.equal(loop.kind === 'response' && loop.status, 307);
+  assert.equal(loop.kind === 'response' && loop.url, `${two.origin}/loop-b`);
+  assert.deepEqual(loop.kind === 'response' && loop.redirects, [{ status: 302, to: `${two.origin}/loop-b` }]);
+  assert.deepEqual(loop.kind === 'response' && loop.loop, [
+    `${two.origin}/loop-a`,
+    `${two.origin}/loop-b`,
+    `${two.origin}/loop-a`,
+  ]);
+  assert.equal(tries(two, '/loop-a').length, asked + 1, 'the loop was not followed round again');
+});
+
 test('Retry-After is read as seconds or as an HTTP date (the examples of RFC 9110)', () => {
   assert.equal(retryAfterMs('120'), 120_000);
   assert.equal(retryAfterMs('Fri, 31 Dec 1999 23:59:59 GMT', Date.parse('Fri, 31 Dec 1999 23:58:59 GMT')), 60_000);
   assert.equal(retryAfterMs('Fri, 31 Dec 1999 23:59:59 GMT', Date.parse('Sat, 01 Jan 2000 00:00:00 GMT')), 0);
   assert.equal(retryAfterMs('soon'), undefined);
   assert.equal(retryAfterMs(undefined), undefined);
+});
+
+/**
+ * The faults of a network, from the fault-injecting server in front of a plain
+ * one (test/helpers/fault-server.ts), each read by the client and by curl as
+ * the independent reader: what curl --fail refuses, the client never hands
+ * back as content.
+ */
+const page = Buffer.from(`<!doctype html><title>A page</title>${'<p>A paragraph of the page.</p>\n'.repeat(345)}`);
+let origin: Server;
+let faults: FaultServer;
+before(async () => {
+  origin = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': page.length });
+    response.end(page);
+  });
+  await new Promise<void>((resolve) => origin.listen(0, '127.0.0.1', resolve));
+  faults = await startFaultServer(`http://127.0.0.1:${(origin.address() as AddressInfo).port}`);
+});
+after(async () => {
+  await faults.close();
+  await new Promise((resolve) => origin.close(resolve));
+});
+
+const hasCurl = spawnSync('curl', ['--version']).status === 0;
+if (!hasCurl)
+  console.warn('\n*** curl is not installed: the tests that read the faults with curl as well skip that part. ***\n');
+
+/**
+ * What curl makes of the same answer: its exit code and the bytes it wrote (curl 7.x: 18 for a body cut short, 56
+ * for a reset, 61 for a body it cannot decode). Run apart, so that the servers of this process can answer it.
+ */
+function curl(url: string, ...options: string[]): Promise<{ code: number | null; body: Buffer }> {
+  return new Promise((resolve) => {
+    const child = spawn('curl', ['--fail', '--silent', '--max-time', '5', ...options, url]);
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.on('close', (code) => resolve({ code, body: Buffer.concat(chunks) }));
+  });
+}
+
+test('a body cut short is an error, never content, said as what it is, as curl --fail says too', async (t) => {
+  const once = client({ retry: { retries: 0 } });
+  const half = page.length / 2;
+  for (const [fault, message] of [
+    [
+      'close-mid-body',
+      `cut short after ${count(half)} of ${count(page.length)} bytes: the connection ended before the body did`,
+    ],
+    ['chunked-cut', `cut short after ${count(half)} bytes: the connection ended before the last chunk`],
+    [
+      'reset-mid-body',
+      `cut short after ${count(half)} of ${count(page.length)} bytes: the connection ended before the body did`,
+    ],
+  ] as const) {
+    await t.test(fault, async () => {
+      faults.once('/cut', fault);
+      const answer = await once.request(`${faults.url}cut`);
+      assert.equal(answer.kind === 'error' && answer.code, 'ESHORTREAD');
+      assert.equal(answer.kind === 'error' && answer.message, message);
+      assert.equal(answer.kind === 'error' && answer.transient, true);
+      if (!hasCurl) return t.skip('curl is not installed');
+      faults.once('/cut', fault);
+      const read = await curl(`${faults.url}cut`);
+      assert.ok(read.code === 18 || read.code === 56, `curl --fail fails too, with ${read.code}`);
+    });
+  }
+  assert.equal(page.length % 2, 0, 'the page is cut at a whole half');
+});
+
+test('one cut body or reset is asked again, and the answer is the whole page', async () => {
+  faults.once('/again', 'close-mid-body', 'reset');
+  const answer = await client({ retry: { retries: 2, retryErrors: true, backoffMs: 10 } }).request(
+    `${faults.url}again`,
+  );
+  assert.equal(answer.kind === 'response' && answer.tries, 3);
+  assert.ok(answer.kind === 'response' && answer.body.equals(page));
+});
+
+test('a gzip answer is decoded to the bytes curl --compressed gives; a corrupt one is an error, for curl too', async () => {
+  faults.once('/zipped', 'gzip');
+  const answer = await client().request(`${faults.url}zipped`);
+  assert.ok(answer.kind === 'response' && answer.body.equals(page), 'the page, decoded');
+  faults.once('/zipped', 'gzip-corrupt');
+  const corrupt = await client({ retry: { retries: 0 } }).request(`${faults.url}zipped`);
+  assert.equal(corrupt.kind === 'error' && corrupt.code, 'EENCODING');
+  assert.match(corrupt.kind === 'error' ? corrupt.message : '', /^answered with a gzip body that cannot be decoded: /);
+  if (!hasCurl) return;
+  faults.once('/zipped', 'gzip');
+  const read = await curl(`${faults.url}zipped`, '--compressed');
+  assert.ok(read.code === 0 && read.body.equals(page), 'curl decodes the same bytes');
+  faults.once('/zipped', 'gzip-corrupt');
+  assert.equal((await curl(`${faults.url}zipped`, '--compressed')).code, 61);
+});
+
+test('a body that stalls after its headers ends at the time limit, saying how far it came', async () => {
+  // Two seconds, so that the headers are in well before the limit however busy the machine is.
+  faults.once('/stall', 'stall-after-headers');
+  const answer = await client({ timeoutMs: 2_000, retry: { retries: 0 } }).request(`${faults.url}stall`);
+  assert.equal(answer.kind === 'error' && answer.code, 'ETIMEDOUT');
+  assert.equal(
+    answer.kind === 'error' && answer.message,
+    `the body stalled: 0 of ${count(page.length)} bytes within 2 s`,
+  );
+});
+
+test("the caller's signal stops a request in flight and those waiting behind it, with the reason it gives", async () => {
+  faults.once('/held', 'stall');
+  const stop = new AbortController();
+  const serial = client({ perHost: 1, timeoutMs: 10_000 });
+  const [held, waiting] = [
+    serial.request(`${faults.url}held`, { signal: stop.signal }),
+    serial.request(`${faults.url}behind`, { signal: stop.signal }),
+  ];
+  await faults.asked('/held');
+  stop.abort(new Error('not checked before the deadline of 120 s'));
+  for (const answer of await Promise.all([held, waiting])) {
+    assert.equal(answer.kind === 'error' && answer.code, 'EABORTED');
+    assert.equal(answer.kind === 'error' && answer.message, 'not checked before the deadline of 120 s');
+  }
+  assert.equal(
+    faults.requests.filter((request) => request.path === '/behind').length,
+    0,
+    'the one behind was never sent',
+  );
+});
+
+test('a redirect from https to http is refused, named with both addresses', async () => {
+  const ca = readFileSync('test/fixtures/tls/loopback-cert.pem', 'utf8');
+  const secure = createSecureServer(
+    { cert: ca, key: readFileSync('test/fixtures/tls/loopback-key.pem', 'utf8') },
+    (_request, response) => response.writeHead(301, { location: `${faults.url}plain` }).end(),
+  );
+  await new Promise<void>((resolve) => secure.listen(0, '127.0.0.1', resolve));
+  try {
+    const from = `https://127.0.0.1:${(secure.address() as AddressInfo).port}/secure`;
+    const answer = await client({ ca }).request(from);
+    assert.equal(answer.kind === 'error' && answer.code, 'EREDIRECT');
+    assert.equal(
+      answer.kind === 'error' && answer.message,
+      `redirected from ${from} to ${faults.url}plain, which leaves https; not followed`,
+    );
+    assert.equal(
+      faults.requests.filter((request) => request.path === '/plain').length,
+      0,
+      'the http address was never asked',
+    );
+  } finally {
+    secure.closeAllConnections();
+    await new Promise((resolve) => secure.close(resolve));
+  }
 });

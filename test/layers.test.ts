@@ -27,7 +27,14 @@ const layerOf = (file: string) => layers.findIndex((layer) => layer.holds(file))
 const sourceFiles = (folder: string): string[] =>
   readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' })
     .map((name) => `${folder}/${name.split(path.sep).join('/')}`)
-    .filter((file) => /\.(?:ts|tsx)$/.test(file) && !file.endsWith('.d.ts'));
+    .filter((file) => /\.(?:ts|tsx|js)$/.test(file) && !file.endsWith('.d.ts'));
+
+/** The source files of src/ and scripts/, each with its text. */
+const projectSources = () =>
+  [...sourceFiles('src'), ...sourceFiles('scripts')].map((file) => ({
+    file,
+    text: readFileSync(path.join(root, file), 'utf8'),
+  }));
 
 /** Every module a file imports by a relative path: import and export … from, side-effect imports, import(). */
 function relativeImports(text: string): string[] {
@@ -35,7 +42,30 @@ function relativeImports(text: string): string[] {
   const found = code.matchAll(
     /\b(?:import|export)\s[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]/gm,
   );
-  return [...found].map((match) => match[1] ?? match[2] ?? match[3]!).filter((specifier) => specifier.startsWith('.'));
+  const literal = [...found].map((match) => match[1] ?? match[2] ?? match[3]!);
+  return [...literal, ...computedImports(code)].filter(
+    (specifier) => specifier.startsWith('.') || specifier.startsWith('/'),
+  );
+}
+
+/**
+ * The modules an import() with a computed specifier names, as far as the file
+ * says: the module paths among the strings in its argument and the constants
+ * that argument uses (`const entryFile = 'scripts/build.ts'`). A path that
+ * does not start with "." is the project root's, given as "/scripts/build.ts".
+ */
+function computedImports(code: string): string[] {
+  const constants = new Map(
+    [...code.matchAll(/\bconst\s+([\w$]+)\s*=\s*['"]([^'"]+)['"]/g)].map((match) => [match[1]!, match[2]!]),
+  );
+  return [...code.matchAll(/\bimport\s*\((?!\s*['"`][^'"`]*['"`]\s*\))([^;]*)/g)].flatMap((match) => {
+    const argument = match[1]!;
+    const strings = [...argument.matchAll(/['"]([^'"]+)['"]/g)].map((found) => found[1]!);
+    const named = [...argument.matchAll(/[\w$]+/g)].flatMap((word) => constants.get(word[0]) ?? []);
+    return [...strings, ...named]
+      .filter((value) => /\.(?:[cm]?[jt]sx?)$/.test(value))
+      .map((value) => (value.startsWith('.') ? value : `/${value.replace(/^\/+/, '')}`));
+  });
 }
 
 test('the import reader finds every form of import, and only relative ones', () => {
@@ -47,16 +77,34 @@ test('the import reader finds every form of import, and only relative ones', () 
     "const e = await import('../stages/e.ts');",
     "import { f } from 'node:fs';",
     "// import { g } from './g.ts';",
+    "const entryFile = 'scripts/build.ts';",
+    'await import(pathToFileURL(path.join(projectRoot, entryFile)).href);',
+    "await import(path.join(here, '../stages/h.ts'));",
+    'await import(pathToFileURL(bundle).href);',
   ].join('\n');
-  assert.deepEqual(relativeImports(text), ['./a.ts', '../lib/b.ts', './c.ts', './d.css', '../stages/e.ts']);
+  assert.deepEqual(relativeImports(text), [
+    './a.ts',
+    '../lib/b.ts',
+    './c.ts',
+    './d.css',
+    '../stages/e.ts',
+    '/scripts/build.ts',
+    '../stages/h.ts',
+  ]);
 });
+
+/** The project file an import names: from the importing file's folder, or from the root for "/scripts/…". */
+const resolved = (file: string, specifier: string) =>
+  specifier.startsWith('/')
+    ? specifier.slice(1)
+    : path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
 
 /** Each import of the files given that runs back up a layer, as "file imports specifier: why". */
 function upwardImports(files: { file: string; text: string }[]): string[] {
   return files.flatMap(({ file, text }) =>
     relativeImports(text).flatMap((specifier) => {
       const layer = layerOf(file);
-      const target = layerOf(path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier)));
+      const target = layerOf(resolved(file, specifier));
       return target > layer
         ? [`${file} imports ${specifier}: ${layers[layer]!.name} may not import from ${layers[target]!.name}`]
         : [];
@@ -72,20 +120,68 @@ test('an import from a higher layer is named with its file; one from the same la
       { file: 'scripts/stages/site-files.ts', text: "import { siteFiles } from '../build-site.ts';" },
       { file: 'scripts/stages/load-content.ts', text: "import { a } from '../lib/a.ts';\nimport { b } from './b.ts';" },
       { file: 'scripts/cite/validate.ts', text: "import { loadContent } from '../stages/load-content.ts';" },
+      {
+        file: 'scripts/lib/run-command.js',
+        text: "const entryFile = 'scripts/build.ts';\nawait import(pathToFileURL(path.join(root, entryFile)).href);",
+      },
     ]),
     [
       'src/markdown.tsx imports ../scripts/stages/content/source.ts: src/ may not import from the stages (scripts/stages/, scripts/admin/)',
       'scripts/lib/html.ts imports ../stages/content/markdown-links.ts: scripts/lib/ may not import from the stages (scripts/stages/, scripts/admin/)',
       'scripts/stages/site-files.ts imports ../build-site.ts: the stages (scripts/stages/, scripts/admin/) may not import from the tools and commands (scripts/)',
+      'scripts/lib/run-command.js imports /scripts/build.ts: scripts/lib/ may not import from the tools and commands (scripts/)',
     ],
   );
 });
 
 test('no import of src/ or scripts/ runs back up a layer', () => {
-  const files = [...sourceFiles('src'), ...sourceFiles('scripts')];
+  const files = projectSources();
   assert.ok(files.length > 100, `found the source files (${files.length})`);
-  assert.deepEqual(
-    upwardImports(files.map((file) => ({ file, text: readFileSync(path.join(root, file), 'utf8') }))),
-    [],
+  assert.deepEqual(upwardImports(files), []);
+});
+
+/** Each circle of imports among the files given, as "a → b → a", each told once. */
+function importCircles(files: { file: string; text: string }[]): string[] {
+  const known = new Set(files.map(({ file }) => file));
+  const imports = new Map(
+    files.map(({ file, text }) => [
+      file,
+      relativeImports(text)
+        .map((specifier) => resolved(file, specifier))
+        .filter((target) => known.has(target)),
+    ]),
   );
+  const circles = new Set<string>();
+  const finished = new Set<string>();
+  // Depth first: an import of a file still on the trail closes a circle; a finished file holds none not yet told.
+  const walk = (file: string, trail: string[]) => {
+    const at = trail.indexOf(file);
+    if (at !== -1) {
+      const circle = trail.slice(at);
+      const first = circle.indexOf([...circle].sort()[0]!);
+      circles.add([...circle.slice(first), ...circle.slice(0, first), circle[first]].join(' → '));
+      return;
+    }
+    if (finished.has(file)) return;
+    for (const target of imports.get(file) ?? []) walk(target, [...trail, file]);
+    finished.add(file);
+  };
+  for (const file of [...known].sort()) walk(file, []);
+  return [...circles];
+}
+
+test('a circle of imports is named, each once, from its first file', () => {
+  assert.deepEqual(
+    importCircles([
+      { file: 'src/b.tsx', text: "import type { A } from './a.tsx';" },
+      { file: 'src/a.tsx', text: "import { b } from './b.tsx';\nimport { c } from './c.ts';" },
+      { file: 'src/c.ts', text: "import { d } from './d.ts';" },
+      { file: 'src/d.ts', text: '' },
+    ]),
+    ['src/a.tsx → src/b.tsx → src/a.tsx'],
+  );
+});
+
+test('no two modules of src/ or scripts/ import each other, directly or around a circle', () => {
+  assert.deepEqual(importCircles(projectSources()), []);
 });

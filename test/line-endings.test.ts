@@ -10,7 +10,7 @@ import { cp, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
-import { projectRoot } from '../scripts/build-site.ts';
+import { projectRoot } from '../scripts/lib/project-root.js';
 import { temporaryFolder } from './helpers/site.ts';
 
 const run = promisify(execFile);
@@ -60,7 +60,7 @@ async function build(root: string): Promise<Map<string, string>> {
   const outDir = path.join(folder, 'dist');
   await run(
     process.execPath,
-    ['--import', 'tsx', 'scripts/build.ts', '--out', outDir, '--report', path.join(folder, 'build.json')],
+    ['--import', 'tsx', 'scripts/build.ts', '--out', outDir, '--report', path.join(folder, 'build-report.json')],
     {
       cwd: root,
       env: { ...process.env, BASE_PATH: '', SITE_URL: '' },

@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
+import * as v from 'valibot';
+import { mailtoIsValid } from '../scripts/links/check.ts';
+import { email } from '../src/content/fields.ts';
 import {
   buildMailto,
   contactBody,
@@ -134,4 +137,15 @@ test('the link for writing by hand carries the subject, or only the mailbox when
   assert.deepEqual(parsed.keys, ['subject']);
   assert.equal(parsed.subject, 'Website contact from Zoë Ødegård-Łukasz & + 🧠');
   assert.equal(subjectMailto(mailbox, 'Ł'.repeat(1000)), `mailto:${mailbox}`);
+});
+
+test('one e-mail rule: the content check and the link checker accept every address fast-check makes by RFC 5322, and refuse the same mistakes', () => {
+  const accepted = (address: string) => {
+    const byContent = v.is(email, address);
+    assert.equal(mailtoIsValid(`mailto:${encodeURIComponent(address)}`), byContent, address);
+    return byContent;
+  };
+  fc.assert(fc.property(fc.emailAddress(), (address) => assert.ok(accepted(address), address)));
+  for (const wrong of ['office(at)fixture.example', 'office@fixture', 'a@-x.example', 'a@x_y.example', 'a@x.example1'])
+    assert.equal(accepted(wrong), false, wrong);
 });

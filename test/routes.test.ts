@@ -24,7 +24,7 @@ test('the route table has the fixed pages and one page per theme of the content,
 });
 
 test('with the real content, the route table declares the routes of the spec, in its order', async () => {
-  const paths = routeTable(await loadContent(realContentDir)).map((route) => route.path);
+  const paths = routeTable((await loadContent(realContentDir)).content).map((route) => route.path);
   const spec = [
     '/',
     '/research',

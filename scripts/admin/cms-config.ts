@@ -171,7 +171,8 @@ function newsCollections() {
     'end',
     'timezone',
   ].map(named) as CmsField[];
-  const where = ['location', 'online', 'registration'].map(named).map(ownHint);
+  // Where it is, how to join and register, and what happened to it once the plan changed (issue 34's fields).
+  const where = ['location', 'address', 'online', 'registration', 'status'].map(named).map(ownHint);
   const summary = body('Summary', markdownHint);
   const event: CmsField = { name: 'type', label: type!.label, widget: 'hidden', default: 'Event' };
   const common = [title!, date!, link!];

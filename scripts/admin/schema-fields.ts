@@ -197,9 +197,11 @@ function listField(field: CmsField, { name, base, actions, optional, path, optio
     if (first) list.summary = `{{fields.${first.name}}}`;
     list.collapsed = true;
   } else {
-    list.field = { ...fieldFor(name, base.item, itemPath(path), options), label: singular(field.label) };
+    // One item is called what its schema calls it (a title() of its own), else the list's label in the singular.
+    const label = metadataOf(base.item, 'title') ?? singular(field.label);
+    list.field = { ...fieldFor(name, base.item, itemPath(path), options), label };
   }
-  list.label_singular = singular(field.label);
+  list.label_singular = list.field?.label ?? singular(field.label);
   const min = actions.find((action) => action.type === 'min_length');
   if (min && typeof min.requirement === 'number') list.min = min.requirement;
   else if (!optional) list.required = false; // an empty list is a list

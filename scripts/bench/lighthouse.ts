@@ -35,7 +35,8 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
-import { buildSite, projectRoot } from '../build-site.ts';
+import { buildSite } from '../build-site.ts';
+import { projectRoot } from '../lib/project-root.js';
 import { startStaticServer } from '../lib/static-server.ts';
 import { bold, dim, green, red, table } from '../lib/terminal.ts';
 import { routes as routeTable } from '../../src/routes.tsx';
@@ -46,7 +47,7 @@ const { values } = parseArgs({
   options: { route: { type: 'string', multiple: true }, runs: { type: 'string', default: '3' } },
 });
 const runs = Math.max(1, Number(values.runs));
-const routes = routeTable(await loadContent(path.join(projectRoot, 'content')));
+const routes = routeTable((await loadContent(path.join(projectRoot, 'content'))).content);
 const chosen = values.route ? routes.filter((route) => values.route!.includes(route.path)) : routes;
 if (chosen.length === 0) throw new Error(`no route ${values.route?.join(', ')} in src/routes.tsx`);
 

@@ -11,7 +11,7 @@
  *     then touches both sides of a pair alike. Medians, min / max and the
  *     median of the per-round ratios.
  *  2. The first build after an edit of src/ or scripts/ (no bundle of the
- *     build command yet: scripts/lib/bundled-build.js) and the build's peak
+ *     build command yet: scripts/bundled-build.js) and the build's peak
  *     memory, once each.
  *  3. Per route, HTML, CSS and JS, raw and gzip, from the build's report.
  *
@@ -27,8 +27,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { projectRoot } from '../build-site.ts';
-import { cacheFolder } from '../lib/bundled-build.js';
+import { projectRoot } from '../lib/project-root.js';
+import { cacheFolder } from '../bundled-build.js';
 import { fontPolicy } from '../lib/page-weight.ts';
 import { bold, dim, green, kilobytes, red, table } from '../lib/terminal.ts';
 import type { BuildReport } from '../stages/report.ts';
@@ -96,11 +96,11 @@ async function build(root: string, command: string, env: Record<string, string> 
   buildCount += 1;
   const folder = path.join(work, `build-${buildCount}`);
   const run = await timed(
-    `${command} --out ${quote(path.join(folder, 'dist'))} --report ${quote(path.join(folder, 'build.json'))}`,
+    `${command} --out ${quote(path.join(folder, 'dist'))} --report ${quote(path.join(folder, 'build-report.json'))}`,
     root,
     env,
   );
-  const report = JSON.parse(await readFile(path.join(folder, 'build.json'), 'utf8')) as BuildReport;
+  const report = JSON.parse(await readFile(path.join(folder, 'build-report.json'), 'utf8')) as BuildReport;
   if (!keep) await rm(folder, { recursive: true, force: true });
   return { ...run, report, outDir: path.join(folder, 'dist') };
 }

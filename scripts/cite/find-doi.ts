@@ -8,7 +8,8 @@
  */
 import { trimTrailingSlashes } from '../../src/urls.ts';
 import type { HttpClient, HttpError } from '../lib/http-client.ts';
-import { bareDoi } from './doi.ts';
+import { bareDoi } from '../../src/doi.ts';
+import { foldAccents } from '../../src/text.ts';
 import { titleKey } from './publications-file.ts';
 import { type ResolverOptions, registryClient } from './resolver.ts';
 import { plainText } from './text.ts';
@@ -20,7 +21,10 @@ export interface Wanted {
   family: string;
 }
 
-export type Found = { ok: true; doi: string } | { ok: false; reason: string; offline?: HttpError };
+export type Found =
+  | { ok: true; doi: string }
+  /** `unanswered`: the query could not be made (no network, or Crossref failing after the retries). */
+  | { ok: false; reason: string; offline?: HttpError; unanswered?: true };
 
 interface WorkItem {
   DOI?: string;
@@ -31,9 +35,7 @@ interface WorkItem {
 
 /** A family name as two spellings of it share it: accents, case and punctuation set aside. */
 const nameKey = (name: string) =>
-  name
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
+  foldAccents(name)
     .toLowerCase()
     .replace(/[^\p{L}]+/gu, '');
 
@@ -42,7 +44,9 @@ async function findOne(wanted: Wanted, client: HttpClient, api: string): Promise
   const url = `${trimTrailingSlashes(api)}/works?query.bibliographic=${encodeURIComponent(query)}&rows=20&select=DOI,title,author,issued`;
   const answer = await client.request(url, { accept: 'application/json' });
   if (answer.kind === 'error')
-    return { ok: false, reason: answer.message, ...(answer.offline ? { offline: answer } : {}) };
+    return { ok: false, reason: answer.message, unanswered: true, ...(answer.offline ? { offline: answer } : {}) };
+  if (answer.status === 429 || answer.status >= 500)
+    return { ok: false, reason: `the registry answered ${answer.status}, ${answer.tries} tries`, unanswered: true };
   if (answer.status !== 200) return { ok: false, reason: `the registry answered ${answer.status}` };
   let items: WorkItem[];
   try {

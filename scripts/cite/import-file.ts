@@ -13,6 +13,9 @@
  */
 import { type Creator, type Entry as BibtexEntry, parse as parseBibtex } from '@retorquere/bibtex-parser';
 import { isSeq, LineCounter, parseDocument } from 'yaml';
+import { bareDoi } from '../../src/doi.ts';
+import { isHttpUrl } from '../../src/urls.ts';
+import { linesOf } from '../lib/line-counter.ts';
 import type { CslName, CslRecord } from './record.ts';
 
 type ImportFormat = 'bibtex' | 'ris' | 'csl-json';
@@ -35,8 +38,6 @@ function detectFormat(file: string, text: string): ImportFormat {
   if (/^\s*@/m.test(start)) return 'bibtex';
   throw new ImportError('is not BibTeX (.bib), RIS (.ris) or CSL-JSON (.json)');
 }
-
-const lineAt = (text: string, offset: number) => text.slice(0, offset).split('\n').length;
 
 export function readImport(file: string, rawText: string): ImportedRecord[] {
   const text = rawText.replace(/\r\n?/g, '\n').replace(/^\uFEFF/, '');
@@ -133,7 +134,7 @@ function leftoverLatex(value: string): string | undefined {
 function fieldLine(entry: BibtexEntry, entryLine: number, fields: string[]): number {
   for (const field of fields) {
     const match = new RegExp(`^\\s*${field}\\s*=`, 'im').exec(entry.input);
-    if (match) return entryLine + lineAt(entry.input, match.index + match[0].search(/\S/)) - 1;
+    if (match) return entryLine + linesOf(entry.input).linePos(match.index + match[0].search(/\S/)).line - 1;
   }
   return entryLine;
 }
@@ -168,10 +169,12 @@ function readBibtex(text: string): ImportedRecord[] {
   }
   const results: ImportedRecord[] = [];
   const broken = new Set<string>();
+  const lines = linesOf(text);
+  const lineAt = (offset: number) => lines.linePos(offset).line;
   for (const problem of library.errors) {
     const at = problem.input ? text.indexOf(problem.input) : -1;
     const said = /at line (\d+)/.exec(problem.error);
-    const line = at >= 0 ? lineAt(text, at) : said ? Number(said[1]) : 1;
+    const line = at >= 0 ? lineAt(at) : said ? Number(said[1]) : 1;
     const key = /^@\w+\s*[{(]\s*([^,\s]*)/.exec(problem.input ?? '')?.[1];
     if (key) broken.add(key);
     const reason = problem.error.replace(/\s+in "[^"]*"$/, '').replace(/ at line \d+, column \d+/, '');
@@ -185,7 +188,7 @@ function readBibtex(text: string): ImportedRecord[] {
     if (!entry.input && broken.has(entry.key)) continue;
     const at = entry.input ? text.indexOf(entry.input, searchFrom) : -1;
     if (at >= 0) searchFrom = at + entry.input.length;
-    const line = at >= 0 ? lineAt(text, at) : 1;
+    const line = at >= 0 ? lineAt(at) : 1;
     const record = bibtexRecord(entry);
     const leftover = usedText(record)
       .map(([field, value]) => [field, leftoverLatex(value)] as const)
@@ -411,10 +414,9 @@ function risRecord(line: number, tags: Map<string, string[]>): ImportedRecord {
   set('publisher', first('PB'));
   if (type === 'thesis') set('genre', first('M3'));
   if (type === 'dataset' || type === 'software') set('repository', first('DP', 'PB'));
-  const doi =
-    first('DO', 'DI') ?? all('UR', 'L2', 'N1').find((value) => /(?:doi\.org\/|^doi:\s*|^10\.\d{4,9}\/)/i.test(value));
+  const doi = first('DO', 'DI') ?? all('UR', 'L2', 'N1').find((value) => bareDoi(value) !== null);
   set('DOI', doi);
-  const url = all('UR', 'L2').find((value) => /^https?:\/\//i.test(value));
+  const url = all('UR', 'L2').find(isHttpUrl);
   set('URL', url);
   if (!RIS_TYPES[risType] && risType !== 'GEN' && risType !== 'ELEC') {
     // Read as an article all the same; the person sees the type it was given.

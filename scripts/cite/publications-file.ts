@@ -23,7 +23,8 @@ import {
 } from 'yaml';
 import type { Publication } from '../../src/content-schema.ts';
 import { displayPath as relative, type Problem } from '../lib/problems.ts';
-import { bareDoi, sameDoi } from './doi.ts';
+import { bareDoi, sameDoi } from '../../src/doi.ts';
+import { foldAccents } from '../../src/text.ts';
 import { contentProblems, PUBLICATIONS_FILE } from './validate.ts';
 
 /** The order of an entry's fields, as the content writes them. */
@@ -317,9 +318,7 @@ function entryDoi(entry: Entry): string | undefined {
 
 /** A title and year as two listings of one publication share them: accents, case, punctuation and spacing set aside. */
 export function titleKey(title: string, year: unknown): string {
-  const words = title
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
+  const words = foldAccents(title)
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();

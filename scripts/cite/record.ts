@@ -6,7 +6,7 @@
  */
 import { formatAuthors, type PersonName } from '../../src/citation-export.ts';
 import type { Publication } from '../../src/content-schema.ts';
-import { bareDoi } from './doi.ts';
+import { bareDoi } from '../../src/doi.ts';
 import { plainText, safeUrl } from './text.ts';
 
 export interface CslName {

@@ -1,10 +1,14 @@
 /**
  * Asks the DOI system for records by content negotiation, through the one
  * polite client: at most five requests at once, a time limit per request,
- * and retries with growing waits on 429, 5xx and timeouts that honour
- * Retry-After.
+ * and retries with growing waits on 429, 5xx and transient failures (a
+ * reset, a refused connection, a time limit, a body cut short) that honour
+ * Retry-After. A lookup is answered (a record, or "not registered", or an
+ * answer that cannot be used) or not made (`unanswered`: no network, or the
+ * registry failing after the retries), which cite fill's exit code tells.
  */
 import { duration, HttpClient, type HttpClientOptions, type HttpError, type RetryPolicy } from '../lib/http-client.ts';
+import { doiUrl } from '../../src/doi.ts';
 import { trimTrailingSlashes } from '../../src/urls.ts';
 import type { CslRecord } from './record.ts';
 
@@ -27,28 +31,42 @@ export const defaultResolverOptions = (userAgent: string): ResolverOptions => ({
 
 export type Resolution =
   | { doi: string; ok: true; record: CslRecord }
-  | { doi: string; ok: false; reason: string; offline?: HttpError };
+  | {
+      doi: string;
+      ok: false;
+      reason: string;
+      /** Set when no network was reached, for the one offline line. */
+      offline?: HttpError;
+      /** The lookup could not be made (no network, a failure or 429/5xx after the retries): asking later may answer it. */
+      unanswered?: true;
+    };
 
 /** One DOI's record. Never throws: a failure is a reason in words. */
 async function resolveDoi(doi: string, client: HttpClient, options: ResolverOptions): Promise<Resolution> {
-  const url = `${trimTrailingSlashes(options.resolver)}/${doi.split('/').map(encodeURIComponent).join('/')}`;
+  const url = doiUrl(doi, trimTrailingSlashes(options.resolver));
   const answer = await client.request(url, { accept: 'application/vnd.citationstyles.csl+json' });
   const failed = (reason: string): Resolution => ({ doi, ok: false, reason });
+  const unanswered = (reason: string) => ({ doi, ok: false, reason, unanswered: true }) as const;
   if (answer.kind === 'error') {
-    if (answer.offline) return { doi, ok: false, reason: answer.message, offline: answer };
+    if (answer.offline)
+      return {
+        ...unanswered(`no network: ${new URL(url).host} could not be reached (${answer.code})`),
+        offline: answer,
+      };
     const reason =
-      answer.code === 'ETIMEDOUT'
+      answer.code === 'ETIMEDOUT' && answer.message.startsWith('no answer')
         ? `the registry did not answer within ${duration(options.timeoutMs)}`
         : `the request failed: ${answer.message}`;
-    return failed(`${reason}, ${answer.tries} tries`);
+    return unanswered(`${reason}, ${answer.tries} tries`);
   }
   const { status } = answer;
   if (status === 404) return failed('not registered: the DOI system does not know this DOI (404)');
   if (status === 429 || status >= 500) {
     const reason = `the registry answered ${status}${status === 429 ? ' (too many requests)' : ''}`;
-    if (answer.retryAfterMs === undefined) return failed(`${reason}, ${answer.tries} tries`);
-    return failed(`${reason} and asked to wait ${Math.ceil(answer.retryAfterMs / 1000)} s; try later`);
+    if (answer.retryAfterMs === undefined) return unanswered(`${reason}, ${answer.tries} tries`);
+    return unanswered(`${reason} and asked to wait ${Math.ceil(answer.retryAfterMs / 1000)} s; try later`);
   }
+  if (answer.loop) return failed(`the registry's redirects go round in a loop (${answer.loop.join(' → ')})`);
   if (status < 200 || status >= 300) return failed(`the registry answered ${status}`);
   try {
     const record = JSON.parse(answer.body.toString('utf8')) as unknown;

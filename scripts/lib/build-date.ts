@@ -1,3 +1,4 @@
+import { calendarDateProblem } from '../../src/format.ts';
 import type { Problem } from './problems.ts';
 
 /** The date a build treats as today, and where it came from (the build report says both). */
@@ -5,16 +6,6 @@ export interface BuildDate {
   /** YYYY-MM-DD, a UTC calendar date. */
   date: string;
   source: '--today' | 'SOURCE_DATE_EPOCH' | 'the current UTC date';
-}
-
-const isoDate = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-function isCalendarDate(text: string): boolean {
-  const match = isoDate.exec(text);
-  if (!match) return false;
-  const [, year, month, day] = match.map(Number) as [number, number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 /**
@@ -31,9 +22,8 @@ export function resolveBuildDate(
 ): BuildDate | Problem {
   if (today !== undefined && today.trim() !== '') {
     const value = today.trim();
-    if (!isCalendarDate(value)) {
-      return { where: '--today', message: `expected a date written YYYY-MM-DD, such as 2026-05-19; found "${today}"` };
-    }
+    const problem = calendarDateProblem(value);
+    if (problem) return { where: '--today', message: `${problem}; found "${today}"` };
     return { date: value, source: '--today' };
   }
   const epoch = environment.SOURCE_DATE_EPOCH?.trim();

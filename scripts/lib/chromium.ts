@@ -1,8 +1,9 @@
 /**
  * The Chrome or Chromium that the browser tests, `npm run screenshots`, the
  * benchmarks and .ci/run drive, found one way: CHROMIUM_PATH; else the first
- * usable one on PATH; else the usual install places of Debian, Ubuntu, Fedora,
- * macOS and Windows. It is never downloaded.
+ * usable one on PATH; else where chrome-launcher finds Chrome installed (the
+ * usual places of macOS and Windows, Linux's desktop entries). It is never
+ * downloaded.
  *
  * Ubuntu's chromium packages only wrap the snap, which Playwright cannot
  * drive: such a wrapper is refused with the hint of CONTRIBUTING.md.
@@ -12,6 +13,7 @@
 import { accessSync, constants, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Launcher } from 'chrome-launcher';
 
 /** Flags for a headless run that asks nothing of the network on its own (updates, sync). */
 export const chromiumArgs = [
@@ -25,28 +27,17 @@ export const chromiumArgs = [
 
 const commandNames = ['chromium', 'chromium-browser', 'google-chrome-stable', 'google-chrome', 'chrome'];
 
-function installPlaces(platform: NodeJS.Platform, env: NodeJS.ProcessEnv): string[] {
-  if (platform === 'darwin')
-    return ['Google Chrome.app/Contents/MacOS/Google Chrome', 'Chromium.app/Contents/MacOS/Chromium'].flatMap((app) => [
-      `/Applications/${app}`,
-      ...(env.HOME ? [`${env.HOME}/Applications/${app}`] : []),
-    ]);
-  if (platform === 'win32')
-    return [env.PROGRAMFILES, env['PROGRAMFILES(X86)'], env.LOCALAPPDATA]
-      .filter((folder): folder is string => Boolean(folder))
-      .flatMap((folder) => [
-        path.win32.join(folder, 'Google', 'Chrome', 'Application', 'chrome.exe'),
-        path.win32.join(folder, 'Chromium', 'Application', 'chrome.exe'),
-      ]);
-  if (platform !== 'linux') return [];
-  return [
-    '/usr/bin/chromium', // Debian
-    '/usr/bin/chromium-browser', // Fedora; Ubuntu's snap wrapper
-    '/usr/bin/google-chrome-stable',
-    '/usr/bin/google-chrome',
-    '/opt/google/chrome/chrome',
-    '/snap/bin/chromium',
-  ];
+/** Chrome installed the usual way, as chrome-launcher finds it on this machine (none for a test's other platform). */
+function installed(platform: NodeJS.Platform): string[] {
+  if (platform !== process.platform || !['darwin', 'linux', 'win32'].includes(platform)) return [];
+  try {
+    // On macOS the full list asks lsregister, which takes seconds; the usual places are enough.
+    return platform === 'darwin'
+      ? [Launcher.getFirstInstallation()].filter((file) => file !== undefined)
+      : Launcher.getInstallations();
+  } catch {
+    return []; // None found (on Linux chrome-launcher throws).
+  }
 }
 
 /** The environment variable naming the file where the browser tests list what they skipped, for scripts/test.ts. */
@@ -97,7 +88,7 @@ export function findChromium(env = process.env, platform = process.platform): Ch
     .filter(Boolean)
     .flatMap((folder) => commandNames.flatMap((name) => extensions.map((ext) => path.join(folder, name + ext))));
   const snaps: string[] = [];
-  for (const file of [...onPath, ...installPlaces(platform, env)]) {
+  for (const file of [...onPath, ...installed(platform)]) {
     if (!isExecutable(file)) continue;
     if (!isSnap(file)) return { executablePath: file };
     if (!snaps.includes(realpathSync(file))) snaps.push(realpathSync(file));

@@ -14,9 +14,9 @@
  *   compressing again.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
+import { writeFileAtomic } from './atomic-write.js';
 
 /** Smaller files (the pages, the site's own CSS and JS) are compressed every time: a lookup would save little. */
 const rememberFrom = 32 * 1024;
@@ -83,11 +83,8 @@ export class GzipSizes {
   private write(known: Map<string, number>) {
     const entries = [...known].slice(-rememberAtMost);
     try {
-      mkdirSync(path.dirname(this.file!), { recursive: true });
-      // Written beside and renamed over, so that two builds at once never read half a file.
-      const temporary = `${this.file}.${process.pid}`;
-      writeFileSync(temporary, JSON.stringify(entries));
-      renameSync(temporary, this.file!);
+      // Whole or not at all, so that two builds at once never read half a file.
+      writeFileAtomic(this.file!, JSON.stringify(entries));
     } catch {
       // A read-only node_modules only means compressing again next time.
     }

@@ -2,24 +2,40 @@
  * The one HTTP client of the commands that use the network (cite, check-links,
  * verify). It asks the way a good citizen does: a User-Agent naming the site
  * and its mailbox (Crossref's "polite pool"), few requests at once to a host
- * and overall, a time limit on each, and retries with growing waits that
- * honour Retry-After, kept for every later request to that host. A failure is
- * an answer, never a throw; one without network is worded by `offlineLine`.
+ * and overall, a pause between requests to a host, a time limit on each, and
+ * retries with growing waits that honour Retry-After, kept for every later
+ * request to that host. A failure is an answer, never a throw: "offline" only
+ * when the name cannot be resolved or the network cannot be reached (worded
+ * by `offlineLine`), "transient" for what asking again may mend (a reset, a
+ * refused connection, a time limit, a body cut short), which the call's
+ * policy retries.
+ *
+ * The connections, HTTP parsing and the body's completeness are undici's
+ * (Node's own client, the one behind fetch): a pool of kept-alive connections
+ * per host, and a body shorter than its Content-Length, a chunked body
+ * without its last chunk or a connection closed mid-body an error, never
+ * content. The policy above is ours: undici's retry and redirect
+ * interceptors neither hold a host back for its Retry-After, nor hand a
+ * longer wait back, nor give each hop's status (see docs/architecture.md).
  */
 import { lookup as dnsLookup } from 'node:dns';
-import { readFile } from 'node:fs/promises';
-import http from 'node:http';
-import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import path from 'node:path';
-import { parse } from 'yaml';
+import tls from 'node:tls';
+import { Agent } from 'undici';
+import type { SiteSettings } from '../../src/content/site.ts';
+import { Gate } from './gate.ts';
+import { type Attempt, failure, type HttpError, type HttpResponse, type HttpResult } from './http-answer.ts';
+import { exchange } from './http-exchange.ts';
+
+export type { HttpError, HttpResult } from './http-answer.ts';
+export { count, duration } from './http-answer.ts';
 
 export interface RetryPolicy {
   /** Tries after the first. */
   retries: number;
   /** The answers asked again: by default 429 and every 5xx. */
   retryStatus: (status: number) => boolean;
-  /** Whether a timeout or a failed connection is asked again (one without network never is). */
+  /** Whether a transient failure (a reset, a refusal, a time limit, a body cut short) is asked again; offline never is. */
   retryErrors: boolean;
   /** The wait before the first retry when the server gives no Retry-After; doubled for each next one. */
   backoffMs: number;
@@ -40,45 +56,21 @@ export interface HttpClientOptions {
   retry?: Partial<RetryPolicy>;
   /** Host name resolution; tests give one that answers without DNS. */
   lookup?: LookupFunction;
+  /** Certificates trusted besides the system's; tests give their loopback server's. */
+  ca?: string;
 }
 
 export interface RequestOptions {
   method?: 'GET' | 'HEAD';
   accept?: string;
-  /** Follow redirects (to ten), or give a 3xx as the answer. */
+  /** Follow redirects (to ten; the 3xx that would close a loop is the answer), or give a 3xx as the answer. */
   redirect?: 'follow' | 'manual';
   /** How much of the body is read; the rest is left unread and `truncated` set. */
   maxBytes?: number;
   retry?: Partial<RetryPolicy>;
+  /** Stops the request, its retries and its waits (a command's deadline): the answer is an EABORTED error. */
+  signal?: AbortSignal;
 }
-
-type HttpResponse = {
-  kind: 'response';
-  /** The address that gave this answer: the one asked, or the last redirect's. */
-  url: string;
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  /** Empty for HEAD and for a redirect's own answer. */
-  body: Buffer;
-  truncated: boolean;
-  tries: number;
-  /** Set when the server asked for a longer wait than the policy's `maxWaitMs`. */
-  retryAfterMs?: number;
-};
-
-export type HttpError = {
-  kind: 'error';
-  url: string;
-  /** A Node error code, ETIMEDOUT for the time limit, EPROTOCOL for an address not http(s). */
-  code: string;
-  message: string;
-  /** The network or the host cannot be reached at all. */
-  offline: boolean;
-  tries: number;
-};
-
-export type HttpResult = HttpResponse | HttpError;
-type Attempt = Omit<HttpResponse, 'tries'> | Omit<HttpError, 'tries'>;
 
 const defaultRetry: RetryPolicy = {
   retries: 0,
@@ -88,18 +80,12 @@ const defaultRetry: RetryPolicy = {
   maxWaitMs: 60_000,
 };
 
-const OFFLINE_CODES = new Set(
-  'ENOTFOUND EAI_AGAIN ECONNREFUSED ENETUNREACH EHOSTUNREACH ENETDOWN ECONNRESET'.split(' '),
-);
 const MAX_REDIRECTS = 10;
 
 /** The one line every command prints when it cannot reach the network, then stops. */
 export function offlineLine(error: Pick<HttpError, 'url' | 'code'>, consequence: string): string {
   return `No network: could not reach ${new URL(error.url).origin} (${error.code}). ${consequence}; run the command again when online.`;
 }
-
-/** "300 ms" or "20 s". */
-export const duration = (ms: number) => (ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`);
 
 /** Retry-After as milliseconds from now: delay-seconds or an HTTP date (RFC 9110, 10.2.3). */
 export function retryAfterMs(value: string | string[] | null | undefined, now = Date.now()): number | undefined {
@@ -111,47 +97,61 @@ export function retryAfterMs(value: string | string[] | null | undefined, now = 
 }
 
 /** The site, its address and its mailbox from site.yml, in Crossref's form: a server's owner can tell who asks. */
-export async function siteUserAgent(contentDir: string, tool: string): Promise<string> {
-  let site: Record<string, unknown> = {};
-  try {
-    site = parse(await readFile(path.join(contentDir, 'site.yml'), 'utf8')) ?? {};
-  } catch {
-    // Without settings the tool still names itself.
-  }
-  const text = (value: unknown) =>
-    typeof value === 'string' && value.trim() ? value.trim().replace(/[()\\;\s]+/g, '') : undefined;
+export function siteUserAgent(
+  site: Pick<SiteSettings, 'name' | 'acronym' | 'siteUrl' | 'contactEmail'>,
+  tool: string,
+): string {
+  const text = (value: string) => value.trim().replace(/[()\\;\s]+/g, '') || undefined;
   const product = [text(site.acronym) ?? text(site.name), 'site', tool].filter(Boolean).join('-');
   const email = text(site.contactEmail);
   const about = [text(site.siteUrl), email && `mailto:${email}`].filter(Boolean);
   return `${product.replace(/[^\w.-]+/g, '-')}/1.0${about.length > 0 ? ` (${about.join('; ')})` : ''}`;
 }
 
-/** Room for `size` requests at once, given in turn; a host's also holds when its next request may start. */
-class Gate {
-  active = 0;
+/** A host's room for requests, which also holds when its next request may start. */
+class HostGate extends Gate {
   notBefore = 0;
-  private readonly waiting: (() => void)[] = [];
-  constructor(private readonly size: number) {}
-  async enter() {
-    while (this.active >= this.size) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    this.active += 1;
-  }
-  leave() {
-    this.active -= 1;
-    this.waiting.shift()?.();
-  }
 }
+
+/** Resolves after `ms`, or at once when `signal` is aborted. */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  if (signal?.aborted || ms <= 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+/** The answer the caller's signal gives: why the caller stopped. */
+const stopped = (url: string, signal: AbortSignal) =>
+  ({ ...failure(url, 'EABORTED', (signal.reason as Error | undefined)?.message ?? 'stopped'), tries: 0 }) as const;
 
 export class HttpClient {
   /** Requests sent (not counting those answered without the network). */
   requests = 0;
-  private readonly hosts = new Map<string, Gate>();
+  private readonly hosts = new Map<string, HostGate>();
   private readonly all: Gate;
   private readonly retry: RetryPolicy;
+  private readonly agent: Agent;
 
   constructor(private readonly options: HttpClientOptions) {
     this.all = new Gate(options.concurrency);
     this.retry = { ...defaultRetry, ...options.retry };
+    this.agent = new Agent({
+      connections: options.perHost,
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+      connect: {
+        timeout: options.timeoutMs,
+        lookup: options.lookup,
+        ...(options.ca && { ca: [...tls.rootCertificates, options.ca] }),
+      },
+    });
   }
 
   /** Asks, following redirects when told to and asking again as the retry policy says. */
@@ -159,16 +159,18 @@ export class HttpClient {
     const policy = { ...this.retry, ...request.retry };
     for (let tries = 1; ; tries += 1) {
       const answer = await this.follow(url, request);
+      if (request.signal?.aborted) return { ...stopped(url, request.signal), tries };
       const last = tries > policy.retries;
+      const backoff = policy.backoffMs * 2 ** (tries - 1);
       if (answer.kind === 'error') {
-        if (last || answer.offline || !policy.retryErrors) return { ...answer, tries };
-        await sleep(policy.backoffMs * 2 ** (tries - 1));
+        if (last || !answer.transient || !policy.retryErrors) return { ...answer, tries };
+        await pause(backoff, request.signal);
         continue;
       }
       if (last || !policy.retryStatus(answer.status)) return { ...answer, tries };
       const asked = retryAfterMs(answer.headers['retry-after']);
       if (asked !== undefined && asked > policy.maxWaitMs) return { ...answer, tries, retryAfterMs: asked };
-      this.pauseHost(answer.url, asked ?? policy.backoffMs * 2 ** (tries - 1));
+      this.pauseHost(answer.url, asked ?? backoff);
     }
   }
 
@@ -182,11 +184,15 @@ export class HttpClient {
     const lookup = this.options.lookup ?? (dnsLookup as LookupFunction);
     return new Promise((resolve) =>
       lookup(hostname, {}, (error) => {
-        const code = error?.code ?? '';
-        const offline = error && OFFLINE_CODES.has(code);
-        resolve(offline ? { kind: 'error', url, code, message: error.message, offline, tries: 0 } : undefined);
+        const answer = error ? failure(url, error.code ?? '', error.message) : undefined;
+        resolve(answer?.offline ? { ...answer, tries: 0 } : undefined);
       }),
     );
+  }
+
+  /** Closes the kept-alive connections (they never hold the process open, so this is only tidiness). */
+  close(): Promise<void> {
+    return this.agent.close();
   }
 
   /** Holds later requests to this host back until `ms` from now. */
@@ -196,26 +202,35 @@ export class HttpClient {
   }
 
   private async follow(url: string, request: RequestOptions): Promise<Attempt> {
-    let current = url;
-    for (let hop = 0; ; hop += 1) {
+    const redirects: NonNullable<HttpResponse['redirects']> = [];
+    for (let current = url; ; ) {
       const answer = await this.scheduled(current, request);
-      const redirected = answer.kind === 'response' && answer.status >= 300 && answer.status < 400;
-      const location = redirected ? answer.headers.location : undefined;
-      if (request.redirect === 'manual' || hop === MAX_REDIRECTS || !location || !URL.canParse(location, current)) {
-        return answer;
-      }
-      current = new URL(location, current).href;
+      if (answer.kind === 'error' || request.redirect === 'manual') return answer;
+      const location = answer.status >= 300 && answer.status < 400 ? answer.headers.location : undefined;
+      const next = location && URL.canParse(location, current) ? new URL(location, current).href : undefined;
+      if (next && (next === url || redirects.some((hop) => hop.to === next)))
+        return { ...answer, redirects, loop: [url, ...redirects.map((hop) => hop.to), next] };
+      if (!next || redirects.length === MAX_REDIRECTS) return { ...answer, redirects };
+      // A redirect from https to http would send the request, and read the answer, in the clear.
+      if (current.startsWith('https:') && !next.startsWith('https:'))
+        return failure(url, 'EREDIRECT', `redirected from ${current} to ${next}, which leaves https; not followed`);
+      redirects.push({ status: answer.status, to: next });
+      current = next;
     }
   }
 
-  /** One request, when its host and the client have room for it. */
+  /** One request, when its host and the client have room for it and the host's pause is over. */
   private async scheduled(url: string, request: RequestOptions): Promise<Attempt> {
     const host = this.host(url);
     await host.enter();
     try {
-      for (let wait = host.notBefore - Date.now(); wait > 0; wait = host.notBefore - Date.now()) await sleep(wait);
+      for (let wait = host.notBefore - Date.now(); wait > 0; wait = host.notBefore - Date.now()) {
+        await pause(wait, request.signal);
+        if (request.signal?.aborted) return stopped(url, request.signal);
+      }
       await this.all.enter();
       try {
+        if (request.signal?.aborted) return stopped(url, request.signal);
         return await this.send(url, request);
       } finally {
         this.all.leave();
@@ -226,80 +241,30 @@ export class HttpClient {
     }
   }
 
-  private host(url: string): Gate {
+  private host(url: string): HostGate {
     const key = new URL(url).host;
-    if (!this.hosts.has(key)) this.hosts.set(key, new Gate(this.options.perHost));
+    if (!this.hosts.has(key)) this.hosts.set(key, new HostGate(this.options.perHost));
     return this.hosts.get(key)!;
   }
 
   private send(url: string, request: RequestOptions): Promise<Attempt> {
     const target = new URL(url);
-    const failed = (code: string, message: string) =>
-      ({ kind: 'error', url, code, message, offline: OFFLINE_CODES.has(code) }) as const;
     // Names under .invalid never resolve (RFC 6761), so DNS is not asked.
-    if (target.hostname.endsWith('.invalid')) {
-      return Promise.resolve(failed('ENOTFOUND', `getaddrinfo ENOTFOUND ${target.hostname}`));
-    }
-    if (target.protocol !== 'http:' && target.protocol !== 'https:') {
-      return Promise.resolve(failed('EPROTOCOL', `leads to a ${target.protocol} address`));
-    }
+    if (target.hostname.endsWith('.invalid'))
+      return Promise.resolve(failure(url, 'ENOTFOUND', `getaddrinfo ENOTFOUND ${target.hostname}`));
+    if (target.protocol !== 'http:' && target.protocol !== 'https:')
+      return Promise.resolve(failure(url, 'EPROTOCOL', `leads to a ${target.protocol} address`));
     this.requests += 1;
-    const method = request.method ?? 'GET';
-    const maxBytes = request.maxBytes ?? 16 * 1024 * 1024;
-    const transport = target.protocol === 'https:' ? https : http;
-    return new Promise((resolve) => {
-      let settled = false;
-      const finish = (answer: Attempt) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        resolve(answer);
-      };
-      let outgoing: http.ClientRequest;
-      try {
-        outgoing = transport.request(
-          target,
-          {
-            method,
-            headers: {
-              'user-agent': this.options.userAgent,
-              accept: request.accept ?? 'text/html,application/xhtml+xml,*/*;q=0.8',
-            },
-            lookup: this.options.lookup,
-            agent: false,
-          },
-          (response) => {
-            const status = response.statusCode ?? 0;
-            const chunks: Buffer[] = [];
-            let length = 0;
-            const done = (truncated: boolean) => {
-              const body = Buffer.concat(chunks);
-              finish({ kind: 'response', url, status, headers: response.headers, body, truncated });
-              response.destroy();
-            };
-            if (method === 'HEAD' || (status >= 300 && status < 400)) return done(false);
-            response.on('data', (chunk: Buffer) => {
-              chunks.push(chunk.subarray(0, maxBytes - length));
-              length += chunk.length;
-              if (length > maxBytes) done(true);
-            });
-            response.on('end', () => done(false));
-            response.on('error', () => done(false));
-            response.on('close', () => done(false));
-          },
-        );
-      } catch (error) {
-        resolve(failed('EREQUEST', (error as Error).message));
-        return;
-      }
-      const timer = setTimeout(() => {
-        finish(failed('ETIMEDOUT', `no answer within ${duration(this.options.timeoutMs)}`));
-        outgoing.destroy();
-      }, this.options.timeoutMs);
-      outgoing.on('error', (error: NodeJS.ErrnoException) => finish(failed(error.code ?? 'ERROR', error.message)));
-      outgoing.end();
+    return exchange(this.agent, url, {
+      method: request.method ?? 'GET',
+      headers: {
+        'user-agent': this.options.userAgent,
+        accept: request.accept ?? 'text/html,application/xhtml+xml,*/*;q=0.8',
+        'accept-encoding': 'gzip, deflate, br',
+      },
+      timeoutMs: this.options.timeoutMs,
+      maxBytes: request.maxBytes ?? 16 * 1024 * 1024,
+      signal: request.signal,
     });
   }
 }
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileOfUrl } from '../../src/urls.ts';
 import { GzipSizes } from './gzip-size.ts';
-import { startTags } from './html.ts';
+import { type StartTag, startTags } from './html.ts';
 
 export interface Size {
   bytes: number;
@@ -21,7 +21,7 @@ type Contents = Uint8Array | string;
 
 /**
  * A size whose gzip figure is worked out the first time it is read and then
- * kept: the printed table and reports/build.json read it for every page, while
+ * kept: the printed table and reports/build-report.json read it for every page, while
  * a benchmark building 10,000 generated pages never does, and compressing them
  * all would cost more than rendering them.
  */
@@ -147,6 +147,15 @@ const cssUrls = (css: string) =>
     .map((match) => match[2]!.trim())
     .filter((url) => !url.startsWith('data:'));
 
+/** What a page's tags ask for: what pageWeight reports besides the sizes. */
+interface PageLoads {
+  requests: Set<string>;
+  stylesheets: string[];
+  scripts: string[];
+  blockingScripts: PageWeight['blockingScripts'];
+  images: PageImage[];
+}
+
 /**
  * Weighs a page and lists what it loads. `read` returns the contents of a
  * same-site URL, or undefined for other origins and missing files;
@@ -159,57 +168,7 @@ export function pageWeight(
   scriptImports: Record<string, string[]>,
   basePath = '',
 ): PageWeight {
-  const tags = startTags(html);
-  const requests = new Set<string>([url]);
-  const stylesheets: string[] = [];
-  const scripts: string[] = [];
-  const blockingScripts: PageWeight['blockingScripts'] = [];
-  const images: PageImage[] = [];
-  let inHead = false;
-  let seenSectionHeading = false;
-
-  for (const tag of tags) {
-    const attribute = (name: string) => tag.attributes.get(name);
-    if (tag.name === 'head') inHead = true;
-    if (tag.name === 'body') inHead = false;
-    if (tag.name === 'h2') seenSectionHeading = true;
-    if (tag.name === 'link') {
-      const rel = (attribute('rel') ?? '').toLowerCase().split(/\s+/);
-      const href = attribute('href');
-      if (!href) continue;
-      if (rel.includes('stylesheet')) {
-        stylesheets.push(href);
-        requests.add(href);
-      }
-      if (rel.includes('preload') || rel.includes('modulepreload')) requests.add(href);
-    }
-    if (tag.name === 'script') {
-      const type = (attribute('type') ?? '').trim().toLowerCase();
-      const src = attribute('src');
-      if (type === 'module' || classicScriptTypes.test(type)) {
-        if (src) {
-          scripts.push(src);
-          requests.add(src);
-        }
-        const deferred =
-          type === 'module' || (src !== undefined && (tag.attributes.has('async') || tag.attributes.has('defer')));
-        if (!deferred) blockingScripts.push({ script: src ?? '(inline script)', inHead });
-      }
-    }
-    if (tag.name === 'img') {
-      const src = attribute('src') ?? '';
-      const lazy = attribute('loading')?.toLowerCase() === 'lazy';
-      images.push({
-        src,
-        width: attribute('width'),
-        height: attribute('height'),
-        lazy,
-        aboveTheFold: !seenSectionHeading,
-      });
-      if (!lazy && src) requests.add(src);
-    }
-  }
-
+  const { requests, stylesheets, scripts, blockingScripts, images } = pageLoads(url, startTags(html));
   for (const stylesheet of new Set(stylesheets)) {
     const css = read(stylesheet);
     if (css !== undefined)
@@ -223,6 +182,57 @@ export function pageWeight(
     blockingScripts,
     images,
   };
+}
+
+/** The page's stylesheets, scripts, preloads and images, in document order, as a browser meets them. */
+function pageLoads(url: string, tags: StartTag[]): PageLoads {
+  const loads: PageLoads = { requests: new Set([url]), stylesheets: [], scripts: [], blockingScripts: [], images: [] };
+  let inHead = false;
+  let seenSectionHeading = false;
+  for (const tag of tags) {
+    const attribute = (name: string) => tag.attributes.get(name);
+    if (tag.name === 'head') inHead = true;
+    if (tag.name === 'body') inHead = false;
+    if (tag.name === 'h2') seenSectionHeading = true;
+    if (tag.name === 'link') {
+      const rel = (attribute('rel') ?? '').toLowerCase().split(/\s+/);
+      const href = attribute('href');
+      if (!href) continue;
+      if (rel.includes('stylesheet')) {
+        loads.stylesheets.push(href);
+        loads.requests.add(href);
+      }
+      if (rel.includes('preload') || rel.includes('modulepreload')) loads.requests.add(href);
+    }
+    if (tag.name === 'script') scriptLoad(loads, tag, inHead);
+    if (tag.name === 'img') {
+      const src = attribute('src') ?? '';
+      const lazy = attribute('loading')?.toLowerCase() === 'lazy';
+      loads.images.push({
+        src,
+        width: attribute('width'),
+        height: attribute('height'),
+        lazy,
+        aboveTheFold: !seenSectionHeading,
+      });
+      if (!lazy && src) loads.requests.add(src);
+    }
+  }
+  return loads;
+}
+
+/** A script that runs (not JSON or a template), and whether it stops the parser. */
+function scriptLoad(loads: PageLoads, tag: StartTag, inHead: boolean) {
+  const type = (tag.attributes.get('type') ?? '').trim().toLowerCase();
+  const src = tag.attributes.get('src');
+  if (type !== 'module' && !classicScriptTypes.test(type)) return;
+  if (src) {
+    loads.scripts.push(src);
+    loads.requests.add(src);
+  }
+  const deferred =
+    type === 'module' || (src !== undefined && (tag.attributes.has('async') || tag.attributes.has('defer')));
+  if (!deferred) loads.blockingScripts.push({ script: src ?? '(inline script)', inHead });
 }
 
 /**

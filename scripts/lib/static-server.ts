@@ -3,7 +3,7 @@ import { open, realpath, stat } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { fileAt, normaliseBasePath } from '../../src/urls.ts';
+import { fileAt, normaliseBasePath, percentDecoded } from '../../src/urls.ts';
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -156,13 +156,6 @@ const isInside = (root: string, file: string) =>
 
 class BadRequest extends Error {}
 
-/**
- * The path of a request target, decoded once. Anything a browser never sends
- * and a file name never needs is refused as a bad request: bytes outside
- * printable ASCII, broken percent-encoding, control characters or NUL once
- * decoded, backslashes (a path separator on Windows, and `/\host` is another
- * origin to a browser) and `.` or `..` segments.
- */
 /** A control character (which a terminal or a log would act on) or a backslash (a separator on Windows). */
 function hasControlCharacterOrBackslash(text: string): boolean {
   for (const character of text) {
@@ -172,18 +165,20 @@ function hasControlCharacterOrBackslash(text: string): boolean {
   return false;
 }
 
+/**
+ * The path of a request target, decoded once. Anything a browser never sends
+ * and a file name never needs is refused as a bad request: bytes outside
+ * printable ASCII, broken percent-encoding, control characters or NUL once
+ * decoded, backslashes (a path separator on Windows, and `/\host` is another
+ * origin to a browser) and `.` or `..` segments.
+ */
 function requestPath(target: string): { raw: string; search: string; decoded: string } {
   if (!target.startsWith('/') || /[^\x21-\x7e]/.test(target)) throw new BadRequest();
   const query = target.indexOf('?');
   const raw = query === -1 ? target : target.slice(0, query);
   const search = query === -1 ? '' : target.slice(query);
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(raw);
-  } catch {
-    throw new BadRequest();
-  }
-  if (hasControlCharacterOrBackslash(decoded)) throw new BadRequest();
+  const decoded = percentDecoded(raw);
+  if (decoded === undefined || hasControlCharacterOrBackslash(decoded)) throw new BadRequest();
   if (decoded.split('/').some((segment) => segment === '.' || segment === '..')) throw new BadRequest();
   return { raw, search, decoded };
 }
@@ -201,6 +196,31 @@ const sameOrigin = (decodedPath: string) =>
     .map(encodeURIComponent)
     .join('/')}`;
 
+/** The served folder as a request sees it. */
+interface Site {
+  root: string;
+  base: string;
+  transformHtml?: (html: string) => string;
+}
+
+type RequestTarget = ReturnType<typeof requestPath>;
+
+/** The ways a request is answered: each with its length, and without a body for HEAD. */
+function replies(request: http.IncomingMessage, response: http.ServerResponse) {
+  const head = request.method === 'HEAD';
+  const finish = (status: number, headers: Record<string, string>, body: Buffer | string = '') => {
+    const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+    response.writeHead(status, { ...headers, 'Content-Length': String(bytes.length) });
+    response.end(head ? undefined : bytes);
+  };
+  const plain = (status: number, text: string, headers: Record<string, string> = {}) =>
+    finish(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache', ...headers }, text);
+  const redirect = (location: string) => plain(301, `Moved to ${location}`, { Location: location });
+  return { finish, plain, redirect };
+}
+
+type Replies = ReturnType<typeof replies>;
+
 /**
  * Serves a built site the way a static host does: /research/ serves
  * research/index.html, /research redirects to /research/, unknown paths get
@@ -212,72 +232,28 @@ const sameOrigin = (decodedPath: string) =>
 export async function startStaticServer(
   options: StaticServerOptions,
 ): Promise<{ url: string; close: () => Promise<void> }> {
-  const root = path.resolve(options.root);
-  const base = normaliseBasePath(options.basePath ?? '');
-
+  const site: Site = {
+    root: path.resolve(options.root),
+    base: normaliseBasePath(options.basePath ?? ''),
+    transformHtml: options.transformHtml,
+  };
   const answer = async (request: http.IncomingMessage, response: http.ServerResponse) => {
     if (options.intercept?.(request, response)) return;
-    const head = request.method === 'HEAD';
-    const finish = (status: number, headers: Record<string, string>, body: Buffer | string = '') => {
-      const bytes = typeof body === 'string' ? Buffer.from(body) : body;
-      response.writeHead(status, { ...headers, 'Content-Length': String(bytes.length) });
-      response.end(head ? undefined : bytes);
-    };
-    const plain = (status: number, text: string, headers: Record<string, string> = {}) =>
-      finish(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache', ...headers }, text);
-
-    if (request.method !== 'GET' && !head) return plain(405, 'Method not allowed', { Allow: 'GET, HEAD' });
-    let target: ReturnType<typeof requestPath>;
+    const reply = replies(request, response);
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      return reply.plain(405, 'Method not allowed', { Allow: 'GET, HEAD' });
+    let target: RequestTarget;
     try {
       target = requestPath(request.url ?? '/');
     } catch (error) {
-      if (error instanceof BadRequest) return plain(400, 'Bad request');
+      if (error instanceof BadRequest) return reply.plain(400, 'Bad request');
       throw error;
     }
-    const { search, decoded } = target;
-
-    const send = async (status: number, found: Extract<Found, { kind: 'file' }>) => {
-      const headersFile = await lookUpSteady(root, '_headers');
-      const headers = headersFile.kind === 'file' ? headersFor(headersFile.body.toString('utf8'), decoded) : {};
-      const type = contentTypes[path.extname(found.file)] ?? 'application/octet-stream';
-      let body: Buffer = found.body;
-      if (type.startsWith('text/html') && options.transformHtml)
-        body = Buffer.from(options.transformHtml(body.toString('utf8')));
-      if (!Object.keys(headers).some((name) => name.toLowerCase() === 'cache-control'))
-        headers['Cache-Control'] = 'no-cache';
-      finish(status, { ...headers, 'Content-Type': type }, body);
-    };
-    const notFound = async () => {
-      const page = await lookUpSteady(root, '404.html');
-      if (page.kind === 'file') return send(404, page);
-      plain(404, 'Not found');
-    };
-    const redirect = (location: string) => plain(301, `Moved to ${location}`, { Location: location });
-
-    if (base && decoded === base) return redirect(`${sameOrigin(decoded)}/${search}`);
-    if (base && !decoded.startsWith(`${base}/`)) return notFound();
-    const sitePath = decoded.slice(base.length);
-
-    const found = await lookUpSteady(root, fileAt(sitePath));
-    if (found.kind === 'file') return send(200, found);
-    if (found.kind === 'directory' && !sitePath.endsWith('/')) return redirect(`${sameOrigin(decoded)}/${search}`);
-    return notFound();
+    return serve(site, target, reply);
   };
 
   const server = http.createServer((request, response) => {
-    answer(request, response).catch((error: NodeJS.ErrnoException) => {
-      console.error(`Could not serve ${JSON.stringify(request.url)}: ${error.code ?? error.message}`);
-      if (response.headersSent) {
-        response.destroy();
-        return;
-      }
-      const text = 'Internal server error';
-      response.writeHead(500, {
-        'Content-Type': 'text/plain; charset=utf-8',
-        'Content-Length': String(Buffer.byteLength(text)),
-      });
-      response.end(request.method === 'HEAD' ? undefined : text);
-    });
+    answer(request, response).catch((error: NodeJS.ErrnoException) => internalError(request, response, error));
   });
   // A client that hangs up or sends garbage is its own problem, never the server's.
   server.on('clientError', (_error, socket) => {
@@ -291,11 +267,64 @@ export async function startStaticServer(
   });
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}${base}/`,
+    url: `http://127.0.0.1:${port}${site.base}/`,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));
       }),
   };
+}
+
+/** A site path to its file: under the base path, a folder redirected to its trailing slash, else the 404 page. */
+async function serve(site: Site, { search, decoded }: RequestTarget, reply: Replies) {
+  const send = (status: number, found: Extract<Found, { kind: 'file' }>) =>
+    sendFile(site, decoded, status, found, reply);
+  const notFound = async () => {
+    const page = await lookUpSteady(site.root, '404.html');
+    if (page.kind === 'file') return send(404, page);
+    reply.plain(404, 'Not found');
+  };
+  const { base } = site;
+  if (base && decoded === base) return reply.redirect(`${sameOrigin(decoded)}/${search}`);
+  if (base && !decoded.startsWith(`${base}/`)) return notFound();
+  const sitePath = decoded.slice(base.length);
+
+  const found = await lookUpSteady(site.root, fileAt(sitePath));
+  if (found.kind === 'file') return send(200, found);
+  if (found.kind === 'directory' && !sitePath.endsWith('/')) return reply.redirect(`${sameOrigin(decoded)}/${search}`);
+  return notFound();
+}
+
+/** A file with the headers _headers gives its path (no-cache unless they say otherwise) and its type. */
+async function sendFile(
+  site: Site,
+  decoded: string,
+  status: number,
+  found: Extract<Found, { kind: 'file' }>,
+  reply: Replies,
+) {
+  const headersFile = await lookUpSteady(site.root, '_headers');
+  const headers = headersFile.kind === 'file' ? headersFor(headersFile.body.toString('utf8'), decoded) : {};
+  const type = contentTypes[path.extname(found.file)] ?? 'application/octet-stream';
+  let body: Buffer = found.body;
+  if (type.startsWith('text/html') && site.transformHtml) body = Buffer.from(site.transformHtml(body.toString('utf8')));
+  if (!Object.keys(headers).some((name) => name.toLowerCase() === 'cache-control'))
+    headers['Cache-Control'] = 'no-cache';
+  reply.finish(status, { ...headers, 'Content-Type': type }, body);
+}
+
+/** A request that failed while it was served: 500, or a cut connection once the headers are out. */
+function internalError(request: http.IncomingMessage, response: http.ServerResponse, error: NodeJS.ErrnoException) {
+  console.error(`Could not serve ${JSON.stringify(request.url)}: ${error.code ?? error.message}`);
+  if (response.headersSent) {
+    response.destroy();
+    return;
+  }
+  const text = 'Internal server error';
+  response.writeHead(500, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(text)),
+  });
+  response.end(request.method === 'HEAD' ? undefined : text);
 }

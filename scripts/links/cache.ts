@@ -1,9 +1,10 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { writeFileAtomic } from '../lib/atomic-write.js';
 import type { LinkResult } from './types.ts';
 
+/** 2 since transient failures are no longer kept: a cache of version 1 may hold a reset as the link's answer. */
 interface CacheFile {
-  version: 1;
+  version: 2;
   results: Record<string, LinkResult>;
 }
 
@@ -16,7 +17,7 @@ export async function readCache(file: string, maxAgeMs: number, now = Date.now()
     return new Map();
   }
   const fresh = new Map<string, LinkResult>();
-  if (parsed?.version !== 1 || typeof parsed.results !== 'object') return fresh;
+  if (parsed?.version !== 2 || typeof parsed.results !== 'object') return fresh;
   for (const [url, result] of Object.entries(parsed.results)) {
     const age = now - Date.parse(result.checkedAt);
     if (age >= 0 && age < maxAgeMs) fresh.set(url, result);
@@ -24,14 +25,14 @@ export async function readCache(file: string, maxAgeMs: number, now = Date.now()
   return fresh;
 }
 
-/** Writes the cache whole through a temporary file, so an interrupted run never leaves half a file. */
-export async function writeCache(file: string, results: LinkResult[]): Promise<void> {
+/**
+ * Writes the cache whole, so an interrupted run never leaves half a file (or a temporary one). A transient failure is
+ * left out: it says nothing of the link, and the next run asks again.
+ */
+export function writeCache(file: string, results: LinkResult[]): void {
   const contents: CacheFile = {
-    version: 1,
-    results: Object.fromEntries(results.map((result) => [result.url, result])),
+    version: 2,
+    results: Object.fromEntries(results.filter((result) => !result.transient).map((result) => [result.url, result])),
   };
-  await mkdir(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, `${JSON.stringify(contents, null, 2)}\n`);
-  await rename(temporary, file);
+  writeFileAtomic(file, `${JSON.stringify(contents, null, 2)}\n`);
 }

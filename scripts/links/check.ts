@@ -1,3 +1,5 @@
+import { doiOfUrl, doiUrl } from '../../src/doi.ts';
+import { EMAIL_PATTERN, percentDecoded } from '../../src/urls.ts';
 import type { HttpClient, HttpResult } from '../lib/http-client.ts';
 import type { Group, LinkResult } from './types.ts';
 
@@ -6,71 +8,38 @@ export interface CheckSettings {
   doiHandleApi: string;
   /** ORCID's public API, such as https://pub.orcid.org/v3.0 (no trailing slash). */
   orcidApi: string;
-  maxRedirects: number;
   /** The longest Retry-After waited for; a longer one leaves the link unverified. */
   retryAfterCapMs: number;
   /** The pause before asking a server again after a 5xx without Retry-After. */
   retryDelayMs: number;
 }
 
-export const refused = 'the site refused an automated check; open it in a browser';
+const refused = 'the site refused an automated check; open it in a browser';
+/** What a transient failure adds: it is not kept, so the next run asks again. */
+const askedAgain = 'not kept: the next run asks again';
 
-const doiUrl = /^https?:\/\/(?:dx\.)?doi\.org\/(10\.[^/]+\/.+)$/i;
 const orcidUrl = /^https?:\/\/orcid\.org\/(\d{4}-\d{4}-\d{4}-\d{3}[\dX])\/?$/i;
-
-/** The DOI a doi.org address names, or undefined. */
-export function doiOf(url: string): string | undefined {
-  const match = doiUrl.exec(url);
-  if (!match) return undefined;
-  try {
-    return decodeURIComponent(match[1]!);
-  } catch {
-    return match[1]!;
-  }
-}
 
 /** The ORCID iD an orcid.org address names, or undefined. */
 export function orcidOf(url: string): string | undefined {
   return orcidUrl.exec(url)?.[1]?.toUpperCase();
 }
 
-const label = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
-
 /** Whether a mailto: link is well-formed: one or more addresses, each local@domain with a dotted domain. */
 export function mailtoIsValid(url: string): boolean {
-  const recipients = url.slice('mailto:'.length).split('?')[0]!;
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(recipients);
-  } catch {
-    return false;
-  }
-  const addresses = decoded.split(',').map((address) => address.trim());
-  return (
-    addresses.length > 0 &&
-    addresses.every((address) => {
-      const at = address.lastIndexOf('@');
-      if (at < 1) return false;
-      const local = address.slice(0, at);
-      const labels = address.slice(at + 1).split('.');
-      return (
-        /^[^\s@<>()[\]\\,;:"]+$/.test(local) &&
-        labels.length >= 2 &&
-        labels.every((part) => label.test(part)) &&
-        /[A-Za-z]/.test(labels.at(-1)!)
-      );
-    })
-  );
+  const recipients = percentDecoded(url.slice('mailto:'.length).split('?')[0]!);
+  return recipients?.split(',').every((address) => EMAIL_PATTERN.test(address.trim())) ?? false;
 }
 
 /** Checks one address by the means that fits it: the DOI API, ORCID's API, its syntax, or the site itself. */
 export async function checkLink(url: string, client: HttpClient, settings: CheckSettings): Promise<LinkResult> {
-  const result = (group: Group, detail: string, newUrl?: string): LinkResult => ({
+  const result = (group: Group, detail: string, newUrl?: string, transient?: true): LinkResult => ({
     url,
     group,
     detail,
     ...(newUrl ? { newUrl } : {}),
     checkedAt: new Date().toISOString(),
+    ...(transient ? { transient } : {}),
   });
 
   if (url.startsWith('mailto:')) {
@@ -81,108 +50,81 @@ export async function checkLink(url: string, client: HttpClient, settings: Check
 
   if (!URL.canParse(url)) return result('broken', 'not an address a browser can follow');
 
-  const doi = doiOf(url);
-  if (doi) {
-    const [group, detail] = await checkDoi(doi, client, settings);
-    return result(group, detail);
-  }
-
+  const doi = doiOfUrl(url);
   const orcid = orcidOf(url);
-  if (orcid) {
-    const [group, detail] = await checkOrcid(orcid, client, settings);
-    return result(group, detail);
-  }
-
-  const outcome = await followRedirects(url, client, settings);
-  return result(outcome.group, outcome.detail, outcome.newUrl);
+  const outcome = doi
+    ? await checkDoi(doi, client, settings)
+    : orcid
+      ? await checkOrcid(orcid, client, settings)
+      : await followRedirects(url, client, settings);
+  return result(outcome.group, outcome.detail, outcome.newUrl, outcome.transient);
 }
 
-async function checkDoi(doi: string, client: HttpClient, settings: CheckSettings): Promise<[Group, string]> {
-  // Each part of the DOI is escaped (a DOI may hold "#", "?" or "%"); the "/" between them stays.
-  const path = doi.split('/').map(encodeURIComponent).join('/');
-  const answer = await ask(`${settings.doiHandleApi}/${path}`, 'GET', client, settings, 'application/json');
-  if (answer.kind === 'error') return ['unverified', `the DOI API did not answer (${describeError(answer)})`];
+/** A service's answer that says nothing of the link: its words, and not kept. */
+const unexpected = (detail: string): Outcome => ({
+  group: 'unverified',
+  detail: `${detail}; ${askedAgain}`,
+  transient: true,
+});
+
+async function checkDoi(doi: string, client: HttpClient, settings: CheckSettings): Promise<Outcome> {
+  const answer = await ask(doiUrl(doi, settings.doiHandleApi), 'GET', client, settings, 'application/json');
+  if (answer.kind === 'error') return unexpected(`the DOI API did not answer (${describeError(answer)})`);
   let body: { responseCode?: unknown; values?: { type?: unknown; data?: { value?: unknown } }[] } = {};
   try {
     body = JSON.parse(answer.body.toString('utf8'));
   } catch {
     // Not JSON: judged by the status alone below.
   }
-  if (body.responseCode === 100) return ['broken', `DOI ${doi} is not registered (DOI API: handle not found)`];
+  if (body.responseCode === 100)
+    return { group: 'broken', detail: `DOI ${doi} is not registered (DOI API: handle not found)` };
   if (body.responseCode === 1) {
     const target = body.values?.find((value) => value.type === 'URL')?.data?.value;
-    return ['fine', `DOI registered${typeof target === 'string' ? `; it leads to ${target}` : ''}`];
+    return { group: 'fine', detail: `DOI registered${typeof target === 'string' ? `; it leads to ${target}` : ''}` };
   }
-  if (body.responseCode === 200) return ['fine', 'DOI registered (the record holds no address)'];
-  return [
-    'unverified',
-    `the DOI API answered ${answer.status}${body.responseCode ? ` (response code ${body.responseCode})` : ''}; try again later`,
-  ];
+  if (body.responseCode === 200) return { group: 'fine', detail: 'DOI registered (the record holds no address)' };
+  const code = body.responseCode === undefined ? 'not a handle record' : `response code ${body.responseCode}`;
+  return unexpected(`the DOI API answered something unexpected (${answer.status}, ${code}); try again later`);
 }
 
-async function checkOrcid(orcid: string, client: HttpClient, settings: CheckSettings): Promise<[Group, string]> {
+async function checkOrcid(orcid: string, client: HttpClient, settings: CheckSettings): Promise<Outcome> {
   const answer = await ask(`${settings.orcidApi}/${orcid}/record`, 'GET', client, settings, 'application/json');
-  if (answer.kind === 'error') return ['unverified', `ORCID's API did not answer (${describeError(answer)})`];
-  if (answer.status === 200) return ['fine', 'an ORCID record'];
-  if (answer.status === 404 || answer.status === 410) {
-    return ['broken', `ORCID has no record for ${orcid} (ORCID API: ${answer.status})`];
-  }
-  return ['unverified', `ORCID's API answered ${answer.status}; try again later`];
+  if (answer.kind === 'error') return unexpected(`ORCID's API did not answer (${describeError(answer)})`);
+  if (answer.status === 200) return { group: 'fine', detail: 'an ORCID record' };
+  if (answer.status === 404 || answer.status === 410)
+    return { group: 'broken', detail: `ORCID has no record for ${orcid} (ORCID API: ${answer.status})` };
+  return unexpected(`ORCID's API answered something unexpected (${answer.status}); try again later`);
 }
 
-interface Outcome {
-  group: Group;
-  detail: string;
-  newUrl?: string;
-}
+type Outcome = Pick<LinkResult, 'group' | 'detail' | 'newUrl' | 'transient'>;
 
 const permanent = new Set([301, 308]);
 
-/** Asks the site itself, following redirects to a limit and noticing a loop. */
+/** Asks the site itself, the client following redirects: a 3xx still the answer is a loop or a chain too long. */
 async function followRedirects(url: string, client: HttpClient, settings: CheckSettings): Promise<Outcome> {
-  const chain: { status: number; to: string }[] = [];
-  const seen = new Set([url]);
-  let current = url;
-  for (;;) {
-    const answer = await askSite(current, client, settings);
-    const location = answer.kind === 'response' ? answer.headers.location : undefined;
-    if (answer.kind === 'response' && answer.status >= 300 && answer.status < 400 && location) {
-      let next: string;
-      try {
-        next = new URL(location, current).href;
-      } catch {
-        return { group: 'unverified', detail: `${answer.status} to an address that cannot be read: ${location}` };
-      }
-      chain.push({ status: answer.status, to: next });
-      if (seen.has(next)) {
-        return {
-          group: 'unverified',
-          detail: `redirects in a loop (${[url, ...chain.map((hop) => hop.to)].join(' → ')}); ${refused}`,
-        };
-      }
-      if (chain.length > settings.maxRedirects) {
-        return { group: 'unverified', detail: `more than ${settings.maxRedirects} redirects; ${refused}` };
-      }
-      seen.add(next);
-      current = next;
-      continue;
+  const answer = await askSite(url, client, settings);
+  const chain = answer.kind === 'response' ? (answer.redirects ?? []) : [];
+  if (answer.kind === 'response' && answer.loop)
+    return { group: 'unverified', detail: `redirects in a loop (${answer.loop.join(' → ')}); ${refused}` };
+  if (answer.kind === 'response' && answer.status >= 300 && answer.status < 400 && answer.headers.location) {
+    const location = answer.headers.location;
+    if (!URL.canParse(location, answer.url)) {
+      return { group: 'unverified', detail: `${answer.status} to an address that cannot be read: ${location}` };
     }
-    const via =
-      chain.length > 0 ? ` (after ${chain.length} redirect${chain.length > 1 ? 's' : ''}, at ${current})` : '';
-    const final = judge(answer);
-    if (final.group !== 'fine') return { group: final.group, detail: final.detail + via };
-    // Moved for good: the address after the permanent redirects that lead the chain.
-    let moved: string | undefined;
-    for (const hop of chain) {
-      if (!permanent.has(hop.status)) break;
-      moved = hop.to;
-    }
-    if (moved) {
-      const statuses = chain.map((hop) => hop.status).join(' → ');
-      return { group: 'moved', detail: `moved for good (${statuses}); write the new address instead`, newUrl: moved };
-    }
-    return { group: 'fine', detail: final.detail + via };
+    return { group: 'unverified', detail: `more than ${chain.length} redirects; ${refused}` };
   }
+  const via =
+    chain.length > 0 ? ` (after ${chain.length} redirect${chain.length > 1 ? 's' : ''}, at ${answer.url})` : '';
+  const final = judge(answer);
+  if (final.group !== 'fine') return { ...final, detail: final.detail.replace(/(?=; )|$/, via) };
+  // Moved for good: the address after the permanent redirects that lead the chain.
+  const leading = chain.findIndex((hop) => !permanent.has(hop.status));
+  const moved = chain.slice(0, leading === -1 ? chain.length : leading).at(-1)?.to;
+  if (moved) {
+    const statuses = chain.map((hop) => hop.status).join(' → ');
+    return { group: 'moved', detail: `moved for good (${statuses}); write the new address instead`, newUrl: moved };
+  }
+  return { group: 'fine', detail: final.detail + via };
 }
 
 /** HEAD first; GET where the server refuses HEAD or answers it with an error (many answer HEAD wrongly). */
@@ -198,17 +140,16 @@ async function askSite(url: string, client: HttpClient, settings: CheckSettings)
 const bodyLimit = 32 * 1024;
 
 /**
- * One request, asked again once after a 429 or a 5xx (waiting as long as
- * Retry-After says, up to the cap, else the retry delay); redirects are
- * followed by the checker itself, to notice loops and moves.
+ * One request, asked again once after a 429, a 5xx or a transient failure (a
+ * reset, a time limit, a body cut short; waiting as long as Retry-After says,
+ * up to the cap, else the retry delay), its redirects followed by the client.
  */
 function ask(url: string, method: 'HEAD' | 'GET', client: HttpClient, settings: CheckSettings, accept?: string) {
   return client.request(url, {
     method,
     accept,
-    redirect: 'manual',
     maxBytes: bodyLimit,
-    retry: { retries: 1, backoffMs: settings.retryDelayMs, maxWaitMs: settings.retryAfterCapMs },
+    retry: { retries: 1, retryErrors: true, backoffMs: settings.retryDelayMs, maxWaitMs: settings.retryAfterCapMs },
   });
 }
 
@@ -219,12 +160,13 @@ const challengeMarkers =
 const challenged = (answer: Extract<HttpResult, { kind: 'response' }>) =>
   answer.headers['cf-mitigated'] === 'challenge' || answer.headers['x-vercel-mitigated'] === 'challenge';
 
-/** The group an answer (after any redirects) puts a link in. */
+/** The group an answer (after any redirects) puts a link in; a failure that says nothing of the link is transient. */
 function judge(answer: HttpResult): Outcome {
+  const tries = answer.tries > 1 ? `, ${answer.tries} tries` : '';
   if (answer.kind === 'error') {
-    if (answer.code === 'ENOTFOUND') {
+    if (answer.code === 'ENOTFOUND')
       return { group: 'broken', detail: 'the server name does not exist (DNS found no such host)' };
-    }
+    if (answer.transient || answer.offline) return unexpected(`${describeError(answer)}${tries}`);
     return { group: 'unverified', detail: `${describeError(answer)}; ${refused}` };
   }
   const { status } = answer;
@@ -232,31 +174,33 @@ function judge(answer: HttpResult): Outcome {
   if (status === 404 || status === 410) {
     return { group: 'broken', detail: `${status} ${status === 404 ? 'Not Found' : 'Gone'}` };
   }
+  const waitFor =
+    answer.retryAfterMs === undefined ? '' : ` (asked to wait ${Math.round(answer.retryAfterMs / 1000)} s)`;
   if (status === 429) {
-    const waitFor =
-      answer.retryAfterMs === undefined ? '' : ` (asked to wait ${Math.round(answer.retryAfterMs / 1000)} s)`;
     const challenge = challenged(answer) ? ' with a bot challenge page' : '';
-    return { group: 'unverified', detail: `429 Too Many Requests${challenge}${waitFor}; ${refused}` };
+    return unexpected(`429 Too Many Requests${challenge}${waitFor}${tries}`);
   }
+  if (status >= 500) return unexpected(`${status}${waitFor}${tries}`);
   if (status === 403 || status === 401) {
     const challenge = challenged(answer) || challengeMarkers.test(answer.body.toString('utf8'));
     return { group: 'unverified', detail: `${status}${challenge ? ' with a bot challenge page' : ''}; ${refused}` };
   }
-  const waitFor =
-    answer.retryAfterMs === undefined ? '' : ` (asked to wait ${Math.round(answer.retryAfterMs / 1000)} s)`;
-  return { group: 'unverified', detail: `${status}${waitFor}; ${refused}` };
+  return { group: 'unverified', detail: `${status}; ${refused}` };
 }
 
 function describeError(answer: Extract<HttpResult, { kind: 'error' }>): string {
   switch (answer.code) {
-    case 'ETIMEDOUT':
-      return answer.message;
     case 'ECONNRESET':
       return 'the connection was reset';
     case 'ECONNREFUSED':
       return 'the server refused the connection';
     case 'EAI_AGAIN':
       return 'the server name could not be looked up just now';
+    case 'ETIMEDOUT':
+    case 'ESHORTREAD':
+    case 'EENCODING':
+    case 'EREDIRECT':
+      return answer.message;
     default:
       return `${answer.code}: ${answer.message}`;
   }

@@ -1,7 +1,8 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Parser } from 'htmlparser2';
 import { sitePathOf } from '../../src/urls.ts';
+import { filesIn } from '../lib/files.ts';
 
 /** Attributes that hold an address a visitor's browser follows or loads. */
 const linkAttributes: Record<string, string[]> = {
@@ -19,14 +20,9 @@ const linkAttributes: Record<string, string[]> = {
 
 /** Every page of a built site: its address path ("/research/") and its file. */
 async function htmlFiles(distDir: string): Promise<{ page: string; file: string }[]> {
-  const entries = await readdir(distDir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
-    .map((entry) => {
-      const file = path.join(entry.parentPath, entry.name);
-      const relative = path.relative(distDir, file).split(path.sep).join('/');
-      return { page: sitePathOf(relative), file };
-    })
+  return (await filesIn(distDir))
+    .filter((file) => file.endsWith('.html'))
+    .map((file) => ({ page: sitePathOf(file), file: path.join(distDir, file) }))
     .sort((a, b) => (a.page < b.page ? -1 : a.page > b.page ? 1 : 0));
 }
 

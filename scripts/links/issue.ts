@@ -1,18 +1,8 @@
+import { type IssueAction, issueAction, type OpenIssue, type WantedIssue } from '../lib/issue.ts';
 import type { LinkReport } from './types.ts';
 
 /** The one issue the weekly check keeps up to date; found again by this exact title. */
 export const issueTitle = 'Broken links on the site';
-
-export interface OpenIssue {
-  number: number;
-  body: string;
-}
-
-export type IssueAction =
-  | { action: 'open'; title: string; body: string }
-  | { action: 'update'; number: number; body: string }
-  | { action: 'close'; number: number; comment: string }
-  | { action: 'nothing'; reason: string };
 
 /**
  * The issue's text: the broken links, each with where to edit it. It holds no
@@ -34,21 +24,19 @@ export function issueBody(report: LinkReport): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** What to do with the issue, given this run's results and the issue open now (if any). */
-export function decideIssue(report: LinkReport, open: OpenIssue | null): IssueAction {
+/** What this run says the issue should be. */
+export function linkIssue(report: LinkReport): WantedIssue {
   if (report.offline)
-    return { action: 'nothing', reason: 'the check could not reach the network, so nothing is known' };
-  const broken = report.links.some((link) => link.group === 'broken');
-  if (broken) {
-    const body = issueBody(report);
-    if (!open) return { action: 'open', title: issueTitle, body };
-    // GitHub may hand the body back with CRLF line ends once someone has edited it in the browser.
-    if (open.body.replace(/\r\n/g, '\n').trim() === body.trim())
-      return { action: 'nothing', reason: `issue #${open.number} already lists these links` };
-    return { action: 'update', number: open.number, body };
-  }
-  if (open) {
-    return { action: 'close', number: open.number, comment: 'Every link works again (or was removed); closing.' };
-  }
-  return { action: 'nothing', reason: 'no broken link and no open issue' };
+    return {
+      title: issueTitle,
+      state: 'unknown',
+      reason: 'the check could not reach the network, so nothing is known',
+    };
+  if (report.links.some((link) => link.group === 'broken'))
+    return { title: issueTitle, state: 'list', body: issueBody(report) };
+  return { title: issueTitle, state: 'empty', comment: 'Every link works again (or was removed); closing.' };
 }
+
+/** What to do with the issue, given this run's results and the issue open now (if any). */
+export const decideIssue = (report: LinkReport, open: OpenIssue | null): IssueAction =>
+  issueAction(linkIssue(report), open);

@@ -1,10 +1,9 @@
-import { refused } from './check.ts';
 import { type Group, groups, type LinkReport, type ReportedLink } from './types.ts';
 
 const headings: Record<Group, string> = {
   broken: 'Broken: the link leads nowhere; correct or remove it',
   moved: 'Moved for good: write the new address instead',
-  unverified: `Could not verify: ${refused}`,
+  unverified: 'Could not verify: no answer that tells; open it in a browser',
   fine: 'Fine',
 };
 

@@ -1,8 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import type { LookupFunction } from 'node:net';
-import path from 'node:path';
-import { parse } from 'yaml';
 import { HttpClient, type HttpError, siteUserAgent } from '../lib/http-client.ts';
+import { readSiteSettings } from '../stages/content/site-settings.ts';
 import { readCache, writeCache } from './cache.ts';
 import { type CheckSettings, checkLink } from './check.ts';
 import { externalLinks } from './collect.ts';
@@ -34,23 +32,22 @@ export const defaults = {
   check: {
     doiHandleApi: 'https://doi.org/api/handles',
     orcidApi: 'https://pub.orcid.org/v3.0',
-    maxRedirects: 10,
     retryAfterCapMs: 60_000,
     retryDelayMs: 2_000,
   },
 } satisfies Partial<RunOptions>;
 
-/** Checks every external link of a built site, asking the network only for what the cache does not know. */
+/** Checks every external link of a built site, asking only what the cache does not know; a SettingsError for site.yml. */
 export async function checkSite(options: RunOptions): Promise<LinkReport & { unreachable?: HttpError }> {
-  const ownOrigin = await siteOrigin(options.contentDir);
-  const links = await externalLinks(options.distDir, ownOrigin ? [ownOrigin] : []);
+  const site = await readSiteSettings(options.contentDir);
+  const links = await externalLinks(options.distDir, [new URL(site.siteUrl).origin]);
   const urls = [...links.keys()];
   const sources = await findSources(options.contentDir, urls, options.relativeTo);
   const cached = options.fresh ? new Map<string, LinkResult>() : await readCache(options.cacheFile, options.maxAgeMs);
   const toCheck = urls.filter((url) => !cached.has(url));
 
   const client = new HttpClient({
-    userAgent: await siteUserAgent(options.contentDir, 'link-check'),
+    userAgent: siteUserAgent(site, 'link-check'),
     timeoutMs: options.timeoutMs,
     perHost: 1,
     concurrency: options.concurrency,
@@ -67,7 +64,7 @@ export async function checkSite(options: RunOptions): Promise<LinkReport & { unr
   const fresh = await Promise.all(toCheck.map((url) => checkLink(url, client, options.check)));
   const results = new Map<string, LinkResult>([...cached, ...fresh.map((result) => [result.url, result] as const)]);
 
-  await writeCache(options.cacheFile, [...results.values()]);
+  writeCache(options.cacheFile, [...results.values()]);
 
   return {
     offline: false,
@@ -75,13 +72,4 @@ export async function checkSite(options: RunOptions): Promise<LinkReport & { unr
     fromCache: urls.length - toCheck.length,
     links: urls.map((url) => ({ ...results.get(url)!, sources: sources.get(url) ?? [], pages: links.get(url)! })),
   };
-}
-
-async function siteOrigin(contentDir: string): Promise<string | undefined> {
-  try {
-    const site = parse(await readFile(path.join(contentDir, 'site.yml'), 'utf8'));
-    return typeof site?.siteUrl === 'string' ? new URL(site.siteUrl).origin : undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -1,19 +1,18 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { doiOf, orcidOf } from './check.ts';
+import { isPair, isScalar, visit } from 'yaml';
+import { bareDoi, doiOfUrl, sameDoi } from '../../src/doi.ts';
+import { filesIn } from '../lib/files.ts';
+import { linesOf } from '../lib/line-counter.ts';
+import { parseSource } from '../stages/content/source.ts';
+import { orcidOf } from './check.ts';
 import type { SourceLine } from './types.ts';
 
-/** The content files a maintainer edits: YAML at the top, Markdown anywhere below. */
-async function contentFiles(contentDir: string): Promise<string[]> {
-  const entries = await readdir(contentDir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => {
-      if (!entry.isFile()) return false;
-      const top = path.resolve(entry.parentPath) === path.resolve(contentDir);
-      return entry.name.endsWith('.md') || (top && /\.ya?ml$/.test(entry.name));
-    })
-    .map((entry) => path.join(entry.parentPath, entry.name))
-    .sort();
+/** A text of the content (a YAML value, with its field's name, or a line of Markdown) and the line of a part of it. */
+interface Written {
+  text: string;
+  key?: string;
+  lineOf(found: string): number;
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -21,47 +20,85 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 /** Where an address written in text ends: not where a longer one merely begins with it. */
 const end = `(?=$|[\\s)"'<>\\]]|[.,;:!?](?:\\s|$))`;
 
-/** What to look for in the content for one address: the address itself, and for a DOI its `doi:` value. */
-function patterns(url: string): RegExp[] {
-  const found = [url];
-  if (url.endsWith('/')) found.push(url.slice(0, -1));
-  const list = found.map((text) => new RegExp(`${escapeRegExp(text)}${end}`));
-  const doi = doiOf(url);
-  if (doi) list.push(new RegExp(`\\bdoi:\\s*["']?${escapeRegExp(doi)}["']?\\s*(?:#.*)?$`, 'i'));
-  const orcid = orcidOf(url);
-  if (orcid) list.push(new RegExp(`\\borcid:\\s*["']?(?:https?://orcid\\.org/)?${orcid}\\b`, 'i'));
-  if (url.startsWith('mailto:')) {
-    const address = url.slice('mailto:'.length).split('?')[0]!;
-    list.push(new RegExp(`(^|[\\s:"'(<])${escapeRegExp(address)}\\b`, 'i'));
-  }
-  return list;
+/** What of one address a text holds, as written there: the address, a DOI's `doi:` value, an iD's `orcid:`, a mailbox. */
+function finder(url: string): (written: Written) => string | undefined {
+  const texts = url.endsWith('/') ? [url, url.slice(0, -1)] : [url];
+  const patterns = texts.map((text) => new RegExp(`${escapeRegExp(text)}${end}`));
+  const doi = doiOfUrl(url);
+  const iD = orcidOf(url) && new RegExp(`^(?:https?://orcid\\.org/)?${orcidOf(url)}/?$`, 'i');
+  const mailbox = url.startsWith('mailto:') ? url.slice('mailto:'.length).split('?')[0]! : undefined;
+  const mail = mailbox ? new RegExp(`(^|[\\s:"'(<])${escapeRegExp(mailbox)}\\b`, 'i') : undefined;
+  return ({ text, key }) => {
+    const at = patterns.findIndex((pattern) => pattern.test(text));
+    if (at !== -1) return texts[at];
+    if (doi && key === 'doi' && sameDoi(bareDoi(text) ?? '', doi)) return text;
+    if (iD && key === 'orcid' && iD.test(text.trim())) return text;
+    return mail?.test(text) ? mailbox : undefined;
+  };
 }
 
 /**
- * Where each address is written in the content, as file and line (1-based),
- * with file paths relative to `relativeTo` and "/" on every system.
+ * A content file's texts, read as the build reads it: each YAML value at the line of its node's range (or of what
+ * was found in it, for a folded or flow-style value), and each line of Markdown below the front matter.
  */
+function writtenIn(file: string, bytes: Uint8Array): Written[] {
+  const markdown = file.endsWith('.md');
+  const { text, doc, body } = parseSource(file, bytes, markdown, 'content').source;
+  const lines = linesOf(text);
+  // A Markdown file's YAML is its front matter, after the opening "---" line.
+  const start = markdown ? text.indexOf('\n') + 1 : 0;
+  const written: Written[] = [];
+  visit(doc, {
+    Scalar(role, node, trail) {
+      if (role === 'key' || typeof node.value !== 'string' || !node.range) return;
+      const parent = trail.at(-1);
+      const [from, to] = [start + node.range[0], start + node.range[1]];
+      const lineOf = (found: string) => {
+        const at = text.indexOf(found, from);
+        return lines.linePos(at !== -1 && at < to ? at : from).line;
+      };
+      written.push({
+        text: node.value,
+        key: isPair(parent) && isScalar(parent.key) ? String(parent.key.value) : undefined,
+        lineOf,
+      });
+    },
+  });
+  for (const [index, line] of (body?.text.split(/\r?\n/) ?? []).entries())
+    written.push({ text: line, lineOf: () => body!.line + index });
+  return written;
+}
+
+/** Where each address is written in the content (YAML at its top, Markdown anywhere), as file (from `relativeTo`) and line. */
 export async function findSources(
   contentDir: string,
   urls: string[],
   relativeTo: string,
 ): Promise<Map<string, SourceLine[]>> {
+  const names = (await filesIn(contentDir)).filter(
+    (file) => file.endsWith('.md') || (!file.includes('/') && /\.ya?ml$/.test(file)),
+  );
   const files = await Promise.all(
-    (await contentFiles(contentDir)).map(async (file) => ({
-      name: path.relative(relativeTo, file).split(path.sep).join('/'),
-      lines: (await readFile(file, 'utf8')).split(/\r?\n/),
-    })),
+    names.map(async (name) => {
+      const file = path.join(contentDir, name);
+      return {
+        name: path.relative(relativeTo, file).split(path.sep).join('/'),
+        written: writtenIn(file, await readFile(file)),
+      };
+    }),
   );
   const sources = new Map<string, SourceLine[]>();
   for (const url of urls) {
-    const searches = patterns(url);
-    const places: SourceLine[] = [];
-    for (const { name, lines } of files) {
-      lines.forEach((text, index) => {
-        if (searches.some((search) => search.test(text))) places.push({ file: name, line: index + 1 });
-      });
+    const find = finder(url);
+    const places = new Map<string, SourceLine>();
+    for (const { name, written } of files) {
+      for (const piece of written) {
+        const found = find(piece);
+        if (found !== undefined)
+          places.set(`${name}:${piece.lineOf(found)}`, { file: name, line: piece.lineOf(found) });
+      }
     }
-    sources.set(url, places);
+    sources.set(url, [...places.values()]);
   }
   return sources;
 }

@@ -12,6 +12,11 @@ export interface LinkResult {
   newUrl?: string;
   /** When the answer was received (ISO 8601), for the cache's maximum age. */
   checkedAt: string;
+  /**
+   * No answer that says anything of the link (a reset, a time limit, a 429 or 5xx, a service answering something
+   * unexpected): never cached, so the next run asks again.
+   */
+  transient?: true;
 }
 
 /** A place in the content where a maintainer writes a link. */

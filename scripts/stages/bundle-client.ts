@@ -14,6 +14,36 @@ export interface ClientBundle {
   scriptImports: Record<string, string[]>;
 }
 
+/** The islands' entry and the stylesheet, as esbuild is asked to bundle them. */
+const bundleOptions = (root: string) =>
+  ({
+    absWorkingDir: root,
+    entryPoints: { client: 'src/islands/boot.ts', site: 'src/styles/site.css' },
+    outdir: 'assets',
+    entryNames: '[name]-[hash]',
+    chunkNames: 'islands-[hash]',
+    // The heading font (woff2 files the stylesheet names), hashed like the rest.
+    assetNames: '[name]-[hash]',
+    loader: { '.woff2': 'file' },
+    splitting: true,
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    target: ['es2022', 'chrome111', 'firefox113', 'safari16.4'],
+    jsx: 'automatic',
+    alias: {
+      react: 'preact/compat',
+      'react-dom': 'preact/compat',
+      'react-dom/client': 'preact/compat/client',
+      'react/jsx-runtime': 'preact/jsx-runtime',
+    },
+    define: { 'process.env.NODE_ENV': '"production"' },
+    legalComments: 'none',
+    metafile: true,
+    write: false,
+    logLevel: 'silent',
+  }) satisfies esbuild.BuildOptions;
+
 /**
  * Bundles the islands' browser entry and the stylesheet, content-hashed so
  * hosts may cache them forever. react and react-dom resolve to preact/compat
@@ -23,36 +53,7 @@ export interface ClientBundle {
  * imports the islands (assets/islands-*.js) after the first paint.
  */
 export async function bundleClient(root: string): Promise<ClientBundle> {
-  let result: esbuild.BuildResult<{ write: false; metafile: true }>;
-  try {
-    result = await esbuild.build({
-      absWorkingDir: root,
-      entryPoints: { client: 'src/islands/boot.ts', site: 'src/styles/site.css' },
-      outdir: 'assets',
-      entryNames: '[name]-[hash]',
-      chunkNames: 'islands-[hash]',
-      // The heading font (woff2 files the stylesheet names), hashed like the rest.
-      assetNames: '[name]-[hash]',
-      loader: { '.woff2': 'file' },
-      splitting: true,
-      bundle: true,
-      minify: true,
-      format: 'esm',
-      target: ['es2022', 'chrome111', 'firefox113', 'safari16.4'],
-      jsx: 'automatic',
-      alias: {
-        react: 'preact/compat',
-        'react-dom': 'preact/compat',
-        'react-dom/client': 'preact/compat/client',
-        'react/jsx-runtime': 'preact/jsx-runtime',
-      },
-      define: { 'process.env.NODE_ENV': '"production"' },
-      legalComments: 'none',
-      metafile: true,
-      write: false,
-      logLevel: 'silent',
-    });
-  } catch (error) {
+  const result = await esbuild.build(bundleOptions(root)).catch((error: unknown) => {
     const failure = error as esbuild.BuildFailure;
     throw new BuildError(
       'Bundling the client',
@@ -61,7 +62,7 @@ export async function bundleClient(root: string): Promise<ClientBundle> {
         message: message.text,
       })),
     );
-  }
+  });
 
   const outdir = path.join(root, 'assets');
   const files = result.outputFiles.map((file) => ({

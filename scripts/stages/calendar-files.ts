@@ -1,77 +1,194 @@
 /**
  * The events' calendar files (RFC 5545): one per event, linked as "Add to
  * calendar" from its news item, and events.ics with every event, which
- * calendar apps subscribe to. The `ics` package writes the text (escaping,
- * line folding, CRLF); it writes times in UTC or floating only, so each timed
- * event's DTSTART and DTEND are given here the TZID of the event's zone, and
- * the calendar carries that zone's VTIMEZONE, taken from the time-zone data of
- * timezones-ical-library (src/events.ts). Nothing reads the clock: DTSTAMP is
- * the build's date, so the same content and date give the same bytes.
+ * calendar apps subscribe to. Each is assembled as components and written by
+ * scripts/lib/icalendar.ts. A timed event's DTSTART and DTEND carry the TZID
+ * of its zone, and the calendar that zone's VTIMEZONE with the offsets in
+ * force on the event's dates (src/time-zones.ts); a time the zone repeats is
+ * written in UTC, which no reader can take for the other one. Nothing reads
+ * the clock: DTSTAMP is the build's date, so the same content and date give
+ * the same bytes. How the UID is formed: docs/events.md.
  */
-import { createEvents, type DateArray, type EventAttributes } from 'ics';
-import { EVENTS_CALENDAR } from '../../src/components/NewsSection.tsx';
-import { eventCalendarFile } from '../../src/components/EventDetails.tsx';
 import type { SiteContent } from '../../src/content-schema.ts';
-import { type EventMoment, eventOf, type SiteEvent, vtimezone } from '../../src/events.ts';
 import type { NewsItem } from '../../src/content/news.ts';
+import {
+  addressText,
+  bySoonest,
+  eventOf,
+  type EventMoment,
+  instantOf,
+  type SiteEvent,
+  statusMeaning,
+  type ZonedMoment,
+} from '../../src/events.ts';
+import type { LexedMarkdown } from '../../src/build-context.tsx';
+import { markdownToPlainText } from '../../src/plain-text.ts';
+import { type Observance, observancesAt } from '../../src/time-zones.ts';
+import { EVENTS_CALENDAR, eventCalendarFile, type Urls } from '../../src/urls.ts';
+import { type Component, type Property, text, writeCalendar } from '../lib/icalendar.ts';
 import type { OutputFile } from './output-files.ts';
 
-const compact = (moment: EventMoment) => `${moment.date.replaceAll('-', '')}T${moment.time!.replace(':', '')}00`;
-const dateArray = (date: string) => date.split('-').map(Number) as DateArray;
+export interface CalendarContext {
+  /** The build's date (YYYY-MM-DD): every DTSTAMP. */
+  today: string;
+  urls: Urls;
+  markdown?: LexedMarkdown;
+}
+
+type Event = SiteEvent<NewsItem>;
+
+const MINUTE = 60_000;
+const basic = (date: string) => date.replaceAll('-', '');
+/** 20311026T013000: a wall-clock reading (ms of a UTC clock) as iCalendar writes a local DATE-TIME. */
+const clockValue = (clock: number) => new Date(clock).toISOString().slice(0, 19).replace(/[-:]/g, '');
+/** +0200 */
+const offsetValue = (minutes: number) =>
+  `${minutes < 0 ? '-' : '+'}${String(Math.floor(Math.abs(minutes) / 60)).padStart(2, '0')}${String(Math.abs(minutes) % 60).padStart(2, '0')}`;
 
 /** The day after an all-day event's last day: iCalendar's DTEND does not include its day. */
-function dayAfter(date: string): DateArray {
-  const [year, month, day] = dateArray(date) as [number, number, number];
-  const next = new Date(Date.UTC(year, month - 1, day + 1));
-  return [next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate()];
+function dayAfter(date: string): string {
+  const next = new Date(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8)) + 1));
+  return next.toISOString().slice(0, 10);
 }
 
-function attributes(event: SiteEvent<NewsItem>, siteUrl: string, today: string): EventAttributes {
-  const { item, start, end } = event;
-  const timed = start.time !== undefined;
+function momentProperty(name: 'DTSTART' | 'DTEND', event: Event, moment: EventMoment | ZonedMoment): Property {
+  if (event.zone === undefined)
+    return {
+      name,
+      parameters: { VALUE: 'DATE' },
+      value: basic(name === 'DTEND' ? dayAfter(moment.date) : moment.date),
+    };
+  const zoned = moment as ZonedMoment;
+  if (zoned.repeated) return { name, value: `${clockValue(instantOf(zoned))}Z` };
+  return { name, parameters: { TZID: event.zone }, value: `${basic(zoned.date)}T${zoned.time.replace(':', '')}00` };
+}
+
+function observance(period: Observance): Component {
+  const start = Number.isFinite(period.start)
+    ? clockValue(period.start + period.offsetBefore * MINUTE)
+    : '16010101T000000';
   return {
-    // The same event keeps its UID from build to build, so a subscribed calendar updates it instead of adding another.
-    uid: `${item.id}@${new URL(siteUrl).host}`,
-    timestamp: `${today.replaceAll('-', '')}T000000Z`,
-    title: item.title,
-    description: item.summary,
-    url: item.link,
-    ...(item.location || item.online ? { location: item.location ?? item.online } : {}),
-    start: timed ? compact(start) : dateArray(start.date),
-    ...(end ? { end: timed ? compact(end) : dayAfter(end.date) } : {}),
-  } as EventAttributes;
+    name: period.daylight ? 'DAYLIGHT' : 'STANDARD',
+    properties: [
+      { name: 'DTSTART', value: start },
+      { name: 'TZOFFSETFROM', value: offsetValue(period.offsetBefore) },
+      { name: 'TZOFFSETTO', value: offsetValue(period.offset) },
+      /^[A-Za-z]+$/.test(period.abbreviation) ? { name: 'TZNAME', value: text(period.abbreviation) } : undefined,
+    ],
+  };
 }
 
-/** A calendar of `events` with their zones' VTIMEZONE and each timed DTSTART and DTEND tied to its zone. */
-function calendar(events: SiteEvent<NewsItem>[], content: SiteContent, today: string, name?: string): string {
-  const { value, error } = createEvents(
-    events.map((event) => attributes(event, content.site.siteUrl, today)),
-    { productId: `-//${content.site.acronym}//Events//EN`, ...(name ? { calName: name } : {}) },
-  );
-  if (error || value === null) throw new Error(`the calendar could not be written: ${error?.message}`);
-  if (events.length === 0) return value;
-  const [header, ...vevents] = value.split('BEGIN:VEVENT\r\n');
-  const zones = [...new Set(events.map((event) => event.zone).filter((zone) => zone !== undefined))].sort();
-  const timezones = zones.map((zone) => `${vtimezone(zone)}\r\n`).join('');
-  const tied = vevents.map((text, index) => {
-    const zone = events[index]!.zone;
-    return zone ? text.replace(/^(DTSTART|DTEND):(\d{8}T\d{6})\r$/gm, `$1;TZID=${zone}:$2\r`) : text;
+/** Each zone of the events, with the periods in force at their starts and ends: the rules of the events' own dates. */
+function vtimezones(events: Event[]): Component[] {
+  const instants = new Map<string, number[]>();
+  for (const event of events) {
+    if (event.zone === undefined) continue;
+    const moments = [event.start, ...(event.end ? [event.end] : [])];
+    instants.set(event.zone, [...(instants.get(event.zone) ?? []), ...moments.map(instantOf)]);
+  }
+  return [...instants.keys()].sort().map((zone) => ({
+    name: 'VTIMEZONE',
+    properties: [
+      { name: 'TZID', value: zone },
+      { name: 'X-LIC-LOCATION', value: zone },
+    ],
+    components: observancesAt(zone, instants.get(zone)!).map(observance),
+  }));
+}
+
+/** What a calendar app shows first: the title, with the change that matters most before it. */
+const summaryPrefix: Partial<Record<NonNullable<NewsItem['status']>, string>> = {
+  cancelled: 'Cancelled: ',
+  postponed: 'Postponed: ',
+};
+
+const statusSentence: Record<NonNullable<NewsItem['status']>, string> = {
+  cancelled: 'This event is cancelled.',
+  postponed: 'This event is postponed; the new date is not set yet.',
+  rescheduled: 'This event was rescheduled: the date and time of this entry are the new ones.',
+  'moved-online': 'This event has moved online: join it at the address below.',
+};
+
+/** The description: what happened to it, the text of the news item in plain words, then every link it has. */
+function description(item: NewsItem, context: CalendarContext): string {
+  const links = [
+    item.online ? `Join online: ${new URL(item.online).href}` : undefined,
+    item.registration ? `Register: ${new URL(item.registration).href}` : undefined,
+    `More: ${new URL(item.link).href}`,
+  ];
+  const parts = [
+    item.status ? statusSentence[item.status] : undefined,
+    markdownToPlainText(item.summary, context.urls, context.markdown),
+    links.filter(Boolean).join('\n'),
+  ];
+  return parts.filter(Boolean).join('\n\n');
+}
+
+/** Where it takes place: the venue and its address, or the address to join an event held only online. */
+function place(item: NewsItem): string | undefined {
+  if (item.status === 'moved-online' || !item.location) return item.online && new URL(item.online).href;
+  return [item.location, addressText(item)].filter(Boolean).join(', ');
+}
+
+/** The UID: the news item's id at the site's acronym, so that moving the site to another address keeps every event. */
+const eventUid = (id: string, acronym: string) =>
+  `${id}@${
+    acronym
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'events'
+  }`;
+
+function vevent(event: Event, content: SiteContent, context: CalendarContext): Component {
+  const { item } = event;
+  const meaning = statusMeaning(item.status);
+  const where = place(item);
+  const url = item.status === 'cancelled' ? item.link : (item.online ?? item.registration ?? item.link);
+  return {
+    name: 'VEVENT',
+    properties: [
+      { name: 'UID', value: text(eventUid(item.id, content.site.acronym)) },
+      { name: 'DTSTAMP', value: `${basic(context.today)}T000000Z` },
+      momentProperty('DTSTART', event, event.start),
+      event.end ? momentProperty('DTEND', event, event.end) : undefined,
+      { name: 'SUMMARY', value: text(`${(item.status && summaryPrefix[item.status]) ?? ''}${item.title}`) },
+      { name: 'DESCRIPTION', value: text(description(item, context)) },
+      where ? { name: 'LOCATION', value: text(where) } : undefined,
+      { name: 'URL', value: new URL(url).href },
+      { name: 'STATUS', value: meaning.calendar },
+      { name: 'SEQUENCE', value: String(meaning.sequence) },
+    ],
+  };
+}
+
+/** A calendar of `events`, with the VTIMEZONE of each of their zones. */
+function calendar(events: Event[], content: SiteContent, context: CalendarContext, name?: string): string {
+  return writeCalendar({
+    name: 'VCALENDAR',
+    properties: [
+      { name: 'VERSION', value: '2.0' },
+      { name: 'PRODID', value: text(`-//${content.site.acronym}//Events//EN`) },
+      { name: 'CALSCALE', value: 'GREGORIAN' },
+      { name: 'METHOD', value: 'PUBLISH' },
+      name ? { name: 'X-WR-CALNAME', value: text(name) } : undefined,
+      name ? { name: 'NAME', value: text(name) } : undefined,
+      { name: 'X-PUBLISHED-TTL', value: 'PT1H' },
+    ],
+    components: [...vtimezones(events), ...events.map((event) => vevent(event, content, context))],
   });
-  return [`${header}${timezones}`, ...tied].join('BEGIN:VEVENT\r\n');
 }
 
 /** events/<id>.ics for each event, and events.ics with them all, soonest first. */
-export function calendarFiles(content: SiteContent, today: string): OutputFile[] {
+export function calendarFiles(content: SiteContent, context: CalendarContext): OutputFile[] {
   const events = content.news
     .map((item) => eventOf(item, content.site.timezone))
     .filter((event) => event !== undefined)
-    .sort((a, b) =>
-      `${a.start.date} ${a.start.time ?? ''} ${a.item.id}` < `${b.start.date} ${b.start.time ?? ''} ${b.item.id}`
-        ? -1
-        : 1,
-    );
+    .sort(bySoonest);
   return [
-    ...events.map((event) => ({ path: eventCalendarFile(event.item.id), contents: calendar([event], content, today) })),
-    { path: EVENTS_CALENDAR, contents: calendar(events, content, today, `${content.site.acronym} events`) },
+    ...events.map((event) => ({
+      path: eventCalendarFile(event.item.id),
+      contents: calendar([event], content, context),
+    })),
+    { path: EVENTS_CALENDAR, contents: calendar(events, content, context, `${content.site.acronym} events`) },
   ];
 }

@@ -1,5 +1,6 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { filesIn } from '../lib/files.ts';
 import type { OutputFile } from './output-files.ts';
 
 /** Text formats among the public files; everything else (images) is copied byte for byte. */
@@ -11,13 +12,8 @@ const textFile = /\.(svg|txt|xml|html|css|js|json|webmanifest)$/i;
  * (Windows with core.autocrlf) must build the same bytes as any other.
  */
 export async function readPublicFiles(publicDir: string): Promise<OutputFile[]> {
-  const entries = await readdir(publicDir, { recursive: true, withFileTypes: true });
-  const files = entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(publicDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
-    .sort();
   return Promise.all(
-    files.map(async (file) => {
+    (await filesIn(publicDir)).map(async (file) => {
       const contents = await readFile(path.join(publicDir, file));
       return { path: file, contents: textFile.test(file) ? withLf(contents) : contents };
     }),

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Token } from 'marked';
 import * as v from 'valibot';
@@ -15,7 +15,7 @@ import { siteSchema } from '../../src/content/site.ts';
 import type { SiteContent } from '../../src/content/site-content.ts';
 import { themesSchema } from '../../src/content/themes.ts';
 import { BuildError, type Problem } from '../lib/problems.ts';
-import { crossFileProblems } from './content/cross-file.ts';
+import { type ContentFiles, crossFileProblems } from './content/cross-file.ts';
 import {
   type DoiOnly,
   doiOnlyEntries,
@@ -25,7 +25,8 @@ import {
 } from './content/doi-only.ts';
 import { type CheckedFile, describeIssue, type Keys, type Labeller, locate, noLabel } from './content/issues.ts';
 import { addOrigin, markdownLinks, type Origins } from './content/markdown-links.ts';
-import { parseSource, relative, type Source, walk } from './content/source.ts';
+import { readSource } from './content/site-settings.ts';
+import { relative, type Source, walk } from './content/source.ts';
 
 export interface LoadedContent {
   content: SiteContent;
@@ -82,51 +83,69 @@ function numbersAsTyped(source: Source) {
   }
 }
 
+/** The content files besides the news, each with what it should hold (said when it is empty or missing). */
+const CONTENT_FILES = {
+  site: ['site.yml', 'the site settings'],
+  themes: ['themes.yml', 'the list of research themes'],
+  publications: ['publications.yml', 'the publications under the id of their theme'],
+  members: ['members.yml', 'countries: and members:'],
+  privacy: ['legal/privacy-policy.md', 'the privacy policy: front matter with its title, the text below'],
+  terms: ['legal/terms-of-service.md', 'the terms of service: front matter with its title, the text below'],
+  accessibility: [
+    'accessibility.md',
+    'the accessibility statement: front matter with title, compliance, enforcementBody, prepared and reviewed, the introduction below',
+  ],
+} as const;
+const NEWS_ITEM = 'a news item: front matter with title, date, link and type, the summary below';
+
+type ContentSources = { [name in keyof typeof CONTENT_FILES]: Source } & {
+  /** Each news item with its file name, which gives its id. */
+  news: { name: string; source: Source }[];
+  warnings: Problem[];
+};
+
+/** Every content file, checked. */
+interface CheckedContent extends ContentFiles {
+  privacy: CheckedFile;
+  terms: CheckedFile;
+  accessibility: CheckedFile;
+}
+
+export interface LoadOptions {
+  /** The folder the files site.yml names (logo, images) must exist in; unchecked without it. */
+  publicDir?: string;
+  /** The build's date (YYYY-MM-DD): a statement reviewed more than 12 months before it is warned about. */
+  today?: string;
+  /** A publication that holds only its DOI: refused (a build to publish), or shown as pending (the dev preview). */
+  doiOnly?: DoiOnly;
+}
+
 /**
  * Reads every file of the content folder: the YAML files, the news items and
  * the legal pages. Each file is checked with its own schema, then the rules
  * across files; every problem is located where it is found. Throws a
  * BuildError listing every problem, each with file, line and column.
  */
-export async function readContent(
-  contentDir: string,
-  publicDir?: string,
-  /** The build's date (YYYY-MM-DD): a statement reviewed more than 12 months before it is warned about. */
-  today?: string,
-  /** A publication that holds only its DOI: refused, or shown as pending (the dev server's preview). */
-  doiOnlyEntry: DoiOnly = 'refuse',
-): Promise<LoadedContent> {
+export async function loadContent(contentDir: string, options: LoadOptions = {}): Promise<LoadedContent> {
+  const sources = await readSources(contentDir);
+  const files = checkedFiles(sources);
+  const pending = standInPending(files, options.doiOnly);
+  const { output, problems } = checkEachFile(files);
+  problems.push(...crossFileProblems(files));
+  const links = contentLinks(files, options.publicDir);
+  problems.push(...links.problems);
+  if (problems.length > 0) throw new BuildError('Checking content', sorted(problems));
+
+  const content = siteContent(files, output, pending.entries);
+  const warnings = [...sources.warnings, ...pending.notes, ...links.warnings];
+  if (options.today) warnings.push(...staleReview(files.accessibility, content.accessibility.reviewed, options.today));
+  return { content, warnings: sorted(warnings), origins: links.origins, markdown: links.markdown };
+}
+
+/** The news folder's file names; anything but a dated news file is said, not skipped. */
+async function newsFileNames(newsDir: string): Promise<{ names: string[]; problems: Problem[] }> {
+  const names: string[] = [];
   const problems: Problem[] = [];
-  const warnings: Problem[] = [];
-  const origins: Origins = new Map();
-  const markdown = new Map<string, Token[]>();
-
-  const read = async (name: string, markdown: boolean, what: string): Promise<Source> => {
-    const file = path.join(contentDir, name);
-    let bytes: Uint8Array;
-    try {
-      bytes = await readFile(file);
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      problems.push({
-        where: relative(file),
-        message:
-          code === 'ENOENT'
-            ? `is missing; it should hold ${what}`
-            : `could not be read (${code ?? (error as Error).message})`,
-      });
-      bytes = new Uint8Array();
-      return parseSource(file, bytes, markdown, what).source;
-    }
-    const result = parseSource(file, bytes, markdown, what);
-    problems.push(...result.problems);
-    warnings.push(...result.warnings);
-    return result.source;
-  };
-
-  // News files: every file of news/ is one item, named by its date and id; anything else is said, not skipped.
-  const newsDir = path.join(contentDir, 'news');
-  const newsNames: string[] = [];
   for (const name of existsSync(newsDir) ? (await readdir(newsDir)).sort() : []) {
     if (name.startsWith('.')) continue; // .DS_Store and the like, which no one writes on purpose
     const where = relative(path.join(newsDir, name));
@@ -135,7 +154,7 @@ export async function readContent(
     if (match) {
       const problem = calendarDateProblem(match[1]!);
       if (problem) problems.push({ where, message: `the date in the file name: ${problem}` });
-      else newsNames.push(name);
+      else names.push(name);
     } else if (/\.(markdown|mdown|mkd|txt)$/i.test(name) || (/\.md$/i.test(name) && !name.endsWith('.md'))) {
       problems.push({
         where,
@@ -148,136 +167,148 @@ export async function readContent(
       });
     }
   }
+  return { names, problems };
+}
 
-  const [site, themes, publications, members, privacy, terms, accessibility, ...news] = await Promise.all([
-    read('site.yml', false, 'the site settings'),
-    read('themes.yml', false, 'the list of research themes'),
-    read('publications.yml', false, 'the publications under the id of their theme'),
-    read('members.yml', false, 'countries: and members:'),
-    read(
-      path.join('legal', 'privacy-policy.md'),
-      true,
-      'the privacy policy: front matter with its title, the text below',
-    ),
-    read(
-      path.join('legal', 'terms-of-service.md'),
-      true,
-      'the terms of service: front matter with its title, the text below',
-    ),
-    read(
-      'accessibility.md',
-      true,
-      'the accessibility statement: front matter with title, compliance, enforcementBody, prepared and reviewed, the introduction below',
-    ),
-    ...newsNames.map((name) =>
-      read(
-        path.join('news', name),
-        true,
-        'a news item: front matter with title, date, link and type, the summary below',
-      ),
-    ),
+/** Every content file read and parsed; a file that cannot be (missing, not UTF-8, not YAML) stops here. */
+async function readSources(contentDir: string): Promise<ContentSources> {
+  const news = await newsFileNames(path.join(contentDir, 'news'));
+  const problems = [...news.problems];
+  const warnings: Problem[] = [];
+  const read = async (name: string, what: string): Promise<Source> => {
+    const result = await readSource(path.join(contentDir, name), name.endsWith('.md'), what);
+    problems.push(...result.problems);
+    warnings.push(...result.warnings);
+    return result.source;
+  };
+  const files = Object.entries(CONTENT_FILES) as [keyof typeof CONTENT_FILES, readonly [string, string]][];
+  const [named, items] = await Promise.all([
+    Promise.all(files.map(async ([key, [name, what]]) => [key, await read(name, what)] as const)),
+    Promise.all(news.names.map(async (name) => ({ name, source: await read(`news/${name}`, NEWS_ITEM) }))),
   ]);
   if (problems.length > 0) throw new BuildError('Reading content', sorted(problems));
+  return { ...(Object.fromEntries(named) as Record<keyof typeof CONTENT_FILES, Source>), news: items, warnings };
+}
 
+const data = (source: Source) => source.doc.toJS() as unknown;
+const frontMatter = (source: Source) => {
+  const value = data(source);
+  return typeof value === 'object' && value !== null ? value : {};
+};
+/** A Markdown page's front matter, with the text below it as `body`. */
+const withBody = (source: Source) => ({ ...frontMatter(source), body: source.body?.text });
+function checked(source: Source, schema: v.GenericSchema, raw: unknown, label: Labeller = noLabel): CheckedFile {
+  return { source, schema, raw, label };
+}
+
+/** Each file with its schema and what it holds as written. */
+function checkedFiles(sources: ContentSources): CheckedContent {
+  const { site, themes, publications, members, privacy, terms, accessibility } = sources;
   numbersAsTyped(publications);
-  const data = (source: Source) => source.doc.toJS() as unknown;
-  const frontMatter = (source: Source) => {
-    const value = data(source);
-    return typeof value === 'object' && value !== null ? value : {};
-  };
-  const file = (source: Source, schema: v.GenericSchema, raw: unknown, label: Labeller = noLabel): CheckedFile => ({
-    source,
-    schema,
-    raw,
-    label,
-  });
-  const siteData = data(site);
-  const files = {
-    site: file(site, siteSchema, siteData),
-    themes: file(themes, themesSchema, data(themes), labels.themes(data(themes))),
-    publications: file(publications, publicationsSchema, data(publications), labels.publications(data(publications))),
-    members: file(members, membersSchema, data(members), labels.members(data(members))),
-    news: news.map((source, index) =>
-      file(source, newsItemSchema, {
+  return {
+    site: checked(site, siteSchema, data(site)),
+    themes: checked(themes, themesSchema, data(themes), labels.themes(data(themes))),
+    publications: checked(
+      publications,
+      publicationsSchema,
+      data(publications),
+      labels.publications(data(publications)),
+    ),
+    members: checked(members, membersSchema, data(members), labels.members(data(members))),
+    news: sources.news.map(({ name, source }) =>
+      checked(source, newsItemSchema, {
         ...frontMatter(source),
-        id: NEWS_FILE_NAME.exec(newsNames[index]!)![2],
+        id: NEWS_FILE_NAME.exec(name)![2],
         summary: source.body?.text,
       }),
     ),
-    privacy: file(privacy, legalPageSchema, { ...frontMatter(privacy), body: privacy.body?.text }),
-    terms: file(terms, legalPageSchema, { ...frontMatter(terms), body: terms.body?.text }),
-    accessibility: file(accessibility, accessibilityStatementSchema, {
-      ...frontMatter(accessibility),
-      body: accessibility.body?.text,
-    }),
+    privacy: checked(privacy, legalPageSchema, withBody(privacy)),
+    terms: checked(terms, legalPageSchema, withBody(terms)),
+    accessibility: checked(accessibility, accessibilityStatementSchema, withBody(accessibility)),
   };
+}
 
-  // The preview shows a publication that holds only its DOI as pending, with a note at it, instead of refusing it.
-  const pending = doiOnlyEntry === 'pending' ? doiOnlyEntries(files.publications.raw) : [];
-  if (pending.length > 0) {
-    const standIns = withStandIns(files.publications);
-    files.publications.raw = standIns.raw;
-    warnings.push(...standIns.notes);
-  }
+/**
+ * The preview shows a publication that holds only its DOI as pending, with a note at it, instead of refusing it:
+ * each such entry is given stand-ins for the schema, and is replaced by the pending entry after the check.
+ */
+function standInPending(files: CheckedContent, doiOnly: DoiOnly = 'refuse') {
+  const entries = doiOnly === 'pending' ? doiOnlyEntries(files.publications.raw) : [];
+  if (entries.length === 0) return { entries, notes: [] };
+  const standIns = withStandIns(files.publications);
+  files.publications.raw = standIns.raw;
+  return { entries, notes: standIns.notes };
+}
 
-  // Each file on its own.
+/** Each file checked by its own schema: what the schema gives for the valid ones, and every issue of the others. */
+function checkEachFile(files: CheckedContent): { output: Map<CheckedFile, unknown>; problems: Problem[] } {
   const output = new Map<CheckedFile, unknown>();
-  const all = [
-    files.site,
-    files.themes,
-    files.publications,
-    files.members,
-    ...files.news,
-    files.privacy,
-    files.terms,
-    files.accessibility,
-  ];
+  const problems: Problem[] = [];
+  const { site, themes, publications, members, news, privacy, terms, accessibility } = files;
   // A publication typed as its DOI alone is told once, with the command that fills it, not as each missing field.
-  const doiOnly = new Set(doiOnlyEntries(files.publications.raw).map(([theme, index]) => `${theme}\n${index}`));
-  for (const checked of all) {
-    const result = v.safeParse(checked.schema, checked.raw, { abortEarly: false });
-    if (result.success) output.set(checked, result.output);
+  const doiOnly = new Set(doiOnlyEntries(publications.raw).map(([theme, index]) => `${theme}\n${index}`));
+  for (const file of [site, themes, publications, members, ...news, privacy, terms, accessibility]) {
+    const result = v.safeParse(file.schema, file.raw, { abortEarly: false });
+    if (result.success) output.set(file, result.output);
     else
       for (const issue of result.issues) {
         // A key of publications.yml that is no theme's id is told by the rule across files, with the id meant.
-        const keyIssue = checked === files.publications && issue.path?.length === 1 && issue.path[0]!.origin === 'key';
-        const inDoiOnly =
-          checked === files.publications && doiOnly.has(`${issue.path?.[0]?.key}\n${issue.path?.[1]?.key}`);
-        if (!keyIssue && !inDoiOnly) problems.push(describeIssue(checked, issue));
+        const keyIssue = file === publications && issue.path?.length === 1 && issue.path[0]!.origin === 'key';
+        const inDoiOnly = file === publications && doiOnly.has(`${issue.path?.[0]?.key}\n${issue.path?.[1]?.key}`);
+        if (!keyIssue && !inDoiOnly) problems.push(describeIssue(file, issue));
       }
   }
-  problems.push(...doiOnlyProblems(files.publications));
+  problems.push(...doiOnlyProblems(publications));
+  return { output, problems };
+}
 
-  // Then the rules across files.
-  problems.push(...crossFileProblems(files));
-
-  // The links of the Markdown, and the files site.yml names.
-  for (const checked of [...files.news, files.privacy, files.terms, files.accessibility]) {
-    const { body } = checked.source;
+/**
+ * The links of the Markdown (lexed here, once, for the pages and the feed too),
+ * the files site.yml names, and the sections the navigation links to, each
+ * with the line it is written on, so a broken one is traced to it.
+ */
+function contentLinks(files: CheckedContent, publicDir: string | undefined) {
+  const origins: Origins = new Map();
+  const markdown = new Map<string, Token[]>();
+  const problems: Problem[] = [];
+  const warnings: Problem[] = [];
+  for (const file of [...files.news, files.privacy, files.terms, files.accessibility]) {
+    const { body } = file.source;
     if (!body) continue;
     const tokens = lexMarkdown(body.text);
     markdown.set(body.text, tokens);
-    const found = markdownLinks(checked.source, body.text, tokens, body.line, origins);
+    const found = markdownLinks(file.source, body.text, tokens, body.line, origins);
     problems.push(...found.problems);
     warnings.push(...found.warnings);
   }
+  problems.push(...publicFileLinks(files.site, publicDir, origins));
+  navigationLinks(files.site, origins);
+  return { origins, markdown, problems, warnings };
+}
+
+/** The files of public/ that site.yml names: each must exist. */
+function publicFileLinks(site: CheckedFile, publicDir: string | undefined, origins: Origins): Problem[] {
+  const problems: Problem[] = [];
   const publicFiles: Keys[] = [['logo'], ['ogImage'], ['about', 'illustration', 'src']];
   for (const keys of publicFiles) {
-    const value = keys.reduce<unknown>((object, key) => at(object, key), siteData);
+    const value = keys.reduce<unknown>((object, key) => at(object, key), site.raw);
     if (typeof value !== 'string') continue;
-    const { depth } = walk(site.doc, keys);
+    const { depth } = walk(site.source.doc, keys);
     if (depth !== keys.length) continue;
-    addOrigin(origins, `/${value}`, () => locate(files.site, keys));
+    addOrigin(origins, `/${value}`, () => locate(site, keys));
     if (publicDir && !existsSync(path.join(publicDir, value))) {
       problems.push({
-        ...locate(files.site, keys),
+        ...locate(site, keys),
         message: `expected a file that exists in ${relative(publicDir)}/, found "${value}", which is not there`,
       });
     }
   }
+  return problems;
+}
 
-  // The home page's sections the navigation links to, so a broken one is traced to its line too.
-  const navigation = at(siteData, 'navigation');
+/** The home page's sections the navigation links to. */
+function navigationLinks(site: CheckedFile, origins: Origins) {
+  const navigation = at(site.raw, 'navigation');
   const sectionLinks: Keys[] = [
     ...['header', 'footer'].flatMap((part) => {
       const links = at(navigation, part);
@@ -286,28 +317,28 @@ export async function readContent(
     ['navigation', 'join', 'section'],
   ];
   for (const keys of sectionLinks) {
-    const section = keys.reduce<unknown>((object, key) => at(object, key), siteData);
-    if (typeof section === 'string') addOrigin(origins, `/#${section}`, () => locate(files.site, keys));
+    const section = keys.reduce<unknown>((object, key) => at(object, key), site.raw);
+    if (typeof section === 'string') addOrigin(origins, `/#${section}`, () => locate(site, keys));
   }
+}
 
-  if (problems.length > 0) throw new BuildError('Checking content', sorted(problems));
+/** The content as the pages take it: what each file's schema gave, the news newest first. */
+function siteContent(
+  files: CheckedContent,
+  output: Map<CheckedFile, unknown>,
+  pending: [string, number][],
+): SiteContent {
   const content = {
     site: output.get(files.site),
     themes: output.get(files.themes),
     publications: pendingPublications(output.get(files.publications) as SiteContent['publications'], pending),
-    news: files.news.map((checked) => output.get(checked)),
+    news: files.news.map((file) => output.get(file)),
     directory: output.get(files.members),
     legal: { privacy: output.get(files.privacy), terms: output.get(files.terms) },
     accessibility: output.get(files.accessibility),
   } as SiteContent;
-  if (today) warnings.push(...staleReview(files.accessibility, content.accessibility.reviewed, today));
   content.news.sort((a, b) => (a.date === b.date ? a.id.localeCompare(b.id) : a.date < b.date ? 1 : -1));
-  return { content, warnings: sorted(warnings), origins, markdown };
-}
-
-/** The content alone, for the tools that only render it. */
-export async function loadContent(contentDir: string, publicDir?: string): Promise<SiteContent> {
-  return (await readContent(contentDir, publicDir)).content;
+  return content;
 }
 
 /**
@@ -329,24 +360,26 @@ function staleReview(file: CheckedFile, reviewed: string, today: string): Proble
 const sorted = (problems: Problem[]) =>
   problems.sort((a, b) => a.where.localeCompare(b.where, 'en', { numeric: true }));
 
+/** Whether a setting still holds the README's placeholder, on the reserved .example domain. */
+export const isPlaceholder = (value: string) => /\.example(\/|$)/.test(value);
+
 /** Settings still holding a placeholder: the build succeeds but says so. */
 export function placeholderWarnings(content: SiteContent, contentDir: string): Problem[] {
   const file = relative(path.join(contentDir, 'site.yml'));
-  const placeholder = /\.example(\/|$)/;
   const warnings: Problem[] = [];
-  if (placeholder.test(content.site.contactEmail)) {
+  if (isPlaceholder(content.site.contactEmail)) {
     warnings.push({
       where: `${file} › contactEmail`,
       message: `"${content.site.contactEmail}" is a placeholder; set the consortium's mailbox before going live`,
     });
   }
-  if (placeholder.test(new URL(content.accessibility.enforcementBody.url).hostname)) {
+  if (isPlaceholder(new URL(content.accessibility.enforcementBody.url).hostname)) {
     warnings.push({
       where: `${relative(path.join(contentDir, 'accessibility.md'))} › enforcementBody`,
       message: `"${content.accessibility.enforcementBody.url}" is a placeholder; set the name and address of the body that handles accessibility complaints in the consortium's member state before going live`,
     });
   }
-  if (placeholder.test(content.site.siteUrl)) {
+  if (isPlaceholder(content.site.siteUrl)) {
     warnings.push({
       where: `${file} › siteUrl`,
       message: `"${content.site.siteUrl}" is a placeholder; set the site's address (or SITE_URL) before going live`,

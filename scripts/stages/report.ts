@@ -30,19 +30,33 @@ export interface BuildReport {
   scriptImports: Record<string, string[]>;
 }
 
-/** Sizes of every page and of the stylesheet and scripts it loads, raw and gzip. */
-export function buildReport(
-  pages: RenderedPage[],
+export interface ReportInputs {
+  pages: RenderedPage[];
   /** The pages as readPages read them for the output check: each is read once. */
-  readings: Map<string, PageReading>,
-  files: OutputFile[],
-  basePath: string,
-  scriptImports: Record<string, string[]>,
-  milliseconds: number,
-  gzipSizes = new GzipSizes(),
-  buildDate?: BuildDate,
-  cms?: CmsTarget,
-): BuildReport {
+  readings: Map<string, PageReading>;
+  files: OutputFile[];
+  basePath: string;
+  scriptImports: Record<string, string[]>;
+  milliseconds: number;
+  gzipSizes?: GzipSizes;
+  buildDate?: BuildDate;
+  /** Where the CMS at /admin/ saves, and where that came from. */
+  cms?: CmsTarget;
+}
+
+/** Sizes of every page and of the stylesheet and scripts it loads, raw and gzip. */
+export function buildReport(inputs: ReportInputs): BuildReport {
+  const {
+    pages,
+    readings,
+    files,
+    basePath,
+    scriptImports,
+    milliseconds,
+    gzipSizes = new GzipSizes(),
+    buildDate,
+    cms,
+  } = inputs;
   const byPath = new Map(files.map((file) => [file.path, file.contents]));
   const weigher = pageWeigher((file) => byPath.get(file), scriptImports, basePath, gzipSizes);
   const pageFiles = new Set(pages.map((page) => page.file));

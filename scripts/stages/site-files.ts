@@ -1,9 +1,11 @@
 import type { SiteContent } from '../../src/content-schema.ts';
 import { escapeHtml } from '../../src/escape.ts';
-import { type LexedMarkdown, markdownToHtml } from '../../src/markdown.tsx';
+import type { LexedMarkdown } from '../../src/build-context.tsx';
+import { markdownToHtml } from '../../src/markdown.tsx';
 import type { Urls } from '../../src/urls.ts';
 import type { Route } from '../../src/routes.tsx';
 import { securityHeaders } from '../../src/security.ts';
+import { buildIdentityFile } from './build-identity.ts';
 import type { OutputFile } from './output-files.ts';
 
 /**
@@ -85,7 +87,7 @@ export function siteFiles(
   ];
   const assets: HeaderRule = [urls.asset('assets/*'), { 'Cache-Control': 'public, max-age=31536000, immutable' }];
   // Which build is live must never come from a cache (npm run verify asks).
-  const identity: HeaderRule = [urls.asset('build.json'), { 'Cache-Control': 'no-cache' }];
+  const identity: HeaderRule = [urls.asset(buildIdentityFile), { 'Cache-Control': 'no-cache' }];
   const headers = [
     ...headerLines([urls.asset('*'), securityHeaders]),
     ...[assets, identity, ...headerRules].flatMap((rule) => headerLines(rule, Object.keys(securityHeaders))),

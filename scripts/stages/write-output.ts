@@ -10,19 +10,9 @@ import {
   workFolders,
   type FileSystem,
 } from '../lib/output-folder.ts';
+import { inParallel } from '../lib/gate.ts';
 import { BuildError, type Problem } from '../lib/problems.ts';
 import type { OutputFile } from './output-files.ts';
-
-/** Runs `task` on every item, a few at a time; settles only when none is running, so a failure cannot race the clean-up. */
-async function inParallel<T>(items: T[], task: (item: T) => Promise<unknown>, limit = 16): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await task(items[next++]!);
-  };
-  const results = await Promise.allSettled(Array.from({ length: Math.min(limit, items.length) }, worker));
-  const failure = results.find((result) => result.status === 'rejected');
-  if (failure) throw failure.reason;
-}
 
 /** Swaps made by this process: a dev server builds many times under one process id. */
 let swaps = 0;
@@ -52,56 +42,12 @@ export async function writeOutput(
   const id = `${process.pid}-${++swaps}`;
   const staging = path.join(parent, `.${path.basename(outDir)}.staging-${id}`);
   const previous = path.join(parent, `.${path.basename(outDir)}.previous-${id}`);
-  const warnings: Problem[] = [];
-  const leftovers = await workFolders(fs, outDir);
-  for (const folder of [...leftovers.staging, ...leftovers.previous]) {
-    await removeFolder(fs, folder).catch((error: unknown) => {
-      warnings.push(
-        fileSystemProblem(
-          'remove this folder, left by an earlier build',
-          folder,
-          error,
-          'Delete it by hand; it does not stop the build.',
-        ),
-      );
-    });
-  }
+  const warnings = await removeLeftovers(fs, outDir);
 
-  let hadPrevious = true;
+  let hadPrevious: boolean;
   try {
-    try {
-      // Each folder is made once, then the files are written several at a time:
-      // one after the other, a site of 10,000 pages would wait on the disk 20,000 times.
-      const folders = [...new Set(files.map((file) => path.dirname(path.join(staging, file.path))))];
-      await inParallel(folders, (folder) => fs.mkdir(folder, { recursive: true }));
-      await inParallel(files, (file) => fs.writeFile(path.join(staging, file.path), file.contents));
-      await fs.writeFile(path.join(staging, OUTPUT_MARKER), OUTPUT_MARKER_TEXT);
-    } catch (error) {
-      throw failed(fileSystemProblem('write the new site beside the output folder', staging, error));
-    }
-
-    try {
-      await withRetries(() => fs.rename(outDir, previous));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-        throw failed(fileSystemProblem('move the previous output aside to make room for the new site', outDir, error));
-      }
-      hadPrevious = false;
-    }
-
-    try {
-      await withRetries(() => fs.rename(staging, outDir));
-    } catch (error) {
-      const problem = fileSystemProblem(`move the new site into place from ${path.basename(staging)}`, outDir, error);
-      if (!hadPrevious) throw failed(problem);
-      try {
-        await withRetries(() => fs.rename(previous, outDir));
-      } catch {
-        const stranded = `The previous output could not be put back either: it is in ${path.basename(previous)} beside it, and the next build or npm run preview puts it back.`;
-        throw failed({ ...problem, message: `${problem.message} ${stranded}` }, false);
-      }
-      throw failed(problem);
-    }
+    await writeStaging(fs, staging, files);
+    hadPrevious = await swapIn(fs, { outDir, staging, previous });
   } finally {
     // Gone already once swapped in. On any failure it goes too: a failed build
     // must not become the output later, when recovery looks for a finished site.
@@ -122,4 +68,72 @@ export async function writeOutput(
     });
   }
   return warnings;
+}
+
+/** Staging and set-aside folders earlier builds left behind; one that cannot be removed is a warning. */
+async function removeLeftovers(fs: FileSystem, outDir: string): Promise<Problem[]> {
+  const warnings: Problem[] = [];
+  const leftovers = await workFolders(fs, outDir);
+  for (const folder of [...leftovers.staging, ...leftovers.previous]) {
+    await removeFolder(fs, folder).catch((error: unknown) => {
+      warnings.push(
+        fileSystemProblem(
+          'remove this folder, left by an earlier build',
+          folder,
+          error,
+          'Delete it by hand; it does not stop the build.',
+        ),
+      );
+    });
+  }
+  return warnings;
+}
+
+/** The new site in the staging folder, marked as the build's own last, so a marked folder is a complete site. */
+async function writeStaging(fs: FileSystem, staging: string, files: OutputFile[]) {
+  try {
+    // Each folder is made once, then the files are written several at a time:
+    // one after the other, a site of 10,000 pages would wait on the disk 20,000 times.
+    const folders = [...new Set(files.map((file) => path.dirname(path.join(staging, file.path))))];
+    await inParallel(folders, (folder) => fs.mkdir(folder, { recursive: true }));
+    await inParallel(files, (file) => fs.writeFile(path.join(staging, file.path), file.contents));
+    await fs.writeFile(path.join(staging, OUTPUT_MARKER), OUTPUT_MARKER_TEXT);
+  } catch (error) {
+    throw failed(fileSystemProblem('write the new site beside the output folder', staging, error));
+  }
+}
+
+/**
+ * The two renames: the previous output aside, the new site into its place.
+ * When the second fails, the previous output is put back. Says whether there
+ * was a previous output.
+ */
+async function swapIn(
+  fs: FileSystem,
+  { outDir, staging, previous }: { outDir: string; staging: string; previous: string },
+): Promise<boolean> {
+  let hadPrevious = true;
+  try {
+    await withRetries(() => fs.rename(outDir, previous));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+      throw failed(fileSystemProblem('move the previous output aside to make room for the new site', outDir, error));
+    }
+    hadPrevious = false;
+  }
+
+  try {
+    await withRetries(() => fs.rename(staging, outDir));
+  } catch (error) {
+    const problem = fileSystemProblem(`move the new site into place from ${path.basename(staging)}`, outDir, error);
+    if (!hadPrevious) throw failed(problem);
+    try {
+      await withRetries(() => fs.rename(previous, outDir));
+    } catch {
+      const stranded = `The previous output could not be put back either: it is in ${path.basename(previous)} beside it, and the next build or npm run preview puts it back.`;
+      throw failed({ ...problem, message: `${problem.message} ${stranded}` }, false);
+    }
+    throw failed(problem);
+  }
+  return hadPrevious;
 }

@@ -1,23 +1,33 @@
 /**
- * Compares a live site with the build in an output folder: every file
- * answers 200 with the same bytes (or, for a page a host rewrote, the same
- * build identity and page hash), an unknown address answers the 404 page with
- * 404, build.json names the same build, every page keeps its <meta> policy,
- * and, where the host applies _headers, every header it gives is sent.
+ * Compares a live site with the build in an output folder, byte for byte:
+ * every file must answer 200 with the build's bytes (a page may differ only by
+ * a host rewrite the user allowed, undone exactly), an unknown address must
+ * answer 404 with the 404 page, build.json names the same build, and, where
+ * the host applies _headers, every header it gives is sent. What could not be
+ * fetched (after the client's retries, or by the deadline) is named as not
+ * checked, never counted as the same or as different.
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { eachStartTag } from '../lib/html.ts';
-import { type HttpClient, type HttpError, type HttpResult, offlineLine } from '../lib/http-client.ts';
+import { filesIn } from '../lib/files.ts';
+import { duration, type HttpClient, type HttpError, type HttpResult } from '../lib/http-client.ts';
 import { OUTPUT_MARKER } from '../lib/output-folder.ts';
 import { headersFor } from '../lib/static-server.ts';
 import { type BuildIdentity, buildIdentityFile } from '../stages/build-identity.ts';
 import { sitePathOf } from '../../src/urls.ts';
+import { describeDifference } from './difference.ts';
+import { type RewriteName, undoRewrites } from './rewrites.ts';
 
 /** What differs, and where: a route, a file, or a field of build.json. */
 interface Mismatch {
   where: string;
   message: string;
+}
+
+/** What could not be fetched, and why. */
+export interface Unchecked {
+  where: string;
+  reason: string;
 }
 
 export interface VerifyOptions {
@@ -28,6 +38,10 @@ export interface VerifyOptions {
   client: Pick<HttpClient, 'request'>;
   /** Whether the host sends the headers of _headers (Netlify, Cloudflare Pages) or ignores them (GitHub Pages). */
   headers: 'applied' | 'ignored';
+  /** The host's rewrites of HTML to tolerate (rewrites.ts); none by default, so any changed byte fails. */
+  allowRewrites?: readonly RewriteName[];
+  /** The whole run's time limit: what has not come by then is named as not checked. */
+  deadlineMs?: number;
 }
 
 export type VerifyResult =
@@ -36,11 +50,16 @@ export type VerifyResult =
       identity: BuildIdentity;
       /** Files asked for, besides build.json and the missing page. */
       files: number;
-      /** Pages whose bytes differ while their build identity and page hash match. */
-      rewritten: string[];
       mismatches: Mismatch[];
+      unchecked: Unchecked[];
+      /** True when build.json did not come, so nothing else was asked. */
+      stopped: boolean;
+      /** Each tolerated rewrite that was found, with the pages it touched. */
+      rewrites: { name: RewriteName; pages: string[] }[];
     }
   | { kind: 'offline'; error: HttpError };
+
+export const defaultDeadlineMs = 120_000;
 
 /** Files of the output that hosts keep to themselves, or that only mark the folder as the build's. */
 const unpublished = new Set(['_headers', '.nojekyll', OUTPUT_MARKER]);
@@ -48,192 +67,226 @@ const unpublished = new Set(['_headers', '.nojekyll', OUTPUT_MARKER]);
 /** A path no build writes, asked for to see the 404 page. */
 const missingPath = 'verify-no-such-page/';
 
-const retryServerErrors = { retries: 2, retryStatus: (status: number) => status >= 500, retryErrors: false };
+/** Asked again: a failed connection, a body cut short, 429 and 5xx, as the client's policy says (Retry-After kept). */
+const retryTransient = {
+  retries: 2,
+  retryErrors: true,
+  retryStatus: (status: number) => status === 429 || status >= 500,
+};
 
 /** 'research/index.html' → 'research/', 'index.html' → '' (relative to the site's address). */
 const addressOf = (file: string) => sitePathOf(file).slice(1);
 
-/** The attributes of a page's <meta> with this name (or http-equiv), or undefined when it has none. */
-function metaOf(html: string, key: 'name' | 'http-equiv', value: string): string | undefined {
-  let found: string | undefined;
-  eachStartTag(html, (name, attributes) => {
-    if (found === undefined && name === 'meta' && attributes[key]?.toLowerCase() === value.toLowerCase())
-      found = attributes.content ?? '';
-  });
-  return found;
+type Answer = Extract<HttpResult, { kind: 'response' }>;
+
+/** What one run holds while it compares: the build's side, the deadline, and what it has found so far. */
+interface Run {
+  options: VerifyOptions;
+  base: URL;
+  headersFile: string;
+  deadline: AbortController;
+  mismatches: Mismatch[];
+  unchecked: Unchecked[];
+  rewrites: Map<RewriteName, string[]>;
+  /** How many files _headers gives each header and value, and the files that did not send it so. */
+  headerFiles: Map<string, number>;
+  headerMisses: Map<string, HeaderMiss[]>;
 }
 
-/** "commit=… content=… page=…" as fields. */
-const fieldsOf = (identity: string) =>
-  new Map(identity.split(/\s+/).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
-
-const short = (value: string) =>
-  /^(sha256:)?[0-9a-f]{40,}$/.test(value) ? value.slice(0, value.indexOf(':') + 13) : value;
-
-/** Which fields of two identities differ, in words: "commit 1a2b3c… live, 4d5e6f… in this build". */
-function identityDifference(live: string, built: string): string {
-  const [liveFields, builtFields] = [fieldsOf(live), fieldsOf(built)];
-  return [...builtFields]
-    .filter(([name, value]) => liveFields.get(name) !== value)
-    .map(([name, value]) => `${name} ${short(liveFields.get(name) ?? '(none)')} live, ${short(value)} in this build`)
-    .join('; ');
-}
-
-function describeAnswer(answer: HttpResult): string {
-  if (answer.kind === 'error') return `no answer (${answer.code}: ${answer.message})`;
-  const location = answer.headers.location;
-  return `answers ${answer.status}${location ? ` (to ${location})` : ''}`;
-}
-
-/** Every file of the output folder, with forward slashes, in a stable order. */
-async function filesOf(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
-    .filter((file) => !unpublished.has(file))
-    .sort();
+/** A file that did not send a header as _headers gives it: `given` counts the files it is given to, `key` alike misses. */
+interface HeaderMiss extends Mismatch {
+  given: string;
+  key: string;
 }
 
 /** The live site against the build in `options.dir`. Reads the output folder; sends only GET requests. */
 export async function verifySite(options: VerifyOptions): Promise<VerifyResult> {
-  const base = new URL(options.url.endsWith('/') ? options.url : `${options.url}/`);
-  const identity = JSON.parse(await readFile(path.join(options.dir, buildIdentityFile), 'utf8')) as BuildIdentity;
-  const headersFile = await readFile(path.join(options.dir, '_headers'), 'utf8').catch(() => '');
-  const mismatches: Mismatch[] = [];
-  const rewritten: string[] = [];
-  const get = (address: string) =>
-    options.client.request(new URL(address, base).href, { redirect: 'manual', retry: retryServerErrors });
-
-  const compareHeaders = (where: string, answer: Extract<HttpResult, { kind: 'response' }>) => {
-    if (options.headers === 'ignored') return;
-    for (const [name, expected] of Object.entries(
-      headersFor(headersFile, decodeURIComponent(new URL(answer.url).pathname)),
-    )) {
-      const value = answer.headers[name.toLowerCase()];
-      const text = Array.isArray(value) ? value.join(', ') : value;
-      if (text === undefined) mismatches.push({ where, message: `header ${name} missing (expected "${expected}")` });
-      else if (text.trim() !== expected)
-        mismatches.push({ where, message: `header ${name} is "${text}", expected "${expected}"` });
-    }
-  };
-
-  // build.json first: it says whether the site is reachable at all, and which build it is.
-  const live = await get(buildIdentityFile);
-  if (live.kind === 'error' && live.offline) return { kind: 'offline', error: live };
-  compareIdentity(live, identity, mismatches);
-  if (live.kind === 'response' && live.status === 200) compareHeaders(buildIdentityFile, live);
-
-  /** Compares a page or file the host answered with its built bytes; true when it is the same. */
-  const compareBody = (where: string, answer: Extract<HttpResult, { kind: 'response' }>, built: Buffer) => {
-    if (answer.body.equals(built)) return true;
-    const builtHtml = built.toString('utf8');
-    const builtIdentity = metaOf(builtHtml, 'name', 'build');
-    if (builtIdentity === undefined) {
-      mismatches.push({
-        where,
-        message: `differs from this build (${answer.body.length} bytes live, ${built.length} in this build)`,
-      });
-      return false;
-    }
-    const liveIdentity = metaOf(answer.body.toString('utf8'), 'name', 'build');
-    if (liveIdentity === undefined) {
-      mismatches.push({
-        where,
-        message: 'differs from this build, and has no <meta name="build"> to tell which it is',
-      });
-      return false;
-    }
-    if (liveIdentity !== builtIdentity) {
-      mismatches.push({ where, message: `another build: ${identityDifference(liveIdentity, builtIdentity)}` });
-      return false;
-    }
-    rewritten.push(where);
-    return true;
-  };
-
-  const comparePolicy = (where: string, answer: Extract<HttpResult, { kind: 'response' }>, built: Buffer) => {
-    const policy = metaOf(built.toString('utf8'), 'http-equiv', 'content-security-policy');
-    if (policy === undefined) return;
-    const livePolicy = metaOf(answer.body.toString('utf8'), 'http-equiv', 'content-security-policy');
-    if (livePolicy !== policy)
-      mismatches.push({
-        where,
-        message:
-          livePolicy === undefined
-            ? 'has no <meta http-equiv="Content-Security-Policy">'
-            : `<meta> Content-Security-Policy is "${livePolicy}", expected "${policy}"`,
-      });
-  };
-
-  // 404.html is checked as the answer to a missing page: asked for by name, Cloudflare Pages redirects it to /404.
-  const files = (await filesOf(options.dir)).filter((file) => file !== buildIdentityFile && file !== '404.html');
-  await Promise.all(
-    files.map(async (file) => {
-      const address = addressOf(file);
-      const where = `${base.pathname}${address}`;
-      const [answer, built] = await Promise.all([get(address), readFile(path.join(options.dir, file))]);
-      if (answer.kind === 'error' || answer.status !== 200) {
-        mismatches.push({ where, message: `${describeAnswer(answer)}, expected 200` });
-        return;
-      }
-      if (compareBody(where, answer, built)) comparePolicy(where, answer, built);
-      compareHeaders(where, answer);
-    }),
-  );
-
-  // An address the build never wrote: the host's 404, with the build's 404 page.
-  const notFound = await get(missingPath);
-  const where = `${base.pathname}${missingPath}`;
-  const notFoundPage = await readFile(path.join(options.dir, '404.html')).catch(() => undefined);
-  if (notFound.kind === 'error' || notFound.status !== 404) {
-    mismatches.push({ where, message: `${describeAnswer(notFound)}, expected 404 with the 404 page` });
-  } else if (notFoundPage && compareBody(`${where} (the 404 page)`, notFound, notFoundPage)) {
-    comparePolicy(`${where} (the 404 page)`, notFound, notFoundPage);
+  const identityBytes = await readFile(path.join(options.dir, buildIdentityFile));
+  const identity = JSON.parse(identityBytes.toString('utf8')) as BuildIdentity;
+  const run = await startRun(options);
+  try {
+    // build.json first: it says whether the site can be reached at all, and which build it is.
+    const live = await get(run, buildIdentityFile);
+    if (live.kind === 'error' && live.offline) return { kind: 'offline', error: live };
+    const files = (await filesIn(options.dir)).filter(
+      // 404.html is checked as the answer to a missing page: asked for by name, Cloudflare Pages redirects it to /404.
+      (file) => !unpublished.has(file) && file !== buildIdentityFile && file !== '404.html',
+    );
+    const failed = unanswered(run, buildIdentityFile, live);
+    if (failed === 'unchecked') return finish(run, identity, files.length, true);
+    if (!failed) compareIdentity(run, live as Answer, identity, identityBytes);
+    await Promise.all(files.map((file) => compareFile(run, file)));
+    await compareNotFound(run);
+    return finish(run, identity, files.length, false);
+  } finally {
+    run.deadline.abort();
   }
-
-  mismatches.sort((a, b) => (a.where < b.where ? -1 : a.where > b.where ? 1 : 0));
-  return { kind: 'compared', identity, files: files.length, rewritten, mismatches };
 }
 
-function compareIdentity(answer: HttpResult, built: BuildIdentity, mismatches: Mismatch[]): void {
+async function startRun(options: VerifyOptions): Promise<Run> {
+  const base = new URL(options.url.endsWith('/') ? options.url : `${options.url}/`);
+  const headersFile = await readFile(path.join(options.dir, '_headers'), 'utf8').catch(() => '');
+  const deadlineMs = options.deadlineMs ?? defaultDeadlineMs;
+  const deadline = new AbortController();
+  const timer = setTimeout(
+    () => deadline.abort(new Error(`not checked before the deadline of ${duration(deadlineMs)}`)),
+    deadlineMs,
+  );
+  deadline.signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
+  const [headerFiles, headerMisses, rewrites] = [new Map(), new Map(), new Map()];
+  return { options, base, headersFile, deadline, mismatches: [], unchecked: [], rewrites, headerFiles, headerMisses };
+}
+
+function get(run: Run, address: string): Promise<HttpResult> {
+  const url = new URL(address, run.base).href;
+  return run.options.client.request(url, { redirect: 'manual', retry: retryTransient, signal: run.deadline.signal });
+}
+
+/**
+ * Notes an answer that is no body to compare: a body cut short on every try is a difference (the host serves it so,
+ * and a browser would show it cut); any other failure, or a 429 or 5xx after the retries, could not be checked.
+ */
+function unanswered(run: Run, where: string, answer: HttpResult): 'differs' | 'unchecked' | undefined {
+  const tries = answer.tries > 1 ? ` (${answer.tries} tries)` : '';
+  if (answer.kind === 'error' && answer.code === 'ESHORTREAD') {
+    run.mismatches.push({ where, message: `${answer.message}${tries}` });
+    return 'differs';
+  }
+  let reason: string | undefined;
+  if (answer.kind === 'error') reason = answer.code === 'EABORTED' ? answer.message : `${answer.message}${tries}`;
+  else if (answer.status === 429 || answer.status >= 500) {
+    const wait = answer.retryAfterMs === undefined ? '' : `, asking to wait ${duration(answer.retryAfterMs)}`;
+    reason = `answers ${answer.status}${wait}${tries}`;
+  }
+  if (reason === undefined) return undefined;
+  run.unchecked.push({ where, reason });
+  return 'unchecked';
+}
+
+const describeAnswer = (answer: Answer) =>
+  `answers ${answer.status}${answer.headers.location ? ` (to ${answer.headers.location})` : ''}`;
+
+/** The bytes of a file the host answered against the build's; a page may differ by an allowed rewrite alone. */
+function compareBytes(run: Run, where: string, live: Buffer, built: Buffer, html: boolean): void {
+  if (live.equals(built)) return;
+  const allowed = run.options.allowRewrites ?? [];
+  if (html && allowed.length > 0) {
+    const text = live.toString('utf8');
+    const undone = undoRewrites(text, allowed);
+    // Only a page that is valid UTF-8 is read as text: a garbled byte never decodes into the build's.
+    if (Buffer.from(text, 'utf8').equals(live) && Buffer.from(undone.html, 'utf8').equals(built)) {
+      for (const name of undone.undone) run.rewrites.set(name, [...(run.rewrites.get(name) ?? []), where]);
+      return;
+    }
+  }
+  run.mismatches.push({ where, message: describeDifference(live, built, html) });
+}
+
+/** Every header that _headers gives the answer's path, where the host applies _headers. */
+function compareHeaders(run: Run, where: string, answer: Answer): void {
+  if (run.options.headers === 'ignored') return;
+  const expected = headersFor(run.headersFile, decodeURIComponent(new URL(answer.url).pathname));
+  for (const [name, value] of Object.entries(expected)) {
+    for (const given of [name, `${name}\n${value}`]) run.headerFiles.set(given, (run.headerFiles.get(given) ?? 0) + 1);
+    const sent = answer.headers[name.toLowerCase()];
+    const text = Array.isArray(sent) ? sent.join(', ') : sent;
+    if (text?.trim() === value) continue;
+    // A header missing is one finding whatever value each file should have had; a wrong value, per value.
+    const miss: HeaderMiss =
+      text === undefined
+        ? { where, message: `header ${name} missing (expected "${value}")`, given: name, key: `${name}\nmissing` }
+        : {
+            where,
+            message: `header ${name} is "${text}", expected "${value}"`,
+            given: `${name}\n${value}`,
+            key: `${name}\n${value}\n${text}`,
+          };
+    run.headerMisses.set(miss.key, [...(run.headerMisses.get(miss.key) ?? []), miss]);
+  }
+}
+
+/** build.json: its bytes, and where they differ, each field of the identity by name. */
+function compareIdentity(run: Run, answer: Answer, built: BuildIdentity, builtBytes: Buffer): void {
   const where = buildIdentityFile;
-  if (answer.kind === 'error' || answer.status !== 200) {
-    mismatches.push({ where, message: `${describeAnswer(answer)}, expected 200 with this build's identity` });
+  if (answer.status !== 200) {
+    run.mismatches.push({ where, message: `${describeAnswer(answer)}, expected 200 with this build's identity` });
     return;
   }
+  compareHeaders(run, where, answer);
+  if (answer.body.equals(builtBytes)) return;
   let live: Partial<Record<keyof BuildIdentity, unknown>>;
   try {
     live = JSON.parse(answer.body.toString('utf8'));
   } catch {
-    mismatches.push({ where, message: 'is not JSON' });
+    run.mismatches.push({ where, message: 'is not JSON' });
     return;
   }
-  for (const field of ['commit', 'content', 'date', 'generator'] as const) {
-    if (live[field] !== built[field])
-      mismatches.push({
-        where: `${where} › ${field}`,
-        message: `${JSON.stringify(live[field] ?? null)} live, ${JSON.stringify(built[field])} in this build`,
-      });
-  }
+  const fields = (['commit', 'content', 'date', 'generator'] as const).filter((field) => live[field] !== built[field]);
+  for (const field of fields)
+    run.mismatches.push({
+      where: `${where} › ${field}`,
+      message: `${JSON.stringify(live[field] ?? null)} live, ${JSON.stringify(built[field])} in this build`,
+    });
+  if (fields.length === 0) compareBytes(run, where, answer.body, builtBytes, false);
 }
 
-/** The command's report: each mismatch on a line of its own, with its route or field; and the exit code. */
-export function verifyReport(result: VerifyResult, url: string): { text: string; exitCode: number } {
-  if (result.kind === 'offline') return { text: offlineLine(result.error, 'Nothing was verified'), exitCode: 2 };
-  const { identity, files, rewritten, mismatches } = result;
-  const lines = [
-    `Verifying ${url} against the build of commit ${identity.commit ?? 'unknown'}, content ${short(identity.content)}, dated ${identity.date} (${identity.generator})`,
-    ...mismatches.map((mismatch) => `✗ ${mismatch.where}: ${mismatch.message}`),
-  ];
-  if (mismatches.length > 0) {
-    lines.push(
-      `The live site is not this build: ${mismatches.length} ${mismatches.length === 1 ? 'mismatch' : 'mismatches'} over ${files} files, build.json and the 404 page.`,
-    );
-    return { text: lines.join('\n'), exitCode: 1 };
+/** One file of the build against what the host answers at its address. */
+async function compareFile(run: Run, file: string): Promise<void> {
+  const address = addressOf(file);
+  const where = `${run.base.pathname}${address}`;
+  const [answer, built] = await Promise.all([get(run, address), readFile(path.join(run.options.dir, file))]);
+  if (unanswered(run, where, answer) || answer.kind === 'error') return;
+  if (answer.status !== 200) {
+    run.mismatches.push({ where, message: `${describeAnswer(answer)}, expected 200` });
+    return;
   }
-  lines.push(
-    `✓ The live site is this build: ${files} files, build.json and the 404 page${rewritten.length > 0 ? ` (${rewritten.length} ${rewritten.length === 1 ? 'page' : 'pages'} rewritten by the host, with this build's page hash: ${rewritten.join(', ')})` : ''}.`,
-  );
-  return { text: lines.join('\n'), exitCode: 0 };
+  compareBytes(run, where, answer.body, built, file.endsWith('.html'));
+  compareHeaders(run, where, answer);
+}
+
+/** An address the build never wrote: the host's 404, with the build's 404 page. */
+async function compareNotFound(run: Run): Promise<void> {
+  const where = `${run.base.pathname}${missingPath}`;
+  const [answer, page] = await Promise.all([
+    get(run, missingPath),
+    readFile(path.join(run.options.dir, '404.html')).catch(() => undefined),
+  ]);
+  if (unanswered(run, where, answer) || answer.kind === 'error') return;
+  if (answer.status !== 404) {
+    run.mismatches.push({ where, message: `${describeAnswer(answer)}, expected 404 with the 404 page` });
+    return;
+  }
+  if (page) compareBytes(run, `${where} (the 404 page)`, answer.body, page, true);
+}
+
+/** A header missing (or wrong the same way) on every file _headers gives it to is one finding, not one per file. */
+function headerFindings(run: Run): Mismatch[] {
+  const findings: Mismatch[] = [];
+  for (const misses of run.headerMisses.values()) {
+    const [first] = misses;
+    const given = run.headerFiles.get(first!.given) ?? 0;
+    const messages = new Set(misses.map((miss) => miss.message));
+    const message =
+      messages.size === 1
+        ? first!.message
+        : `${first!.message.slice(0, first!.message.indexOf(' ('))} (expected as _headers gives it to each)`;
+    if (misses.length < 2 || misses.length < given)
+      findings.push(...misses.map(({ where, message }) => ({ where, message })));
+    else findings.push({ where: `all ${misses.length} files _headers gives it to`, message });
+  }
+  return findings;
+}
+
+const byWhere = (a: { where: string }, b: { where: string }) => (a.where < b.where ? -1 : a.where > b.where ? 1 : 0);
+
+function finish(run: Run, identity: BuildIdentity, files: number, stopped: boolean): VerifyResult {
+  return {
+    kind: 'compared',
+    identity,
+    files,
+    mismatches: [...run.mismatches, ...headerFindings(run)].sort(byWhere),
+    unchecked: run.unchecked.sort(byWhere),
+    stopped,
+    rewrites: [...run.rewrites].map(([name, pages]) => ({ name, pages: pages.sort() })),
+  };
 }

@@ -3,11 +3,9 @@ import type { NewsItem } from '../content-schema.ts';
 import { newsInOrder, type SiteEvent } from '../events.ts';
 import { formatDate } from '../format.ts';
 import { Markdown } from '../markdown.tsx';
+import { EVENTS_CALENDAR } from '../urls.ts';
 import { EventDetails } from './EventDetails.tsx';
 import { ExternalLink } from './ExternalLink.tsx';
-
-/** Where the calendar of every event is written: calendar apps subscribe to it. */
-export const EVENTS_CALENDAR = 'events.ics';
 
 function NewsEntry({ item, event, upcoming }: { item: NewsItem; event?: SiteEvent<NewsItem>; upcoming: boolean }) {
   return (

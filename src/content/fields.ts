@@ -4,42 +4,10 @@
  * adds where it is and what was found.
  */
 import * as v from 'valibot';
-import { isTimeZone, timeZoneNames } from '../events.ts';
+import { isTimeZone, timeZoneNames } from '../time-zones.ts';
 import { calendarDateProblem } from '../format.ts';
-
-/**
- * Characters that show as nothing (or do something to a terminal) and are
- * never meant in a field: controls, zero-width spaces and joiners' lookalikes,
- * the byte-order mark, soft hyphens and direction marks.
- */
-const isInvisible = (code: number) =>
-  (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) ||
-  (code >= 0x7f && code <= 0x9f) ||
-  code === 0xad ||
-  code === 0x200b ||
-  code === 0x200e ||
-  code === 0x200f ||
-  (code >= 0x202a && code <= 0x202e) ||
-  (code >= 0x2060 && code <= 0x2064) ||
-  (code >= 0x2066 && code <= 0x2069) ||
-  code === 0xfeff;
-
-/** Where the first invisible character of `text` is, or -1. */
-export function firstInvisible(text: string): number {
-  for (let index = 0; index < text.length; index += 1) if (isInvisible(text.charCodeAt(index))) return index;
-  return -1;
-}
-
-/** `\u200b` for an invisible character, so a message shows it instead of hiding it. */
-export const escapeInvisible = (text: string) => {
-  if (firstInvisible(text) === -1) return text;
-  let shown = '';
-  for (const character of text) {
-    const code = character.charCodeAt(0);
-    shown += isInvisible(code) ? `\\u${code.toString(16).padStart(4, '0')}` : character;
-  }
-  return shown;
-};
+import { escapeInvisible, firstInvisible } from '../text.ts';
+import { EMAIL_PATTERN, isHttpUrl } from '../urls.ts';
 
 /**
  * A field as the editor at /admin/ shows it: a label a secretary understands and a hint saying what to type, with
@@ -89,20 +57,22 @@ export const textOf = (limit: number = LIMITS.line) =>
 
 export const text = textOf();
 
+/**
+ * An http(s) address, whole: no space or control character anywhere in it, so that every place that writes it
+ * (a page's href, a calendar's URL property, a feed) writes the address that was checked.
+ */
 export const httpUrl = v.pipe(
   v.string('expected an http(s) address'),
+  v.check(isHttpUrl, 'expected an address starting with https:// (or http://), such as https://example.org/page'),
   v.check(
-    (value) => /^https?:\/\/[^\s/]+\.[^\s/]+/.test(value) && URL.canParse(value),
-    'expected an address starting with https:// (or http://), such as https://example.org/page',
+    (value) => !isHttpUrl(value) || (!/\s/.test(value) && firstInvisible(value) === -1),
+    'expected an address without spaces or line breaks: write a space in an address as %20',
   ),
 );
 
 export const email = v.pipe(
   v.string('expected an e-mail address'),
-  v.regex(
-    /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[A-Za-z]{2,}$/,
-    'expected an e-mail address such as name@example.org',
-  ),
+  v.regex(EMAIL_PATTERN, 'expected an e-mail address such as name@example.org'),
 );
 
 export const isoDate = v.pipe(
@@ -172,5 +142,10 @@ export const timeZone = v.pipe(
     'expected the name of a time zone of the IANA database, a region and a city, such as Europe/Amsterdam or America/New_York',
   ),
   // The names the check accepts, listed: the editor offers them as choices, and editors' JSON Schemas as completions.
-  v.metadata({ enum: [...timeZoneNames()] }),
+  // A getter, so that the zones' data is read when a form or a JSON Schema asks, not when the schema is loaded.
+  v.metadata({
+    get enum() {
+      return timeZoneNames();
+    },
+  }),
 );

@@ -10,6 +10,30 @@ export const NEWS_FILE_NAME = /^(\d{4}-\d{2}-\d{2})-([a-z0-9]+(?:-[a-z0-9]+)*)\.
 
 const onlyForEvents = 'Only for a news item of type Event.';
 
+/**
+ * Text a calendar writes on one line (a title, a place): a line break or carriage return in it would end the
+ * line of the calendar file early, and a strict reader would refuse the whole calendar.
+ */
+const line = v.pipe(
+  text,
+  v.check(
+    (value) => !/[\r\n]/.test(value),
+    'expected one line of text, without a line break or carriage return (a calendar file would end its line there); write it on one line',
+  ),
+);
+
+/** What may happen to an event after it was announced, each as calendars and search engines say it. */
+const eventStatuses = ['postponed', 'rescheduled', 'moved-online', 'cancelled'] as const;
+
+/** A postal address of the place, for search engines' event listings and for maps. */
+const address = v.strictObject({
+  street: v.optional(described(line, 'Street and number', 'Optional: such as Example Street 18.')),
+  postalCode: v.optional(described(line, 'Postal code', 'Optional: such as 221 00.')),
+  city: described(line, 'City', 'Such as Lund.'),
+  region: v.optional(described(line, 'Region or state', 'Optional: where addresses name one, such as Skåne.')),
+  country: described(line, 'Country', 'Such as Sweden.'),
+});
+
 /** A date (an all-day event) or a date and a local time, in the event's time zone. */
 const moment = v.pipe(
   v.string('expected a date, or a date and a time, written YYYY-MM-DD HH:MM, such as 2026-05-19 14:00'),
@@ -23,7 +47,7 @@ const moment = v.pipe(
 
 /** The front matter of a news item; its text is the Markdown below it. */
 export const newsFrontMatterSchema = v.strictObject({
-  title: described(text, 'Title', 'The headline, such as Our autumn meeting in Lund.'),
+  title: described(line, 'Title', 'The headline, such as Our autumn meeting in Lund.'),
   date: described(
     isoDate,
     'Date',
@@ -62,9 +86,16 @@ export const newsFrontMatterSchema = v.strictObject({
   ),
   location: v.optional(
     described(
-      text,
+      line,
       'Place',
       `${onlyForEvents} Where it takes place, the venue and the city, such as Example Hall, Lund.`,
+    ),
+  ),
+  address: v.optional(
+    described(
+      address,
+      'Address',
+      `${onlyForEvents} The postal address of the place, for maps and search engines: street, postal code, city, country.`,
     ),
   ),
   online: v.optional(
@@ -81,6 +112,13 @@ export const newsFrontMatterSchema = v.strictObject({
       `${onlyForEvents} The address where people register, such as https://example.org/register.`,
     ),
   ),
+  status: v.optional(
+    described(
+      v.picklist(eventStatuses, `expected one of ${eventStatuses.join(', ')}`),
+      'Status',
+      `${onlyForEvents} Only when the plan changed: postponed (no new date yet), rescheduled (the new date written above), moved-online, or cancelled.`,
+    ),
+  ),
 });
 
 const newsItemObject = v.strictObject({
@@ -88,12 +126,19 @@ const newsItemObject = v.strictObject({
   /** From the file name: news/2021-09-15-<id>.md. */
   id: text,
   /** Markdown. */
-  summary: textOf(LIMITS.summary),
+  summary: v.pipe(
+    textOf(LIMITS.summary),
+    v.check(
+      (value) => !value.includes('\r'),
+      'expected text without a carriage return on its own (a calendar file would end its line there); delete it',
+    ),
+  ),
 });
 type Item = v.InferOutput<typeof newsItemObject>;
 
 /** An event's field on an item of another type is told at that field. */
-const onlyOnEvents = (field: 'start' | 'end' | 'timezone' | 'location' | 'online' | 'registration') =>
+type EventField = 'start' | 'end' | 'timezone' | 'location' | 'address' | 'online' | 'registration' | 'status';
+const onlyOnEvents = (field: EventField) =>
   v.forward<Item, v.PartialCheckIssue<Item>, [typeof field]>(
     v.partialCheck(
       [['type'], [field]],
@@ -110,8 +155,36 @@ export const newsItemSchema = v.pipe(
   onlyOnEvents('end'),
   onlyOnEvents('timezone'),
   onlyOnEvents('location'),
+  onlyOnEvents('address'),
   onlyOnEvents('online'),
   onlyOnEvents('registration'),
+  onlyOnEvents('status'),
+  // Every event happens somewhere: a calendar app and a search engine both need the place, the link, or both.
+  v.forward<Item, v.PartialCheckIssue<Item>, ['start']>(
+    v.partialCheck(
+      [['start'], ['location'], ['online']],
+      (item) =>
+        item.type !== 'Event' || item.start === undefined || item.location !== undefined || item.online !== undefined,
+      'expected where the event takes place as well: add location: (the venue and city), online: (the address to join), or both',
+    ),
+    ['start'],
+  ),
+  v.forward<Item, v.PartialCheckIssue<Item>, ['address']>(
+    v.partialCheck(
+      [['address'], ['location']],
+      (item) => item.address === undefined || item.location !== undefined,
+      'expected location: as well, the name of the place at this address (such as the venue and city)',
+    ),
+    ['address'],
+  ),
+  v.forward<Item, v.PartialCheckIssue<Item>, ['status']>(
+    v.partialCheck(
+      [['status'], ['online']],
+      (item) => item.status !== 'moved-online' || item.online !== undefined,
+      'expected online: as well, the address to join the event now that it is online',
+    ),
+    ['status'],
+  ),
   v.forward<Item, v.PartialCheckIssue<Item>, ['end']>(
     v.partialCheck(
       [['start'], ['end']],

@@ -1,5 +1,6 @@
 /** content/publications.yml: the publications, under the id of their theme. */
 import * as v from 'valibot';
+import { DOI_PATTERN } from '../doi.ts';
 import { described, httpUrl, LIMITS, numberOrText, text, textOf, year } from './fields.ts';
 import { themeId } from './themes.ts';
 
@@ -48,10 +49,7 @@ export const publicationSchema = v.pipe(
     doi: labelled(
       v.pipe(
         v.string('expected a DOI'),
-        v.regex(
-          /^10\.\d{4,9}\/\S+$/,
-          'expected a bare DOI such as 10.1080/13854046.2021.1981456 (without https://doi.org/)',
-        ),
+        v.regex(DOI_PATTERN, 'expected a bare DOI such as 10.1080/13854046.2021.1981456 (without https://doi.org/)'),
       ),
       'DOI',
       'A paper with a DOI: type the DOI alone, such as 10.1080/13854046.2021.1981456 (without https://doi.org/), and save; the authors, year, title and the rest are filled in from it. Leave empty for a publication without one.',

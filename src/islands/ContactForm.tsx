@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
 import type { SiteSettings } from '../content-schema.ts';
 import { contactBody, contactMailto, subjectMailto } from '../mailto.ts';
 
@@ -24,25 +24,64 @@ function withLink(text: string, link: ReactNode) {
   );
 }
 
+/** The form's fields, disabled until the island runs (see ContactForm). */
+function ContactFields({ enhanced, messageRef }: { enhanced: boolean; messageRef: Ref<HTMLTextAreaElement> }) {
+  return (
+    <>
+      <div className="field">
+        <label htmlFor="contact-name">Name</label>
+        <input id="contact-name" name="name" type="text" autoComplete="name" required disabled={!enhanced} />
+      </div>
+      <div className="field">
+        <label htmlFor="contact-email">Email</label>
+        <input id="contact-email" name="email" type="email" autoComplete="email" required disabled={!enhanced} />
+      </div>
+      <div className="field">
+        <label htmlFor="contact-message">Message</label>
+        <textarea id="contact-message" name="message" rows={4} required disabled={!enhanced} ref={messageRef} />
+      </div>
+    </>
+  );
+}
+
 /**
- * Opens the visitor's mail application with the message filled in; nothing is
- * posted anywhere. Browsers garble a form they post to mailto: themselves
- * (Chromium re-encodes UTF-8 as Latin-1 and turns & into a line break and +
- * into a space), so until this island runs the fields are disabled and the
- * form points to the mailbox instead. A message too long for a mail link is
- * offered for copying, never cut.
+ * "Email client opened". The live region stays in the page, so screen readers
+ * announce what appears in it; the Dismiss button sits outside it, so it is
+ * not read as part of the message.
  */
-export function ContactForm({ mailbox, text }: ContactFormProps) {
-  const [enhanced, setEnhanced] = useState(false);
+function Toast({ open, onDismiss }: { open: boolean; onDismiss: () => void }) {
+  return (
+    <div className="toast-region">
+      <div className={open ? 'toast' : undefined}>
+        <div role="status">
+          {open ? (
+            <>
+              <p className="toast__title">Email client opened</p>
+              <p className="toast__description">Please send the email in your mail application.</p>
+            </>
+          ) : null}
+        </div>
+        {open ? (
+          <button type="button" className="toast__close" onClick={onDismiss}>
+            Dismiss
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * What the form does on submit: the mail link is followed once "Sending..."
+ * has been painted; a message too long for one is kept for copying instead,
+ * from the clipboard or, without one, from the message box, selected.
+ */
+function useMailHandover(mailbox: string) {
   const [pendingLink, setPendingLink] = useState<string | null>(null);
   const [toastOpen, setToastOpen] = useState(false);
   const [tooLong, setTooLong] = useState<{ body: string; link: string } | null>(null);
   const [copyState, setCopyState] = useState<CopyState>('waiting');
   const messageRef = useRef<HTMLTextAreaElement>(null);
-  const submitting = pendingLink !== null;
-
-  // The server's markup and the first render here are the same disabled form, so hydration matches.
-  useEffect(() => setEnhanced(true), []);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     // The browser has already run the required and type=email checks: submit
@@ -58,6 +97,14 @@ export function ContactForm({ mailbox, text }: ContactFormProps) {
     setPendingLink(link);
   };
 
+  // Runs once "Sending..." has been painted, then hands over to the mail application.
+  useEffect(() => {
+    if (pendingLink === null) return;
+    window.location.href = pendingLink;
+    setPendingLink(null);
+    setToastOpen(true);
+  }, [pendingLink]);
+
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(tooLong!.body);
@@ -69,13 +116,24 @@ export function ContactForm({ mailbox, text }: ContactFormProps) {
     }
   };
 
-  // Runs once "Sending..." has been painted, then hands over to the mail application.
-  useEffect(() => {
-    if (pendingLink === null) return;
-    window.location.href = pendingLink;
-    setPendingLink(null);
-    setToastOpen(true);
-  }, [pendingLink]);
+  return { onSubmit, submitting: pendingLink !== null, toastOpen, setToastOpen, tooLong, copyState, copy, messageRef };
+}
+
+/**
+ * Opens the visitor's mail application with the message filled in; nothing is
+ * posted anywhere. Browsers garble a form they post to mailto: themselves
+ * (Chromium re-encodes UTF-8 as Latin-1 and turns & into a line break and +
+ * into a space), so until this island runs the fields are disabled and the
+ * form points to the mailbox instead. A message too long for a mail link is
+ * offered for copying, never cut.
+ */
+export function ContactForm({ mailbox, text }: ContactFormProps) {
+  const [enhanced, setEnhanced] = useState(false);
+  const { onSubmit, submitting, toastOpen, setToastOpen, tooLong, copyState, copy, messageRef } =
+    useMailHandover(mailbox);
+
+  // The server's markup and the first render here are the same disabled form, so hydration matches.
+  useEffect(() => setEnhanced(true), []);
 
   const notice = { waiting: text.tooLong, copied: text.copied, failed: text.copyFailed }[copyState];
 
@@ -92,18 +150,7 @@ export function ContactForm({ mailbox, text }: ContactFormProps) {
             )}
           </p>
         )}
-        <div className="field">
-          <label htmlFor="contact-name">Name</label>
-          <input id="contact-name" name="name" type="text" autoComplete="name" required disabled={!enhanced} />
-        </div>
-        <div className="field">
-          <label htmlFor="contact-email">Email</label>
-          <input id="contact-email" name="email" type="email" autoComplete="email" required disabled={!enhanced} />
-        </div>
-        <div className="field">
-          <label htmlFor="contact-message">Message</label>
-          <textarea id="contact-message" name="message" rows={4} required disabled={!enhanced} ref={messageRef} />
-        </div>
+        <ContactFields enhanced={enhanced} messageRef={messageRef} />
         <button type="submit" className="button" disabled={!enhanced || submitting} aria-busy={submitting}>
           {submitting ? 'Sending...' : 'Send Message'}
         </button>
@@ -126,26 +173,7 @@ export function ContactForm({ mailbox, text }: ContactFormProps) {
           {text.copy}
         </button>
       ) : null}
-      {/* The live region stays in the page, so screen readers announce what
-          appears in it; the Dismiss button sits outside it, so it is not read
-          as part of the message. */}
-      <div className="toast-region">
-        <div className={toastOpen ? 'toast' : undefined}>
-          <div role="status">
-            {toastOpen ? (
-              <>
-                <p className="toast__title">Email client opened</p>
-                <p className="toast__description">Please send the email in your mail application.</p>
-              </>
-            ) : null}
-          </div>
-          {toastOpen ? (
-            <button type="button" className="toast__close" onClick={() => setToastOpen(false)}>
-              Dismiss
-            </button>
-          ) : null}
-        </div>
-      </div>
+      <Toast open={toastOpen} onDismiss={() => setToastOpen(false)} />
     </>
   );
 }

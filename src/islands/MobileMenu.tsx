@@ -66,26 +66,18 @@ const sectionOnThisPage = (href: string): HTMLElement | null => {
 };
 
 /**
- * The slide-in menu for small screens, built on a modal <dialog>: the browser
- * makes the page behind it inert, closes it on Escape and hands focus back to
- * the menu button. It takes the disclosure's place once hydrated, and takes
- * over what the visitor did with it meanwhile: open stays open, and the focus
- * moves to the same control. After a choice, the focus moves to the chosen
- * section's heading, so the next Tab goes on from there and not from the top
- * of the page.
+ * The menu's state, taken over from the built disclosure: whether the island
+ * has taken the disclosure's place, whether the menu is open, and where the
+ * focus was, carried over to the dialog. A layout effect, so the button takes
+ * the disclosure's place before the next paint: the two have the same size,
+ * and nothing moves.
  */
-export function MobileMenu({ links, join }: MobileMenuProps) {
+function useMenuState() {
   const [enhanced, setEnhanced] = useState(false);
   const [open, setOpen] = useState(false);
   const detailsRef = useRef<HTMLDetailsElement>(null);
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const chosen = useRef<HTMLElement | null>(null);
   /** Which control of the disclosure had the focus when the island took over: -1 its summary, else the nth link. */
   const focused = useRef<number | null>(null);
-
-  // A layout effect, so the button takes the disclosure's place before the
-  // next paint: the two have the same size, and nothing moves.
   useLayoutEffect(() => {
     const details = detailsRef.current;
     if (!details) return;
@@ -112,18 +104,67 @@ export function MobileMenu({ links, join }: MobileMenuProps) {
     addEventListener('keyup', release, true);
   }, []);
 
+  // The dialog opens and closes with `open`, and the focus the disclosure had goes to the same control here.
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal();
     if (!open && dialog.open) dialog.close();
-    // The focus the disclosure had goes to the same control here.
     const carried = focused.current;
     if (!enhanced || carried === null) return;
     focused.current = null;
     if (carried === -1 && !open) buttonRef.current?.focus();
     else if (carried >= 0) dialog.querySelectorAll<HTMLElement>('a[href]')[carried]?.focus();
   }, [open, enhanced]);
+  return { enhanced, open, setOpen, detailsRef, dialogRef, buttonRef };
+}
+
+/** After a choice, the chosen section's heading has the focus; else the menu button has it back. */
+function focusAfterClose(section: HTMLElement | null, button: HTMLButtonElement | null) {
+  const heading = section?.querySelector<HTMLElement>('h1, h2');
+  if (!heading) {
+    button?.focus();
+    return;
+  }
+  // Focusable by script only: the heading does not become a Tab stop.
+  if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+  // The link itself scrolls the section into view (smoothly, perhaps): leave that alone.
+  heading.focus({ preventScroll: true });
+}
+
+/**
+ * A modal dialog already keeps focus out of the page; this also keeps Tab
+ * from wandering into the browser's own toolbar.
+ */
+function keepFocusInside(event: KeyboardEvent<HTMLDialogElement>) {
+  if (event.key !== 'Tab') return;
+  const focusable = event.currentTarget.querySelectorAll<HTMLElement>('a[href], button:not([disabled])');
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  if (!first || !last) return;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+/**
+ * The slide-in menu for small screens, built on a modal <dialog>: the browser
+ * makes the page behind it inert, closes it on Escape and hands focus back to
+ * the menu button. It takes the disclosure's place once hydrated, and takes
+ * over what the visitor did with it meanwhile: open stays open, and the focus
+ * moves to the same control. After a choice, the focus moves to the chosen
+ * section's heading, so the next Tab goes on from there and not from the top
+ * of the page.
+ */
+export function MobileMenu({ links, join }: MobileMenuProps) {
+  const { enhanced, open, setOpen, detailsRef, dialogRef, buttonRef } = useMenuState();
+  const chosen = useRef<HTMLElement | null>(null);
 
   const close = () => setOpen(false);
   const choose = (href: string) => {
@@ -131,37 +172,7 @@ export function MobileMenu({ links, join }: MobileMenuProps) {
     close();
   };
 
-  const focusAfterClose = () => {
-    const heading = chosen.current?.querySelector<HTMLElement>('h1, h2');
-    chosen.current = null;
-    if (!heading) {
-      buttonRef.current?.focus();
-      return;
-    }
-    // Focusable by script only: the heading does not become a Tab stop.
-    if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
-    // The link itself scrolls the section into view (smoothly, perhaps): leave that alone.
-    heading.focus({ preventScroll: true });
-  };
-
   if (!enhanced) return <MenuDisclosure links={links} join={join} detailsRef={detailsRef} />;
-
-  // A modal dialog already keeps focus out of the page; this also keeps Tab
-  // from wandering into the browser's own toolbar.
-  const keepFocusInside = (event: KeyboardEvent<HTMLDialogElement>) => {
-    if (event.key !== 'Tab') return;
-    const focusable = event.currentTarget.querySelectorAll<HTMLElement>('a[href], button:not([disabled])');
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
 
   return (
     <>
@@ -183,7 +194,9 @@ export function MobileMenu({ links, join }: MobileMenuProps) {
         aria-label="Menu"
         onClose={() => {
           setOpen(false);
-          focusAfterClose();
+          const section = chosen.current;
+          chosen.current = null;
+          focusAfterClose(section, buttonRef.current);
         }}
         onKeyDown={keepFocusInside}
       >

@@ -1,96 +1,166 @@
-import type { AccessibilityStatement, ComplianceLevel, SiteSettings } from '../content-schema.ts';
-import { testedWidths } from '../accessibility-testing.ts';
+import { Fragment } from 'react';
+import type { AccessibilityRecord } from '../accessibility-testing.ts';
+import { useBuild } from '../build-context.tsx';
 import { ExternalLink } from '../components/ExternalLink.tsx';
 import { DateText, TextPage } from '../components/TextPage.tsx';
-import { useBuild } from '../build-context.tsx';
+import type { AccessibilityStatement, ComplianceLevel, SiteSettings } from '../content-schema.ts';
+import type { IssueReason } from '../content/accessibility.ts';
+import { countLabel, formatDate } from '../format.ts';
 import { Markdown } from '../markdown.tsx';
+import { WCAG_21_AA } from '../wcag.ts';
 
 const standard =
   'the Web Content Accessibility Guidelines (WCAG) 2.1 at level AA, which EN 301 549 applies to websites';
 
-/** The status sentence of the EU model statement for each level. */
-const status: Record<ComplianceLevel, string> = {
-  fully: `This website is fully compliant with ${standard}.`,
-  partially: `This website is partially compliant with ${standard}, because of the issues listed below.`,
-  not: `This website is not compliant with ${standard}. The issues are listed below.`,
-};
+type Issues = NonNullable<AccessibilityStatement['knownIssues']>;
 
-const widths = testedWidths.map((width) => `${width}`).join(' and ');
+/** The status sentence of the EU model statement, naming what the list below holds. */
+function statusSentence(level: ComplianceLevel, issues: Issues): string {
+  const has = (reason: IssueReason) => issues.some((item) => item.reason === reason);
+  const why = [has('non-compliance') && 'the non-compliances', has('disproportionate-burden') && 'the exemptions']
+    .filter(Boolean)
+    .join(' and ');
+  if (level === 'fully') return `This website is fully compliant with ${standard}.`;
+  if (level === 'partially') return `This website is partially compliant with ${standard}, due to ${why} listed below.`;
+  return `This website is not compliant with ${standard}. The non-compliances are listed below.`;
+}
+
+/** The model's three reasons, in its order, each with its heading. */
+const reasonHeadings: [IssueReason, string][] = [
+  ['non-compliance', 'Non-compliance with the accessibility requirements'],
+  ['disproportionate-burden', 'Disproportionate burden'],
+  ['outside-scope', 'Content outside the scope of the applicable legislation'],
+];
+
+function NonAccessibleContent({ issues }: { issues: Issues }) {
+  if (issues.length === 0) return null;
+  return (
+    <>
+      <h2>Non-accessible content</h2>
+      <p>The content listed below is not accessible, for the reasons given.</p>
+      {reasonHeadings.map(([reason, heading]) => {
+        const listed = issues.filter((item) => item.reason === reason);
+        if (listed.length === 0) return null;
+        return (
+          <Fragment key={reason}>
+            <h3>{heading}</h3>
+            <ul>
+              {listed.map(({ issue, criteria, alternative }) => (
+                <li key={issue}>
+                  {issue}
+                  {criteria?.length
+                    ? ` (WCAG 2.1 success criteri${criteria.length === 1 ? 'on' : 'a'} ${criteria.map((number) => `${number} ${WCAG_21_AA[number]}`).join('; ')})`
+                    : null}
+                  {alternative ? ` Instead: ${alternative}` : null}
+                </li>
+              ))}
+            </ul>
+          </Fragment>
+        );
+      })}
+    </>
+  );
+}
+
+/** "375 and 1280", "light and dark". */
+const both = (values: readonly (string | number)[]) =>
+  values.length < 2 ? values.join('') : `${values.slice(0, -1).join(', ')} and ${values.at(-1)}`;
+
+/** What the record of the tests' run says, in a sentence: when, what, with what, and what was found. */
+function recordSentence(record: AccessibilityRecord): string {
+  const found = record.violations === 0 ? 'no violation' : countLabel(record.violations, 'violation');
+  return `On ${formatDate(record.date)}, the automatic tests of this version of the site checked ${countLabel(record.routes.length, 'page')} (every kind of page the site has, built from the project's test content) with axe-core ${record.axeCore} in ${record.browser}, at ${both(record.widths)} pixels wide, in the ${both(record.colorSchemes)} colour scheme${record.colorSchemes.length === 1 ? '' : 's'}: ${countLabel(record.checks, 'check')}, and axe-core found ${found}.`;
+}
+
+function HowTested({ manualTests }: { manualTests: readonly string[] | undefined }) {
+  const { testedWith } = useBuild();
+  return (
+    <>
+      <h2>How this site was tested</h2>
+      <p>
+        {testedWith.record
+          ? recordSentence(testedWith.record)
+          : 'This version of the site was not tested: the build that made it was given no record of an automatic accessibility test of this version.'}
+      </p>
+      {manualTests?.length ? (
+        <ul>
+          {manualTests.map((sentence) => (
+            <li key={sentence}>{sentence}</li>
+          ))}
+        </ul>
+      ) : (
+        <p>No test by a person with a screen reader or other assistive technology is recorded yet.</p>
+      )}
+    </>
+  );
+}
+
+function Enforcement({ statement }: { statement: AccessibilityStatement }) {
+  const body = statement.enforcementBody;
+  return (
+    <>
+      <h2>Enforcement procedure</h2>
+      <p>
+        {`If you are not satisfied with our answer to your feedback or to your request for content in another form, or you receive no answer within ${statement.responseDays} working days, you can complain to ${body.name}, the body that enforces the accessibility requirements:`}
+      </p>
+      <ul>
+        <li>
+          {'Website: '}
+          <ExternalLink className="text-link" href={body.url}>
+            {body.url}
+          </ExternalLink>
+        </li>
+        {body.email ? (
+          <li>
+            {'E-mail: '}
+            <a className="text-link" href={`mailto:${body.email}`}>
+              {body.email}
+            </a>
+          </li>
+        ) : null}
+        {body.phone ? <li>{`Telephone: ${body.phone}`}</li> : null}
+        {body.address ? <li>{`Address: ${body.address}`}</li> : null}
+      </ul>
+    </>
+  );
+}
 
 /**
- * The accessibility statement in the order of the EU model statement. Its
- * "How this site was tested" is made from what the project runs (the tools'
- * versions come from the build), and names tests by people only when the
- * content lists them.
+ * The accessibility statement in the order of the EU model statement:
+ * introduction, compliance status, non-accessible content by reason,
+ * preparation, feedback with its response time, enforcement procedure; then,
+ * as the model's optional content, how the site was tested, from the record
+ * of a real run of the tests, and the tests people did by hand.
  */
 export function AccessibilityPage({ site, statement }: { site: SiteSettings; statement: AccessibilityStatement }) {
-  const { testedWith } = useBuild();
   const mailbox = statement.feedbackEmail ?? site.contactEmail;
+  const issues = statement.knownIssues ?? [];
   return (
     <TextPage site={site} title={statement.title} dateLabel="Last reviewed: " date={statement.reviewed}>
       <Markdown source={statement.body} />
       <h2>Compliance status</h2>
-      <p>{status[statement.compliance]}</p>
-      {statement.knownIssues?.length ? (
-        <>
-          <h2>Content that is not accessible</h2>
-          <ul>
-            {statement.knownIssues.map(({ issue, alternative }) => (
-              <li key={issue}>
-                {issue}
-                {alternative ? ` Instead: ${alternative}` : null}
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
-      <h2>How this site was tested</h2>
-      <ul>
-        <li>
-          {`axe-core ${testedWith.axeCore} checks every page in Chromium at ${widths} pixels wide, in the light and the dark colour scheme, and the tests pass only when it finds no violation.`}
-        </li>
-        <li>
-          Tests in Chromium press Tab through every page: the skip link comes first, every control is reached in order,
-          and each shows a focus ring with at least 3:1 contrast against what lies behind it, in the light and the dark
-          colour scheme.
-        </li>
-        <li>
-          Tests in Chromium open every page with JavaScript switched off: the content is all there, and the navigation
-          works.
-        </li>
-        <li>
-          {`Lighthouse ${testedWith.lighthouse} audits every page, accessibility among its categories, when the maintainers run it; it is not part of the automatic tests.`}
-        </li>
-        {statement.manualTests?.map((sentence) => (
-          <li key={sentence}>{sentence}</li>
-        ))}
-      </ul>
-      {statement.manualTests?.length ? null : (
-        <p>No test by a person with a screen reader or other assistive technology is recorded yet.</p>
-      )}
+      <p>{statusSentence(statement.compliance, issues)}</p>
+      <NonAccessibleContent issues={issues} />
+      <h2>Preparation of this accessibility statement</h2>
+      <p>
+        {'This statement was prepared on '}
+        <DateText iso={statement.prepared} />
+        {statement.method === 'third-party'
+          ? `. The method used to prepare it was an assessment by a third party: ${statement.assessor}.`
+          : '. The method used to prepare it was a self-assessment by the consortium.'}
+        {' It was last reviewed on '}
+        <DateText iso={statement.reviewed} />.
+      </p>
       <h2>Feedback and contact information</h2>
       <p>
         {'If you meet a barrier on this site, or need any of its content in another form, write to '}
         <a className="text-link" href={`mailto:${mailbox}`}>
           {mailbox}
         </a>
-        .
+        {`. We answer within ${statement.responseDays} working days.`}
       </p>
-      <h2>Enforcement procedure</h2>
-      <p>
-        {'If our answer does not satisfy you, you can turn to '}
-        <ExternalLink className="text-link" href={statement.enforcementBody.url}>
-          {statement.enforcementBody.name}
-        </ExternalLink>
-        .
-      </p>
-      <h2>Preparation of this statement</h2>
-      <p>
-        {'This statement was prepared on '}
-        <DateText iso={statement.prepared} />
-        {' and last reviewed on '}
-        <DateText iso={statement.reviewed} />.
-      </p>
+      <Enforcement statement={statement} />
+      <HowTested manualTests={statement.manualTests} />
     </TextPage>
   );
 }

@@ -75,7 +75,7 @@ export function builtRealSite() {
 }
 
 /** The fixture content as the build reads it. */
-export const fixtureContent = () => loadContent(fixtureContentDir);
+export const fixtureContent = async () => (await loadContent(fixtureContentDir)).content;
 
 /** The HTML of a route ('/research') or an output file ('404.html'). */
 export async function readPage(outDir: string, routeOrFile: string): Promise<string> {

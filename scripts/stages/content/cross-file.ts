@@ -4,10 +4,10 @@
  * written, not only once every file is valid, so that one build lists every
  * problem at once.
  */
-import { firstInvisible } from '../../../src/content/fields.ts';
-import { hasTime } from '../../../src/events.ts';
+import { firstInvisible } from '../../../src/text.ts';
 import type { Problem } from '../../lib/problems.ts';
 import { keyOffset, relative } from './source.ts';
+import { eventTimeProblems } from './event-times.ts';
 import { type CheckedFile, closest, lineOf, locate, show } from './issues.ts';
 
 type Loose = Record<string, unknown>;
@@ -42,11 +42,16 @@ export interface ContentFiles {
   news: CheckedFile[];
 }
 
+/** Every rule across entries and files, in the order of the files. */
 export function crossFileProblems(files: ContentFiles): Problem[] {
+  return [...themeProblems(files), ...newsProblems(files), ...memberProblems(files)];
+}
+
+/** Theme ids unique, each with publications; every key of publications.yml a theme's id; every DOI listed once. */
+function themeProblems(files: ContentFiles): Problem[] {
   const problems: Problem[] = [];
   const themes = list(files.themes.raw);
   const publications = record(files.publications.raw);
-  const directory = record(files.members.raw);
 
   for (const { index, first } of repeats(themes, (theme) => str(theme.id))) {
     problems.push({
@@ -75,47 +80,42 @@ export function crossFileProblems(files: ContentFiles): Problem[] {
         : `expected the id of a theme of themes.yml (${themeIds.join(', ')}), found ${show(id)}; to add a theme, add it to themes.yml first`,
     });
   }
+  return [...problems, ...repeatedDois(files.publications, publications)];
+}
 
+function repeatedDois(file: CheckedFile, publications: Loose): Problem[] {
   const entries = Object.entries(publications).flatMap(([id, items]) =>
     list(items).map((publication, index) => ({ id, index, doi: str(publication.doi)?.toLowerCase() })),
   );
-  for (const { index, first } of repeats(entries, (entry) => entry.doi)) {
+  return repeats(entries, (entry) => entry.doi).map(({ index, first }) => {
     const { id, index: position } = entries[index]!;
     const earlier = entries[first]!;
     const doi = str(record(list(publications[id])[position]).doi)!;
-    problems.push({
-      ...locate(files.publications, [id, position, 'doi']),
-      message: `expected a DOI no other publication has: ${doi} is already listed as ${earlier.id}[${earlier.index}] (${lineOf(files.publications, [earlier.id, earlier.index, 'doi'])}), found "${doi}"`,
-    });
-  }
+    return {
+      ...locate(file, [id, position, 'doi']),
+      message: `expected a DOI no other publication has: ${doi} is already listed as ${earlier.id}[${earlier.index}] (${lineOf(file, [earlier.id, earlier.index, 'doi'])}), found "${doi}"`,
+    };
+  });
+}
 
+/** News ids unique; an event's times real in its zone (which a time of day needs: its own or the site's). */
+function newsProblems(files: ContentFiles): Problem[] {
   const newsIds = files.news.map((file) => str(record(file.raw).id));
-  for (const { index, first } of repeats(newsIds, (id) => id)) {
-    problems.push({
-      where: relative(files.news[index]!.source.file),
-      message: `expected a news id no other item has: "${newsIds[index]}" is also the id of ${lineOf(files.news[first]!, []).replace(/:\d+$/, '')} (the id is the file name after the date; two items would share one address)`,
-    });
-  }
+  const problems: Problem[] = repeats(newsIds, (id) => id).map(({ index, first }) => ({
+    where: relative(files.news[index]!.source.file),
+    message: `expected a news id no other item has: "${newsIds[index]}" is also the id of ${lineOf(files.news[first]!, []).replace(/:\d+$/, '')} (the id is the file name after the date; two items would share one address)`,
+  }));
+  return [...problems, ...eventTimeProblems(files.news, str(record(files.site.raw).timezone))];
+}
 
-  // An event at a time of day needs the zone that time is local to: its own, or the site's.
-  const siteZone = str(record(files.site.raw).timezone);
-  for (const file of files.news) {
-    const item = record(file.raw);
-    const start = str(item.start);
-    if (str(item.type) !== 'Event' || !start || !hasTime(start) || str(item.timezone) || siteZone) continue;
-    problems.push({
-      ...locate(file, ['start']),
-      message: `expected a time zone for an event at a time of day: add a line "timezone: Europe/Amsterdam" (the zone its times are local to), or set "timezone:" in site.yml for every event, found "${start}"`,
-    });
-  }
-
+/** Each country listed once; every member's country one of them; each member listed once. */
+function memberProblems(files: ContentFiles): Problem[] {
+  const directory = record(files.members.raw);
   const countries = Array.isArray(directory.countries) ? directory.countries.map(str) : [];
-  for (const { index, first } of repeats(countries, (country) => country)) {
-    problems.push({
-      ...locate(files.members, ['countries', index]),
-      message: `expected each country once: "${countries[index]}" is listed twice (first at ${lineOf(files.members, ['countries', first])})`,
-    });
-  }
+  const problems: Problem[] = repeats(countries, (country) => country).map(({ index, first }) => ({
+    ...locate(files.members, ['countries', index]),
+    message: `expected each country once: "${countries[index]}" is listed twice (first at ${lineOf(files.members, ['countries', first])})`,
+  }));
   const listed = countries.filter((country) => country !== undefined);
   const members = list(directory.members);
   members.forEach((member, index) => {

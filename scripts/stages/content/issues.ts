@@ -4,7 +4,7 @@
  */
 import type * as v from 'valibot';
 import { isScalar } from 'yaml';
-import { escapeInvisible, firstInvisible } from '../../../src/content/fields.ts';
+import { escapeInvisible, firstInvisible } from '../../../src/text.ts';
 import type { Problem } from '../../lib/problems.ts';
 import { entriesOf, expectation, schemaAt } from '../../lib/schema-shape.ts';
 import { excerpt, keyOffset, position, relative, type Source, walk } from './source.ts';
@@ -79,7 +79,7 @@ export function lineOf(file: CheckedFile, keys: Keys): string {
 }
 
 /** The field names of the schema's object at a path (for "did you mean"). */
-const fieldsOf = (schema: unknown, keys: Keys) => entriesOf(schemaAt(schema, keys)) ?? {};
+const schemaFieldsAt = (schema: unknown, keys: Keys) => entriesOf(schemaAt(schema, keys)) ?? {};
 
 const invisibleNote = (value: unknown, message: string) =>
   typeof value === 'string' && firstInvisible(value) !== -1 && !message.includes('invisible')
@@ -95,7 +95,7 @@ export function describeIssue(file: CheckedFile, issue: v.BaseIssue<unknown>): P
   // A field the schema does not know (valibot expects "never" there): name it and suggest the one meant.
   if (issue.type === 'strict_object' && issue.expected === 'never' && typeof field === 'string') {
     const offset = keyOffset(source.doc, keys.slice(0, -1), field) ?? 0;
-    const entries = Object.keys(fieldsOf(file.schema, keys.slice(0, -1)));
+    const entries = Object.keys(schemaFieldsAt(file.schema, keys.slice(0, -1)));
     const suggestion = closest(field, entries);
     return {
       ...locate(file, keys, offset),
@@ -116,7 +116,7 @@ export function describeIssue(file: CheckedFile, issue: v.BaseIssue<unknown>): P
     const where = locate(file, keys.slice(0, -1));
     const label = file.label(keys);
     const trail = [label.text, ...keys.slice(label.covers)].filter((part) => part !== '').map(String);
-    const expected = expectation(fieldsOf(file.schema, keys.slice(0, -1))[field]);
+    const expected = expectation(schemaFieldsAt(file.schema, keys.slice(0, -1))[field]);
     return {
       where: `${where.where.split(' › ')[0]}${trail.length ? ` › ${trail.join(' › ')}` : ''}`,
       excerpt: where.excerpt,

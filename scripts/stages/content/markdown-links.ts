@@ -3,10 +3,11 @@
  * it was written on: refused here when they cannot work as written, recorded
  * otherwise so that the output check can name the line of a broken one.
  */
-import type { Token, Tokens } from 'marked';
-import { escapeInvisible } from '../../../src/content/fields.ts';
+import { type Token, type Tokens, walkTokens } from 'marked';
+import { escapeInvisible } from '../../../src/text.ts';
 import { linkKind } from '../../../src/markdown.tsx';
-import { type Urls, withTrailingSlash } from '../../../src/urls.ts';
+import { percentDecoded, type Urls, withTrailingSlash } from '../../../src/urls.ts';
+import { linesOf } from '../../lib/line-counter.ts';
 import type { Problem } from '../../lib/problems.ts';
 import { excerptAt, relative, type Source } from './source.ts';
 
@@ -23,13 +24,7 @@ export interface Origin {
  */
 export type Origins = Map<string, (() => Origin)[]>;
 
-const decoded = (href: string) => {
-  try {
-    return decodeURI(href);
-  } catch {
-    return href;
-  }
-};
+const decoded = (href: string) => percentDecoded(href) ?? href;
 
 /** Keyed by the site path as the pages link to it, without the base path: "/research/", "/uploads/logo.svg". */
 export function addOrigin(origins: Origins, href: string, origin: () => Origin) {
@@ -73,35 +68,31 @@ export function markdownLinks(
   const problems: Problem[] = [];
   const warnings: Problem[] = [];
   const file = relative(source.file);
+  const lines = linesOf(text);
   let cursor = 0;
   const place = (raw: string) => {
     const found = text.indexOf(raw, cursor);
     const offset = found === -1 ? cursor : found;
     if (found !== -1) cursor = found + 1;
-    const before = text.slice(0, offset);
-    const line = startLine + (before.match(/\n/g)?.length ?? 0);
-    const column = offset - before.lastIndexOf('\n');
+    const { line: inText, col: column } = lines.linePos(offset);
+    const line = startLine + inText - 1;
     return () => ({ where: `${file}:${line}:${column}`, excerpt: excerptAt(source.text, line, column) });
   };
-  const visit = (tokens: Token[]) => {
-    for (const token of tokens) {
-      if (token.type === 'link') {
-        const { href, raw } = token as Tokens.Link;
-        const at = place(raw);
-        const problem = schemeProblem(href);
-        if (problem) problems.push({ ...at(), message: escapeInvisible(problem) });
-        else if (href.startsWith('/')) addOrigin(origins, href, at);
-      } else if (token.type === 'image') {
-        const { href, raw, text: alt } = token as Tokens.Image;
-        warnings.push({
-          ...place(raw)(),
-          message: `an image in the text (${escapeInvisible(href)}) is not shown: the site prints its description "${escapeInvisible(alt)}" instead; to link to it, drop the "!"`,
-        });
-      }
-      const children = (token as { tokens?: Token[]; items?: Token[] }).tokens ?? (token as { items?: Token[] }).items;
-      if (children) visit(children);
+  // marked's own walk visits every token, in the order written: table cells and list items included.
+  walkTokens(tokens, (token) => {
+    if (token.type === 'link') {
+      const { href, raw } = token as Tokens.Link;
+      const at = place(raw);
+      const problem = schemeProblem(href);
+      if (problem) problems.push({ ...at(), message: escapeInvisible(problem) });
+      else if (href.startsWith('/')) addOrigin(origins, href, at);
+    } else if (token.type === 'image') {
+      const { href, raw, text: alt } = token as Tokens.Image;
+      warnings.push({
+        ...place(raw)(),
+        message: `an image in the text (${escapeInvisible(href)}) is not shown: the site prints its description "${escapeInvisible(alt)}" instead; to link to it, drop the "!"`,
+      });
     }
-  };
-  visit(tokens);
+  });
   return { problems, warnings };
 }

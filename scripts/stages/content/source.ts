@@ -15,8 +15,9 @@ import {
   visit,
   type Document,
   type Node,
+  type Scalar,
 } from 'yaml';
-import { escapeInvisible } from '../../../src/content/fields.ts';
+import { escapeInvisible } from '../../../src/text.ts';
 import { displayPath, type Problem } from '../../lib/problems.ts';
 
 export interface Source {
@@ -164,34 +165,62 @@ interface YamlSlip {
   fromContext?: boolean;
 }
 
+/** A YAML error as the parser gave it, with the lines of the YAML text. */
+interface YamlError {
+  lines: string[];
+  code: string;
+  /** The first line of the parser's message, without its position. */
+  first: string;
+  /** 1-based line and column of the error. */
+  line: number;
+  column: number;
+  lineText: string;
+}
+
 /**
  * What went wrong at a YAML error, worked out from the lines around it: the
  * parser reports an unclosed quote at the end of the file and an over-indented
- * line on the line above it, and gives one code to several slips.
+ * line on the line above it, and gives one code to several slips. Each guess
+ * is tried in turn; the parser's own words, with a hint, are the last resort.
  */
 function yamlSlip(lines: string[], code: string, parserMessage: string, line: number, column: number): YamlSlip {
   const first = parserMessage.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
-  const lineText = lines[line - 1] ?? '';
+  const error: YamlError = { lines, code, first, line, column, lineText: lines[line - 1] ?? '' };
+  return (
+    unclosedQuote(error) ??
+    indicatorAtStart(error) ??
+    (code === 'TAB_AS_INDENT'
+      ? { line, column, fromContext: true, message: 'a tab indents this line; indent with spaces' }
+      : null) ??
+    misindented(error) ??
+    colonInValue(error) ??
+    colonWithoutSpace(error) ??
+    parserWords(error)
+  );
+}
 
-  // A quote opened and never closed: the line where it was opened.
-  if (/quote/i.test(first) && code === 'MISSING_CHAR') {
-    for (let index = 0; index < lines.length; index += 1) {
-      const found = valueOnLine(lines[index]!);
-      const quote = found?.value[0];
-      if (found && (quote === "'" || quote === '"')) {
-        const rest = found.value.slice(1).replace(quote === "'" ? /''/g : /\\./g, '');
-        if (!rest.includes(quote))
-          return {
-            line: index + 1,
-            column: found.column,
-            fromContext: true,
-            message: `the quote ${quote} opened here is not closed; end the value with ${quote} on the same line${quote === "'" ? " (an apostrophe inside single quotes is written twice: '')" : ''}`,
-          };
-      }
+/** A quote opened and never closed: the line where it was opened. */
+function unclosedQuote({ lines, code, first }: YamlError): YamlSlip | null {
+  if (!/quote/i.test(first) || code !== 'MISSING_CHAR') return null;
+  for (let index = 0; index < lines.length; index += 1) {
+    const found = valueOnLine(lines[index]!);
+    const quote = found?.value[0];
+    if (found && (quote === "'" || quote === '"')) {
+      const rest = found.value.slice(1).replace(quote === "'" ? /''/g : /\\./g, '');
+      if (!rest.includes(quote))
+        return {
+          line: index + 1,
+          column: found.column,
+          fromContext: true,
+          message: `the quote ${quote} opened here is not closed; end the value with ${quote} on the same line${quote === "'" ? " (an apostrophe inside single quotes is written twice: '')" : ''}`,
+        };
     }
   }
+  return null;
+}
 
-  // A value that starts with a character YAML reads as syntax: on the error's line or the one that opened a bracket.
+/** A value that starts with a character YAML reads as syntax: on the error's line or the one that opened a bracket. */
+function indicatorAtStart({ lines, line }: YamlError): YamlSlip | null {
   for (let index = line - 1; index >= Math.max(0, line - 30); index -= 1) {
     const found = valueOnLine(lines[index]!);
     const indicator = found?.value[0];
@@ -206,73 +235,84 @@ function yamlSlip(lines: string[], code: string, parserMessage: string, line: nu
     }
     if (index !== line - 1 && meaningful(lines[index]!)) break;
   }
+  return null;
+}
 
-  if (code === 'TAB_AS_INDENT')
-    return { line, column, fromContext: true, message: 'a tab indents this line; indent with spaces' };
-
-  // Indentation: the line that is out of line, and the column its neighbours start at.
-  const previous = (index: number) => {
-    for (let at = index - 1; at >= 0; at -= 1) if (meaningful(lines[at]!)) return at;
-    return -1;
-  };
-  const misaligned = (index: number): YamlSlip | null => {
-    const before = previous(index);
-    if (before === -1 || !meaningful(lines[index] ?? '')) return null;
-    const expected = fieldColumn(lines[before]!);
-    const actual = indentOf(lines[index]!) + 1;
-    if (actual === expected || /:\s*$/.test(lines[before]!)) return null;
-    return {
-      line: index + 1,
-      column: actual,
-      fromContext: true,
-      message: `this line is indented to column ${actual}, but the fields of its entry start at column ${expected}; line it up with the line above`,
-    };
-  };
-  if (
+/** Indentation: the line that is out of line, and the column its neighbours start at. */
+function misindented({ lines, code, first, line, lineText }: YamlError): YamlSlip | null {
+  const indentation =
     code === 'BAD_INDENT' ||
     /without - indicator|same column|sufficiently indented/.test(first) ||
-    code === 'BLOCK_AS_IMPLICIT_KEY'
-  ) {
-    const next = lines.findIndex((text, index) => index >= line && meaningful(text));
-    const slip =
-      misaligned(line - 1) ?? (next !== -1 && indentOf(lines[next]!) > indentOf(lineText) ? misaligned(next) : null);
-    if (slip) return slip;
-  }
+    code === 'BLOCK_AS_IMPLICIT_KEY';
+  if (!indentation) return null;
+  const next = lines.findIndex((text, index) => index >= line && meaningful(text));
+  return (
+    misaligned(lines, line - 1) ??
+    (next !== -1 && indentOf(lines[next]!) > indentOf(lineText) ? misaligned(lines, next) : null)
+  );
+}
 
-  if (code === 'BLOCK_AS_IMPLICIT_KEY') {
-    const found = valueOnLine(lineText);
-    if (found?.key && found.value.includes(': '))
-      return {
-        line,
-        column: found.column,
-        fromContext: true,
-        message: `a value containing ": " is read as a field inside a field; put the whole value in quotes: ${found.key}: "${found.value.replace(/"/g, '\\"')}"`,
-      };
-    return { line, column, message: `${first} (a value containing ": " needs quotes around it)` };
-  }
-  // "acronym:ECCroN": a colon without a space after it is part of the text, so the line is no field.
+/** The line at `index` when it does not start at the column of the fields of its entry. */
+function misaligned(lines: string[], index: number): YamlSlip | null {
+  let before = index - 1;
+  while (before >= 0 && !meaningful(lines[before]!)) before -= 1;
+  if (before === -1 || !meaningful(lines[index] ?? '')) return null;
+  const expected = fieldColumn(lines[before]!);
+  const actual = indentOf(lines[index]!) + 1;
+  if (actual === expected || /:\s*$/.test(lines[before]!)) return null;
+  return {
+    line: index + 1,
+    column: actual,
+    fromContext: true,
+    message: `this line is indented to column ${actual}, but the fields of its entry start at column ${expected}; line it up with the line above`,
+  };
+}
+
+/** "title: Note: read this": a value holding ": " is read as a field inside a field. */
+function colonInValue({ code, first, line, column, lineText }: YamlError): YamlSlip | null {
+  if (code !== 'BLOCK_AS_IMPLICIT_KEY') return null;
+  const found = valueOnLine(lineText);
+  if (found?.key && found.value.includes(': '))
+    return {
+      line,
+      column: found.column,
+      fromContext: true,
+      message: `a value containing ": " is read as a field inside a field; put the whole value in quotes: ${found.key}: "${found.value.replace(/"/g, '\\"')}"`,
+    };
+  return { line, column, message: `${first} (a value containing ": " needs quotes around it)` };
+}
+
+/** "acronym:ECCroN": a colon without a space after it is part of the text, so the line is no field. */
+function colonWithoutSpace({ first, line, column, lineText }: YamlError): YamlSlip | null {
+  if (!/^Implicit (map )?keys need/.test(first)) return null;
   const glued = /^(\s*(?:-\s+)?)([A-Za-z][\w-]*):(?=[^\s:])(.*)$/.exec(lineText);
-  if (/^Implicit (map )?keys need/.test(first) && glued)
+  if (glued)
     return {
       line,
       column: glued[1]!.length + glued[2]!.length + 1,
       fromContext: true,
       message: `put a space after the colon, as in "${glued[2]}: ${glued[3]!.trim()}"; without it, YAML reads "${glued[2]}:${glued[3]!.trim()}" as text, not as the field ${glued[2]}`,
     };
-  if (/^Implicit (map )?keys need/.test(first) && !lineText.includes(':'))
+  if (!lineText.includes(':'))
     return {
       line,
       column,
       message: `${first} (a field name needs a colon and a space after it, as in "title: …")`,
     };
-  const hints: Record<string, string> = {
-    BAD_INDENT: 'check that this line is indented like the lines of the same entry',
-    MISSING_CHAR: 'a quote or bracket is not closed',
-    DUPLICATE_KEY: 'each field may appear only once in an entry',
-    UNEXPECTED_TOKEN:
-      'text that starts with a quote must end with the same quote; to use an apostrophe inside, write it twice or use double quotes',
-  };
-  const hint = hints[code];
+  return null;
+}
+
+const PARSER_HINTS: Record<string, string> = {
+  BAD_INDENT: 'check that this line is indented like the lines of the same entry',
+  MISSING_CHAR: 'a quote or bracket is not closed',
+  DUPLICATE_KEY: 'each field may appear only once in an entry',
+  UNEXPECTED_TOKEN:
+    'text that starts with a quote must end with the same quote; to use an apostrophe inside, write it twice or use double quotes',
+};
+
+/** The parser's own words, with a hint where its code has one. */
+function parserWords({ code, first, line, column }: YamlError): YamlSlip {
+  const hint = PARSER_HINTS[code];
   return { line, column, message: hint ? `${first} (${hint})` : first };
 }
 
@@ -287,117 +327,130 @@ export interface ReadResult {
  * for the message when it is empty. Problems mean the file cannot be checked further.
  */
 export function parseSource(file: string, bytes: Uint8Array, markdown: boolean, what: string): ReadResult {
-  const problems: Problem[] = [];
-  const warnings: Problem[] = [];
   const shown = relative(file);
-  const empty = (text: string): ReadResult => {
-    const lineCounter = new LineCounter();
-    return {
-      source: { file, text, doc: parseDocument('', { lineCounter }), lineCounter, lineOffset: 0 },
-      problems,
-      warnings,
-    };
-  };
-
   const decoded = decode(bytes);
   if ('problem' in decoded) {
-    problems.push({ where: decoded.line ? `${shown}:${decoded.line}` : shown, message: decoded.problem });
-    return empty('');
+    const where = decoded.line ? `${shown}:${decoded.line}` : shown;
+    return unreadable(file, '', { where, message: decoded.problem });
   }
-  const text = decoded.text;
-  if (text.trim() === '') {
-    problems.push({ where: shown, message: `is empty; it should hold ${what}` });
-    return empty(text);
-  }
-
-  let yamlText = text;
-  let lineOffset = 0;
-  let body: Source['body'];
-  if (markdown) {
-    const match = text.startsWith('---') ? FRONT_MATTER.exec(text) : null;
-    if (!match) {
-      problems.push({
-        where: `${shown}:1:1`,
-        message: 'expected the file to start with front matter: a line "---", the fields, and another line "---"',
-      });
-      return empty(text);
-    }
-    yamlText = match[1]!;
-    lineOffset = 1;
-    const rest = text.slice(match[0].length);
-    const leading = rest.length - rest.trimStart().length;
-    body = {
-      text: rest.trim(),
-      line:
-        text.slice(0, match[0].length).split('\n').length +
-        (leading > 0 ? rest.slice(0, leading).split('\n').length - 1 : 0),
-    };
+  const { text } = decoded;
+  if (text.trim() === '') return unreadable(file, text, { where: shown, message: `is empty; it should hold ${what}` });
+  const parts = markdown ? frontMatter(text) : { yaml: text, lineOffset: 0, body: undefined };
+  if (!parts) {
+    const message = 'expected the file to start with front matter: a line "---", the fields, and another line "---"';
+    return unreadable(file, text, { where: `${shown}:1:1`, message });
   }
 
   const lineCounter = new LineCounter();
-  const doc = parseDocument(yamlText, { lineCounter, prettyErrors: false, uniqueKeys: true });
-  const source: Source = { file, text, doc, lineCounter, lineOffset, body };
-  const yamlLines = yamlText.split(/\r?\n/);
-  // One slip throws the parser off for the rest of the file: its first error, or the first one the
-  // lines around it explain, is the one to fix; the others mostly follow from it.
+  const doc = parseDocument(parts.yaml, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const source: Source = { file, text, doc, lineCounter, lineOffset: parts.lineOffset, body: parts.body };
+  const slip = firstSlip(source, parts.yaml);
+  if (slip) return { source, problems: [slip], warnings: [] };
+  // Empty front matter is a Markdown file's missing fields, which the schema names; an empty YAML file holds nothing.
+  if (doc.contents === null && !markdown)
+    return {
+      source,
+      problems: [{ where: shown, message: `holds only comments; it should hold ${what}` }],
+      warnings: [],
+    };
+  return { source, ...syntaxProblems(source, parts.yaml) };
+}
+
+/** A file that cannot be read as YAML: its problem, and an empty document in its place. */
+function unreadable(file: string, text: string, problem: Problem): ReadResult {
+  const lineCounter = new LineCounter();
+  return {
+    source: { file, text, doc: parseDocument('', { lineCounter }), lineCounter, lineOffset: 0 },
+    problems: [problem],
+    warnings: [],
+  };
+}
+
+/** A Markdown file's front matter, the text below it and the line that text starts on; null without front matter. */
+function frontMatter(text: string): { yaml: string; lineOffset: number; body: Source['body'] } | null {
+  const match = text.startsWith('---') ? FRONT_MATTER.exec(text) : null;
+  if (!match) return null;
+  const rest = text.slice(match[0].length);
+  const leading = rest.length - rest.trimStart().length;
+  const line =
+    text.slice(0, match[0].length).split('\n').length +
+    (leading > 0 ? rest.slice(0, leading).split('\n').length - 1 : 0);
+  return { yaml: match[1]!, lineOffset: 1, body: { text: rest.trim(), line } };
+}
+
+/**
+ * One slip throws the parser off for the rest of the file: its first error, or
+ * the first one the lines around it explain, is the one to fix; the others
+ * mostly follow from it.
+ */
+function firstSlip(source: Source, yaml: string): Problem | undefined {
+  const { doc, lineCounter, lineOffset, text } = source;
+  const yamlLines = yaml.split(/\r?\n/);
   const slips = [...doc.errors, ...doc.warnings].map((error) => {
     const { line, col } = lineCounter.linePos(error.pos[0]);
     return yamlSlip(yamlLines, error.code, error.message, line, col);
   });
   const slip = slips.find((each) => each.fromContext) ?? slips[0];
-  if (slip) {
-    problems.push({
-      where: `${shown}:${slip.line + lineOffset}:${slip.column}`,
-      message: `the YAML cannot be read: ${slip.message}`,
-      excerpt: excerptAt(text, slip.line + lineOffset, slip.column),
-    });
-  }
-  if (slip) return { source, problems, warnings };
-
-  // Empty front matter is a Markdown file's missing fields, which the schema names; an empty YAML file holds nothing.
-  if (doc.contents === null && !markdown) {
-    problems.push({ where: shown, message: `holds only comments; it should hold ${what}` });
-    return { source, problems, warnings };
-  }
-
-  const yamlSyntax = (node: Node) => {
-    const syntax = isAlias(node) ? '*' : node.anchor !== undefined ? '&' : node.tag !== undefined ? '!' : undefined;
-    if (!syntax) return;
-    const offset = node.range?.[0] ?? 0;
-    const { line } = lineColumn(source, offset);
-    const found = valueOnLine(text.split(/\r?\n/)[line - 1] ?? '');
-    const column = found?.column ?? lineColumn(source, offset).column;
-    problems.push({
-      where: `${shown}:${line}:${column}`,
-      message: `the YAML cannot be read as meant: a value starting with ${syntax} is read as ${INDICATORS[syntax]}, not as text; put the whole value in quotes${found?.key ? `: ${found.key}: "${found.value.replace(/"/g, '\\"')}"` : ''}`,
-      excerpt: excerptAt(text, line, column),
-    });
+  if (!slip) return undefined;
+  return {
+    where: `${relative(source.file)}:${slip.line + lineOffset}:${slip.column}`,
+    message: `the YAML cannot be read: ${slip.message}`,
+    excerpt: excerptAt(text, slip.line + lineOffset, slip.column),
   };
-  visit(doc, {
+}
+
+/** YAML that parses, but not as a person meant: an anchor, alias or tag, and a " #" that starts a comment. */
+function syntaxProblems(source: Source, yaml: string): { problems: Problem[]; warnings: Problem[] } {
+  const problems: Problem[] = [];
+  const warnings: Problem[] = [];
+  const syntax = (node: Node) => {
+    const problem = yamlSyntaxProblem(source, node);
+    if (problem) problems.push(problem);
+  };
+  visit(source.doc, {
     Node(key, node) {
-      if (key !== 'key' && isNode(node)) yamlSyntax(node);
+      if (key !== 'key' && isNode(node)) syntax(node);
     },
     Scalar(key, node) {
       if (key === 'key') return;
-      yamlSyntax(node);
-      // "title: Autumn meeting #2" publishes "Autumn meeting": YAML reads " #" as the start of a comment.
-      if (node.type !== 'PLAIN' || !node.range) return;
-      const end = node.range[1];
-      const lineEnd = yamlText.indexOf('\n', end);
-      const after = yamlText.slice(end, lineEnd === -1 ? undefined : lineEnd);
-      if (!/^[ \t]+#/.test(after)) return;
-      const hash = end + after.indexOf('#');
-      const { line, column } = lineColumn(source, hash);
-      const value = String(node.source ?? node.value);
-      const full = `${value}${after.trimEnd()}`.trimStart();
-      warnings.push({
-        where: `${shown}:${line}:${column}`,
-        message: `"${escapeInvisible(after.trim())}" is read as a comment, so the value is "${escapeInvisible(value)}"; if the # belongs to the value, put the whole value in quotes: "${escapeInvisible(full.replace(/"/g, '\\"'))}"`,
-        excerpt: excerptAt(text, line, column),
-      });
+      syntax(node);
+      const warning = commentInValue(source, yaml, node);
+      if (warning) warnings.push(warning);
     },
   });
-  return { source, problems, warnings };
+  return { problems, warnings };
+}
+
+/** "title: *Important* news": a value that YAML reads as an alias (*), an anchor (&) or a tag (!). */
+function yamlSyntaxProblem(source: Source, node: Node): Problem | undefined {
+  const syntax = isAlias(node) ? '*' : node.anchor !== undefined ? '&' : node.tag !== undefined ? '!' : undefined;
+  if (!syntax) return undefined;
+  const offset = node.range?.[0] ?? 0;
+  const { line } = lineColumn(source, offset);
+  const found = valueOnLine(source.text.split(/\r?\n/)[line - 1] ?? '');
+  const column = found?.column ?? lineColumn(source, offset).column;
+  return {
+    where: `${relative(source.file)}:${line}:${column}`,
+    message: `the YAML cannot be read as meant: a value starting with ${syntax} is read as ${INDICATORS[syntax]}, not as text; put the whole value in quotes${found?.key ? `: ${found.key}: "${found.value.replace(/"/g, '\\"')}"` : ''}`,
+    excerpt: excerptAt(source.text, line, column),
+  };
+}
+
+/** "title: Autumn meeting #2" publishes "Autumn meeting": YAML reads " #" as the start of a comment. */
+function commentInValue(source: Source, yaml: string, node: Scalar): Problem | undefined {
+  if (node.type !== 'PLAIN' || !node.range) return undefined;
+  const end = node.range[1];
+  const lineEnd = yaml.indexOf('\n', end);
+  const after = yaml.slice(end, lineEnd === -1 ? undefined : lineEnd);
+  if (!/^[ \t]+#/.test(after)) return undefined;
+  const { line, column } = lineColumn(source, end + after.indexOf('#'));
+  const value = String(node.source ?? node.value);
+  const full = `${value}${after.trimEnd()}`.trimStart();
+  return {
+    where: `${relative(source.file)}:${line}:${column}`,
+    message: `"${escapeInvisible(after.trim())}" is read as a comment, so the value is "${escapeInvisible(value)}"; if the # belongs to the value, put the whole value in quotes: "${escapeInvisible(full.replace(/"/g, '\\"'))}"`,
+    excerpt: excerptAt(source.text, line, column),
+  };
 }
 
 /** The node of `doc` along `keys`, as deep as it goes, and how many keys led to it. */

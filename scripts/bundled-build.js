@@ -12,13 +12,14 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { writeFileAtomic } from './lib/atomic-write.js';
 
 /** The command bundled, and the files that say how (this one and its starter). */
 const entryFile = 'scripts/build.ts';
-const howFiles = ['scripts/lib/bundled-build.js', 'scripts/run-build.js', 'tsconfig.json'];
+const howFiles = ['scripts/bundled-build.js', 'scripts/run-build.js', 'tsconfig.json'];
 
 /**
  * One folder per project: tests link copies of the project to this node_modules.
@@ -115,14 +116,11 @@ async function saveBundle(projectRoot, folder) {
     .map((file) => file.split(path.sep).join('/'))
     .sort();
   const key = keyOf(projectRoot, inputs);
-  await mkdir(folder, { recursive: true });
   // Another build may be reading the previous bundle: each has its own name, and the manifest is replaced whole.
   const bundle = `build-${key}.mjs`;
-  const temporary = path.join(folder, `.${process.pid}.tmp`);
-  await writeFile(temporary, /** @type {import('esbuild').OutputFile} */ (result.outputFiles[0]).contents);
-  await rename(temporary, path.join(folder, bundle));
-  await writeFile(temporary, JSON.stringify({ key, inputs }));
-  await rename(temporary, path.join(folder, 'manifest.json'));
+  const { contents } = /** @type {import('esbuild').OutputFile} */ (result.outputFiles[0]);
+  writeFileAtomic(path.join(folder, bundle), contents);
+  writeFileAtomic(path.join(folder, 'manifest.json'), JSON.stringify({ key, inputs }));
   for (const name of await readdir(folder)) {
     if (name.startsWith('build-') && name !== bundle) await rm(path.join(folder, name), { force: true });
   }
@@ -157,13 +155,13 @@ const requireEsbuild = {
 const keepModuleUrls = {
   name: 'keep-module-urls',
   setup(build) {
-    build.onLoad({ filter: /\.tsx?$/ }, async (args) => {
+    build.onLoad({ filter: /\.(?:tsx?|js)$/ }, async (args) => {
       if (args.path.includes('node_modules')) return undefined;
       const source = await readFile(args.path, 'utf8');
       if (!source.includes('import.meta.url')) return undefined;
       return {
         contents: source.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)),
-        loader: args.path.endsWith('x') ? 'tsx' : 'ts',
+        loader: args.path.endsWith('.js') ? 'js' : args.path.endsWith('x') ? 'tsx' : 'ts',
       };
     });
   },

@@ -1,0 +1,179 @@
+/**
+ * IANA time zones, from the tz database as moment-timezone publishes it
+ * (data/packed/latest.json: each zone's offsets and every instant they change,
+ * to 2499). The data is pinned by package-lock.json and read here as data, so
+ * an event's offset, on its own date, past dates included, is the same on
+ * every machine and Node line, whatever tz data the runtime's ICU carries.
+ * Only the data is used; moment itself is never loaded.
+ */
+import { createRequire } from 'node:module';
+
+/** The published file: zones "name|abbreviations|offsets|indices|untils|population", links "zone|alias". */
+interface PackedData {
+  version: string;
+  zones: string[];
+  links: string[];
+}
+
+/** A zone's periods: period i has `offsets[i]` (minutes east of UTC) until the instant `untils[i]` (ms). */
+interface Zone {
+  offsets: number[];
+  abbreviations: string[];
+  untils: number[];
+}
+
+const MINUTE = 60_000;
+
+let packed: Map<string, string> | undefined;
+const unpacked = new Map<string, Zone>();
+
+/** Every zone and alias by name, read on first use (the content of most builds names none). */
+function packedZones(): Map<string, string> {
+  if (packed) return packed;
+  const require = createRequire(import.meta.url);
+  const data = require('moment-timezone/data/packed/latest.json') as PackedData;
+  packed = new Map(data.zones.map((zone) => [zone.slice(0, zone.indexOf('|')), zone]));
+  for (const link of data.links) {
+    const [target, alias] = link.split('|') as [string, string];
+    packed.set(alias, packed.get(target)!);
+  }
+  return packed;
+}
+
+/** A digit of moment's base 60: 0-9, a-z, A-X. */
+const digit = (code: number) => (code > 96 ? code - 87 : code > 64 ? code - 29 : code - 48);
+
+function base60(text: string): number {
+  const [whole = '', fraction = ''] = text.replace(/^-/, '').split('.');
+  let value = 0;
+  for (const character of whole) value = value * 60 + digit(character.charCodeAt(0));
+  let scale = 1;
+  for (const character of fraction) {
+    scale /= 60;
+    value += digit(character.charCodeAt(0)) * scale;
+  }
+  return text.startsWith('-') ? -value : value;
+}
+
+function unpack(line: string): Zone {
+  const [, abbreviations = '', offsets = '', indices = '', untils = ''] = line.split('|');
+  const names = abbreviations.split(' ');
+  // moment counts minutes west of UTC; ISO 8601 and iCalendar count east. Local mean times of the 19th century
+  // have seconds, which neither can write: whole minutes.
+  const minutes = offsets.split(' ').map((offset) => -Math.round(base60(offset)) || 0);
+  const periods = [...indices].map((index) => digit(index.charCodeAt(0)));
+  let instant = 0;
+  const ends = untils === '' ? [] : untils.split(' ').map((delta) => (instant += Math.round(base60(delta) * MINUTE)));
+  return {
+    offsets: periods.map((period) => minutes[period]!),
+    abbreviations: periods.map((period) => names[period]!),
+    untils: [...ends.slice(0, periods.length - 1), Number.POSITIVE_INFINITY],
+  };
+}
+
+function zone(name: string): Zone {
+  const cached = unpacked.get(name);
+  if (cached) return cached;
+  const line = packedZones().get(name);
+  if (!line) throw new Error(`"${name}" is no time zone of the IANA database`);
+  const read = unpack(line);
+  unpacked.set(name, read);
+  return read;
+}
+
+/** A name of the IANA database, such as Europe/Amsterdam (its aliases too). */
+export const isTimeZone = (name: string): boolean => packedZones().has(name);
+
+/** Every name isTimeZone accepts, zones and aliases, in alphabetical order: the choices the editor offers. */
+export const timeZoneNames = (): string[] => [...packedZones().keys()].sort();
+
+/** The index of the period in force at an instant (ms since 1970, UTC). */
+function periodAt(data: Zone, instant: number): number {
+  let low = 0;
+  let high = data.untils.length - 1;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (instant < data.untils[middle]!) high = middle;
+    else low = middle + 1;
+  }
+  return low;
+}
+
+/** The zone's offset from UTC, in minutes east, at an instant. */
+export const offsetAt = (name: string, instant: number): number => {
+  const data = zone(name);
+  return data.offsets[periodAt(data, instant)]!;
+};
+
+/** A change of a zone's offset: the instant, and the offsets before and after it (minutes east). */
+interface Transition {
+  at: number;
+  from: number;
+  to: number;
+}
+
+/** The changes near a wall-clock time (as ms of a UTC clock): every zone's offset lies within ±14 hours. */
+function transitionsAround(data: Zone, local: number): Transition[] {
+  const first = periodAt(data, local - 15 * 60 * MINUTE);
+  const last = periodAt(data, local + 15 * 60 * MINUTE);
+  const found: Transition[] = [];
+  for (let index = first; index < last; index += 1)
+    found.push({ at: data.untils[index]!, from: data.offsets[index]!, to: data.offsets[index + 1]! });
+  return found;
+}
+
+/**
+ * What a wall-clock time (given as the ms of the same reading on a UTC clock)
+ * is in a zone: one instant; none, in the gap when clocks jump forward; or two,
+ * in the hour clocks go back over. The transition is given for the last two.
+ */
+export type LocalTime =
+  | { kind: 'exists'; offset: number }
+  | { kind: 'gap'; transition: Transition }
+  | { kind: 'repeated'; offsets: [number, number]; transition: Transition };
+
+export function readLocalTime(name: string, local: number): LocalTime {
+  const data = zone(name);
+  const readings = [...new Set(data.offsets)]
+    .filter((offset) => offsetAt(name, local - offset * MINUTE) === offset)
+    .sort((a, b) => b - a);
+  const around = transitionsAround(data, local);
+  const within = (transition: Transition, start: number, end: number) =>
+    local >= transition.at + start * MINUTE && local < transition.at + end * MINUTE;
+  if (readings.length === 1) return { kind: 'exists', offset: readings[0]! };
+  const transition = around.find((change) =>
+    readings.length === 0 ? within(change, change.from, change.to) : within(change, change.to, change.from),
+  );
+  if (!transition) throw new Error(`${name}: no change of offset explains ${new Date(local).toISOString()}`);
+  return readings.length === 0
+    ? { kind: 'gap', transition }
+    : { kind: 'repeated', offsets: [readings[0]!, readings.at(-1)!], transition };
+}
+
+/** A period of a zone's time: its offset and abbreviation, from `start` (ms, UTC; -Infinity for the first). */
+export interface Observance {
+  start: number;
+  offset: number;
+  offsetBefore: number;
+  abbreviation: string;
+  /** Summer time: an offset above the ones before and after it. */
+  daylight: boolean;
+}
+
+/** The periods of a zone in force at the given instants, each once, in order. */
+export function observancesAt(name: string, instants: readonly number[]): Observance[] {
+  const data = zone(name);
+  const periods = [...new Set(instants.map((instant) => periodAt(data, instant)))].sort((a, b) => a - b);
+  return periods.map((index) => {
+    const offset = data.offsets[index]!;
+    const before = data.offsets[index - 1];
+    const after = data.offsets[index + 1];
+    return {
+      start: index === 0 ? Number.NEGATIVE_INFINITY : data.untils[index - 1]!,
+      offset,
+      offsetBefore: before ?? offset,
+      abbreviation: data.abbreviations[index]!,
+      daylight: before !== undefined && after !== undefined && offset > before && offset > after,
+    };
+  });
+}

@@ -1,0 +1,124 @@
+/**
+ * Events a careful maintainer might write that would break a calendar: each
+ * refused at its file and line with the fix, or written so that both
+ * independent parsers read it back as meant.
+ */
+import assert from 'node:assert/strict';
+import { cp, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { test } from 'node:test';
+import { BuildError, displayPath, formatProblem } from '../scripts/lib/problems.ts';
+import { calendarFiles } from '../scripts/stages/calendar-files.ts';
+import { loadContent } from '../scripts/stages/load-content.ts';
+import { createUrls } from '../src/urls.ts';
+import { readWithIcalJs, readWithNodeIcal } from './helpers/calendar-readers.ts';
+import { fixtureContent, fixtureContentDir, temporaryFolder } from './helpers/site.ts';
+
+const WORKSHOP = 'news/2030-03-01-spring-workshop.md';
+const SEMINAR = 'news/2030-04-01-online-seminar.md';
+
+/** The first line of every problem the content check reports once `from` is replaced by `to` in `file`. */
+async function problemsAfter(file: string, from: string, to: string): Promise<string[]> {
+  const contentDir = path.join(await temporaryFolder(), 'content');
+  await cp(fixtureContentDir, contentDir, { recursive: true });
+  const text = await readFile(path.join(contentDir, file), 'utf8');
+  assert.ok(text.includes(from), `${file} holds ${from}`);
+  await writeFile(path.join(contentDir, file), text.replace(from, to));
+  try {
+    await loadContent(contentDir, { publicDir: path.resolve('public') });
+    return [];
+  } catch (error) {
+    if (!(error instanceof BuildError)) throw error;
+    const shown = displayPath(contentDir);
+    return error.problems.map((problem) => formatProblem(problem).split('\n')[0]!.trim().replaceAll(shown, 'content'));
+  }
+}
+
+const cases: [string, string, string, string, string[]][] = [
+  [
+    'a time the clocks skip',
+    WORKSHOP,
+    'start: 2031-05-19 14:00',
+    'start: 2031-03-30 02:30',
+    [
+      'content/news/2030-03-01-spring-workshop.md:6:8 › start: 02:30 does not exist on March 30, 2031 in Europe/Amsterdam: clocks jump from 02:00 to 03:00; write 01:30 or 03:30, found "2031-03-30 02:30"',
+    ],
+  ],
+  [
+    'a time the clocks repeat, without its offset',
+    WORKSHOP,
+    'start: 2031-05-19 14:00\nend: 2031-05-19 16:30',
+    'start: 2031-10-26 02:30\nend: 2031-10-26 04:00',
+    [
+      'content/news/2030-03-01-spring-workshop.md:6:8 › start: 02:30 happens twice on October 26, 2031 in Europe/Amsterdam: clocks go back from 03:00 to 02:00; write "2031-10-26 02:30 +02:00" for the first time, before the clocks go back, or "2031-10-26 02:30 +01:00" for the second, found "2031-10-26 02:30"',
+    ],
+  ],
+  [
+    'a carriage return in a title',
+    WORKSHOP,
+    'title: A made-up spring workshop',
+    'title: "Talk\\rBEGIN:VEVENT\\rX-INJ:1"',
+    [
+      'content/news/2030-03-01-spring-workshop.md:2:8 › title: expected one line of text, without a line break or carriage return (a calendar file would end its line there); write it on one line, found "Talk\\rBEGIN:VEVENT\\rX-INJ:1"',
+    ],
+  ],
+  [
+    'a space in the path of a link',
+    WORKSHOP,
+    'link: https://news.fixture.example/workshop',
+    'link: https://news.fixture.example/spring workshop',
+    [
+      'content/news/2030-03-01-spring-workshop.md:4:7 › link: expected an address without spaces or line breaks: write a space in an address as %20, found "https://news.fixture.example/spring workshop"',
+    ],
+  ],
+  [
+    'an event with neither a place nor a link',
+    SEMINAR,
+    'online: https://meet.fixture.example/seminar\n',
+    '',
+    [
+      'content/news/2030-04-01-online-seminar.md:6:8 › start: expected where the event takes place as well: add location: (the venue and city), online: (the address to join), or both, found "2031-03-10 09:00"',
+    ],
+  ],
+  [
+    'moved online without the address to join',
+    WORKSHOP,
+    'registration:',
+    'status: moved-online\nregistration:',
+    [
+      'content/news/2030-03-01-spring-workshop.md:9:9 › status: expected online: as well, the address to join the event now that it is online, found "moved-online"',
+    ],
+  ],
+  [
+    'a status that is no status',
+    WORKSHOP,
+    'registration:',
+    'status: canceled\nregistration:',
+    [
+      'content/news/2030-03-01-spring-workshop.md:9:9 › status: expected one of postponed, rescheduled, moved-online, cancelled, found "canceled"',
+    ],
+  ],
+];
+
+for (const [name, file, from, to, expected] of cases) {
+  test(`refused at its line with the fix: ${name}`, async () => {
+    assert.deepEqual(await problemsAfter(file, from, to), expected);
+  });
+}
+
+test('a title that is calendar syntax, at any place of a fold, and a link with capitals or _ in its host: written so both parsers read them as meant', async () => {
+  const content = await fixtureContent();
+  const urls = createUrls('', content.site.siteUrl);
+  const workshop = content.news.find((item) => item.id === 'spring-workshop')!;
+  for (let length = 55; length <= 80; length += 1) {
+    const title = `${'x'.repeat(length)}BEGIN:VEVENT`;
+    const item = { ...workshop, title, link: 'https://News_Host.Fixture.EXAMPLE/Path', registration: undefined };
+    const [file] = calendarFiles({ ...content, news: [item] }, { today: '2030-01-01', urls });
+    for (const read of [readWithIcalJs, readWithNodeIcal]) {
+      const events = read(file!.contents as string);
+      assert.equal(events.length, 1, `${read.name}: one event`);
+      assert.equal(events[0]!.summary, title);
+      assert.match(events[0]!.description, /\nMore: https:\/\/news_host\.fixture\.example\/Path$/);
+    }
+  }
+});

@@ -1,0 +1,226 @@
+/**
+ * Instants you can trust, and calendar text every reader takes back whole:
+ * the pinned zone data (src/time-zones.ts) against the runtime's Intl (ICU,
+ * another implementation and another packaging of the tz database), instant
+ * by instant, over generated zones, dates and times, the hours around each
+ * change of the clocks most of all; the calendar writer against two parsers
+ * we did not write, over generated text; and a time the clocks skip or repeat
+ * refused with the fix.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import fc from 'fast-check';
+import { text, writeCalendar } from '../scripts/lib/icalendar.ts';
+import { calendarFiles } from '../scripts/stages/calendar-files.ts';
+import type { SiteContent } from '../src/content-schema.ts';
+import { instantProblem, offsetText } from '../src/events.ts';
+import { offsetAt, readLocalTime } from '../src/time-zones.ts';
+import { createUrls } from '../src/urls.ts';
+import {
+  instantsOf,
+  intlOffset,
+  nodeIcalReadsBack,
+  readWithIcalJs,
+  readWithNodeIcal,
+} from './helpers/calendar-readers.ts';
+import { fixtureContent } from './helpers/site.ts';
+
+/**
+ * Zones whose rules, 1990 to 2037, are the same in every tz release a supported Node line's ICU carries: summer
+ * time north and south, half-hour and 45-minute offsets, negative summer time (Dublin), a half-hour change (Lord
+ * Howe), a day skipped (Apia, 2011), zones that changed their rules (Mexico City 2022, Tehran 2022, Istanbul 2016,
+ * Pyongyang 2015 and 2018, Caracas 2007 and 2016, Moscow 2011 and 2014).
+ */
+const zones = [
+  'Europe/Amsterdam',
+  'Europe/London',
+  'Europe/Dublin',
+  'Europe/Lisbon',
+  'Europe/Athens',
+  'Europe/Moscow',
+  'Europe/Istanbul',
+  'America/New_York',
+  'America/Los_Angeles',
+  'America/Sao_Paulo',
+  'America/Mexico_City',
+  'America/St_Johns',
+  'America/Santiago',
+  'America/Caracas',
+  'Asia/Tehran',
+  'Asia/Kolkata',
+  'Asia/Kathmandu',
+  'Asia/Tokyo',
+  'Asia/Jerusalem',
+  'Asia/Pyongyang',
+  'Australia/Sydney',
+  'Australia/Adelaide',
+  'Australia/Lord_Howe',
+  'Pacific/Auckland',
+  'Pacific/Chatham',
+  'Pacific/Apia',
+  'Africa/Cairo',
+  'Africa/Johannesburg',
+];
+
+const MINUTE = 60_000;
+// From 1990: older history is still being corrected from one tz release to the next (Tehran's 1979 change of the
+// clocks moved between the release ICU carries and ours), which would be a difference of data, not of code.
+const from = Date.UTC(1990, 0, 1);
+const to = Date.UTC(2037, 11, 31);
+
+/** The next change of a zone's offset after an instant, within a year and a half, by Intl alone (minute-exact). */
+function nextChange(zone: string, instant: number): number | undefined {
+  const step = 7 * 24 * 60 * MINUTE;
+  let low = instant;
+  for (let high = instant + step; high < instant + 80 * step; low = high, high += step) {
+    if (intlOffset(zone, high) === intlOffset(zone, low)) continue;
+    while (high - low > MINUTE) {
+      const middle = low + Math.floor((high - low) / 2 / MINUTE) * MINUTE;
+      if (intlOffset(zone, middle) === intlOffset(zone, low)) low = middle;
+      else high = middle;
+    }
+    return high;
+  }
+  return undefined;
+}
+
+/** A zone and an instant, half of them within an hour and a half of a change of its clocks. */
+const zonedInstant = fc
+  .tuple(
+    fc.constantFrom(...zones),
+    fc.integer({ min: from / MINUTE, max: to / MINUTE }),
+    fc.boolean(),
+    fc.integer({ min: -90, max: 90 }),
+  )
+  .map(([zone, minutes, nearChange, delta]) => {
+    const instant = minutes * MINUTE;
+    const change = nearChange ? nextChange(zone, instant) : undefined;
+    return { zone, instant: change === undefined ? instant : change + delta * MINUTE };
+  });
+
+test('the offset of every generated instant is the one Intl (ICU) gives, changes of the clocks included', () => {
+  fc.assert(
+    fc.property(zonedInstant, ({ zone, instant }) => {
+      assert.equal(offsetAt(zone, instant), intlOffset(zone, instant), `${zone} at ${new Date(instant).toISOString()}`);
+    }),
+    { numRuns: 400 },
+  );
+});
+
+const clockOf = (instant: number) => new Date(instant).toISOString().slice(0, 16).replace('T', ' ');
+
+test('a wall-clock time is one instant, none (a gap) or two (a repeated hour), exactly as Intl finds them', () => {
+  fc.assert(
+    fc.property(zonedInstant, ({ zone, instant }) => {
+      // The same reading on a UTC clock: a local time near the change, without any zone applied.
+      const local = clockOf(instant + offsetAt(zone, instant) * MINUTE + (instant % 7) * 10 * MINUTE);
+      const expected = instantsOf(zone, local);
+      const reading = readLocalTime(zone, Date.parse(`${local.replace(' ', 'T')}:00Z`));
+      const clock = Date.parse(`${local.replace(' ', 'T')}:00Z`);
+      const offsets = expected.map((at) => (clock - at) / MINUTE);
+      if (reading.kind === 'gap') assert.deepEqual(offsets, [], `${local} in ${zone} is no gap for Intl`);
+      else if (reading.kind === 'exists') assert.deepEqual(offsets, [reading.offset], `${local} in ${zone}`);
+      else assert.deepEqual(offsets, reading.offsets, `${local} in ${zone} repeated`);
+    }),
+    { numRuns: 400 },
+  );
+});
+
+test('a time the clocks skip is refused with both fixes; one they repeat needs its offset; a wrong offset is named', () => {
+  assert.equal(
+    instantProblem('2031-03-30 02:30', 'Europe/Amsterdam'),
+    '02:30 does not exist on March 30, 2031 in Europe/Amsterdam: clocks jump from 02:00 to 03:00; write 01:30 or 03:30',
+  );
+  assert.equal(
+    instantProblem('2031-10-05 02:15', 'Australia/Lord_Howe'),
+    '02:15 does not exist on October 5, 2031 in Australia/Lord_Howe: clocks jump from 02:00 to 02:30; write 01:45 or 02:45',
+  );
+  assert.equal(
+    instantProblem('2031-10-26 02:30', 'Europe/Amsterdam'),
+    '02:30 happens twice on October 26, 2031 in Europe/Amsterdam: clocks go back from 03:00 to 02:00; write "2031-10-26 02:30 +02:00" for the first time, before the clocks go back, or "2031-10-26 02:30 +01:00" for the second',
+  );
+  assert.equal(instantProblem('2031-10-26 02:30 +01:00', 'Europe/Amsterdam'), undefined);
+  assert.equal(
+    instantProblem('2031-05-19 14:00 +01:00', 'Europe/Amsterdam'),
+    '+01:00 is not an offset of Europe/Amsterdam at 14:00 on May 19, 2031 (it is +02:00); write 2031-05-19 14:00 without an offset, or with +02:00',
+  );
+  assert.equal(instantProblem('2022-06-15 10:00', 'America/Mexico_City'), undefined);
+});
+
+/** Text a calendar field may hold: any Unicode (astral included), tabs and line breaks, but no other control. */
+const calendarText = fc
+  .string({
+    unit: fc.oneof(
+      fc.constantFrom('\t', '\n', ';', ',', '\\', ':', '"', ' ', 'é', '🧠'),
+      fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
+    ),
+    maxLength: 120,
+  })
+  // Controls are refused by the content check; a lone surrogate cannot come from a UTF-8 file.
+  .filter((value) => !/[^\P{Cc}\t\n]|\p{Cs}/u.test(value) && value.trim() !== '');
+
+test('any text written by the calendar writer reads back the same with ical.js and node-ical, in lines of at most 75 octets', () => {
+  fc.assert(
+    fc.property(calendarText, calendarText, (summary, description) => {
+      const written = writeCalendar({
+        name: 'VCALENDAR',
+        properties: [
+          { name: 'VERSION', value: '2.0' },
+          { name: 'PRODID', value: '-//Test//EN' },
+        ],
+        components: [
+          {
+            name: 'VEVENT',
+            properties: [
+              { name: 'UID', value: 'generated@test' },
+              { name: 'DTSTAMP', value: '20300101T000000Z' },
+              { name: 'DTSTART', value: '20300101T120000Z' },
+              { name: 'SUMMARY', value: text(summary) },
+              { name: 'DESCRIPTION', value: text(description) },
+            ],
+          },
+        ],
+      });
+      for (const line of written.split('\r\n')) assert.ok(Buffer.byteLength(line) <= 75, line);
+      const [fromIcalJs] = readWithIcalJs(written);
+      assert.deepEqual([fromIcalJs!.summary, fromIcalJs!.description], [summary, description], 'ical.js');
+      const [fromNodeIcal] = readWithNodeIcal(written);
+      for (const [read, typed] of [
+        [fromNodeIcal!.summary, summary],
+        [fromNodeIcal!.description, description],
+      ])
+        if (nodeIcalReadsBack(typed!)) assert.equal(read, typed, 'node-ical');
+    }),
+    { numRuns: 300 },
+  );
+});
+
+test('a generated event in a generated zone: both parsers find the start and end the zone oracle gives, and its title whole', async () => {
+  const content = await fixtureContent();
+  const urls = createUrls('', content.site.siteUrl);
+  const title = calendarText.map((value) => value.replace(/[\t\n]/g, ' ').trim()).filter((value) => value !== '');
+  fc.assert(
+    fc.property(zonedInstant, fc.integer({ min: 15, max: 36 * 60 }), title, ({ zone, instant }, minutes, name) => {
+      const [start, end] = [instant, instant + minutes * MINUTE].map(
+        (at) =>
+          `${clockOf(at + offsetAt(zone, at) * MINUTE)}${readLocalTime(zone, at + offsetAt(zone, at) * MINUTE).kind === 'repeated' ? ` ${offsetText(offsetAt(zone, at))}` : ''}`,
+      ) as [string, string];
+      const item = {
+        ...content.news.find((news) => news.id === 'spring-workshop')!,
+        title: name,
+        start,
+        end,
+        timezone: zone,
+      };
+      const site: SiteContent = { ...content, news: [item] };
+      const [file] = calendarFiles(site, { today: '2030-01-01', urls });
+      for (const read of [readWithIcalJs, readWithNodeIcal]) {
+        const [event] = read(file!.contents as string);
+        const where = `${read.name}: ${start} – ${end} ${zone}`;
+        assert.deepEqual([event!.start, event!.end], [instant, instant + minutes * MINUTE], where);
+        if (read === readWithIcalJs || nodeIcalReadsBack(name)) assert.equal(event!.summary, name, where);
+      }
+    }),
+    { numRuns: 150 },
+  );
+});
