@@ -221,7 +221,13 @@ withChromium('the CMS at /admin/', (executablePath) =>
     }
 
     const shoot = async (page: Page, name: string) => {
-      if (screenshots) await page.screenshot({ path: path.join(screenshots, `${name}.png`) });
+      // Once no animation runs: the CMS moves between screens with a view transition, whose snapshots of the screen
+      // it leaves would otherwise be what is taken.
+      if (!screenshots) return;
+      await page.waitForFunction(() =>
+        document.getAnimations().every((animation) => animation.playState !== 'running'),
+      );
+      await page.screenshot({ path: path.join(screenshots, `${name}.png`), animations: 'disabled' });
     };
 
     async function openEntry(page: Page, hash: string) {
@@ -652,7 +658,11 @@ withChromium('the CMS at /admin/', (executablePath) =>
       await mistake.make(page);
       const { verdict, text, panel } = await save(page, mistake.file);
       assert.ok(await panel.isVisible(), 'the verdict is on the screen');
-      if (mistake.name === 'the same DOI twice') await shoot(page, '3-build-problem');
+      // Taken once the editor is back at the list of events, the problem's link in the panel drawn.
+      if (mistake.name === 'a start time that does not exist') {
+        await panel.getByRole('link').first().waitFor();
+        await shoot(page, '3-build-problem');
+      }
       assert.equal(verdict, 'refused', text);
       assert.match(text, /✗ The build refuses .*: 1 problem, in its own words below/);
       for (const words of mistake.shows) assert.match(text, words);
