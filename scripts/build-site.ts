@@ -16,6 +16,7 @@ import { readPages } from './stages/read-pages.ts';
 import { calendarFiles } from './stages/calendar-files.ts';
 import { citationFiles } from './stages/citation-files.ts';
 import { readPublicFiles } from './stages/copy-public.ts';
+import type { DoiOnly } from './stages/content/doi-only.ts';
 import { loadContent, placeholderWarnings } from './stages/load-content.ts';
 import type { OutputFile } from './stages/output-files.ts';
 import { renderPages } from './stages/render-pages.tsx';
@@ -23,6 +24,7 @@ import { buildReport, type BuildReport } from './stages/report.ts';
 import { siteFiles } from './stages/site-files.ts';
 import { readTestedWith } from './stages/tested-with.ts';
 import { adminFiles, adminHeaders } from './admin/admin-stage.ts';
+import { type CmsTarget, cmsIdentity, localOnly } from './admin/cms-backend.ts';
 import { writeOutput } from './stages/write-output.ts';
 
 export interface BuildOptions {
@@ -43,6 +45,10 @@ export interface BuildOptions {
   cache?: BuildCache;
   /** A client bundle already under way: the build command starts it before loading this pipeline. */
   clientBundle?: Promise<ClientBundle>;
+  /** Where the CMS at /admin/ saves, and where that came from; the local mode only when not given. */
+  cms?: CmsTarget;
+  /** A publication that holds only its DOI: refused (the default), or shown as pending (the dev server's preview). */
+  doiOnly?: DoiOnly;
 }
 
 export interface BuildCache {
@@ -69,13 +75,14 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   // Load and check the content, and bundle the client meanwhile (pages need its hashed names).
   const [{ content, warnings: contentWarnings, origins, markdown }, client, { testedWith, warnings: testWarnings }] =
     await Promise.all([
-      loadContent(contentDir, { publicDir, today }),
+      loadContent(contentDir, { publicDir, today, doiOnly: options.doiOnly }),
       clientOf(options),
       readTestedWith({ projectRoot, record: options.accessibilityRecord, commit }),
     ]);
   const routes = siteRoutes(content);
   if (options.siteUrl) content.site = { ...content.site, siteUrl: trimTrailingSlashes(options.siteUrl) };
   const urls = createUrls(options.basePath ?? '', content.site.siteUrl);
+  const cms = options.cms ?? localOnly;
 
   // Render every route of the route table.
   const rendered = renderPages(content, routes, { urls, assets: client.assets, today, markdown, testedWith });
@@ -84,15 +91,20 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const site: OutputFile[] = [
     ...rendered.map((page) => ({ path: page.file, contents: page.html })),
     ...client.files,
-    ...siteFiles(urls, routes, content, { headerRules: [adminHeaders(urls)], markdown }),
+    ...siteFiles(urls, routes, content, { headerRules: [adminHeaders(urls, cms.backend)], markdown }),
     ...citationFiles(content),
     ...calendarFiles(content, { today, urls, markdown }),
-    ...adminFiles(urls, content),
+    ...adminFiles(urls, content, cms.backend),
     ...(await readPublicFiles(publicDir)),
   ];
 
   // build.json, and the same identity in every page (npm run verify compares a live site with it).
-  const { pages, files } = identifyBuild(rendered, site, { commit: await commit, date: today, generator: generator() });
+  const { pages, files } = identifyBuild(rendered, site, {
+    commit: await commit,
+    date: today,
+    generator: generator(),
+    cms: cmsIdentity(cms),
+  });
 
   // Check every internal link, asset and image before anything is written.
   const readings = readPages(pages);
@@ -107,7 +119,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const { scriptImports } = client;
   const gzipSizes = new GzipSizes(gzipSizesFile);
   return {
-    report: buildReport({ pages, readings, files, basePath, scriptImports, milliseconds, gzipSizes, buildDate }),
+    report: buildReport({ pages, readings, files, basePath, scriptImports, milliseconds, gzipSizes, buildDate, cms }),
     warnings: [
       ...(recovered ? [{ where: displayPath(outDir), message: recovered }] : []),
       ...outputWarnings,

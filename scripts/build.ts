@@ -9,13 +9,15 @@
  * the commit being built, and that the build was not tested otherwise.
  * Builds the site into dist/ (or DIR). --base and --site-url (or, second,
  * BASE_PATH and SITE_URL in the environment) set the base path and the site's
- * address for one build.
+ * address for one build; CMS_REPO (or GITHUB_REPOSITORY, REPOSITORY_URL),
+ * CMS_BRANCH and CMS_AUTH_URL where the CMS at /admin/ saves.
  * Exits 1, leaving the previous output untouched, on any problem.
  * `npm run build` starts it through scripts/run-build.js, from its bundle.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { cmsTargetFromEnvironment } from './admin/cms-backend.ts';
 import { describeFailure } from './lib/problems.ts';
 import { projectRoot } from './lib/project-root.js';
 import { red, yellow } from './lib/terminal.ts';
@@ -52,6 +54,8 @@ try {
     today: values.today,
     accessibilityRecord: values['accessibility-record'],
     clientBundle,
+    // Where the CMS saves: CMS_REPO, GITHUB_REPOSITORY or REPOSITORY_URL, CMS_BRANCH, CMS_AUTH_URL.
+    cms: cmsTargetFromEnvironment(process.env),
   });
   console.log(formatReport(report));
   for (const warning of warnings) console.warn(yellow(`warning ${warning.where}: ${warning.message}`));

@@ -12,8 +12,6 @@
 import { calendarDateProblem, formatDate } from './format.ts';
 import { isTimeZone, readLocalTime } from './time-zones.ts';
 
-export { isTimeZone };
-
 /** A date, and for a timed event the local time (HH:MM) and, where written, its offset from UTC in minutes. */
 export interface EventMoment {
   date: string;

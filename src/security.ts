@@ -55,8 +55,9 @@ export function adminContentSecurityPolicy(authUrl?: string): string {
     'style-src': "'self' 'unsafe-inline'",
     'img-src': "'self' blob: data: https://avatars.githubusercontent.com https://raw.githubusercontent.com",
     'font-src': "'self' data:",
-    // GitHub's status page tells editors when saving fails on GitHub's side.
-    'connect-src': `'self' blob: data: ${github} https://www.githubstatus.com${auth}`,
+    // GitHub's API and the sign-in helper: the backend's hosts alone (the CMS's check of GitHub's status page is
+    // patched out, scripts/admin/admin-stage.ts).
+    'connect-src': `'self' blob: data: ${github}${auth}`,
     // Uploads: a video's thumbnail is drawn from a blob: URL, and some pictures are decoded in a blob: worker.
     'media-src': "'self' blob:",
     'worker-src': "'self' blob:",

@@ -84,6 +84,9 @@ function zone(name: string): Zone {
 /** A name of the IANA database, such as Europe/Amsterdam (its aliases too). */
 export const isTimeZone = (name: string): boolean => packedZones().has(name);
 
+/** Every name isTimeZone accepts, zones and aliases, in alphabetical order: the choices the editor offers. */
+export const timeZoneNames = (): string[] => [...packedZones().keys()].sort();
+
 /** The index of the period in force at an instant (ms since 1970, UTC). */
 function periodAt(data: Zone, instant: number): number {
   let low = 0;

@@ -1,29 +1,32 @@
 /**
- * The CMS at /admin/, end to end in Chromium and offline: in its local mode
- * (the one `npm run dev` offers), a maintainer adds a member in a new
- * country, a news item with accented Markdown, a publication under a theme
- * and a new theme through the forms and saves; the build then runs on the
- * files the CMS wrote and the new things are on the site. The local mode
- * works on a folder the browser opens (File System Access API); a test cannot
- * click through the operating system's folder picker, so the page is handed
- * a folder of the browser's own private file system (the same kind of
- * handle) holding a copy of the fixture content, and the files are read back
- * from it after saving.
+ * The CMS at /admin/, end to end in Chromium and offline, as a clinician who
+ * edits the site alone uses it: `npm run dev` (started here as a child
+ * process on a copy of the fixture content written as the CMS writes it),
+ * /admin/ in its local mode, and every save followed by the dev server's
+ * rebuild, whose verdict the editor shows. The walkthrough adds a paper by its
+ * DOI, a member in a new country placed third, an event with a time zone, and
+ * changes the statement; then makes each mistake the build refuses and checks
+ * what the person sees: the problem shown in the editor, in the build's words
+ * with its file, line, entry and field; the saved file changed only where it
+ * was edited; a question before a changed entry is left.
+ *
+ * The local mode works on a folder the browser opens (File System Access
+ * API). A test cannot click through the operating system's folder picker, so
+ * the page is handed a folder of the browser's own private file system (the
+ * same kind of handle) holding the content, and each file the CMS writes
+ * there is written to the dev server's content folder the moment the CMS
+ * closes it, as a folder picked on disk would be.
  */
 import assert from 'node:assert/strict';
-import { cp, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
-import { localAdmin } from '../scripts/admin/dev-admin.ts';
-import { buildSite } from '../scripts/build-site.ts';
-import { runCite } from '../scripts/cite.ts';
-import { BuildError } from '../scripts/lib/problems.ts';
-import { startStaticServer } from '../scripts/lib/static-server.ts';
-import { startRecordedResolver } from './fixtures/doi/recorded-resolver.ts';
-import { axeViolations } from './helpers/browser/axe.ts';
+import { axeResults, describeViolation } from './helpers/browser/axe.ts';
 import { chromiumArgs, withChromium } from './helpers/browser/chromium.ts';
-import { buildIntoTemporaryFolder, fixtureContentDir, readPage, temporaryFolder } from './helpers/site.ts';
+import { type DevServer, startDevServer } from './helpers/dev-server.ts';
+import { writeAsTheEditorDoes } from './helpers/editor-style.ts';
+import { fixtureContentDir, temporaryFolder } from './helpers/site.ts';
 
 /** Every file of a folder, by path relative to it (forward slashes), as text. */
 async function filesOf(folder: string, prefix = ''): Promise<Record<string, string>> {
@@ -55,66 +58,109 @@ const seedFolder = (page: Page, files: Record<string, string>) =>
   }, files);
 
 /**
- * Every file of the page's private folder, as the CMS left it (.git aside).
- * Given as source text: tsx would wrap a named function in a helper the page does not have.
+ * The page's side of the folder: the picker answers with the private folder "repository", and each file the CMS
+ * writes is handed to the test once the CMS closes it. Given as source text: tsx would wrap a named function in a
+ * helper the page does not have.
  */
-const folderFiles = (page: Page): Promise<Record<string, string>> =>
-  page.evaluate(`(async () => {
-    const files = {};
-    const walk = async (folder, prefix) => {
-      for await (const [name, handle] of folder.entries()) {
-        if (name === '.git') continue;
-        if (handle.kind === 'directory') await walk(handle, prefix + name + '/');
-        else files[prefix + name] = await (await handle.getFile()).text();
-      }
+const folderScript = `(() => {
+  const root = async () => (await navigator.storage.getDirectory()).getDirectoryHandle('repository', { create: true });
+  window.showDirectoryPicker = root;
+  const createWritable = FileSystemFileHandle.prototype.createWritable;
+  FileSystemFileHandle.prototype.createWritable = async function (...options) {
+    const stream = await createWritable.apply(this, options);
+    const handle = this;
+    const close = stream.close.bind(stream);
+    stream.close = async () => {
+      await close();
+      const parts = await (await root()).resolve(handle);
+      if (parts && window.__written) await window.__written(parts.join('/'), await (await handle.getFile()).text());
     };
-    await walk(await (await navigator.storage.getDirectory()).getDirectoryHandle('repository'), '');
-    return files;
-  })()`);
+    return stream;
+  };
+  // The CMS writes a temporary file and moves it into place: the move is the save.
+  const move = FileSystemFileHandle.prototype.move;
+  FileSystemFileHandle.prototype.move = async function (...target) {
+    const from = await (await root()).resolve(this);
+    await move.apply(this, target);
+    const to = await (await root()).resolve(this);
+    if (from && window.__removed) await window.__removed(from.join('/'));
+    if (to && window.__written) await window.__written(to.join('/'), await (await this.getFile()).text());
+  };
+})();`;
 
-/** "content/publications.yml:<line>:<column>" of the first line of `text` holding `what`, as the build names it. */
-const lineOf = (text: string, what: string) => {
-  const lines = text.split('\n');
-  const index = lines.findIndex((line) => line.includes(what));
-  return `content/publications.yml:${index + 1}:${lines[index]!.indexOf(what) + 1}`;
-};
+/** The lines of `after` that differ from `before`, as a diff shows them ("-old", "+new"), in order. */
+function changedLines(before: string, after: string): string[] {
+  const a = before.split('\n');
+  const b = after.split('\n');
+  // The longest common subsequence, table from the ends: small files, so the square table is fine.
+  const common = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
+  for (let i = a.length - 1; i >= 0; i--)
+    for (let j = b.length - 1; j >= 0; j--)
+      common[i]![j] = a[i] === b[j] ? common[i + 1]![j + 1]! + 1 : Math.max(common[i + 1]![j]!, common[i]![j + 1]!);
+  const lines: string[] = [];
+  let [i, j] = [0, 0];
+  while (i < a.length || j < b.length) {
+    if (i < a.length && j < b.length && a[i] === b[j]) [i, j] = [i + 1, j + 1];
+    else if (j < b.length && (i === a.length || common[i]![j + 1]! > common[i + 1]![j]!)) lines.push(`+${b[j++]}`);
+    else lines.push(`-${a[i++]}`);
+  }
+  return lines;
+}
 
-/** The changed and new files of `after` against `before`, as "+file" / "~file" lines. */
-const changes = (before: Record<string, string>, after: Record<string, string>) =>
-  Object.keys(after)
-    .filter((file) => before[file] !== after[file])
-    .map((file) => `${file in before ? '~' : '+'}${file}`)
-    .sort();
+/**
+ * What axe finds that is ours: a rule broken by the page as a whole, its root, or the site's own panel, question and
+ * heading. What the CMS draws itself, inside the root or in its notices beside it, is the CMS's (see docs/cms.md,
+ * with the reports to file), returned apart so that the test can say it.
+ */
+async function axeOfOurs(page: Page): Promise<{ ours: string[]; cms: string[] }> {
+  // Where the CMS draws its own main landmark, the page's content and its headings are the CMS's.
+  const cmsMain = await page.evaluate(() => !document.getElementById('nc-root')!.hasAttribute('role'));
+  const violations = (await axeResults(page)).map((violation) =>
+    cmsMain && violation.id === 'page-has-heading-one'
+      ? { ...violation, nodes: violation.nodes.map((node) => ({ ...node, target: ['#nc-root main'] })) }
+      : violation,
+  );
+  const drawnByTheCms = await page.evaluate(
+    (targets) =>
+      targets.map((selectors) =>
+        selectors.every((selector) => {
+          const node = document.querySelector(selector);
+          const page = [document.documentElement, document.head, document.body, document.getElementById('nc-root')];
+          return Boolean(node && !page.includes(node as HTMLElement) && !node.closest('[id^="eccron-"]'));
+        }),
+      ),
+    violations.map((violation) => violation.nodes.map((node) => String(node.target[0]))),
+  );
+  const of = (cms: boolean) => violations.filter((_, index) => drawnByTheCms[index] === cms).map(describeViolation);
+  return { ours: of(false), cms: of(true) };
+}
 
 withChromium('the CMS at /admin/', (executablePath) =>
   describe('the CMS at /admin/', () => {
     let browser: Browser;
-    let baseUrl: string;
-    let closeServer: () => Promise<void>;
-    /** The content the CMS's configuration is made from while the tests run: the files it saved, as on disk. */
-    let liveContent: string;
-    let fixtureFiles: Record<string, string>;
+    let dev: DevServer;
+    /** The repository folder the dev server works on (content/ inside it), named as a checkout is. */
+    let repository: string;
+    /** The content as the CMS finds it before any save. */
+    let startingFiles: Record<string, string>;
     const offsite: string[] = [];
     const screenshots = process.env.ECCRON_CMS_SCREENSHOTS;
 
     before(async () => {
-      fixtureFiles = await filesOf(fixtureContentDir, 'content/');
-      delete fixtureFiles['content/README.md'];
-      liveContent = path.join(await temporaryFolder('eccron-cms-'), 'content');
-      await cp(fixtureContentDir, liveContent, { recursive: true });
-      const [{ outDir }, launched] = await Promise.all([
-        buildIntoTemporaryFolder(),
+      repository = path.join(await temporaryFolder('eccron-cms-'), 'eccron-site');
+      const contentDir = path.join(repository, 'content');
+      await cp(fixtureContentDir, contentDir, { recursive: true });
+      await writeAsTheEditorDoes(contentDir);
+      startingFiles = await filesOf(contentDir, 'content/');
+      delete startingFiles['content/README.md'];
+      [dev, browser] = await Promise.all([
+        startDevServer({ contentDir, outDir: path.join(repository, '..', 'dist') }),
         chromium.launch({ executablePath, args: chromiumArgs }),
       ]);
-      browser = launched;
-      // As `npm run dev` serves it: the configuration made from the files as they are now.
-      const server = await startStaticServer({ root: outDir, intercept: localAdmin(liveContent, outDir) });
-      baseUrl = server.url;
-      closeServer = server.close;
     });
     after(async () => {
       await browser?.close();
-      await closeServer?.();
+      dev?.stop();
     });
 
     /** A page of a fresh context that reaches nothing beyond this machine, with its CSP violations and errors watched. */
@@ -127,21 +173,27 @@ withChromium('the CMS at /admin/', (executablePath) =>
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale });
       const violations: string[] = [];
       const errors: string[] = [];
-      // Offline: whatever would leave this machine is noted and answered by nobody.
-      await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => {
-        offsite.push(route.request().url());
-        return route.abort('internetdisconnected');
-      });
+      // Offline: whatever would leave for another host is noted and answered by nobody.
+      const origin = new URL(dev.url).host;
+      await context.route(
+        (url) => url.host !== origin && url.protocol !== 'data:' && url.protocol !== 'blob:',
+        (route) => {
+          offsite.push(route.request().url());
+          return route.abort('internetdisconnected');
+        },
+      );
       await context.exposeBinding('__cspViolation', (_source, line: string) => violations.push(line));
+      await context.exposeBinding('__written', (_source, file: string, text: string) => written(file, text));
+      await context.exposeBinding('__removed', (_source, file: string) =>
+        rm(path.join(repository, file), { force: true }),
+      );
       await context.addInitScript(() => {
         const report = (window as unknown as { __cspViolation: (line: string) => void }).__cspViolation;
         window.addEventListener('securitypolicyviolation', (event) =>
           report(`${event.violatedDirective} blocked ${event.blockedURI || '(inline)'} ${event.sample}`),
         );
-        // The folder picker, answered with the browser's private folder "repository".
-        (window as unknown as { showDirectoryPicker: () => Promise<FileSystemDirectoryHandle> }).showDirectoryPicker =
-          async () => (await navigator.storage.getDirectory()).getDirectoryHandle('repository', { create: true });
       });
+      await context.addInitScript(folderScript);
       context.on('console', (message) => {
         if (/Content.Security.Policy/i.test(message.text())) violations.push(message.text());
       });
@@ -150,21 +202,32 @@ withChromium('the CMS at /admin/', (executablePath) =>
       return { context, page, violations, errors };
     }
 
-    const adminUrl = (hash = '') => new URL(`admin/${hash}`, baseUrl).href;
+    /** A file the CMS wrote, written where the dev server watches it (inside content/ only). */
+    async function written(file: string, text: string) {
+      assert.ok(file.startsWith('content/'), `the CMS writes inside content/ only, not ${file}`);
+      await mkdir(path.dirname(path.join(repository, file)), { recursive: true });
+      await writeFile(path.join(repository, file), text);
+    }
 
-    async function signInLocally(page: Page, files: Record<string, string>) {
+    const onDisk = (file: string) => readFile(path.join(repository, file), 'utf8');
+    const adminUrl = (hash = '') => new URL(`admin/${hash}`, dev.url).href;
+
+    async function signInLocally(page: Page) {
       entered = [];
       await page.goto(adminUrl());
-      await seedFolder(page, files);
+      await seedFolder(page, await filesOf(path.join(repository, 'content'), 'content/'));
       await page.getByRole('button', { name: 'Work with Local Repository' }).click();
-      await page
-        .getByRole('link', { name: /Site and lists/ })
-        .or(page.getByText('Site and lists').first())
-        .waitFor();
+      await collectionListed(page);
     }
 
     const shoot = async (page: Page, name: string) => {
-      if (screenshots) await page.screenshot({ path: path.join(screenshots, `${name}.png`) });
+      // Once no animation runs: the CMS moves between screens with a view transition, whose snapshots of the screen
+      // it leaves would otherwise be what is taken.
+      if (!screenshots) return;
+      await page.waitForFunction(() =>
+        document.getAnimations().every((animation) => animation.playState !== 'running'),
+      );
+      await page.screenshot({ path: path.join(screenshots, `${name}.png`), animations: 'disabled' });
     };
 
     async function openEntry(page: Page, hash: string) {
@@ -194,17 +257,23 @@ withChromium('the CMS at /admin/', (executablePath) =>
     const typeInto = async (page: Page, label: string, text: string, within: Page | Locator = page) =>
       enter(await field(page, label, within), label, text);
 
+    /** The verdicts the editor's build panel has shown so far. */
+    const verdictsShown = async (page: Page) =>
+      Number((await page.locator('#eccron-build-status').getAttribute('data-verdicts')) ?? 0);
+
     /**
-     * Saves once: the form must still show everything entered, then Save is
-     * clicked once and the CMS either closes the editor (saved) or says beside
-     * each field concerned why it refused, which fails the test with those words.
+     * Saves once: the form must still show everything entered, then Save is clicked once and the CMS either closes
+     * the editor (saved) or says beside each field concerned why it refused, which fails the test with those words.
+     * Then waits for what the editor shows of the rebuild the save caused: the build panel's next verdict, naming the
+     * file saved, which is returned as the person reads it.
      */
-    async function save(page: Page) {
+    async function save(page: Page, file: string): Promise<{ verdict: string; text: string; panel: Locator }> {
       const items = entered;
       entered = [];
       const lost: string[] = [];
       for (const item of items) if (!(await item.holds())) lost.push(item.what);
       assert.deepEqual(lost, [], 'the form no longer shows what was entered');
+      const shown = await verdictsShown(page);
       const refusals = page
         .getByRole('group')
         .filter({ has: page.getByRole('alert').filter({ hasText: /field|expected/i }) });
@@ -215,8 +284,29 @@ withChromium('the CMS at /admin/', (executablePath) =>
         .or(refusals)
         .first()
         .waitFor();
-      const refused = await refusals.evaluateAll((groups) =>
-        // The innermost groups: the fields themselves, not the lists and the form around them.
+      assert.deepEqual(await refusedFields(refusals), [], 'the CMS refused to save');
+      await collectionListed(page);
+      // The panel's next verdict that names the file: what the person waits for.
+      await page.waitForFunction(
+        ({ shown, file }) => {
+          const status = document.getElementById('eccron-build-status');
+          return (
+            Number(status?.dataset.verdicts ?? 0) > shown &&
+            status?.dataset.verdict !== 'checking' &&
+            Boolean(status?.textContent?.includes(file))
+          );
+        },
+        { shown, file },
+        { timeout: 60_000 },
+      );
+      const panel = page.getByRole('complementary', { name: 'Site build' });
+      const verdict = await page.locator('#eccron-build-status').getAttribute('data-verdict');
+      return { verdict: verdict!, text: await panel.innerText(), panel };
+    }
+
+    /** Each field the CMS refused, with its words, from the innermost groups (the fields, not the lists around them). */
+    const refusedFields = (refusals: Locator) =>
+      refusals.evaluateAll((groups) =>
         groups
           .filter((group) => !groups.some((other) => other !== group && group.contains(other)))
           .map((group) => {
@@ -229,9 +319,6 @@ withChromium('the CMS at /admin/', (executablePath) =>
             return `${label}: ${group.querySelector('[role="alert"]')?.textContent?.trim()}`;
           }),
       );
-      assert.deepEqual(refused, [], 'the CMS refused to save');
-      await collectionListed(page);
-    }
 
     /** The editor is closed and a collection is listed: the CMS's status line says it. */
     const collectionListed = (page: Page) =>
@@ -240,25 +327,19 @@ withChromium('the CMS at /admin/', (executablePath) =>
         .filter({ hasText: /now viewing/ })
         .waitFor();
 
-    /** Loads /admin/ again (on the same folder), as a person does with the browser's reload button. */
-    async function reloadAdmin(page: Page) {
-      await page.reload();
-      await collectionListed(page);
-    }
-
     /**
      * Presses "Add <item>" once, from the keyboard, and waits for the new item's first field. Not a pointer click: the
      * CMS draws a long list's items only as they come into view, so the button can still move down under the pointer
-     * after it has been scrolled to, and a click then lands beside it (seen under a busy core: "Add Publication" below
-     * a theme of ten entries added nothing). A person sees the button move and aims again; a key press on the focused
-     * button cannot miss, and is how a keyboard user adds an item.
+     * after it has been scrolled to, and a click then lands beside it. A key press on the focused button cannot miss,
+     * and is how a keyboard user adds an item.
      */
     async function addItem(within: Page | Locator, item: string, firstField: string) {
       const fields = within.getByRole('textbox', { name: firstField, exact: true });
-      const before = await fields.count();
+      const count = await fields.count();
       await within.getByRole('button', { name: new RegExp(`^Add\\W*${item}\\W*$`) }).press('Enter');
-      await scrolledTo('page' in within ? within.page() : within, fields.nth(before));
-      await fields.nth(before).waitFor();
+      await scrolledTo('page' in within ? within.page() : within, fields.nth(count));
+      await fields.nth(count).waitFor();
+      return fields.nth(count);
     }
 
     /**
@@ -274,9 +355,12 @@ withChromium('the CMS at /admin/', (executablePath) =>
     }
 
     /** Picks `option` in the choice field labelled `label`: radio buttons for a few choices, a drop-down for many. */
-    async function choose(page: Page, label: string, option: string, within: Page | Locator = page) {
+    async function choose(page: Page, label: string, option: string, within: Page | Locator = page, search?: string) {
       const what = `"${label}" (${option})`;
       const radios = within.getByRole('radiogroup', { name: label, exact: true }).last();
+      const box = within.getByRole('combobox', { name: label, exact: true }).last();
+      // Whichever the form draws, once it has drawn it (a choice of another file's list is drawn once that is read).
+      await radios.or(box).first().waitFor();
       if ((await radios.count()) > 0) {
         // check(), not click(): it also waits until the form shows the choice as made.
         const radio = radios.getByRole('radio', { name: option, exact: true });
@@ -284,8 +368,9 @@ withChromium('the CMS at /admin/', (executablePath) =>
         entered.push({ what, holds: () => radio.isChecked() });
         return;
       }
-      const box = within.getByRole('combobox', { name: label, exact: true }).last();
       await box.click();
+      // A long list is searched by typing, as a person finds "Europe/Stockholm" by typing "Stockholm".
+      if (search) await page.keyboard.type(search);
       await page.getByRole('option', { name: option, exact: true }).click();
       // The drop-down closes and shows the choice: what a person waits for before going on.
       await box.filter({ hasText: option }).waitFor();
@@ -299,155 +384,66 @@ withChromium('the CMS at /admin/', (executablePath) =>
       return box;
     }
 
-    test('the login page: axe finds nothing, and its CSP holds without a violation', async () => {
+    test('the first screen says where you are: the site’s name and logo, the folder to pick, and only the sign-in that works here; axe finds nothing of ours, and the policy holds', async () => {
       const { context, page, violations, errors } = await openAdmin();
       try {
         // The CMS's check for a newer version, asked of the site itself.
         const versionCheck = page.waitForResponse((answer) => answer.url().endsWith('/admin/sveltia-cms/package.json'));
         const response = await page.goto(adminUrl());
-        assert.match(
-          response!.headers()['content-security-policy'] ?? '',
-          /connect-src 'self'[^;]*https:\/\/api\.github\.com/,
-        );
+        assert.match(response!.headers()['content-security-policy'] ?? '', /script-src 'self';/);
         assert.equal(response!.headers()['x-robots-tag'], 'noindex, nofollow');
         await page.getByRole('button', { name: 'Work with Local Repository' }).waitFor();
         assert.equal((await versionCheck).status(), 200);
-        await shoot(page, '1-login');
-        assert.deepEqual(await axeViolations(page), []);
+        await shoot(page, '1-first-screen');
+        assert.equal(
+          await page.getByRole('heading', { level: 1 }).innerText(),
+          'Example Consortium for Test Content',
+          'the site’s name',
+        );
+        assert.ok(await page.locator('img[src="/uploads/logo.svg"]').isVisible(), 'the site’s logo');
+        assert.match(
+          await page.locator('body').innerText(),
+          /select the root directory of the “\u2068?eccron-site\u2069?” repository/,
+        );
+        // Only the local mode works here: the sign-ins, which save to GitHub, are not offered.
+        assert.deepEqual(
+          await page
+            .locator('#nc-root')
+            .getByRole('button')
+            .evaluateAll((buttons) =>
+              buttons
+                .filter((button) => (button as HTMLElement).checkVisibility())
+                .map((button) => button.textContent?.trim()),
+            ),
+          ['Work with Local Repository'],
+        );
+        const { ours } = await axeOfOurs(page);
+        assert.deepEqual(ours, []);
         assert.deepEqual(violations, [], 'no CSP violation on /admin/');
         assert.deepEqual(errors, []);
-        assert.equal(
-          await page.evaluate(() => document.querySelector('meta[name="robots"]')?.getAttribute('content')),
-          'noindex, nofollow',
-        );
       } finally {
         await context.close();
       }
     });
 
-    test('a member in a new country, a news item, a publication and a theme, saved through the forms, build and show on the site', async (t) => {
+    test('the walkthrough: a paper by its DOI, a member in a new country placed third, an event with a time zone, the statement changed, and each mistake shown in the editor in the build’s words', async (t) => {
       const { context, page, violations, errors } = await openAdmin();
       try {
-        await signInLocally(page, fixtureFiles);
-        const sync = async () => {
-          const files = await folderFiles(page);
-          for (const [file, text] of Object.entries(files)) {
-            if (!file.startsWith('content/')) continue;
-            await mkdir(path.dirname(path.join(liveContent, '..', file)), { recursive: true });
-            await writeFile(path.join(liveContent, '..', file), text);
-          }
-          return files;
-        };
-
-        // A new country, saved first: the member's country is chosen from the saved list.
-        await openEntry(page, 'settings/entries/members');
-        await addItem(page, 'Country', 'Country');
-        await typeInto(page, 'Country', 'Ruritania');
-        await save(page);
-        // In the same sitting, without loading /admin/ again: the new country is one of the member's choices at once.
-        await openEntry(page, 'settings/entries/members');
-        await addItem(page, 'Member', 'Name');
-        await typeInto(page, 'Name', 'Zoë Ćosić-Example');
-        await choose(page, 'Country', 'Ruritania');
-        await typeInto(page, 'Institution', 'Université d’Exemple');
-        await shoot(page, '2-member');
-        await save(page);
-
-        // A news item with accented Markdown.
-        await openEntry(page, 'news/new');
-        await typeInto(page, 'Title', 'Réunion à Zürich');
-        await enter(page.getByLabel('Date').last(), 'Date', '2031-05-04');
-        await typeInto(page, 'Link', 'https://example.org/réunion');
-        await choose(page, 'Type', 'Event');
-        // Below the event's fields, which only an Event has: scrolled to, as a person does.
-        const summary = page.getByRole('textbox', { name: 'Summary' });
-        await scrolledTo(page, summary);
-        await summary.click();
-        await page.keyboard.type('Les membres se retrouvent à **Zürich** pour l’atelier « Évaluation ».');
-        await shoot(page, '3-news');
-        await save(page);
-
-        // A new theme.
-        await openEntry(page, 'settings/entries/themes');
-        await addItem(page, 'Theme', 'ID');
-        await typeInto(page, 'ID', 'bilingual-testing');
-        await typeInto(page, 'Title', 'Bilingual Testing');
-        await typeInto(page, 'Description', 'Testing people in both of their languages.');
-        await choose(page, 'Icon', 'book');
-        await choose(page, 'Color', 'violet');
-        await shoot(page, '4-theme');
-        await save(page);
-        await sync();
-        await reloadAdmin(page);
-
-        // Its publications list appears once /admin/ is loaded again. Under a theme of before, a paper as its DOI alone
-        // (one the loopback resolver has a recorded Crossref answer for); under the new theme, one without a DOI, typed.
-        await openEntry(page, 'settings/entries/publications');
-        const firstTheme = page.getByRole('group', { name: /The First Example Theme\W*Field/ });
-        await addItem(firstTheme, 'Publication', 'Authors');
-        await typeInto(page, 'DOI', '10.1126/science.169.3946.635', firstTheme);
-        const newTheme = page.getByRole('group', { name: /Bilingual Testing\W*Field/ });
-        await addItem(newTheme, 'Publication', 'Authors');
-        await typeInto(page, 'Authors', 'Example, A.', newTheme);
-        await choose(page, 'Year', '2030', newTheme);
-        await typeInto(page, 'Title', 'Made-up findings in two languages', newTheme);
-        await typeInto(page, 'Web address', 'https://example.org/two-languages', newTheme);
-        await shoot(page, '5-publications');
-        await save(page);
-
-        const written = await sync();
-        t.diagnostic(`files the CMS saved: ${changes(fixtureFiles, written).join(' ')}`);
-        if (screenshots) {
-          for (const file of changes(fixtureFiles, written)) {
-            const name = file.slice(1).replaceAll('/', '_');
-            await writeFile(path.join(screenshots, `${name}.before`), fixtureFiles[file.slice(1)] ?? '');
-            await writeFile(path.join(screenshots, `${name}.after`), written[file.slice(1)]!);
-          }
-        }
+        await signInLocally(page);
+        const panel = page.getByRole('complementary', { name: 'Site build' });
+        await panel.getByText('✓ The site builds with').waitFor();
+        await addPaperByDoi(page);
+        await addMemberInNewCountry(page);
+        const event = await addEvent(page);
+        await changeStatement(page);
+        for (const mistake of mistakes(event)) await t.test(mistake.name, () => makeMistake(page, mistake));
+        await leaveAChangedEntry(page);
+        const { ours, cms } = await axeOfOurs(page);
+        assert.deepEqual(ours, [], 'axe finds nothing of ours in the entry list');
+        if (cms.length > 0)
+          t.diagnostic(`the CMS's own (docs/cms.md): ${cms.map((line) => line.split('\n')[0]).join('; ')}`);
         assert.deepEqual(violations, [], 'no CSP violation while editing');
         assert.deepEqual(errors, []);
-
-        // The build runs on exactly what the CMS wrote: it refuses the paper saved as its DOI alone, with the command
-        // that fills it in, and nothing else.
-        const outDir = path.join(await temporaryFolder(), 'dist');
-        const refused = await buildSite({ contentDir: liveContent, outDir }).then(
-          () => [],
-          (error: unknown) => (error instanceof BuildError ? error.problems : Promise.reject(error)),
-        );
-        assert.deepEqual(
-          refused.map((problem) => `${problem.where.replace(/^.*content\//, 'content/')}: ${problem.message}`),
-          [
-            `${lineOf(written['content/publications.yml']!, '10.1126/science.169.3946.635')} › first-example[2] › doi: holds only a DOI, not yet a citation: run npm run cite -- fill to fill in its authors, year, title and the rest from the DOI (on the live site, the pull request's "Fill publications" check does it)`,
-          ],
-        );
-        // cite fill, as a maintainer runs it (or the pull request's check does), against the loopback resolver.
-        const resolver = await startRecordedResolver();
-        try {
-          const printed: string[] = [];
-          const code = await runCite(['fill', '--content', liveContent], {
-            print: (line) => printed.push(line),
-            resolver: { resolver: resolver.url, backoffMs: 10, timeoutMs: 5_000 },
-          });
-          assert.equal(code, 0, printed.join('\n'));
-        } finally {
-          await resolver.close();
-        }
-        // Then it builds, and the new things are on the site.
-        await buildSite({ contentDir: liveContent, outDir });
-        const home = await readPage(outDir, '/');
-        assert.ok(home.includes('Zoë Ćosić-Example'), 'the new member is in the directory');
-        assert.ok(home.includes('Ruritania'), 'under the new country');
-        assert.ok(home.includes('Réunion à Zürich'), 'the news item is on the home page');
-        assert.ok(home.includes('<strong>Zürich</strong>'), 'its Markdown is rendered');
-        const theme = await readPage(outDir, '/research/bilingual-testing');
-        assert.ok(theme.includes('Bilingual Testing') && theme.includes('Made-up findings in two languages'));
-        const first = (await readPage(outDir, '/research/first-example')).replace(/<[^>]+>/g, '');
-        assert.ok(
-          first.includes(
-            'Frank, H. S. (1970). The Structure of Ordinary Water: New data and interpretations are yielding new insights into this fascinating substance. Science, 169(3946), 635–641.',
-          ),
-          'the paper saved as its DOI shows as its full citation under its theme',
-        );
       } catch (error) {
         await shoot(page, 'failure');
         if (process.env.ECCRON_CMS_DEBUG) console.log(await page.locator('body').ariaSnapshot());
@@ -457,20 +453,312 @@ withChromium('the CMS at /admin/', (executablePath) =>
       }
     });
 
+    /** A paper typed as its DOI alone: the DOI is the first field; the build shows it pending; the file gains one line. */
+    async function addPaperByDoi(page: Page) {
+      const before = await onDisk('content/publications.yml');
+      await openEntry(page, 'settings/entries/publications');
+      const firstTheme = page.getByRole('group', { name: /The First Example Theme\W*Field/ });
+      const first = await addItem(firstTheme, 'Publication', 'DOI');
+      // The new entry starts with its DOI: above the entry's other fields, as the person sees it.
+      const authors = firstTheme.getByRole('textbox', { name: 'Authors', exact: true }).last();
+      assert.ok((await first.boundingBox())!.y < (await authors.boundingBox())!.y, 'the DOI comes first');
+      await enter(first, 'DOI', '10.1126/science.169.3946.635');
+      const { verdict, text } = await save(page, 'content/publications.yml');
+      assert.equal(verdict, 'passed');
+      assert.match(text, /1 publication holds only a DOI, shown as pending in the preview/);
+      assert.match(text, /Site and lists › Publications › The First Example Theme › item 3 › DOI/);
+      assert.deepEqual(changedLines(before, await onDisk('content/publications.yml')), [
+        '+  - doi: 10.1126/science.169.3946.635',
+      ]);
+    }
+
+    /** A country added at the end and moved to third with Move Up; then a member in it. Each save adds its lines alone. */
+    async function addMemberInNewCountry(page: Page) {
+      const before = await onDisk('content/members.yml');
+      await openEntry(page, 'settings/entries/members');
+      const countries = page.getByRole('group', { name: /Countries\W*Field/ });
+      const added = await addItem(countries, 'Country', 'Country');
+      // Typed, then moved: the form is looked over by its place, third, not by this fourth box's.
+      await added.fill('Ruritania');
+      const boxes = countries.getByRole('textbox', { name: 'Country', exact: true });
+      assert.equal(await boxes.count(), 4);
+      await countries.getByRole('button', { name: 'Move Up' }).nth(3).click();
+      // Moved: the third country now reads Ruritania, as the person sees it.
+      await page.waitForFunction(
+        (list) => [...list!.querySelectorAll('input')].map((box) => box.value)[2] === 'Ruritania',
+        await countries.elementHandle(),
+      );
+      entered.push({ what: 'the third country', holds: async () => (await boxes.nth(2).inputValue()) === 'Ruritania' });
+      let { verdict } = await save(page, 'content/members.yml');
+      assert.equal(verdict, 'passed');
+      const moved = await onDisk('content/members.yml');
+      assert.deepEqual(changedLines(before, moved), ['+  - Ruritania']);
+      assert.match(moved, /countries:\n {2}- Exampleland\n {2}- Emptyland\n {2}- Ruritania\n {2}- Sampleland\n/);
+      // /admin/ loaded again, as a person does with the browser's reload button, before the same file is edited
+      // again: opened at once after its save, the form was seen (2 runs of 7, the machine busy) to draw itself again
+      // while the new member was being typed, closing the item (docs/cms.md, Known CMS behaviour).
+      await page.reload();
+      await collectionListed(page);
+      await openEntry(page, 'settings/entries/members');
+      await addItem(page, 'Member', 'Name');
+      await typeInto(page, 'Name', 'Zoë Ćosić-Example');
+      await choose(page, 'Country', 'Ruritania');
+      await typeInto(page, 'Institution', 'Université d’Exemple');
+      ({ verdict } = await save(page, 'content/members.yml'));
+      assert.equal(verdict, 'passed');
+      assert.deepEqual(changedLines(moved, await onDisk('content/members.yml')), [
+        '+  - name: Zoë Ćosić-Example',
+        '+    country: Ruritania',
+        '+    institution: Université d’Exemple',
+      ]);
+    }
+
+    /** An event: its date and times picked, its zone chosen from the list; written as the build reads it. */
+    async function addEvent(page: Page): Promise<string> {
+      await openEntry(page, 'events/new');
+      await typeInto(page, 'Title', 'Réunion à Zürich');
+      await enter(page.getByLabel('Date', { exact: true }), 'Date', '2031-05-04');
+      await typeInto(page, 'Read more link', 'https://example.org/réunion');
+      await enter(page.getByLabel('Starts', { exact: true }), 'Starts', '2031-05-19T14:00');
+      await enter(page.getByLabel('Ends', { exact: true }), 'Ends', '2031-05-19T17:00');
+      await choose(page, 'Time zone', 'Europe/Zurich', page, 'Zurich');
+      await typeInto(page, 'Place', 'Example Hall, Zürich');
+      // Below the address, the links and the status: scrolled to, as a person does.
+      const summary = page.getByRole('textbox', { name: 'Summary' });
+      await scrolledTo(page, summary);
+      await summary.click();
+      await page.keyboard.type('Les membres se retrouvent à **Zürich** pour l’atelier « Évaluation ».');
+      await page.getByLabel('Starts', { exact: true }).evaluate((box) => box.scrollIntoView({ block: 'start' }));
+      await shoot(page, '4-event-form');
+      const { ours } = await axeOfOurs(page);
+      assert.deepEqual(ours, [], 'axe finds nothing of ours in the event form');
+      const file = 'content/news/2031-05-04-reunion-a-zuerich.md';
+      const { verdict } = await save(page, file);
+      assert.equal(verdict, 'passed');
+      assert.equal(
+        await onDisk(file),
+        [
+          '---',
+          'title: Réunion à Zürich',
+          'date: 2031-05-04',
+          'link: https://example.org/réunion',
+          'type: Event',
+          'start: 2031-05-19 14:00',
+          'end: 2031-05-19 17:00',
+          'timezone: Europe/Zurich',
+          'location: Example Hall, Zürich',
+          '---',
+          '',
+          'Les membres se retrouvent à **Zürich** pour l’atelier « Évaluation ».',
+          '',
+        ].join('\n'),
+      );
+      return '2031-05-04-reunion-a-zuerich';
+    }
+
+    /** The statement reviewed again: its date picked; one line changes. */
+    async function changeStatement(page: Page) {
+      const before = await onDisk('content/accessibility.md');
+      await openEntry(page, 'accessibility/entries/statement');
+      await enter(page.getByLabel('Last reviewed on', { exact: true }), 'Last reviewed on', '2026-11-20');
+      const { verdict } = await save(page, 'content/accessibility.md');
+      assert.equal(verdict, 'passed');
+      assert.deepEqual(changedLines(before, await onDisk('content/accessibility.md')), [
+        '-reviewed: 2024-01-15',
+        '+reviewed: 2026-11-20',
+      ]);
+    }
+
+    /**
+     * A mistake the build refuses: made through the form and saved, which the CMS cannot check; the editor then shows
+     * the build's problem with its place, and the person puts it right.
+     */
+    interface Mistake {
+      name: string;
+      file: string;
+      make: (page: Page) => Promise<void>;
+      /** What the editor shows: the place in the editor and the build's words. */
+      shows: RegExp[];
+      undo: (page: Page) => Promise<void>;
+    }
+
+    const mistakes = (event: string): Mistake[] => [
+      {
+        name: 'the same DOI twice',
+        file: 'content/publications.yml',
+        make: async (page) => {
+          await openEntry(page, 'settings/entries/publications');
+          const theme = page.getByRole('group', { name: /The Second Example Theme\W*Field/ });
+          await enter(await addItem(theme, 'Publication', 'DOI'), 'DOI', '10.5555/fixture.1');
+        },
+        shows: [
+          /Site and lists › Publications › The Second Example Theme › item 2 › DOI/,
+          /content\/publications\.yml:\d+:10 › second-example\[1\] › doi: expected a DOI no other publication has: 10\.5555\/fixture\.1 is already listed as first-example\[0\]/,
+        ],
+        undo: async (page) => {
+          await openEntry(page, 'settings/entries/publications');
+          const theme = page.getByRole('group', { name: /The Second Example Theme\W*Field/ });
+          await theme.getByRole('button', { name: 'Remove' }).last().click();
+        },
+      },
+      {
+        name: 'an end before the start',
+        file: `content/news/${event}.md`,
+        make: async (page) => {
+          await openEntry(page, `events/entries/${event}`);
+          await enter(page.getByLabel('Ends', { exact: true }), 'Ends', '2031-05-19T13:00');
+        },
+        shows: [
+          new RegExp(`Events › ${event} › Ends`),
+          /› end: expected an end after the start; an event that ends the same day has the same date, found "2031-05-19 13:00"/,
+        ],
+        undo: async (page) => {
+          await openEntry(page, `events/entries/${event}`);
+          await enter(page.getByLabel('Ends', { exact: true }), 'Ends', '2031-05-19T17:00');
+        },
+      },
+      {
+        // Zurich's clocks jump from 02:00 to 03:00 on March 30, 2031: the page and a calendar would be an hour apart.
+        name: 'a start time that does not exist',
+        file: `content/news/${event}.md`,
+        make: async (page) => {
+          await openEntry(page, `events/entries/${event}`);
+          await enter(page.getByLabel('Starts', { exact: true }), 'Starts', '2031-03-30T02:30');
+        },
+        shows: [
+          new RegExp(`Events › ${event} › Starts`),
+          /› start: 02:30 does not exist on March 30, 2031 in Europe\/Zurich: clocks jump from 02:00 to 03:00; write 01:30 or 03:30, found "2031-03-30 02:30"/,
+        ],
+        undo: async (page) => {
+          await openEntry(page, `events/entries/${event}`);
+          await enter(page.getByLabel('Starts', { exact: true }), 'Starts', '2031-05-19T14:00');
+        },
+      },
+      {
+        // The test content lists a non-compliance and a disproportionate burden under Known issues.
+        name: 'fully compliant above a list of content that is not accessible',
+        file: 'content/accessibility.md',
+        make: async (page) => {
+          await openEntry(page, 'accessibility/entries/statement');
+          await choose(page, 'How far the site meets WCAG 2.1 level AA', 'fully');
+        },
+        shows: [
+          /Accessibility statement › How far the site meets WCAG 2\.1 level AA/,
+          /content\/accessibility\.md:\d+:\d+ › compliance: expected partially: 2 known issue\(s\) are a non-compliance or a disproportionate burden; once they are fixed, remove them and keep fully/,
+        ],
+        undo: async (page) => {
+          await openEntry(page, 'accessibility/entries/statement');
+          await choose(page, 'How far the site meets WCAG 2.1 level AA', 'partially');
+        },
+      },
+    ];
+
+    async function makeMistake(page: Page, mistake: Mistake) {
+      const before = await onDisk(mistake.file);
+      await mistake.make(page);
+      const { verdict, text, panel } = await save(page, mistake.file);
+      assert.ok(await panel.isVisible(), 'the verdict is on the screen');
+      // Taken once the editor is back at the list of events, the problem's link in the panel drawn.
+      if (mistake.name === 'a start time that does not exist') {
+        await panel.getByRole('link').first().waitFor();
+        await shoot(page, '3-build-problem');
+      }
+      assert.equal(verdict, 'refused', text);
+      assert.match(text, /✗ The build refuses .*: 1 problem, in its own words below/);
+      for (const words of mistake.shows) assert.match(text, words);
+      // The problem links to its entry.
+      const link = panel.getByRole('link').first();
+      assert.match((await link.getAttribute('href'))!, /^#\/collections\/\w[\w-]*\/entries\//);
+      await mistake.undo(page);
+      const fixed = await save(page, mistake.file);
+      assert.equal(fixed.verdict, 'passed', fixed.text);
+      assert.equal(await onDisk(mistake.file), before, 'put right, the file is as it was');
+    }
+
+    /** A news item shows its own fields alone, and offers the kinds of news, not Event. */
+    async function newsFieldsOnly(page: Page) {
+      const labels = await page.getByRole('group', { name: /Field$/ }).evaluateAll((groups) =>
+        groups.map((group) =>
+          group
+            .getAttribute('aria-label')
+            ?.replace(/[“”⁨⁩]/g, '')
+            .replace(/ Field$/, ''),
+        ),
+      );
+      assert.deepEqual(labels, ['Title', 'Date', 'Read more link', 'Kind of news', 'Summary']);
+      const kinds = page.getByRole('radiogroup', { name: 'Kind of news' });
+      const offered = async (kind: string) => kinds.getByRole('radio', { name: kind, exact: true }).count();
+      assert.deepEqual(
+        [await offered('Publication'), await offered('Announcement'), await offered('Event')],
+        [1, 1, 0],
+      );
+    }
+
+    /**
+     * What the form does not let happen: a zone that is not in the build's list (the choice is searched, not typed),
+     * and an event's fields on a news item of another kind (News shows none, and offers no Event).
+     */
+    test('the form offers only what the build takes: a time zone from its list, and no event field outside Events', async () => {
+      const { context, page } = await openAdmin();
+      try {
+        await signInLocally(page);
+        await openEntry(page, 'news/entries/2023-06-01-newer-example');
+        await newsFieldsOnly(page);
+        await page.getByRole('button', { name: 'Cancel Editing' }).click();
+        await collectionListed(page);
+        await openEntry(page, 'events/new');
+        const zone = page.getByRole('combobox', { name: 'Time zone', exact: true });
+        await zone.click();
+        await page.keyboard.type('Amsterdam');
+        const options = page.getByRole('option');
+        // The list narrows to what was typed: the zones before it go, as the person sees.
+        await page.getByRole('option', { name: 'Africa/Abidjan' }).waitFor({ state: 'hidden' });
+        assert.deepEqual(
+          await options.allInnerTexts(),
+          ['Europe/Amsterdam'],
+          'a city finds its zone; nothing else is saved',
+        );
+      } finally {
+        await context.close();
+      }
+    });
+
+    /** A changed entry asks before the back arrow leaves it: staying keeps the change, leaving drops it unsaved. */
+    async function leaveAChangedEntry(page: Page) {
+      const file = 'content/news/2023-06-01-newer-example.md';
+      const before = await onDisk(file);
+      await openEntry(page, 'news/entries/2023-06-01-newer-example');
+      const title = page.getByRole('textbox', { name: 'Title', exact: true });
+      await title.fill('A title changed and then left');
+      const back = page.getByRole('button', { name: 'Cancel Editing' });
+      await back.click();
+      const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
+      await dialog.waitFor();
+      await shoot(page, '5-leave');
+      assert.deepEqual(await axeOfOurs(page).then(({ ours }) => ours), [], 'axe finds nothing of ours in the question');
+      await dialog.getByRole('button', { name: 'Stay and keep editing' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      assert.equal(await title.inputValue(), 'A title changed and then left', 'staying keeps the change');
+      await back.click();
+      await dialog.getByRole('button', { name: 'Leave without saving' }).click();
+      await collectionListed(page);
+      assert.equal(await onDisk(file), before, 'nothing was saved');
+    }
+
     test('a required field left empty: the CMS refuses to save, and no file is written', async () => {
       const { context, page } = await openAdmin();
       try {
-        await signInLocally(page, fixtureFiles);
+        await signInLocally(page);
+        const before = await filesOf(path.join(repository, 'content'), 'content/');
         await openEntry(page, 'news/new');
-        await typeInto(page, 'Link', 'https://example.org/');
-        await choose(page, 'Type', 'Event');
+        await typeInto(page, 'Read more link', 'https://example.org/');
         await page.getByRole('button', { name: 'Save' }).click();
         // The title (and the date, and the summary) are required: the CMS says so beside the field and stays in the form.
         const title = page.getByRole('group', { name: /\WTitle\W*Field/ });
         await title.getByRole('alert').filter({ hasText: 'This field is required.' }).waitFor();
         await shoot(page, '6-required');
         assert.equal(await page.getByRole('button', { name: 'Save' }).count(), 1, 'still editing');
-        assert.deepEqual(changes(fixtureFiles, await folderFiles(page)), [], 'nothing was saved');
+        assert.deepEqual(await filesOf(path.join(repository, 'content'), 'content/'), before, 'nothing was saved');
       } finally {
         await context.close();
       }
@@ -488,11 +776,9 @@ withChromium('the CMS at /admin/', (executablePath) =>
       }
     });
 
-    test('no request left for another origin than GitHub’s while the tests above loaded and used /admin/', () => {
-      // GitHub's own: its API and sign-in, its status page, its avatars and raw files.
-      const github = /^(?:github\.com|api\.github\.com|www\.githubstatus\.com|[a-z]+\.githubusercontent\.com)$/;
-      const elsewhere = offsite.filter((url) => !github.test(new URL(url).host));
-      assert.deepEqual(elsewhere, []);
+    test('no request left for another host while the tests above loaded and used /admin/ (in local mode, no backend host either)', () => {
+      assert.deepEqual(offsite, []);
+      assert.ok(Object.keys(startingFiles).length > 5, 'the tests above had content to work on');
     });
   }),
 );

@@ -1,9 +1,10 @@
 /**
  * The CMS's configuration against the content schema: the forms of /admin/
- * must ask for exactly what the build checks. The comparison walks the
- * valibot schema on its own (not through scripts/admin/schema-fields.ts), so
- * a walker that skipped a field, lost a required mark, a choice or a pattern
- * is caught here.
+ * must ask for exactly what the build checks. The comparison reads the
+ * valibot schema through the shared reading of scripts/lib/schema-shape.ts,
+ * not through the CMS stage's mapping (scripts/admin/schema-fields.ts), and
+ * compares every kind of schema, so a mapping that skipped a field, lost a
+ * required mark, a choice, a limit or a pattern is caught here.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -12,27 +13,20 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { test } from 'node:test';
 import * as v from 'valibot';
-import { adminFiles, backendFromEnvironment, readCmsScript } from '../scripts/admin/admin-stage.ts';
+import { actionsOf, entriesOf, type SchemaNode, unionMembers, unwrap } from '../scripts/lib/schema-shape.ts';
+import { adminFiles, readCmsScript } from '../scripts/admin/admin-stage.ts';
+import { cmsTargetFromEnvironment, describeCmsTarget } from '../scripts/admin/cms-backend.ts';
 import { cmsConfig, contentFiles } from '../scripts/admin/cms-config.ts';
 import { contentFactsFromFiles } from '../scripts/admin/dev-admin.ts';
-import type { CmsField } from '../scripts/admin/schema-fields.ts';
+import { type CmsField, metadataOf } from '../scripts/admin/schema-fields.ts';
 import { loadContent } from '../scripts/stages/load-content.ts';
+import { formatReport } from '../scripts/stages/report.ts';
 import { PUBLICATION_TYPES } from '../src/content/publications.ts';
+import { readEventMoment } from '../src/events.ts';
+import { isTimeZone, timeZoneNames } from '../src/time-zones.ts';
 import { adminContentSecurityPolicy } from '../src/security.ts';
 import { createUrls } from '../src/urls.ts';
 import { buildIntoTemporaryFolder, fixtureContent, fixtureContentDir, temporaryFolder } from './helpers/site.ts';
-
-type Schema = {
-  type: string;
-  wrapped?: Schema;
-  entries?: Record<string, Schema>;
-  item?: Schema;
-  value?: Schema;
-  options?: unknown[];
-  pipe?: Schema[];
-  requirement?: unknown;
-  message?: string;
-};
 
 /** A file of the CMS's npm package, as installed. */
 const readCmsPackageFile = (file: string) =>
@@ -46,75 +40,132 @@ const settings = config.collections.find((collection) => collection.name === 'se
 };
 const fileForm = (name: string) => settings.files.find((file) => file.name === name)!;
 
-/** Regexes anywhere in a schema's pipes. */
-const regexesOf = (schema: Schema): { source: string; message: string }[] =>
-  (schema.pipe ?? []).flatMap((part, index) =>
-    index === 0 && part !== schema
-      ? regexesOf(part)
-      : part.type === 'regex'
-        ? [{ source: (part.requirement as RegExp).source, message: part.message! }]
-        : [],
-  );
-
-/** What is wrong between a form field and the schema it stands for; [] when they agree. */
-function disagreements(schema: Schema, field: CmsField, where: string): string[] {
+/**
+ * What is wrong between a form field and the schema it stands for; [] when they agree. The schema is read with the
+ * shared reading of scripts/lib/schema-shape.ts (which the content check's messages use too), not with the CMS
+ * stage's walker, and every kind of schema is compared: one this function does not know fails.
+ */
+function disagreements(schema: unknown, field: CmsField, where: string): string[] {
+  const { base, optional, nullable } = unwrap(schema);
   const problems: string[] = [];
-  let base = schema;
-  let optional = false;
-  while (['optional', 'nullable', 'nullish'].includes(base.type)) {
-    if (base.type !== 'nullable') optional = true;
-    base = base.wrapped!;
-  }
   const required = field.required !== false;
   if (field.widget === 'list') {
     // The CMS's "required" on a list means "not empty": the schema's minLength says that.
-    const min = (base.pipe ?? []).find((part) => part.type === 'min_length');
-    if (Boolean(min) !== (field.min !== undefined)) problems.push(`${where}: minimum length differs`);
+    const min = actionsOf(base).some((action) => action.type === 'min_length');
+    if (min !== (field.min !== undefined)) problems.push(`${where}: minimum length differs`);
   } else if (field.widget !== 'object' && optional === required) {
     problems.push(`${where}: required ${required} in the form, optional ${optional} in the schema`);
   }
-  const children = (entries: Record<string, Schema>, fields: CmsField[] | undefined) => {
-    const names = Object.keys(entries);
-    const fieldNames = (fields ?? []).map((child) => child.name);
-    if (names.join() !== fieldNames.join()) problems.push(`${where}: fields ${fieldNames} ≠ schema ${names}`);
-    for (const child of fields ?? [])
-      if (entries[child.name]) problems.push(...disagreements(entries[child.name]!, child, `${where}.${child.name}`));
-  };
+  const entries = entriesOf(base);
+  if (entries) return [...problems, ...childDisagreements(entries, field, where)];
+  return [...problems, ...valueDisagreements({ base, nullable, optional }, field, where)];
+}
+
+/** The fields of a group (an object, or the kinds of a union of objects merged) against the form's, in order. */
+function childDisagreements(entries: Record<string, SchemaNode>, field: CmsField, where: string): string[] {
+  const problems: string[] = [];
+  if (field.widget !== 'object' && field.widget !== 'list') problems.push(`${where}: a group shown as ${field.widget}`);
+  const names = Object.keys(entries);
+  const fieldNames = (field.fields ?? []).map((child) => child.name);
+  if (names.join() !== fieldNames.join()) problems.push(`${where}: fields ${fieldNames} ≠ schema ${names}`);
+  for (const child of field.fields ?? [])
+    if (entries[child.name]) problems.push(...disagreements(entries[child.name], child, `${where}.${child.name}`));
+  return problems;
+}
+
+/** The value of one field: a list's items, a choice, a number's limits, a year's list, a text's pattern. */
+function valueDisagreements(
+  { base, nullable, optional }: { base: SchemaNode; nullable: boolean; optional: boolean },
+  field: CmsField,
+  where: string,
+): string[] {
+  const shown = (widget: CmsField['widget']) =>
+    field.widget === widget ? [] : [`${where}: ${base.type} shown as ${field.widget}`];
+  const values = field.options?.map((option) => (typeof option === 'object' ? option.value : option));
   switch (base.type) {
-    case 'strict_object':
-    case 'object':
-      if (field.widget !== 'object') problems.push(`${where}: an object shown as ${field.widget}`);
-      children(base.entries!, field.fields);
-      break;
     case 'array': {
-      if (field.widget !== 'list') problems.push(`${where}: a list shown as ${field.widget}`);
-      let item = base.item!;
-      while (item.type === 'optional') item = item.wrapped!;
-      if (item.entries) children(item.entries, field.fields);
-      else if (field.field) problems.push(...disagreements(base.item!, field.field, `${where}.*`));
-      else problems.push(`${where}: no field for the list's items`);
-      break;
+      if (field.widget !== 'list') return shown('list');
+      const itemEntries = entriesOf(base.item);
+      if (itemEntries) return childDisagreements(itemEntries, field, where);
+      return field.field
+        ? disagreements(base.item, field.field, `${where}.*`)
+        : [`${where}: no field for the list's items`];
     }
     case 'picklist':
       // A choice may carry a label; its value is what the schema lists.
-      if (
-        field.widget !== 'select' ||
-        JSON.stringify(field.options?.map((option) => (typeof option === 'object' ? option.value : option))) !==
-          JSON.stringify(base.options)
-      )
-        problems.push(`${where}: choices ${JSON.stringify(field.options)} ≠ ${JSON.stringify(base.options)}`);
-      break;
-    case 'string': {
-      const regexes = regexesOf(base);
-      if (regexes.length > 0) {
-        const [source, message] = field.pattern ?? [];
-        if (source !== regexes[0]!.source || message !== regexes[0]!.message)
-          problems.push(`${where}: pattern ${field.pattern} ≠ ${regexes[0]!.source} "${regexes[0]!.message}"`);
-      }
-      break;
+      return JSON.stringify(values) === JSON.stringify(base.options)
+        ? shown('select')
+        : [`${where}: choices ${JSON.stringify(values)} ≠ ${JSON.stringify(base.options)}`];
+    case 'boolean':
+      return shown('boolean');
+    case 'number': {
+      const limits = numberLimitsOf(base);
+      const same = field.min === limits.min && field.max === limits.max;
+      return same ? shown('number') : [`${where}: limits ${field.min}–${field.max} ≠ ${limits.min}–${limits.max}`];
     }
+    case 'union':
+      return unionDisagreements({ base, nullable, optional }, field, where);
+    case 'string':
+      return stringDisagreements(base, field, where);
+    default:
+      return [`${where}: no comparison for a schema of type ${base.type}: add one`];
   }
-  return problems;
+}
+
+/** The limits a number schema sets (min_value, max_value). */
+function numberLimitsOf(schema: SchemaNode): { min?: number; max?: number } {
+  const actions = actionsOf(schema);
+  const value = (type: string) => actions.find((action) => action.type === type)?.requirement as number | undefined;
+  return { min: value('min_value'), max: value('max_value') };
+}
+
+/**
+ * A union offered as one list (a year: a number within limits, "in press", null when allowed): every value the
+ * schema takes in the spelling the form writes, and nothing else. A member that transforms its input ("2022" in
+ * quotes) is another spelling of a value offered already.
+ */
+function unionDisagreements(
+  { base, nullable, optional }: { base: SchemaNode; nullable: boolean; optional: boolean },
+  field: CmsField,
+  where: string,
+): string[] {
+  const members = unionMembers(base).filter(
+    (member) => !actionsOf(member).some((action) => action.type === 'transform'),
+  );
+  if (members.length === 1) return valueDisagreements({ base: members[0]!, nullable, optional }, field, where);
+  const values: unknown[] = field.options?.map((option) => (typeof option === 'object' ? option.value : option)) ?? [];
+  const expected: unknown[] = members.filter((member) => member.type === 'literal').map((member) => member.literal);
+  for (const member of members.filter((candidate) => candidate.type === 'number')) {
+    const { min, max } = numberLimitsOf(member);
+    for (let year = max!; year >= min!; year--) expected.push(year);
+  }
+  // null ("not known") is a choice where the field must be written; an optional field left empty means it.
+  if (nullable && !optional) expected.push(null);
+  const missing = expected.filter((value) => !values.includes(value));
+  const extra = values.filter((value) => !expected.includes(value));
+  if (missing.length === 0 && extra.length === 0) return [];
+  return [
+    `${where}: choices lack ${JSON.stringify(missing.slice(0, 5))}, or offer ${JSON.stringify(extra.slice(0, 5))}`,
+  ];
+}
+
+/** A text: the schema's first pattern (regex, or "includes") with its message, as the form's pattern. */
+function stringDisagreements(base: SchemaNode, field: CmsField, where: string): string[] {
+  const patterns = actionsOf(base).flatMap((action) =>
+    action.type === 'regex'
+      ? [[(action.requirement as RegExp).source, action.message]]
+      : action.type === 'includes'
+        ? [[String(action.requirement).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), action.message]]
+        : [],
+  );
+  // Text is typed (a line, a box), picked (a date, one of a list) or chosen from another file's list.
+  if (!['string', 'text', 'datetime', 'select', 'relation'].includes(field.widget))
+    return [`${where}: text shown as ${field.widget}`];
+  if (patterns.length === 0) return [];
+  const [source, message] = field.pattern ?? [];
+  return source === patterns[0]![0] && message === patterns[0]![1]
+    ? []
+    : [`${where}: pattern ${field.pattern} ≠ ${patterns[0]![0]} "${patterns[0]![1]}"`];
 }
 
 test('every content file is in the configuration, once, where the build reads it', async () => {
@@ -141,13 +192,13 @@ test('every content file is in the configuration, once, where the build reads it
   assert.equal(news.format, 'frontmatter');
 });
 
-test("each form has the schema's fields, required marks, choices and patterns", () => {
-  const site = contentFiles.site.schema as unknown as Schema;
+test("the site, members and themes forms have the schema's fields, required marks, choices and patterns", () => {
+  const site = contentFiles.site.schema;
   assert.deepEqual(
     disagreements(site, { name: 'site', label: '', widget: 'object', fields: fileForm('site').fields }, 'site'),
     [],
   );
-  const members = contentFiles.members.schema as unknown as Schema;
+  const members = contentFiles.members.schema;
   const memberForm = fileForm('members').fields;
   // The country is a choice among the saved countries (a relation), not free text; the rest as the schema says.
   const country = memberForm
@@ -164,19 +215,28 @@ test("each form has the schema's fields, required marks, choices and patterns", 
   const themes = fileForm('themes').fields;
   assert.equal(themes.length, 1);
   assert.equal(themes[0]!.root, true, 'themes.yml is a list at its top');
-  assert.deepEqual(disagreements(contentFiles.themes.schema as unknown as Schema, themes[0]!, 'themes'), []);
+  assert.deepEqual(disagreements(contentFiles.themes.schema, themes[0]!, 'themes'), []);
+});
+
+test('a publication is its DOI: the DOI comes first, and nothing the fill supplies is marked required', () => {
   const publications = fileForm('publications').fields;
   assert.deepEqual(
     publications.map((field) => field.name),
     ['one'],
     'one list per theme id of the content',
   );
-  // A publication's DOI is enough to save: every field is optional there (the build refuses a DOI alone until
-  // cite fill has filled it in), in the schema's order, which is the order the CMS writes. Otherwise it is the schema's.
-  const perTheme = (contentFiles.publications.schema as unknown as Schema).value!;
+  // A paper is its DOI: the DOI is the first field (the schema's order, which is the order the CMS writes), its hint
+  // says the rest is filled in from it, and nothing the fill supplies is marked required (the build refuses a DOI
+  // alone until cite fill has filled it in). Otherwise the form is the schema's.
+  const perTheme = contentFiles.publications.schema.value!;
   const form = publications[0]!;
-  assert.match(form.fields!.find((field) => field.name === 'doi')!.hint!, /^The DOI alone is enough/);
-  assert.match(form.fields![0]!.hint!, /^A paper with a DOI: type only its DOI/);
+  assert.equal(form.fields![0]!.name, 'doi');
+  assert.match(form.fields![0]!.hint!, /^A paper with a DOI: type the DOI alone, such as 10\.1080\//);
+  assert.deepEqual(
+    form.fields!.filter((field) => field.required !== false).map((field) => field.name),
+    [],
+    'no field marked required',
+  );
   // The kinds of publication by name, each id of the schema once.
   const kinds = form.fields!.find((field) => field.name === 'type')!.options as { label: string; value: string }[];
   assert.deepEqual(
@@ -184,38 +244,139 @@ test("each form has the schema's fields, required marks, choices and patterns", 
     [...PUBLICATION_TYPES],
   );
   assert.equal(kinds.find((kind) => kind.value === 'edited-book')?.label, 'Edited book (editors only)');
-  // But the year, "not known" (null) until chosen: the CMS would drop a null it found in an optional field.
-  assert.deepEqual(
-    form.fields!.filter((field) => field.required !== false).map((field) => [field.name, field.default]),
-    [['year', null]],
-  );
   assert.deepEqual(
     disagreements(perTheme, form, 'publications.one').filter(
       (problem) => !/: required false in the form, optional false in the schema$/.test(problem),
     ),
     [],
   );
-  const newsForm = (config.collections.find((c) => c.name === 'news') as unknown as { fields: CmsField[] }).fields;
+});
+
+test("news, events and all-day events: three views of content/news/, each field the schema's, newest first", () => {
+  const views = newsViews();
+  const newsEntries = entriesOf(contentFiles.news.schema)!;
+  for (const view of views) {
+    const names = view.fields.map((field) => field.name).filter((name) => name !== 'body');
+    assert.deepEqual(
+      names,
+      Object.keys(newsEntries).filter((name) => names.includes(name)),
+      `${view.name}: the schema's order`,
+    );
+    for (const field of view.fields.filter((candidate) => !['body', 'type', 'start', 'end'].includes(candidate.name)))
+      assert.deepEqual(disagreements(newsEntries[field.name], field, `${view.name}.${field.name}`), []);
+  }
+  const [news, events, allDay] = views as [NewsView, NewsView, NewsView];
   assert.deepEqual(
-    disagreements(
-      contentFiles.news.schema as unknown as Schema,
-      { name: 'news', label: '', widget: 'object', fields: newsForm.filter((field) => field.name !== 'body') },
-      'news',
-    ),
-    [],
+    news.fields.map((field) => field.name),
+    ['title', 'date', 'link', 'type', 'body'],
+    'no event field on news',
   );
-  // An event's start and end take a date or a date and a time: typed, with the build's words as their hint, not a date picker.
-  for (const name of ['start', 'end']) {
-    const field = newsForm.find((candidate) => candidate.name === name)!;
-    assert.equal(field.widget, 'string', `${name} is typed`);
-    assert.equal(field.required, false);
-    assert.match(field.hint!, /^Only for a news item of type Event\./);
+  assert.deepEqual(news.fields[3]!.options, ['Publication', 'Announcement'], 'an event is added as an event');
+  assert.deepEqual(
+    events.fields.map((field) => field.name),
+    [
+      ...['title', 'date', 'link', 'type', 'start', 'end', 'timezone', 'location', 'address', 'online'],
+      ...['registration', 'status', 'body'],
+    ],
+  );
+  // An event is asked every field the schema has: one it gains is in the form too.
+  assert.deepEqual(
+    events.fields.map((field) => field.name).filter((name) => name !== 'body'),
+    Object.keys(newsEntries),
+    'every field of a news item is in the Events view',
+  );
+  assert.deepEqual(
+    allDay.fields.map((field) => field.name),
+    [
+      'title',
+      'date',
+      'link',
+      'type',
+      'start',
+      'end',
+      'location',
+      'address',
+      'online',
+      'registration',
+      'status',
+      'body',
+    ],
+  );
+  for (const view of [events, allDay]) {
+    const type = view.fields.find((field) => field.name === 'type')!;
+    assert.deepEqual([type.widget, type.default], ['hidden', 'Event'], `${view.name}: a new item is an Event`);
+    const [start, end] = ['start', 'end'].map((name) => view.fields.find((field) => field.name === name)!);
+    assert.equal(start!.required, true, `${view.name}: an event starts`);
+    assert.equal(end!.required, false);
   }
 });
 
+test('an event is picked and chosen as the build reads it, and each item is in one view', () => {
+  const views = newsViews();
+  const [, events, allDay] = views as [NewsView, NewsView, NewsView];
+  // Start and end are picked, and written as the build reads them: a day and a local time, or a day.
+  const written = (format: string) =>
+    format.replace('YYYY', '2031').replace('MM', '05').replace('DD', '19').replace('HH', '14').replace('mm', '00');
+  for (const [view, widget, expected] of [
+    [events, 'datetime-local', { date: '2031-05-19', time: '14:00' }],
+    [allDay, 'date', { date: '2031-05-19' }],
+  ] as const) {
+    for (const name of ['start', 'end']) {
+      const field = view.fields.find((candidate) => candidate.name === name)!;
+      assert.equal(field.widget, 'datetime');
+      assert.equal(field.type, widget);
+      assert.deepEqual(readEventMoment(written(field.format!)), expected, `${view.name}.${name}: ${field.format}`);
+    }
+  }
+  // The time zone is one of the zones the build knows, chosen from them all.
+  const zone = events.fields.find((field) => field.name === 'timezone')!;
+  assert.equal(zone.widget, 'select');
+  assert.deepEqual(zone.options, [...timeZoneNames()]);
+  // Every choice passes the build's check, each once, in the order a person looks one up.
+  assert.ok(zone.options!.every((name) => isTimeZone(name)));
+  assert.deepEqual(zone.options, [...new Set(zone.options)].sort());
+  assert.ok(zone.options!.includes('Europe/Amsterdam') && !zone.options!.includes('Amsterdam'));
+  // Each item is in one view: news by its kind, events by whether their start has a time. An Event without a start
+  // (the build accepts one) is in none: the views are filtered by a field they show, and News does not show a start.
+  const shownIn = (item: { type: string; start?: string }) =>
+    views
+      .filter(({ filter }) => {
+        const value = item[filter.field as 'type' | 'start'];
+        if (Array.isArray(filter.value)) return filter.value.includes(value ?? '');
+        return value !== undefined && new RegExp(filter.pattern!).test(value);
+      })
+      .map((view) => view.name);
+  assert.deepEqual(
+    [
+      { type: 'Publication' },
+      { type: 'Announcement' },
+      { type: 'Event', start: '2026-05-19 14:00' },
+      { type: 'Event', start: '2026-05-19T09:30' },
+      { type: 'Event', start: '2026-05-19' },
+      { type: 'Event' },
+    ].map(shownIn),
+    [['news'], ['news'], ['events'], ['events'], ['all-day-events'], []],
+  );
+  // Newest first.
+});
+
+/** The three views of the news folder in the configuration. */
+const newsViews = () =>
+  ['news', 'events', 'all-day-events'].map(
+    (name) => config.collections.find((c) => c.name === name) as unknown as NewsView,
+  );
+
+/** A view of the news folder as the configuration gives it. */
+interface NewsView {
+  name: string;
+  fields: CmsField[];
+  filter: { field: string; value?: string[]; pattern?: string };
+  sortable_fields: { fields: string[]; default: { field: string; direction: string } };
+}
+
 test('the comparison does fail: a form that lost a field, a required mark, a choice or a pattern disagrees', () => {
   const form = structuredClone(fileForm('themes').fields[0]!);
-  const theme = contentFiles.themes.schema as unknown as Schema;
+  const theme = contentFiles.themes.schema;
   const broken = (change: (fields: CmsField[]) => void) => {
     const copy = structuredClone(form);
     change(copy.fields!);
@@ -225,16 +386,52 @@ test('the comparison does fail: a form that lost a field, a required mark, a cho
   assert.ok(broken((fields) => (fields.find((field) => field.name === 'title')!.required = false)) > 0, 'required');
   assert.ok(broken((fields) => fields.find((field) => field.name === 'icon')!.options!.pop()) > 0, 'a choice');
   assert.ok(broken((fields) => (fields.find((field) => field.name === 'id')!.pattern = undefined)) > 0, 'a pattern');
+  // The site's settings: a year's list, a list of texts, a boolean or number where the schema has text.
+  const site = { name: 'site', label: '', widget: 'object' as const, fields: fileForm('site').fields };
+  const brokenSite = (change: (fields: CmsField[]) => void) => {
+    const copy = structuredClone(site);
+    change(copy.fields);
+    return disagreements(contentFiles.site.schema, copy, 'site');
+  };
+  assert.deepEqual(
+    brokenSite(() => {}),
+    [],
+    'the form as made agrees',
+  );
+  assert.ok(
+    brokenSite((fields) => (fields.find((field) => field.name === 'foundedYear')!.max = 2200)).length > 0,
+    "a year's limits",
+  );
+  assert.ok(
+    brokenSite((fields) => {
+      const about = fields.find((field) => field.name === 'about')!;
+      about.fields!.find((field) => field.name === 'paragraphs')!.field!.widget = 'number';
+    }).length > 0,
+    "a list's items",
+  );
+  assert.ok(
+    brokenSite((fields) => (fields.find((field) => field.name === 'name')!.widget = 'boolean')).length > 0,
+    'a kind',
+  );
+  // A kind of schema the comparison does not know is a failure, not a pass.
+  assert.deepEqual(disagreements(v.date(), { name: 'when', label: '', widget: 'string' }, 'x'), [
+    'x: no comparison for a schema of type date: add one',
+  ]);
 });
 
-test("a pattern accepts and refuses what the build does, and its hint is the build's own message", () => {
+/** Every field of every form, those inside groups and lists included. */
+const allFields = (): CmsField[] => {
   const walk = (fields: CmsField[]): CmsField[] =>
     fields.flatMap((field) => [field, ...walk(field.fields ?? []), ...(field.field ? walk([field.field]) : [])]);
-  const all = walk(
+  return walk(
     config.collections
       .flatMap((c) => (c as { fields?: CmsField[] }).fields ?? [])
       .concat(settings.files.flatMap((file) => file.fields)),
   );
+};
+
+test("a pattern accepts and refuses what the build does, its message is the build's own, and the hint's example passes it", () => {
+  const all = allFields();
   const publication = (contentFiles.publications.schema as unknown as { value: { item: v.GenericSchema } }).value.item;
   /** Whether the build finds nothing wrong with `value` in `key`, whatever else is wrong with the entry. */
   const buildAccepts = (schema: v.GenericSchema, entry: Record<string, unknown>, key: string) =>
@@ -255,16 +452,50 @@ test("a pattern accepts and refuses what the build does, and its hint is the bui
     const field = all.find((candidate) => candidate.name === name)!;
     const regex = new RegExp(field.pattern![0]);
     for (const value of values) assert.equal(regex.test(value), accepts(value), `${name}: "${value}"`);
-    // The build's own words end the hint (the DOI's starts by saying that the DOI alone is enough).
-    assert.ok(field.hint?.replaceAll('&lt;', '<').replaceAll('&gt;', '>').endsWith(field.pattern![1]), `${name}: hint`);
   }
-  const date = all.find((field) => field.name === 'date')!;
-  assert.equal(date.widget, 'datetime');
-  assert.equal(date.format, 'YYYY-MM-DD', 'the date is saved as the build reads it');
+  // Every field with a pattern: the example its hint gives ("such as …") is what the pattern, and so the build, accepts.
+  const patterned = all.filter((field) => field.pattern);
+  assert.ok(patterned.length >= 8, `${patterned.length} fields with a pattern`);
+  for (const field of patterned) {
+    const [, quoted, word] = /such as (?:"([^"]+)"|(\S+?)[.,;)]?(?:\s|$))/i.exec(field.hint ?? '') ?? [];
+    const example = quoted ?? word;
+    assert.ok(example, `${field.name}: an example in its hint: ${field.hint}`);
+    assert.match(example!, new RegExp(field.pattern![0]), `${field.name}: the hint's example passes the pattern`);
+  }
   const year = all.find((field) => field.name === 'year')!;
   const values = year.options!.map((option) => (option as { value: unknown }).value);
-  assert.ok(values.includes('in press') && values.includes(null) && values.includes(2100) && values.includes(1900));
+  assert.ok(values.includes('in press') && values.includes(2100) && values.includes(1900));
   assert.ok(!values.includes(1899) && !values.includes(2101));
+  assert.ok(!values.includes(null), 'not known is the year left empty, not a choice of its own');
+});
+
+test('every field has a label of its own and a hint saying what to type; a typed field gives an example', () => {
+  // Labels come from the schema's titles, never from key names such as "Needs script" or "Orcid".
+  const untitled: string[] = [];
+  const walk = (schema: unknown, where: string) => {
+    for (const [key, entry] of Object.entries(entriesOf(schema) ?? {})) {
+      const at = `${where}.${key}`;
+      if (!metadataOf(entry, 'title') || !metadataOf(entry, 'description')) untitled.push(at);
+      const { base } = unwrap(entry);
+      const item = base.type === 'array' ? base.item : undefined;
+      if (item && !entriesOf(item) && (!metadataOf(item, 'title') || !metadataOf(item, 'description')))
+        untitled.push(`${at}.*`);
+      walk(item ?? entry, at);
+    }
+  };
+  for (const [name, file] of Object.entries(contentFiles)) {
+    const schema = name === 'publications' ? contentFiles.publications.schema.value : file.schema;
+    walk(unwrap(schema).base.type === 'array' ? unwrap(schema).base.item : schema, name);
+  }
+  assert.deepEqual(untitled, [], 'fields without a title() and a description() in src/content/');
+  const typed = allFields().filter(
+    (field) => ['string', 'text'].includes(field.widget) && !/such as/i.test(field.hint ?? ''),
+  );
+  assert.deepEqual(
+    typed.map((field) => `${field.name}: ${field.hint}`),
+    [],
+    'typed fields whose hint gives no example',
+  );
 });
 
 test("a member's country chosen from the list is what the build requires: one not listed fails the build", async () => {
@@ -286,31 +517,72 @@ test('the build writes the configuration made from the content, and the dev serv
   const { $comment: _, ...written } = JSON.parse(await readFile(path.join(outDir, 'admin', 'config.json'), 'utf8'));
   const content = await fixtureContent();
   const expected = cmsConfig(
-    { themes: content.themes.map((theme) => ({ id: theme.id, title: theme.title })) },
-    backendFromEnvironment(),
+    {
+      themes: content.themes.map((theme) => ({ id: theme.id, title: theme.title })),
+      site: { name: content.site.name, logo: content.site.logo },
+    },
+    undefined,
     createUrls('', content.site.siteUrl).absolute('/'),
   );
   assert.deepEqual(written, JSON.parse(JSON.stringify(expected)));
+  // The first screen names the site and shows its logo, a path of the site (no other host is asked for it).
+  assert.equal(written.app_title, 'Example Consortium for Test Content');
+  assert.deepEqual(written.logo, { src: '/uploads/logo.svg' });
+  // The dev server reads the same facts from the files, and the checkout's folder, which the first screen names.
+  const fromFiles = contentFactsFromFiles(fixtureContentDir);
   assert.deepEqual(
-    contentFactsFromFiles(fixtureContentDir).themes,
+    fromFiles.themes,
     content.themes.map(({ id, title }) => ({ id, title })),
   );
+  assert.deepEqual(fromFiles.site, { name: content.site.name, logo: content.site.logo });
+  assert.equal(fromFiles.folder, 'fixtures');
+  assert.deepEqual(cmsConfig(fromFiles, undefined, fromFiles.siteUrl).backend, {
+    name: 'github',
+    repo: 'local/fixtures',
+    branch: 'main',
+  });
 });
 
-test('a repository for the hosted CMS comes from CMS_REPO, GitHub Actions or Netlify, else local mode only', () => {
-  assert.equal(backendFromEnvironment({}), undefined);
-  assert.deepEqual(backendFromEnvironment({ GITHUB_REPOSITORY: 'eccron/site' }), {
-    repo: 'eccron/site',
-    branch: 'main',
+test('a repository for the hosted CMS comes from CMS_REPO, GitHub Actions or Netlify, else local mode only, and the target says which', () => {
+  assert.deepEqual(cmsTargetFromEnvironment({}), {
+    from: 'no CMS_REPO, GITHUB_REPOSITORY or REPOSITORY_URL in the environment',
   });
-  assert.deepEqual(backendFromEnvironment({ REPOSITORY_URL: 'https://github.com/eccron/site' }), {
-    repo: 'eccron/site',
-    branch: 'main',
+  assert.deepEqual(cmsTargetFromEnvironment({ GITHUB_REPOSITORY: 'eccron/site' }), {
+    backend: { repo: 'eccron/site', branch: 'main' },
+    from: 'GITHUB_REPOSITORY',
   });
-  assert.deepEqual(
-    backendFromEnvironment({ CMS_REPO: 'a/b', CMS_BRANCH: 'content', CMS_AUTH_URL: 'https://auth.example.org' }),
-    { repo: 'a/b', branch: 'content', authUrl: 'https://auth.example.org' },
+  assert.deepEqual(cmsTargetFromEnvironment({ REPOSITORY_URL: 'https://github.com/eccron/site' }), {
+    backend: { repo: 'eccron/site', branch: 'main', netlify: true },
+    from: 'REPOSITORY_URL',
+  });
+  // CMS_REPO wins over the host's own variables.
+  const target = cmsTargetFromEnvironment({
+    CMS_REPO: 'a/b',
+    GITHUB_REPOSITORY: 'eccron/site',
+    CMS_BRANCH: 'content',
+    CMS_AUTH_URL: 'https://auth.example.org',
+  });
+  assert.deepEqual(target, {
+    backend: { repo: 'a/b', branch: 'content', authUrl: 'https://auth.example.org' },
+    from: 'CMS_REPO, CMS_BRANCH, CMS_AUTH_URL',
+  });
+  assert.equal(
+    describeCmsTarget(target),
+    'CMS at /admin/ saves to a/b (branch content; sign-in with GitHub or a token), from CMS_REPO, CMS_BRANCH, CMS_AUTH_URL',
   );
+  // Only the sign-ins that work: with GitHub through an OAuth helper (one's own, or Netlify's), else a token alone.
+  const methods = (env: Record<string, string>) =>
+    (
+      cmsConfig(facts, cmsTargetFromEnvironment(env).backend, 'https://example.org/').backend as {
+        auth_methods?: string[];
+      }
+    ).auth_methods;
+  assert.deepEqual(methods({ GITHUB_REPOSITORY: 'eccron/site' }), ['token']);
+  assert.deepEqual(methods({ GITHUB_REPOSITORY: 'eccron/site', CMS_AUTH_URL: 'https://auth.example.org' }), [
+    'oauth',
+    'token',
+  ]);
+  assert.deepEqual(methods({ REPOSITORY_URL: 'https://github.com/eccron/site' }), ['oauth', 'token']);
   const urls = createUrls('', 'https://example.org');
   const page = String(
     adminFiles(urls, { site: { acronym: 'X' }, themes: [] } as never, {
@@ -320,6 +592,49 @@ test('a repository for the hosted CMS comes from CMS_REPO, GitHub Actions or Net
     })[0]!.contents,
   );
   assert.match(page, /connect-src [^;]*https:\/\/auth\.example\.org/, 'the sign-in helper is allowed by the policy');
+});
+
+test('a build given a backend and one given none, with the same other options, are made for what their options say, and say so', async () => {
+  const backend = { repo: 'eccron/site', branch: 'content', authUrl: 'https://auth.example.org' };
+  const [local, hosted] = await Promise.all([
+    buildIntoTemporaryFolder({ today: '2026-03-02', commit: null }),
+    buildIntoTemporaryFolder({ today: '2026-03-02', commit: null, cms: { backend, from: 'CMS_REPO, CMS_BRANCH' } }),
+  ]);
+  const read = async (outDir: string, file: string) => readFile(path.join(outDir, file), 'utf8');
+  const configs = await Promise.all(
+    [local, hosted].map(async ({ outDir }) => JSON.parse(await read(outDir, 'admin/config.json'))),
+  );
+  assert.equal(configs[0].backend.repo === backend.repo, false, 'the local build names no repository of a host');
+  assert.deepEqual(
+    { repo: configs[1].backend.repo, branch: configs[1].backend.branch, base_url: configs[1].backend.base_url },
+    { repo: 'eccron/site', branch: 'content', base_url: 'https://auth.example.org' },
+  );
+  const [localHeaders, hostedHeaders] = await Promise.all(
+    [local, hosted].map(({ outDir }) => read(outDir, '_headers')),
+  );
+  assert.ok(!localHeaders!.includes('https://auth.example.org'), 'no sign-in helper in the local build’s policy');
+  assert.match(hostedHeaders!, /connect-src [^;\n]*https:\/\/auth\.example\.org/, 'the helper in the other’s');
+  // build.json and the build report name the backend and where it came from.
+  const identities = await Promise.all(
+    [local, hosted].map(async ({ outDir }) => JSON.parse(await read(outDir, 'build.json')).cms),
+  );
+  assert.deepEqual(identities, [
+    { repo: null, from: 'no backend given' },
+    { repo: 'eccron/site', branch: 'content', authUrl: 'https://auth.example.org', from: 'CMS_REPO, CMS_BRANCH' },
+  ]);
+  assert.deepEqual(
+    [local, hosted].map(({ result }) => formatReport(result.report).split('\n').at(-1)),
+    [
+      'CMS at /admin/: local mode only (no backend given)',
+      'CMS at /admin/ saves to eccron/site (branch content; sign-in with GitHub or a token), from CMS_REPO, CMS_BRANCH',
+    ],
+  );
+  // Nothing else differs: the visitor pages are the same bytes (but for the build's identity in their <meta>).
+  const identityless = (html: string) => html.replace(/<meta name="build" content="[^"]*"/, '');
+  assert.equal(
+    identityless(await read(local.outDir, 'index.html')),
+    identityless(await read(hosted.outDir, 'index.html')),
+  );
 });
 
 test('the CMS is counted on /admin/ alone: no visitor page links it, and the build report weighs it apart', async () => {
@@ -338,7 +653,7 @@ test('the CMS is counted on /admin/ alone: no visitor page links it, and the bui
 
 test("the CMS is served from the site alone: its fonts from admin/fonts/ (their packages' bytes), its page can be zoomed, and nothing else of its script changes", async () => {
   const urls = createUrls('/sub', 'https://example.org');
-  const files = adminFiles(urls, await fixtureContent());
+  const files = adminFiles(urls, await fixtureContent(), undefined);
   const byPath = new Map(files.map((file) => [file.path, Buffer.from(file.contents)]));
   const scriptFile = files.find((file) => /^admin\/sveltia-cms-[\d.]+\.js$/.test(file.path))!;
   const script = byPath.get(scriptFile.path)!.toString('latin1');
@@ -362,22 +677,33 @@ test("the CMS is served from the site alone: its fonts from admin/fonts/ (their 
     assert.ok(byPath.get(url.slice('/sub/'.length))?.equals(packageFonts[index]!), `${url} is written, as packaged`);
   });
 
-  // The same script as a plain text replacement makes it from the package's: only the addresses and the zoom lock differ.
+  // The same script as a plain text replacement makes it from the package's: only the addresses, the zoom lock,
+  // GitHub's status check (of the GitHub backend, named beside the status page's address) and the choice of a list
+  // item's controls (after its Move Down button) differ.
   const packaged = readCmsScript().toString('latin1');
-  const expected = packaged
+  const statusPage = /([\w$]+)=`https:\/\/www\.githubstatus\.com\/`/.exec(packaged)![1]!;
+  const moveDown = packaged.indexOf('`move-down`,get"aria-label"');
+  const expected = (
+    packaged.slice(0, moveDown) +
+    packaged.slice(moveDown).replace(/\.hasMouse\?(\w+)\((\w+)\):\1\((\w+),-1\)/, '.hasMouse?$1($3,-1):$1($3,-1)')
+  )
     .replace(
       /https:\/\/cdn\.jsdelivr\.net\/fontsource\/fonts\/([a-z0-9-]+)(?::vf)?@[\d.]+\/([a-z0-9-]+)\.woff2/g,
       '/sub/admin/fonts/$1-$2.woff2',
     )
     .replace('`maximum-scale=1`,', '')
-    .replace('`https://unpkg.com/@sveltia/cms`', '`/sub/admin/sveltia-cms`');
+    .replace('`https://unpkg.com/@sveltia/cms`', '`/sub/admin/sveltia-cms`')
+    .replace(
+      new RegExp(`statusDashboardURL:${statusPage},checkStatus:[\\w$]+,`),
+      `statusDashboardURL:${statusPage},checkStatus:void 0,`,
+    );
   assert.equal(script.length, expected.length);
   assert.ok(script === expected, 'the rest of the script is byte for byte the package’s');
 });
 
 test('the CMS asks the site, not unpkg.com, for its latest version and its translations; what stays on unpkg.com is code, which its policy refuses', async () => {
   const urls = createUrls('/sub', 'https://example.org');
-  const files = adminFiles(urls, await fixtureContent());
+  const files = adminFiles(urls, await fixtureContent(), undefined);
   const byPath = new Map(files.map((file) => [file.path, Buffer.from(file.contents)]));
   const script = byPath
     .get(files.find((file) => /^admin\/sveltia-cms-[\d.]+\.js$/.test(file.path))!.path)!

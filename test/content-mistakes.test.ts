@@ -426,7 +426,7 @@ const cases: { name: string; edits: Edit[]; problems?: string[]; warnings?: stri
     name: 'event in an unknown time zone',
     edits: [replace(SEMINAR, 'timezone: America/New_York', 'timezone: Europe/Amsterdm')],
     problems: [
-      'content/news/2030-04-01-online-seminar.md:8:11 › timezone: expected the name of a time zone of the IANA database, such as Europe/Amsterdam or America/New_York (a city, not an abbreviation such as CET), found "Europe/Amsterdm"',
+      'content/news/2030-04-01-online-seminar.md:8:11 › timezone: expected the name of a time zone of the IANA database, a region and a city, such as Europe/Amsterdam or America/New_York, found "Europe/Amsterdm"',
     ],
   },
   {

@@ -4,89 +4,29 @@
  * (src/, scripts/, public/ and a link to node_modules), never in this one.
  */
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { cp, readFile, rename, writeFile } from 'node:fs/promises';
-import http from 'node:http';
 import path from 'node:path';
 import { after, test } from 'node:test';
 import { chromium, type Page } from 'playwright-core';
 import { chromiumArgs, withChromium } from './helpers/browser/chromium.ts';
+import { startRecordedResolver } from './fixtures/doi/recorded-resolver.ts';
+import { type DevServer, startDevServer } from './helpers/dev-server.ts';
 import { projectCopy, temporaryFolder } from './helpers/site.ts';
 
-/** Resolves with what `read()` returns once it is not undefined, polling until `timeout` ms. */
-async function waitFor<T>(read: () => T | undefined, what: string, timeout = 20_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() - started > timeout) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
-interface Dev {
-  url: string;
-  output: () => string;
-  /** Everything the live-reload stream sent so far. */
-  events: () => string;
-  /** Waits for the next event of this type sent after this call; returns its data. */
-  nextEvent: (type: 'reload' | 'error' | 'css') => Promise<string>;
-  child: ChildProcess;
-}
+/** Where the screenshots for the docs go (ECCRON_CMS_SCREENSHOTS=<folder>); none are taken otherwise. */
+const screenshots = process.env.ECCRON_CMS_SCREENSHOTS;
 
 /** Starts the dev server of `project` on a copy of the fixture content and waits for its first build. */
-async function startDev(project = path.resolve('.')): Promise<Dev & { contentDir: string }> {
+async function startDev(
+  project = path.resolve('.'),
+  env: Record<string, string> = {},
+): Promise<DevServer & { contentDir: string }> {
   const folder = await temporaryFolder();
   const contentDir = path.join(folder, 'content');
   await cp(path.resolve('test/fixtures/content'), contentDir, { recursive: true });
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'scripts/dev/server.ts',
-      '--port',
-      '0',
-      '--content',
-      contentDir,
-      '--out',
-      path.join(folder, 'dist'),
-    ],
-    {
-      cwd: project,
-      env: { ...process.env, CI: 'true' },
-    },
-  );
-  after(() => {
-    child.kill('SIGTERM');
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const url = await waitFor(() => /Dev server at (http:\S+)/.exec(output)?.[1], 'the server to start');
-  await waitFor(() => (output.includes('rebuilt in') ? true : undefined), `the first build:\n${output}`, 60_000);
-
-  // Listen to the live-reload stream like the page's dev script does.
-  let events = '';
-  const stream = http.get(new URL('/__dev/events', url), (response) =>
-    response.on('data', (chunk) => (events += chunk)),
-  );
-  after(() => {
-    stream.destroy();
-  });
-  await waitFor(() => (events.includes('connected') ? true : undefined), 'the event stream');
-  const nextEvent = (type: string) => {
-    const from = events.length;
-    return waitFor(
-      () => {
-        const found = new RegExp(`event: ${type}\\ndata: (.*)\\n`).exec(events.slice(from))?.[1];
-        return found === undefined ? undefined : (JSON.parse(found) as string);
-      },
-      `a ${type} event:\n${output}`,
-      60_000,
-    );
-  };
-  return { url, child, contentDir, output: () => output, events: () => events, nextEvent };
+  const dev = await startDevServer({ contentDir, outDir: path.join(folder, 'dist'), project, env });
+  after(dev.stop);
+  return { ...dev, contentDir };
 }
 
 test('npm run dev rebuilds on a content edit, shows a content error on the page and keeps serving', async () => {
@@ -119,20 +59,58 @@ test('npm run dev rebuilds on a content edit, shows a content error on the page 
   assert.match(output(), /rebuilt in \d+ ms \(content and pages only\)/);
 });
 
-test('npm run dev names in one line the publications that hold only a DOI, and the command that fills them, without asking the network', async () => {
-  const { contentDir, output, nextEvent } = await startDev();
+/** A verdict as the dev server sends it (scripts/dev/verdicts.ts). */
+interface Verdict {
+  ok: boolean;
+  files: string[];
+  problems: { where: string; message: string; place?: { label: string; hash: string } }[];
+  pending: { where: string; message: string; place?: { label: string; hash: string } }[];
+}
+
+/** The fixture's publications with a paper typed as its DOI alone under first-example, as the CMS saves it. */
+async function addDoiOnly(contentDir: string) {
   const file = path.join(contentDir, 'publications.yml');
   const text = await readFile(file, 'utf8');
   const at = text.indexOf('\nsecond-example:');
-  const next = nextEvent('error');
   await writeFile(file, `${text.slice(0, at)}\n  - doi: 10.1126/science.169.3946.635\n${text.slice(at)}`);
-  assert.match(await next, /first-example\[2\] › doi: holds only a DOI, not yet a citation: run npm run cite -- fill/);
-  const line = `:${text.slice(0, at).split('\n').length + 1}:10 › first-example[2] › doi; fill it with npm run cite -- fill (asks the DOI registries online)`;
+  return { file, line: text.slice(0, at).split('\n').length + 1 };
+}
+
+test('npm run dev shows a publication that holds only a DOI as pending, names it in one line with the command that fills it, and keeps building', async () => {
+  const { url, contentDir, output, nextEvent } = await startDev();
+  const verdict = nextEvent<Verdict>('verdict');
+  const reload = nextEvent('reload');
+  const { line } = await addDoiOnly(contentDir);
+  const { ok, files, pending } = await verdict;
+  await reload;
+  assert.equal(ok, true, 'the preview builds');
+  assert.deepEqual(files, ['content/publications.yml'], 'the verdict names the file whose change started the build');
+  assert.equal(pending.length, 1);
+  assert.match(pending[0]!.where, new RegExp(`publications\\.yml:${line}:10 › first-example\\[2\\] › doi$`));
+  assert.match(pending[0]!.message, /^holds only a DOI: shown as pending in this preview; npm run build refuses it/);
+  assert.deepEqual(pending[0]!.place, {
+    label: 'Site and lists › Publications › The First Example Theme › item 3 › DOI',
+    hash: '#/collections/settings/entries/publications',
+  });
+  const page = await (await fetch(new URL('/research/first-example/', url))).text();
+  assert.match(
+    page,
+    /Details to be filled in from the DOI<\/p><a href="https:\/\/doi\.org\/10\.1126\/science\.169\.3946\.635"/,
+  );
   const lines = output()
     .split('\n')
     .filter((printed) => printed.includes('Only a DOI, not yet a citation:'));
   assert.equal(lines.length, 1, output());
-  assert.ok(lines[0]!.includes(line), lines[0]);
+  assert.ok(lines[0]!.includes(`:${line}:10 › first-example[2] › doi; fill it with npm run cite -- fill`), lines[0]);
+  // A later edit still reaches the preview.
+  const newsFile = path.join(contentDir, 'news', '2023-06-01-newer-example.md');
+  const next = nextEvent('reload');
+  await writeFile(
+    newsFile,
+    (await readFile(newsFile, 'utf8')).replace('title: A newer example update', 'title: Edited beside the pending DOI'),
+  );
+  await next;
+  assert.match(await (await fetch(url)).text(), /Edited beside the pending DOI/);
 });
 
 test('npm run dev keeps seeing a content file that is replaced by rename (an atomic save, a checkout), save after save', async () => {
@@ -168,10 +146,12 @@ async function openPage(url: string) {
   const browser = await chromium.launch({ executablePath, args: chromiumArgs });
   after(() => browser.close());
   const page = await browser.newPage();
+  // The page's event stream is connected once the server has answered it: the server registers the page before it
+  // answers, so a change made after this reaches the page.
+  const connected = page.waitForResponse((response) => new URL(response.url()).pathname === '/__dev/events');
   await page.goto(url);
   await page.waitForFunction(() => document.readyState === 'complete');
-  // Give the page's event stream a moment to connect before the first change.
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  await connected;
   return page;
 }
 
@@ -236,6 +216,37 @@ withChromium('the dev server in the browser', (found) => {
     await page.waitForFunction(() => document.readyState === 'complete');
     assert.equal(await overlay.count(), 0, 'the reloaded page has no overlay');
     assert.match(output(), /rebuilt in \d+ ms \(full build\)/);
+  });
+
+  test('a pending publication is shown on its page with the fill offered, and the fill (against recorded registry answers) turns it into its citation', async () => {
+    const resolver = await startRecordedResolver();
+    after(() => resolver.close());
+    const { url, contentDir, nextEvent } = await startDev(path.resolve('.'), { DOI_RESOLVER: resolver.url });
+    const built = nextEvent('reload');
+    const { file } = await addDoiOnly(contentDir);
+    await built;
+    const page = await openPage(new URL('/research/first-example/', url).href);
+    assert.match(await page.locator('.publication').last().innerText(), /^Details to be filled in from the DOI/);
+    const notice = page.getByRole('complementary', { name: 'Publications waiting for their details' });
+    await notice.waitFor();
+    assert.match(await notice.innerText(), /first-example\[2\] › doi/);
+    if (screenshots) {
+      await page
+        .locator('.publication')
+        .last()
+        .evaluate((entry) => entry.scrollIntoView({ block: 'center' }));
+      await page.screenshot({ path: path.join(screenshots, '2-doi-pending.png') });
+    }
+    // As a person does: one press of the button, then the page shows the citation once the fill is saved and built.
+    await notice.getByRole('button', { name: 'Fill in from the DOI' }).click();
+    await page
+      .getByText('Frank, H. S. (1970). The Structure of Ordinary Water', { exact: false })
+      .waitFor({ timeout: 60_000 });
+    assert.match(
+      await readFile(file, 'utf8'),
+      /- doi: 10\.1126\/science\.169\.3946\.635\n {4}authors: Frank, H\. S\.\n {4}year: 1970\n/,
+    );
+    assert.equal(await page.getByRole('complementary', { name: 'Publications waiting for their details' }).count(), 0);
   });
 
   test('a stylesheet edit swaps the stylesheet in place, without reloading the page', async () => {

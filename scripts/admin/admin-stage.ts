@@ -6,6 +6,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { transformSync } from 'esbuild';
 import path from 'node:path';
 import { buildIdentityPlaceholder } from '../../src/build-context.tsx';
 import type { SiteContent } from '../../src/content-schema.ts';
@@ -13,7 +14,8 @@ import { escapeHtml } from '../../src/escape.ts';
 import { adminContentSecurityPolicy, policyHeader } from '../../src/security.ts';
 import type { Urls } from '../../src/urls.ts';
 import type { OutputFile } from '../stages/output-files.ts';
-import { type CmsBackend, cmsConfig } from './cms-config.ts';
+import type { CmsBackend } from './cms-backend.ts';
+import { type CmsContentFacts, cmsConfig } from './cms-config.ts';
 
 /** The folder of the CMS in the output, and the site path of its page. */
 export const adminFolder = 'admin';
@@ -27,24 +29,8 @@ export const readCmsScript = () => (cmsScript ??= readFileSync(path.join(cmsPack
 /** The CMS's version, which names its script: a new version, a new name. */
 const cmsVersion = () => JSON.parse(readFileSync(path.join(cmsPackage(), 'package.json'), 'utf8')).version as string;
 
-/**
- * Where the CMS saves on a host: CMS_REPO (owner/name) or, on GitHub Actions,
- * the repository being built (GITHUB_REPOSITORY); Netlify's REPOSITORY_URL
- * when it names a GitHub repository. Without one, /admin/ works in local mode only.
- */
-export function backendFromEnvironment(env: NodeJS.ProcessEnv = process.env): CmsBackend | undefined {
-  const fromNetlify = /^https:\/\/github\.com\/([^/]+\/[^/]+?)(?:\.git)?$/.exec(env.REPOSITORY_URL ?? '')?.[1];
-  const repo = env.CMS_REPO || env.GITHUB_REPOSITORY || fromNetlify;
-  if (!repo) return undefined;
-  return {
-    repo,
-    branch: env.CMS_BRANCH || 'main',
-    ...(env.CMS_AUTH_URL ? { authUrl: env.CMS_AUTH_URL } : {}),
-  };
-}
-
 /** The _headers rule of /admin/ for hosts that read it: its pattern, and the headers. */
-export function adminHeaders(urls: Urls, backend = backendFromEnvironment()): [string, Record<string, string>] {
+export function adminHeaders(urls: Urls, backend: CmsBackend | undefined): [string, Record<string, string>] {
   return [
     urls.asset(`${adminFolder}/*`),
     {
@@ -57,10 +43,20 @@ export function adminHeaders(urls: Urls, backend = backendFromEnvironment()): [s
   ];
 }
 
-export function adminPage(urls: Urls, scriptUrl: string, title: string, policy: string): string {
+/** How the page at /admin/ is made: its scripts (the CMS's, then the site's own), title, policy and mode. */
+interface AdminPage {
+  cmsScript: string;
+  editorScript: string;
+  title: string;
+  policy: string;
+  /** local: the CMS works on a folder of this computer only; github: it saves to a repository. */
+  mode: 'local' | 'github';
+}
+
+export function adminPage(urls: Urls, { cmsScript, editorScript, title, policy, mode }: AdminPage): string {
   return [
     '<!doctype html>',
-    '<html lang="en">',
+    `<html lang="en" data-cms-mode="${mode}">`,
     '<head>',
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -72,13 +68,28 @@ export function adminPage(urls: Urls, scriptUrl: string, title: string, policy: 
     `<link rel="cms-config-url" type="application/json" href="${escapeHtml(urls.asset(`${adminFolder}/config.json`))}">`,
     '</head>',
     '<body>',
-    // The CMS draws itself in #nc-root when there is one: a <main>, so that its pages have a main landmark.
-    '<main id="nc-root"></main>',
-    `<script src="${escapeHtml(scriptUrl)}"></script>`,
+    // The CMS draws itself in #nc-root; the site's script makes it the main landmark while the CMS shows none.
+    '<div id="nc-root"></div>',
+    `<script src="${escapeHtml(cmsScript)}"></script>`,
+    `<script src="${escapeHtml(editorScript)}"></script>`,
     '</body>',
     '</html>',
     '',
   ].join('\n');
+}
+
+let editorScript: string | undefined;
+/**
+ * The site's own script beside the CMS (editor-companion.ts): the build's verdict, the question before a changed
+ * entry is left, the landmarks. One TypeScript file that imports nothing, so esbuild only strips its types.
+ */
+export function readEditorScript(): string {
+  editorScript ??= transformSync(readFileSync(new URL('./editor-companion.ts', import.meta.url), 'utf8'), {
+    loader: 'ts',
+    format: 'iife',
+    target: 'es2022',
+  }).code;
+  return editorScript;
 }
 
 /** A font of the CMS on the CDN, at the start of the text given: family, ":vf" for a variable font, subset. */
@@ -95,18 +106,16 @@ const ownCmsFolder = `${adminFolder}/sveltia-cms`;
 
 const selfHosted = new Map<string, { script: Buffer; fonts: OutputFile[] }>();
 
-/**
- * The CMS's script with its fonts (its text, and the icons its buttons show)
- * served from admin/fonts/ instead of a CDN: the same fonts, from their
- * fontsource npm packages. The 2 MB script is patched as bytes, where the
- * CDN's address appears, rather than decoded and searched as text: a build
- * pays a millisecond for it instead of ten.
- */
-export function selfHostedCms(urls: Urls): { script: Buffer; fonts: OutputFile[] } {
-  const key = urls.asset('');
-  const known = selfHosted.get(key);
-  if (known) return known;
-  const original = readCmsScript();
+/** Replaces the one occurrence of `find` in the script, or says which patch the CMS's new version needs. */
+function replaceOnce(script: Buffer, find: string, replacement: string, patch: string): Buffer {
+  const at = script.indexOf(find);
+  if (at === -1 || script.indexOf(find, at + 1) !== -1)
+    throw new Error(`the CMS's script holds ${JSON.stringify(find)} other than once: ${patch} needs another patch`);
+  return Buffer.concat([script.subarray(0, at), Buffer.from(replacement), script.subarray(at + find.length)]);
+}
+
+/** The CMS's fonts served from admin/fonts/, copied from their fontsource npm packages, instead of from a CDN. */
+function ownFonts(original: Buffer, urls: Urls): { script: Buffer; fonts: OutputFile[] } {
   const fonts = new Map<string, OutputFile>();
   const parts: Buffer[] = [];
   let copied = 0;
@@ -131,18 +140,71 @@ export function selfHostedCms(urls: Urls): { script: Buffer; fonts: OutputFile[]
     copied = at + url.length;
   }
   parts.push(original.subarray(copied));
-  let script = Buffer.concat(parts);
+  return { script: Buffer.concat(parts), fonts: [...fonts.values()] };
+}
+
+/** GitHub's status page, which the CMS asks on every load, sign-in and five minutes: not the backend's host. */
+const githubStatus = '`https://www.githubstatus.com/`';
+
+/**
+ * No status check: the CMS's GitHub backend names the check it runs beside the status page's address
+ * (statusDashboardURL:<name>,checkStatus:<function>); without the function the CMS asks nothing and shows no banner.
+ */
+function withoutStatusCheck(script: Buffer): Buffer {
+  const at = script.indexOf(githubStatus);
+  const name = /([\w$]+)=$/.exec(script.toString('latin1', Math.max(0, at - 40), at))?.[1];
+  if (at === -1 || !name)
+    throw new Error("the CMS's script no longer names GitHub's status page: its check needs another patch");
+  const entry = `statusDashboardURL:${name},checkStatus:`;
+  const from = script.indexOf(entry) + entry.length;
+  const check = /^[\w$]+/.exec(script.toString('latin1', from, from + 40))?.[0] ?? '';
+  return replaceOnce(script, `${entry}${check},`, `${entry}void 0,`, "GitHub's status check");
+}
+
+/**
+ * Move Up and Move Down on every list item: the CMS shows them only to a touch screen, and a mouse gets a drag
+ * handle alone (which arrow keys move, but nothing says so). In its list item's controls, right after the Move
+ * Down button: hasMouse?render(handle):render(buttons,-1) becomes render(buttons,-1) either way.
+ */
+function withMoveButtons(script: Buffer): Buffer {
+  const after = script.indexOf('`move-down`,get"aria-label"');
+  const window = after === -1 ? '' : script.toString('latin1', after, after + 400);
+  const branch = /\.hasMouse\?([\w$]+)\(([\w$]+)\):\1\(([\w$]+),-1\)/.exec(window);
+  if (!branch)
+    throw new Error(
+      "the CMS's list items no longer choose their controls by hasMouse: Move Up and Move Down need another patch",
+    );
+  const [found, render, , buttons] = branch;
+  return replaceOnce(
+    script,
+    `${window.slice(0, branch.index)}${found}`,
+    `${window.slice(0, branch.index)}.hasMouse?${render}(${buttons},-1):${render}(${buttons},-1)`,
+    'Move Up and Move Down',
+  );
+}
+
+/**
+ * The CMS's script, patched as bytes where it would reach beyond the site or hold back an editor (a build pays a
+ * millisecond for it instead of ten for decoding 2 MB as text): its fonts from admin/fonts/, its version check and
+ * translations from the site (unpkg.com otherwise), no check of GitHub's status page, a page that can be zoomed
+ * (WCAG 1.4.4), and Move Up / Move Down on list items.
+ */
+export function selfHostedCms(urls: Urls): { script: Buffer; fonts: OutputFile[] } {
+  const key = urls.asset('');
+  const known = selfHosted.get(key);
+  if (known) return known;
+  const { script: fontsOwn, fonts } = ownFonts(readCmsScript(), urls);
+  let script = fontsOwn;
   const lock = script.indexOf(zoomLock);
   if (lock !== -1) script = Buffer.concat([script.subarray(0, lock), script.subarray(lock + zoomLock.length)]);
-  const at = script.indexOf(unpkg);
-  if (at === -1 || script.indexOf(unpkg, at + 1) !== -1) {
-    throw new Error(
-      'the CMS names https://unpkg.com/@sveltia/cms other than once: its version check needs another patch',
-    );
-  }
-  const own = Buffer.from(`\`${encodeURI(urls.asset(ownCmsFolder))}\``);
-  script = Buffer.concat([script.subarray(0, at), own, script.subarray(at + unpkg.length)]);
-  const result = { script, fonts: [...fonts.values()] };
+  script = replaceOnce(
+    script,
+    unpkg.toString('latin1'),
+    `\`${encodeURI(urls.asset(ownCmsFolder))}\``,
+    'its version check',
+  );
+  script = withMoveButtons(withoutStatusCheck(script));
+  const result = { script, fonts };
   selfHosted.set(key, result);
   return result;
 }
@@ -166,27 +228,34 @@ function ownCmsFiles(): OutputFile[] {
   ];
 }
 
-/** admin/index.html, admin/config.json, the CMS's script, its fonts, its version and its translations. */
-export function adminFiles(urls: Urls, content: SiteContent, backend = backendFromEnvironment()): OutputFile[] {
+/** admin/index.html, admin/config.json, the CMS's script, the site's own, the fonts, version and translations. */
+export function adminFiles(urls: Urls, content: SiteContent, backend: CmsBackend | undefined): OutputFile[] {
   const { script, fonts } = selfHostedCms(urls);
   const scriptFile = `${adminFolder}/sveltia-cms-${cmsVersion()}.js`;
-  const config = cmsConfig(
-    { themes: content.themes.map((theme) => ({ id: theme.id, title: theme.title })) },
-    backend,
-    urls.absolute('/'),
-  );
-  const title = `Edit the site · ${content.site.acronym}`;
+  const editorFile = `${adminFolder}/editor.js`;
+  const config = cmsConfig(contentFacts(content), backend, urls.absolute('/'));
+  const page = adminPage(urls, {
+    cmsScript: urls.asset(scriptFile),
+    editorScript: urls.asset(editorFile),
+    title: `Edit the site · ${content.site.acronym}`,
+    policy: adminContentSecurityPolicy(backend?.authUrl),
+    mode: backend ? 'github' : 'local',
+  });
   return [
-    {
-      path: `${adminFolder}/index.html`,
-      contents: adminPage(urls, urls.asset(scriptFile), title, adminContentSecurityPolicy(backend?.authUrl)),
-    },
+    { path: `${adminFolder}/index.html`, contents: page },
     { path: `${adminFolder}/config.json`, contents: configJson(config) },
     { path: scriptFile, contents: script },
+    { path: editorFile, contents: readEditorScript() },
     ...fonts,
     ...ownCmsFiles(),
   ];
 }
+
+/** What the forms take from the content: the themes (one publications list each), the site's name and logo. */
+const contentFacts = (content: SiteContent): CmsContentFacts => ({
+  themes: content.themes.map((theme) => ({ id: theme.id, title: theme.title })),
+  site: { name: content.site.name, logo: content.site.logo },
+});
 
 /**
  * The configuration as JSON, which the CMS reads as well as YAML: JSON.stringify

@@ -11,20 +11,16 @@ import { newsFrontMatterSchema } from '../../src/content/news.ts';
 import { PUBLICATION_TYPE_LABELS, PUBLICATION_TYPES, publicationsSchema } from '../../src/content/publications.ts';
 import { siteSchema } from '../../src/content/site.ts';
 import { themesSchema } from '../../src/content/themes.ts';
-import { type CmsField, fieldFor, fieldsOf, labelOf } from './schema-fields.ts';
-
-/** Where the CMS saves, on a host: the repository and the sign-in. */
-export interface CmsBackend {
-  /** owner/name of the GitHub repository. */
-  repo: string;
-  branch: string;
-  /** The OAuth helper's address, when editors sign in with GitHub (not needed on Netlify or with a token). */
-  authUrl?: string;
-}
+import { type CmsBackend, signInMethods } from './cms-backend.ts';
+import { type CmsField, datePicker, fieldFor, fieldsOf, labelOf, pickerHint } from './schema-fields.ts';
 
 /** What the content itself decides: the keys of publications.yml, the themes' titles. */
 export interface CmsContentFacts {
   themes: { id: string; title: string }[];
+  /** The site's name and logo (a file of public/), for the editor's first screen; absent while unreadable. */
+  site?: { name?: string; logo?: string };
+  /** In local mode, the name of the folder to pick (the checkout's), which the first screen names. */
+  folder?: string;
 }
 
 /**
@@ -57,41 +53,48 @@ const markdownHint =
   'Markdown: paragraphs, *emphasis*, **strong**, [links](https://…) and lists. A page of this site is linked from its root, as in [our research](/research/).';
 
 /**
- * A paper is its DOI: the DOI alone is enough to save; the rest is filled in from it by the pull request's
- * "Fill publications" check (or npm run cite -- fill), and typed only for a publication without a DOI. The build
- * refuses an entry left as its DOI alone, so nothing half-filled is published. The fields keep the schema's order,
- * which is the order the CMS writes them in: moving the DOI first would rewrite every entry of the file at the
- * first save.
+ * A paper is its DOI: the DOI comes first (the schema's first field, so the CMS writes it first too) and is enough to
+ * save; the rest is filled in from it by the pull request's "Fill publications" check (or npm run cite -- fill),
+ * and typed only for a publication without a DOI, so no field is marked required. The build refuses an entry left
+ * as its DOI alone, so nothing half-filled is published; npm run dev shows it as pending.
  */
 function doiEnough(list: CmsField): CmsField {
   const fields = list.fields ?? [];
-  const doi = fields.find((field) => field.name === 'doi');
-  if (!doi) throw new Error('the publication schema has no doi field');
-  const [first] = fields;
-  const doiHint = `The DOI alone is enough: leave the other fields empty and save; the authors, year, title and the rest are filled in from it before the change is published. Written as the build expects it: ${doi.hint ?? ''}`;
-  const firstHint = `A paper with a DOI: type only its DOI (the DOI field, further down) and leave this and the rest empty. ${first?.hint ?? ''}`;
+  if (fields[0]?.name !== 'doi') throw new Error('the publication schema does not start with its doi field');
   return {
     ...list,
     summary: '{{fields.title}} {{fields.doi}}',
     fields: fields.map((field) => {
-      // The year stays required, "not known" (null) until chosen: the CMS leaves out an optional field it finds
-      // empty, and null is empty to it, so an optional year would drop "year: null" from the entries that have it.
-      if (field.name === 'year') return { ...field, default: null };
       const optional = { ...field, required: false };
-      if (field === doi) return { ...optional, hint: doiHint.trim() };
-      if (field === first) return { ...optional, hint: firstHint.trim() };
       // The kinds by name, not by their ids ("edited-book").
       if (field.name === 'type')
         return {
           ...optional,
           options: PUBLICATION_TYPES.map((value) => ({ label: PUBLICATION_TYPE_LABELS[value], value })),
+          hint: 'Leave empty for a journal article; choose the kind for anything else.',
         };
       return optional;
     }),
   };
 }
 
-export function cmsConfig(facts: CmsContentFacts, backend: CmsBackend | undefined, siteUrl: string) {
+/**
+ * Where the CMS saves: the repository of a host, offering only the sign-ins that work there (with GitHub only through
+ * an OAuth helper); or a folder of this computer only (npm run dev), named as the checkout's folder is.
+ */
+const backendConfig = (backend: CmsBackend | undefined, folder = 'site') =>
+  backend
+    ? {
+        name: 'github',
+        repo: backend.repo,
+        branch: backend.branch,
+        ...(backend.authUrl ? { base_url: backend.authUrl } : {}),
+        auth_methods: signInMethods(backend),
+      }
+    : { name: 'github', repo: `local/${folder}`, branch: 'main' };
+
+/** The forms of the YAML files: site settings, themes, publications by theme, members. */
+function settingsCollection(facts: CmsContentFacts) {
   const themesList = fieldFor('themes', contentFiles.themes.schema, '');
   const publications = fieldFor('publications', contentFiles.publications.schema, '', {
     keys: { '': facts.themes.map((theme) => ({ name: theme.id, label: theme.title })) },
@@ -107,16 +110,154 @@ export function cmsConfig(facts: CmsContentFacts, backend: CmsBackend | undefine
       },
     },
   });
+  const fileForm = (name: 'site' | 'themes' | 'publications' | 'members', fields: CmsField[]) => ({
+    name,
+    label: contentFiles[name].label,
+    file: contentFiles[name].file,
+    fields,
+  });
   return {
-    backend: backend
-      ? {
-          name: 'github',
-          repo: backend.repo,
-          branch: backend.branch,
-          ...(backend.authUrl ? { base_url: backend.authUrl } : {}),
-        }
-      : // No repository set: the CMS works on a folder of this computer only (npm run dev).
-        { name: 'github', repo: 'owner/repository', branch: 'main' },
+    name: 'settings',
+    label: 'Site and lists',
+    files: [
+      fileForm('site', fieldsOf(contentFiles.site.schema)),
+      // themes.yml is a list at its top: the list is the file.
+      fileForm('themes', [{ ...themesList, label: contentFiles.themes.label, root: true }]),
+      // publications.yml is a map from theme id to its list: one list per theme.
+      fileForm('publications', publications.fields!.map(doiEnough)),
+      fileForm('members', members),
+    ],
+  };
+}
+
+/** The kinds of news item the News view holds; an event is in Events or All-day events. */
+const NEWS_TYPES = ['Publication', 'Announcement'];
+/** An event's start as the build reads it: a day (an all-day event), or a day and a local time. */
+const TIMED = '^\\d{4}-\\d{2}-\\d{2}[ T]\\d';
+const DAY = '^\\d{4}-\\d{2}-\\d{2}$';
+
+/** The start or end of an event: a day and a time picked, written 2026-05-19 14:00; or a day, written 2026-05-19. */
+function moment(field: CmsField, timed: boolean, required: boolean): CmsField {
+  const { pattern: _, ...rest } = field;
+  const what =
+    field.name === 'start' ? 'starts' : 'ends (leave empty when it ends the day it starts, or has no set end)';
+  if (!timed) return datePicker({ ...rest, required }, `The day it ${what}.`);
+  return {
+    ...rest,
+    required,
+    widget: 'datetime',
+    type: 'datetime-local',
+    format: 'YYYY-MM-DD HH:mm',
+    hint: `The day and local time it ${what}, in its time zone below. ${pickerHint.replace('2021-09-15', '2026-05-19 14:00')}`,
+  };
+}
+
+/**
+ * The news items (content/news/*.md, one Markdown file each, its summary the body), in three views of the same
+ * folder, since the CMS cannot show a field for one kind of item only: News (publications and announcements),
+ * Events (with a start time, in a time zone) and All-day events (with a start day). An event's fields are asked
+ * for in its own views alone, with pickers that write what the build reads. (A view is filtered by a field it
+ * shows, so an Event without a start, which the build accepts, is in none: it is edited in its file.)
+ */
+function newsCollections() {
+  const fields = fieldsOf(contentFiles.news.schema);
+  const named = (name: string) => fields.find((field) => field.name === name)!;
+  const [title, date, link, type, start, end, timezone] = [
+    'title',
+    'date',
+    'link',
+    'type',
+    'start',
+    'end',
+    'timezone',
+  ].map(named) as CmsField[];
+  // Where it is, how to join and register, and what happened to it once the plan changed (issue 34's fields).
+  const where = ['location', 'address', 'online', 'registration', 'status'].map(named).map(ownHint);
+  const summary = body('Summary', markdownHint);
+  const event: CmsField = { name: 'type', label: type!.label, widget: 'hidden', default: 'Event' };
+  const common = [title!, date!, link!];
+  return [
+    {
+      ...newsView('news', contentFiles.news.label, 'News item', 'date'),
+      filter: { field: 'type', value: NEWS_TYPES },
+      fields: [...common, { ...type!, options: NEWS_TYPES }, summary],
+    },
+    {
+      ...newsView('events', 'Events', 'Event', 'start'),
+      filter: { field: 'start', pattern: TIMED },
+      fields: [
+        ...common,
+        event,
+        moment(start!, true, true),
+        moment(end!, true, false),
+        ownHint(timezone!),
+        ...where,
+        summary,
+      ],
+    },
+    {
+      ...newsView('all-day-events', 'All-day events', 'All-day event', 'start'),
+      filter: { field: 'start', pattern: DAY },
+      fields: [...common, event, moment(start!, false, true), moment(end!, false, false), ...where, summary],
+    },
+  ];
+}
+
+/** In an event's own views, the schema's "Only for a news item of type Event." goes without saying. */
+const ownHint = (field: CmsField): CmsField => ({
+  ...field,
+  hint: field.hint?.replace(/^Only for a news item of type Event\. /, ''),
+});
+
+/** A view of the news folder: its files named from their date and title, newest first as the site shows them. */
+const newsView = (name: string, label: string, singular: string, sortBy: 'date' | 'start') => ({
+  name,
+  label,
+  label_singular: singular,
+  folder: contentFiles.news.folder,
+  extension: 'md',
+  format: 'frontmatter',
+  create: true,
+  // news/2021-09-15-<id>.md: the id comes from the title.
+  slug: '{{fields.date}}-{{slug}}',
+  summary: `{{fields.${sortBy}}} · {{fields.title}}`,
+  sortable_fields: { fields: [sortBy, 'title'], default: { field: sortBy, direction: 'descending' } },
+});
+
+/** The Markdown pages: the two legal pages, and the accessibility statement. */
+const pageCollections = () => [
+  {
+    name: 'legal',
+    label: 'Legal pages',
+    files: contentFiles.legal.files.map((page) => ({
+      name: page.name,
+      label: page.label,
+      file: page.file,
+      fields: [...fieldsOf(contentFiles.legal.schema), body(labelOf('text'), markdownHint)],
+    })),
+  },
+  {
+    name: 'accessibility',
+    label: contentFiles.accessibility.label,
+    files: [
+      {
+        name: 'statement',
+        label: contentFiles.accessibility.label,
+        file: contentFiles.accessibility.file,
+        // "How this site was tested" is not a field: the build writes it from what the project runs.
+        fields: [...fieldsOf(contentFiles.accessibility.schema), body('Introduction', markdownHint)],
+      },
+    ],
+  },
+];
+
+export function cmsConfig(facts: CmsContentFacts, backend: CmsBackend | undefined, siteUrl: string) {
+  const { name, logo } = facts.site ?? {};
+  return {
+    backend: backendConfig(backend, facts.folder),
+    // The first screen says where you are: the site's name and logo (a path of this site: no other host is asked).
+    ...(name ? { app_title: name } : {}),
+    ...(logo ? { logo: { src: `${new URL(siteUrl).pathname}${logo}` } } : {}),
     // Each change is a pull request, checked by CI before it reaches main.
     publish_mode: 'editorial_workflow',
     site_url: siteUrl,
@@ -128,71 +269,6 @@ export function cmsConfig(facts: CmsContentFacts, backend: CmsBackend | undefine
     editor: { preview: false },
     // A news item's file name is its id: plain letters, as the existing ones.
     slug: { encoding: 'ascii', clean_accents: true },
-    collections: [
-      {
-        name: 'settings',
-        label: 'Site and lists',
-        files: [
-          {
-            name: 'site',
-            label: contentFiles.site.label,
-            file: contentFiles.site.file,
-            fields: fieldsOf(contentFiles.site.schema),
-          },
-          {
-            name: 'themes',
-            label: contentFiles.themes.label,
-            file: contentFiles.themes.file,
-            // themes.yml is a list at its top: the list is the file.
-            fields: [{ ...themesList, label: contentFiles.themes.label, root: true }],
-          },
-          {
-            name: 'publications',
-            label: contentFiles.publications.label,
-            file: contentFiles.publications.file,
-            // publications.yml is a map from theme id to its list: one list per theme.
-            fields: publications.fields!.map(doiEnough),
-          },
-          { name: 'members', label: contentFiles.members.label, file: contentFiles.members.file, fields: members },
-        ],
-      },
-      {
-        name: 'news',
-        label: contentFiles.news.label,
-        label_singular: 'News item',
-        folder: contentFiles.news.folder,
-        extension: 'md',
-        format: 'frontmatter',
-        create: true,
-        // news/2021-09-15-<id>.md: the id comes from the title.
-        slug: '{{fields.date}}-{{slug}}',
-        summary: '{{fields.date}} {{fields.title}}',
-        sortable_fields: ['date', 'title'],
-        fields: [...fieldsOf(contentFiles.news.schema), body('Summary', markdownHint)],
-      },
-      {
-        name: 'legal',
-        label: 'Legal pages',
-        files: contentFiles.legal.files.map((page) => ({
-          name: page.name,
-          label: page.label,
-          file: page.file,
-          fields: [...fieldsOf(contentFiles.legal.schema), body(labelOf('text'), markdownHint)],
-        })),
-      },
-      {
-        name: 'accessibility',
-        label: contentFiles.accessibility.label,
-        files: [
-          {
-            name: 'statement',
-            label: contentFiles.accessibility.label,
-            file: contentFiles.accessibility.file,
-            // "How this site was tested" is not a field: the build writes it from what the project runs.
-            fields: [...fieldsOf(contentFiles.accessibility.schema), body('Introduction', markdownHint)],
-          },
-        ],
-      },
-    ],
+    collections: [settingsCollection(facts), ...newsCollections(), ...pageCollections()],
   };
 }

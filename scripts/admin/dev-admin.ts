@@ -1,29 +1,33 @@
 /**
  * /admin/ under `npm run dev`: the CMS in its local mode, on the checkout's
  * own files. The CMS needs no server for that (the browser opens the folder),
- * so the dev server only has to do two things differently for /admin/:
+ * so the dev server only has to do three things differently for /admin/:
  * - serve its configuration made from the files as they are now, not as the
  *   last good build saw them: a new theme saved through the form gets its
  *   publications list at the next reload of /admin/, even while the build
  *   still says the theme needs a publication;
  * - serve the page without the live-reload script: every save through the CMS
- *   changes content/ and triggers a rebuild, which must not reload the form.
+ *   changes content/ and triggers a rebuild, which must not reload the form;
+ * - serve it in local mode, naming the server's event stream, from which the
+ *   site's script on the page shows the verdict of the rebuild each save causes.
  */
 import { readFileSync } from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
 import { parse } from 'yaml';
+import type { Problem } from '../lib/problems.ts';
 import { headersFor } from '../lib/static-server.ts';
+import type { CmsBackend } from './cms-backend.ts';
 import type { CmsContentFacts } from './cms-config.ts';
 
 // Imported when first asked for: they import src/, where a syntax error must not stop the dev server.
 const adminFolder = 'admin';
-let generator: Promise<(facts: CmsContentFacts & { siteUrl: string }) => string> | undefined;
+let generator: Promise<(facts: CmsContentFacts & { siteUrl: string }, backend?: CmsBackend) => string> | undefined;
 const loadGenerator = () =>
   (generator ??= Promise.all([import('./admin-stage.ts'), import('./cms-config.ts'), import('../../src/urls.ts')]).then(
     ([stage, { cmsConfig }, { createUrls }]) =>
-      (facts) =>
-        stage.configJson(cmsConfig(facts, stage.backendFromEnvironment(), createUrls('', facts.siteUrl).absolute('/'))),
+      (facts, backend) =>
+        stage.configJson(cmsConfig(facts, backend, createUrls('', facts.siteUrl).absolute('/'))),
   ));
 
 type Intercept = (request: http.IncomingMessage, response: http.ServerResponse) => boolean;
@@ -44,15 +48,34 @@ export function contentFactsFromFiles(contentDir: string): CmsContentFacts & { s
     .map((theme) => theme as { id?: unknown; title?: unknown })
     .filter((theme): theme is { id: string; title?: unknown } => typeof theme?.id === 'string' && theme.id !== '')
     .map((theme) => ({ id: theme.id, title: typeof theme.title === 'string' ? theme.title : theme.id }));
-  const site = read('site.yml') as { siteUrl?: unknown } | undefined;
-  return { themes, siteUrl: typeof site?.siteUrl === 'string' ? site.siteUrl : 'http://localhost' };
+  const site = read('site.yml') as { siteUrl?: unknown; name?: unknown; logo?: unknown } | undefined;
+  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+  return {
+    themes,
+    site: { name: text(site?.name), logo: text(site?.logo) },
+    // The folder to pick in local mode is the checkout, the one that holds content/.
+    folder: path.basename(path.dirname(path.resolve(contentDir))),
+    siteUrl: text(site?.siteUrl) ?? 'http://localhost',
+  };
+}
+
+/** What the dev server serves /admin/ from: the content as it is now, the last good build, the backend it builds for. */
+export interface LocalAdminOptions {
+  contentDir: string;
+  outDir: string;
+  backend?: CmsBackend;
+  /** The dev server's event stream, which tells of each build (none: the page shows no verdicts). */
+  devEvents?: string;
 }
 
 /**
  * Wraps the dev server's request handler: /admin/config.json from the files of
  * `contentDir` as they are now, and /admin/ straight from `outDir`.
  */
-export function localAdmin(contentDir: string, outDir: string, next: Intercept = () => false): Intercept {
+export function localAdmin(
+  { contentDir, outDir, backend, devEvents }: LocalAdminOptions,
+  next: Intercept = () => false,
+): Intercept {
   console.log(
     `CMS: open /admin/, choose "Work with Local Repository" and pick this folder: ${path.dirname(contentDir)}`,
   );
@@ -63,7 +86,7 @@ export function localAdmin(contentDir: string, outDir: string, next: Intercept =
         .then((generate) => {
           response
             .writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' })
-            .end(generate(contentFactsFromFiles(contentDir)));
+            .end(generate(contentFactsFromFiles(contentDir), backend));
         })
         .catch((error: unknown) => {
           generator = undefined;
@@ -78,6 +101,11 @@ export function localAdmin(contentDir: string, outDir: string, next: Intercept =
       } catch {
         return next(request, response);
       }
+      // In local mode, listening to this server's builds: the site's script shows each save's verdict.
+      const local = page
+        .toString('utf8')
+        .replace(/data-cms-mode="\w+"/, 'data-cms-mode="local"')
+        .replace('</head>', devEvents ? `<meta name="eccron-dev-events" content="${devEvents}">\n</head>` : '</head>');
       // With the headers a host would send (its policy above all), from the build's _headers.
       let headers: Record<string, string> = {};
       try {
@@ -87,9 +115,36 @@ export function localAdmin(contentDir: string, outDir: string, next: Intercept =
       }
       response
         .writeHead(200, { ...headers, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' })
-        .end(page);
+        .end(local);
       return true;
     }
     return next(request, response);
   };
+}
+
+/**
+ * The build's problems with their places in the editor (editor-places.ts), for the verdict /admin/ shows after a
+ * save. `cwd` is where the build ran, which the problems' paths are relative to.
+ */
+export async function placedProblems(problems: readonly Problem[], contentDir: string, cwd: string) {
+  const [{ cmsConfig }, { placeInEditor, problemFile }] = await Promise.all([
+    import('./cms-config.ts'),
+    import('./editor-places.ts'),
+  ]);
+  const facts = contentFactsFromFiles(contentDir);
+  const { collections } = cmsConfig(facts, undefined, facts.siteUrl);
+  const repository = path.dirname(path.resolve(contentDir));
+  return problems.map((problem) => {
+    const file = problemFile(problem, cwd, repository);
+    if (!file) return problem;
+    const frontMatter = () => {
+      try {
+        const text = readFileSync(path.join(repository, file), 'utf8');
+        return (parse(/^---\r?\n([\s\S]*?)\r?\n---/.exec(text)?.[1] ?? '') ?? {}) as Record<string, unknown>;
+      } catch {
+        return {};
+      }
+    };
+    return placeInEditor(problem, file, collections as never, frontMatter);
+  });
 }

@@ -21,13 +21,14 @@ export interface CmsField {
     | 'boolean'
     | 'select'
     | 'datetime'
+    | 'hidden'
     | 'object'
     | 'list'
     | 'relation';
   required?: boolean;
   hint?: string;
   pattern?: [string, string];
-  type?: 'url' | 'email' | 'date';
+  type?: 'url' | 'email' | 'date' | 'datetime-local';
   format?: string;
   options?: (string | number | { label: string; value: string | number | null })[];
   value_type?: 'int';
@@ -47,9 +48,21 @@ export interface CmsField {
   default?: string | number | null;
 }
 
-/** "contactEmail" → "Contact email", "profileUrl" → "Profile URL"; a title() in the schema's pipe wins. */
+/**
+ * A title() or description() of a field's schema: in its own pipe, or in the pipe of what optional() or nullable()
+ * wraps, however deep (v.optional(v.pipe(text, v.title('Place')))).
+ */
+export function metadataOf(schema: unknown, kind: 'title' | 'description'): string | undefined {
+  for (let node = schema as Node | undefined; node; node = node.wrapped) {
+    const found = actionsOf(node).find((action) => action.type === kind)?.[kind];
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** "contactEmail" → "Contact email", "profileUrl" → "Profile URL"; a title() in the schema wins. */
 export function labelOf(name: string, schema?: unknown): string {
-  const title = schema ? actionsOf(schema).find((action) => action.type === 'title')?.title : undefined;
+  const title = schema ? metadataOf(schema, 'title') : undefined;
   if (title) return title;
   const words = name
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
@@ -101,134 +114,172 @@ export function fieldFor(name: string, schema: unknown, path: string, options: W
   return field;
 }
 
+/** Where a walk is: the field's name, its schema unwrapped, its path ("about.paragraphs.*") and the walk's options. */
+interface At {
+  name: string;
+  base: Node;
+  actions: Node[];
+  optional: boolean;
+  nullable: boolean;
+  path: string;
+  options: WalkOptions;
+}
+
+const itemPath = (path: string) => (path ? `${path}.*` : '*');
+
 function formField(name: string, schema: unknown, path: string, options: WalkOptions): CmsField {
   const { base, optional, nullable } = unwrap(schema);
   const actions = actionsOf(base);
-  const label = labelOf(name, schema);
-  const description = actions.find((action) => action.type === 'description')?.description;
-  const field: CmsField = { name, label, widget: 'string' };
+  const description = metadataOf(schema, 'description');
+  const field: CmsField = { name, label: labelOf(name, schema), widget: 'string' };
   if (optional) field.required = false;
   if (description) field.hint = description;
 
   const relation = options.relations?.[path];
   if (relation) return { ...field, widget: 'relation', ...relation };
-
+  const at: At = { name, base, actions, optional, nullable, path, options };
   // An object, or entries of several kinds (a union or variant of objects): one group of fields.
-  const entries = entriesOf(base);
-  if (entries) {
-    field.widget = 'object';
-    field.fields = Object.entries(entries).map(([key, entry]) =>
-      fieldFor(key, entry, path ? `${path}.${key}` : key, options),
-    );
-    return field;
-  }
-
+  if (entriesOf(base)) return objectField(field, at);
   switch (base.type) {
-    case 'record': {
-      field.widget = 'object';
-      field.fields = (options.keys?.[path] ?? []).map((key) => {
-        const value = { ...fieldFor(key.name, base.value, path ? `${path}.*` : '*', options), label: key.label };
-        // Each key's list holds what the whole map holds: "Add Publication".
-        if (value.widget === 'list') value.label_singular = singular(label);
-        return value;
-      });
-      return field;
-    }
-    case 'array': {
-      field.widget = 'list';
-      const itemPath = path ? `${path}.*` : '*';
-      if (entriesOf(base.item)) {
-        field.fields = fieldFor(name, base.item, itemPath, options).fields;
-        const first = field.fields![0];
-        if (first) field.summary = `{{fields.${first.name}}}`;
-        field.collapsed = true;
-      } else {
-        field.field = { ...fieldFor(name, base.item, itemPath, options), label: singular(label) };
-      }
-      field.label_singular = singular(label);
-      const min = actions.find((action) => action.type === 'min_length');
-      if (min && typeof min.requirement === 'number') field.min = min.requirement;
-      else if (!optional) field.required = false; // an empty list is a list
-      return field;
-    }
-    case 'picklist': {
-      field.widget = 'select';
-      field.options = (base.options as string[]).slice();
-      field.hint ??= base.message as string | undefined;
-      return field;
-    }
+    case 'record':
+      return recordField(field, at);
+    case 'array':
+      return listField(field, at);
+    case 'picklist':
+      return {
+        ...field,
+        widget: 'select',
+        options: (base.options as string[]).slice(),
+        hint: field.hint ?? message(base),
+      };
     case 'boolean':
-      field.widget = 'boolean';
-      return field;
-    case 'number': {
-      field.widget = 'number';
-      Object.assign(field, numberLimits(actions));
-      return field;
-    }
-    case 'union': {
-      // The form writes one spelling: a member that transforms its input is another spelling the build
-      // also reads ("2022" in quotes for a year, 36 unquoted for a volume), so it is left out.
-      const members = unionMembers(base).filter(
-        (member) => !actionsOf(member).some((action) => action.type === 'transform'),
-      );
-      if (members.length === 1) {
-        const only = formField(name, members[0], path, options);
-        return { ...only, ...(field.hint ? { hint: field.hint } : {}), ...(optional ? { required: false } : {}) };
-      }
-      // A number within limits or one of some words (a year, or "in press"), and null when allowed: one list to choose from.
-      const literals = members.filter((member) => member.type === 'literal').map((member) => member.literal);
-      const numbers = members
-        .filter((member) => member.type === 'number')
-        .map((member) => numberLimits(actionsOf(member)));
-      const range = numbers[0];
-      if (
-        members.length === literals.length + numbers.length &&
-        numbers.length <= 1 &&
-        (!range || (range.min !== undefined && range.max !== undefined))
-      ) {
-        const choices: NonNullable<CmsField['options']> = literals.map((literal) => ({
-          label: String(literal),
-          value: literal as string | number,
-        }));
-        if (range) for (let n = range.max!; n >= range.min!; n--) choices.push({ label: String(n), value: n });
-        if (nullable) choices.push({ label: 'not known', value: null });
-        field.widget = 'select';
-        field.options = choices;
-        field.hint ??= base.message as string | undefined;
-        return field;
-      }
-      throw new Error(`${path}: the CMS cannot offer this union of ${members.map((member) => member.type).join(', ')}`);
-    }
-    case 'string': {
-      const kind = textKind(base);
-      // The words the build gives for a wrong value, shown under the field before it is wrong.
-      const wrong = firstIssue(base, kind === 'date' ? 'not a date' : 'not valid here?');
-      if (kind === 'date') {
-        field.widget = 'datetime';
-        field.type = 'date';
-        field.format = 'YYYY-MM-DD';
-        field.hint ??= wrong;
-        return field;
-      }
-      if (kind === 'url') field.type = 'url';
-      const patterns: [string, string][] = [];
-      for (const action of actions) {
-        if (action.type === 'regex') patterns.push([(action.requirement as RegExp).source, action.message as string]);
-        if (action.type === 'includes')
-          patterns.push([escapeRegex(action.requirement as string), action.message as string]);
-      }
-      // The CMS takes one pattern; a field with more is checked by the build for the rest.
-      if (patterns[0]) field.pattern = patterns[0];
-      // Text allowed to run longer than a line (a description, a paragraph) gets a box of several lines.
-      const maxLength = actions.find((action) => action.type === 'max_length')?.requirement;
-      if (typeof maxLength === 'number' && maxLength > LIMITS.line) field.widget = 'text';
-      if (wrong && (patterns.length > 0 || kind === 'url')) field.hint ??= wrong;
-      return field;
-    }
+      return { ...field, widget: 'boolean' };
+    case 'number':
+      return { ...field, widget: 'number', ...numberLimits(actions) };
+    case 'union':
+      return unionField(field, at);
+    case 'string':
+      return stringField(field, at);
     default:
       throw new Error(`${path}: the CMS has no form field for a schema of type ${base.type}`);
   }
 }
+
+/** A schema's own message ("expected one of …"), the hint of a choice. */
+const message = (schema: Node) => schema.message as string | undefined;
+
+function objectField(field: CmsField, { base, path, options }: At): CmsField {
+  return {
+    ...field,
+    widget: 'object',
+    fields: Object.entries(entriesOf(base)!).map(([key, entry]) =>
+      fieldFor(key, entry, path ? `${path}.${key}` : key, options),
+    ),
+  };
+}
+
+/** A map with keys the content decides (a theme id → its publications): one field per key given in the options. */
+function recordField(field: CmsField, { base, path, options }: At): CmsField {
+  const fields = (options.keys?.[path] ?? []).map((key) => {
+    const value = { ...fieldFor(key.name, base.value, itemPath(path), options), label: key.label };
+    // Each key's list holds what the whole map holds: "Add Publication".
+    if (value.widget === 'list') value.label_singular = singular(field.label);
+    return value;
+  });
+  return { ...field, widget: 'object', fields };
+}
+
+function listField(field: CmsField, { name, base, actions, optional, path, options }: At): CmsField {
+  const list: CmsField = { ...field, widget: 'list' };
+  if (entriesOf(base.item)) {
+    list.fields = fieldFor(name, base.item, itemPath(path), options).fields;
+    const first = list.fields![0];
+    if (first) list.summary = `{{fields.${first.name}}}`;
+    list.collapsed = true;
+  } else {
+    // One item is called what its schema calls it (a title() of its own), else the list's label in the singular.
+    const label = metadataOf(base.item, 'title') ?? singular(field.label);
+    list.field = { ...fieldFor(name, base.item, itemPath(path), options), label };
+  }
+  list.label_singular = list.field?.label ?? singular(field.label);
+  const min = actions.find((action) => action.type === 'min_length');
+  if (min && typeof min.requirement === 'number') list.min = min.requirement;
+  else if (!optional) list.required = false; // an empty list is a list
+  return list;
+}
+
+function unionField(field: CmsField, at: At): CmsField {
+  const { name, base, optional, nullable, path, options } = at;
+  // The form writes one spelling: a member that transforms its input is another spelling the build
+  // also reads ("2022" in quotes for a year, 36 unquoted for a volume), so it is left out.
+  const members = unionMembers(base).filter(
+    (member) => !actionsOf(member).some((action) => action.type === 'transform'),
+  );
+  if (members.length === 1) {
+    const only = formField(name, members[0], path, options);
+    return { ...only, ...(field.hint ? { hint: field.hint } : {}), ...(optional ? { required: false } : {}) };
+  }
+  // A number within limits or one of some words (a year, or "in press"), and null when allowed: one list to choose from.
+  const literals = members.filter((member) => member.type === 'literal').map((member) => member.literal);
+  const numbers = members.filter((member) => member.type === 'number').map((member) => numberLimits(actionsOf(member)));
+  const range = numbers[0];
+  const choosable =
+    members.length === literals.length + numbers.length &&
+    numbers.length <= 1 &&
+    (!range || (range.min !== undefined && range.max !== undefined));
+  if (!choosable)
+    throw new Error(`${path}: the CMS cannot offer this union of ${members.map((member) => member.type).join(', ')}`);
+  const choices: NonNullable<CmsField['options']> = literals.map((literal) => ({
+    label: String(literal),
+    value: literal as string | number,
+  }));
+  if (range) for (let n = range.max!; n >= range.min!; n--) choices.push({ label: String(n), value: n });
+  // null, "not known", is a choice of its own where the field must be written; an optional field left empty means it.
+  if (nullable && !optional) choices.push({ label: 'not known', value: null });
+  return { ...field, widget: 'select', options: choices, hint: field.hint ?? message(base) };
+}
+
+/** The values a text schema lists of itself (v.metadata({ enum })), such as the time zones the build knows. */
+const listedValues = (actions: Node[]) =>
+  actions.flatMap((action) => (action as { metadata?: { enum?: unknown } }).metadata?.enum ?? []) as string[];
+
+function stringField(field: CmsField, { base, actions }: At): CmsField {
+  // A text the schema lists the values of: one of them, chosen from a list that can be searched by typing.
+  const listed = listedValues(actions);
+  if (listed.length > 0) return { ...field, widget: 'select', options: listed };
+  const kind = textKind(base);
+  // The words the build gives for a wrong value, shown under the field before it is wrong.
+  const wrong = firstIssue(base, kind === 'date' ? 'not a date' : 'not valid here?');
+  if (kind === 'date') return datePicker(field, field.hint ?? wrong);
+  const text: CmsField = { ...field };
+  if (kind === 'url') text.type = 'url';
+  const patterns: [string, string][] = [];
+  for (const action of actions) {
+    if (action.type === 'regex') patterns.push([(action.requirement as RegExp).source, action.message as string]);
+    if (action.type === 'includes')
+      patterns.push([escapeRegex(action.requirement as string), action.message as string]);
+  }
+  // The CMS takes one pattern; a field with more is checked by the build for the rest.
+  if (patterns[0]) text.pattern = patterns[0];
+  // Text allowed to run longer than a line (a description, a paragraph) gets a box of several lines.
+  const maxLength = actions.find((action) => action.type === 'max_length')?.requirement;
+  if (typeof maxLength === 'number' && maxLength > LIMITS.line) text.widget = 'text';
+  if (wrong && (patterns.length > 0 || kind === 'url')) text.hint ??= wrong;
+  return text;
+}
+
+/** What every date picker says: the box shows the browser's order of day, month and year, the file one spelling. */
+export const pickerHint =
+  'Pick it in the calendar: the box shows it in your browser’s own order (month/day/year in US English, day/month/year in British English), and the file gets it as 2021-09-15.';
+
+/** A day, picked in a calendar and written YYYY-MM-DD, as the build reads it. */
+export const datePicker = (field: CmsField, hint = field.hint): CmsField => ({
+  ...field,
+  widget: 'datetime',
+  type: 'date',
+  format: 'YYYY-MM-DD',
+  hint: [hint, pickerHint].filter(Boolean).join(' '),
+});
 
 function numberLimits(actions: Node[]): Pick<CmsField, 'min' | 'max' | 'value_type'> {
   const limits: Pick<CmsField, 'min' | 'max' | 'value_type'> = {};

@@ -10,6 +10,9 @@
  *    loaded, so the page never shows unstyled.
  *  - error: the build failed; show why over the page until the next good
  *    build, with a close button (and Escape) to look at the page meanwhile.
+ *  - verdict: what the build said; publications that hold only their DOI
+ *    (shown as pending on their page) are named in a notice at the foot of
+ *    the page, with a button that fills them in from their DOIs.
  */
 
 const overlayId = 'dev-build-error';
@@ -81,4 +84,70 @@ events.addEventListener('error', (event) => {
   if (!(event instanceof MessageEvent)) return;
   const panel = document.getElementById(overlayId) ?? createOverlay();
   panel.querySelector('pre')!.textContent = JSON.parse(event.data);
+});
+
+// --- Publications that hold only their DOI: shown as pending, with the fill offered -------------
+
+const noticeId = 'dev-pending';
+
+interface PendingVerdict {
+  ok: boolean;
+  pending: { where: string; message: string }[];
+}
+
+/** A notice at the foot of the page naming each pending publication, and a button that fills them from their DOIs. */
+function showPending(pending: PendingVerdict['pending']) {
+  document.getElementById(noticeId)?.remove();
+  if (pending.length === 0) return;
+  const notice = document.createElement('aside');
+  notice.id = noticeId;
+  notice.setAttribute('aria-label', 'Publications waiting for their details');
+  Object.assign(notice.style, {
+    position: 'fixed',
+    left: '1rem',
+    bottom: '1rem',
+    zIndex: '2147483646',
+    maxWidth: 'min(40rem, calc(100vw - 2rem))',
+    padding: '0.75rem 1rem',
+    background: '#fffbe6',
+    color: '#3d2e00',
+    border: '2px solid #8a6d00',
+    borderRadius: '0.5rem',
+    font: '14px/1.45 system-ui, sans-serif',
+  });
+  const count = pending.length === 1 ? 'A publication holds' : `${pending.length} publications hold`;
+  const text = document.createElement('p');
+  text.style.margin = '0 0 0.5rem';
+  text.textContent = `${count} only a DOI, shown as pending ("details to be filled in from the DOI"); npm run build refuses ${pending.length === 1 ? 'it' : 'them'} until filled:`;
+  const list = document.createElement('ul');
+  list.style.margin = '0 0 0.5rem';
+  for (const { where } of pending) list.append(Object.assign(document.createElement('li'), { textContent: where }));
+  const button = Object.assign(document.createElement('button'), {
+    type: 'button',
+    textContent: 'Fill in from the DOI',
+  });
+  const result = document.createElement('p');
+  result.setAttribute('role', 'status');
+  result.style.margin = '0.5rem 0 0';
+  button.addEventListener('click', () => fill(button, result));
+  notice.append(text, list, button, ' (asks doi.org and Crossref, as npm run cite -- fill does)', result);
+  document.body.append(notice);
+}
+
+async function fill(button: HTMLButtonElement, result: HTMLElement) {
+  button.disabled = true;
+  result.textContent = 'Filling in from the DOI registries…';
+  try {
+    const answer = (await (await fetch('/__dev/fill', { method: 'POST' })).json()) as { code: number; lines: string[] };
+    // A filled publication changes publications.yml, and the page reloads with the rebuild.
+    result.textContent = answer.lines.join('\n') || (answer.code === 0 ? 'Done.' : 'The fill did not finish.');
+  } catch (error) {
+    result.textContent = `The fill could not run: ${String(error)}`;
+  }
+  button.disabled = false;
+}
+
+events.addEventListener('verdict', (event) => {
+  const verdict = JSON.parse((event as MessageEvent).data) as PendingVerdict;
+  if (verdict.ok) showPending(verdict.pending);
 });

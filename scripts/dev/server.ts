@@ -18,10 +18,12 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { watch } from 'chokidar';
 import { build } from 'esbuild';
+import { cmsTargetFromEnvironment } from '../admin/cms-backend.ts';
 import { localAdmin } from '../admin/dev-admin.ts';
 import { within } from '../lib/output-folder.ts';
 import { startStaticServer } from '../lib/static-server.ts';
 import { dim, green, red, yellow } from '../lib/terminal.ts';
+import { changedFile, fillFromDois, type Verdict, verdictOf } from './verdicts.ts';
 import type { DevBuildKind, DevBuildMessage } from './worker.ts';
 
 const { values } = parseArgs({
@@ -31,6 +33,8 @@ const { values } = parseArgs({
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const outDir = path.resolve(values.out ?? path.join(projectRoot, 'dist'));
 const contentDir = path.resolve(values.content ?? path.join(projectRoot, 'content'));
+// Where the CMS saves on a host, read here and handed to every build: CMS_REPO, CMS_BRANCH, CMS_AUTH_URL and the like.
+const cms = cmsTargetFromEnvironment(process.env);
 
 // --- Live reload: an event stream the dev client script listens to ------------------------------
 
@@ -48,9 +52,32 @@ const devClientScript = (
 
 const listeners = new Set<http.ServerResponse>();
 let lastError: string | null = null;
+/** The last build's verdict, which a page that connects later (the editor at /admin/) is told first. */
+let lastVerdict: Verdict | null = null;
 
-function broadcast(event: 'reload' | 'error' | 'css', data: string) {
-  for (const response of listeners) response.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+type DevEvent = 'reload' | 'error' | 'css' | 'building' | 'verdict';
+const eventText = (event: DevEvent, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+
+function broadcast(event: DevEvent, data: unknown) {
+  for (const response of listeners) response.write(eventText(event, data));
+}
+
+/** POST /__dev/fill: the fill a pending publication offers, run once at a time; the content change rebuilds. */
+let filling: Promise<unknown> | null = null;
+function fill(response: http.ServerResponse) {
+  const json = (status: number, body: unknown) =>
+    response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
+  if (filling) return json(409, { code: 1, lines: ['A fill is already running.'] });
+  console.log(dim('Filling publications from their DOIs (npm run cite -- fill)…'));
+  filling = fillFromDois(contentDir)
+    .then((result) => {
+      for (const line of result.lines) console.log(`  ${line}`);
+      json(200, result);
+    })
+    .catch((error: unknown) => json(500, { code: 1, lines: [String(error)] }))
+    .finally(() => {
+      filling = null;
+    });
 }
 
 function intercept(request: http.IncomingMessage, response: http.ServerResponse): boolean {
@@ -67,9 +94,14 @@ function intercept(request: http.IncomingMessage, response: http.ServerResponse)
       Connection: 'keep-alive',
     });
     response.write(': connected\n\n');
-    if (lastError) response.write(`event: error\ndata: ${JSON.stringify(lastError)}\n\n`);
+    if (lastError) response.write(eventText('error', lastError));
+    if (lastVerdict) response.write(eventText('verdict', lastVerdict));
     listeners.add(response);
     request.on('close', () => listeners.delete(response));
+    return true;
+  }
+  if (request.url === '/__dev/fill' && request.method === 'POST') {
+    fill(response);
     return true;
   }
   return false;
@@ -80,41 +112,49 @@ function intercept(request: http.IncomingMessage, response: http.ServerResponse)
 let worker: ChildProcess | null = null;
 let building: DevBuildKind | null = null;
 let pending: DevBuildKind | null = null;
+/** The files changed since the last build started, and those of the build under way. */
+let changed = new Set<string>();
+let buildingFiles: string[] = [];
 const rank: Record<DevBuildKind, number> = { content: 0, style: 1, source: 2 };
 const larger = (a: DevBuildKind | null, b: DevBuildKind) => (a && rank[a] > rank[b] ? a : b);
 
-function finished(message: DevBuildMessage) {
+async function finished(message: DevBuildMessage) {
   const kind = building;
   const hadError = lastError !== null;
+  lastVerdict = await verdictOf(message, buildingFiles, { contentDir, cwd: projectRoot });
+  broadcast('verdict', lastVerdict);
   building = null;
+  if (message.doiOnly) console.log(yellow(message.doiOnly));
   if (message.ok) {
     lastError = null;
     console.log(`${green('✓')} rebuilt in ${message.milliseconds.toFixed(0)} ms ${dim(`(${message.reason})`)}`);
-    for (const warning of message.warnings) console.log(yellow(`  warning ${warning}`));
+    for (const warning of message.warnings) console.log(yellow(`  warning ${warning.where}: ${warning.message}`));
     // A page showing an error reloads whatever changed; otherwise a stylesheet change is swapped in place.
     if (kind === 'style' && !hadError) broadcast('css', message.stylesheet);
     else broadcast('reload', '');
   } else {
     lastError = `Build failed\n\n${message.error}`;
     console.error(red(lastError));
-    if (message.doiOnly) console.log(yellow(message.doiOnly));
     broadcast('error', lastError);
   }
   flush();
 }
 
 function startWorker(): ChildProcess {
-  const child = fork(path.join(projectRoot, 'scripts', 'dev', 'worker.ts'), [outDir, contentDir], {
+  const child = fork(path.join(projectRoot, 'scripts', 'dev', 'worker.ts'), [outDir, contentDir, JSON.stringify(cms)], {
     execArgv: ['--import', 'tsx'],
     cwd: projectRoot,
   });
-  child.on('message', finished);
+  child.on('message', (message: DevBuildMessage) => void finished(message));
   child.on('exit', (code, signal) => {
     if (child !== worker) return; // replaced on purpose
     worker = null;
     // Ended in the middle of a build: say so, and let the next change start a fresh one.
     if (building)
-      finished({ ok: false, error: `The build process stopped (${signal ?? `exit code ${code}`}); see the terminal.` });
+      void finished({
+        ok: false,
+        error: `The build process stopped (${signal ?? `exit code ${code}`}); see the terminal.`,
+      });
   });
   return child;
 }
@@ -130,6 +170,9 @@ function flush() {
   const kind = pending;
   pending = null;
   building = kind;
+  buildingFiles = [...changed].sort();
+  changed = new Set();
+  broadcast('building', buildingFiles);
   if (kind === 'source' || !worker) {
     const old = worker;
     worker = startWorker();
@@ -143,7 +186,7 @@ function flush() {
 const server = await startStaticServer({
   root: outDir,
   port: Number(values.port),
-  intercept: localAdmin(contentDir, outDir, intercept),
+  intercept: localAdmin({ contentDir, outDir, backend: cms.backend, devEvents: '/__dev/events' }, intercept),
   transformHtml: (html) => html.replace('</head>', '<script type="module" src="/__dev/client.js"></script></head>'),
 }).catch((error: NodeJS.ErrnoException) => {
   console.error(
@@ -168,7 +211,11 @@ let queued: DevBuildKind | null = null;
 watch([path.join(projectRoot, 'src'), contentDir, path.join(projectRoot, 'public')], { ignoreInitial: true }).on(
   'all',
   (_event, file) => {
+    // An editor's temporary file (the CMS writes .sveltia-tmp-… and moves it into place; others write .file.swp) is
+    // not what was saved, and no build reads it: the save is the move that follows.
+    if (path.basename(file).startsWith('.')) return;
     queued = larger(queued, kindOf(path.resolve(file)));
+    changed.add(changedFile(path.resolve(file), contentDir, projectRoot));
     // Editors write a file in several steps; wait for them to settle.
     clearTimeout(timer);
     timer = setTimeout(() => {

@@ -1,19 +1,32 @@
 /**
  * The dev server's build process (see server.ts). It keeps the client bundle
  * between content builds, so a content edit only reloads content and
- * renders again; a stylesheet edit bundles again in the same process.
+ * renders again; a stylesheet edit bundles again in the same process. A
+ * publication that holds only its DOI is shown as pending, not refused: the
+ * preview keeps following every edit while the DOI waits to be filled in.
  */
+import type { CmsTarget } from '../admin/cms-backend.ts';
 import type { BuildCache } from '../build-site.ts';
-import { BuildError, formatProblem } from '../lib/problems.ts';
+import { BuildError, formatProblem, type Problem } from '../lib/problems.ts';
 
 /** What server.ts asks for: content and public/ only, the stylesheet too, or everything in a fresh process. */
 export type DevBuildKind = 'content' | 'style' | 'source';
 
 export type DevBuildMessage =
-  | { ok: true; milliseconds: number; reason: string; warnings: string[]; stylesheet: string }
-  | { ok: false; error: string; doiOnly?: string };
+  | {
+      ok: true;
+      milliseconds: number;
+      reason: string;
+      warnings: Problem[];
+      stylesheet: string;
+      /** The dev server's one line naming the publications shown as pending. */
+      doiOnly?: string;
+    }
+  | { ok: false; error: string; stage?: string; problems?: Problem[]; doiOnly?: string };
 
-const [outDir, contentDir] = process.argv.slice(2) as [string, string];
+const [outDir, contentDir, cmsTarget] = process.argv.slice(2) as [string, string, string];
+/** Where the CMS saves, as the dev server read it from its environment. */
+const cms = JSON.parse(cmsTarget) as CmsTarget;
 const cache: BuildCache = {};
 const reasons: Record<DevBuildKind, string> = {
   content: 'content and pages only',
@@ -35,31 +48,40 @@ for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
   process.on(event, (error) => process.send!({ ok: false, error: describe(error) } satisfies DevBuildMessage));
 }
 
-process.on('message', async (kind: DevBuildKind) => {
+/** Publications that hold only a DOI, in one line naming them and the command that fills them (no network here). */
+const doiOnlyLine = async (problems: Problem[]) =>
+  (await import('../stages/content/doi-only.ts')).doiOnlyLine(problems);
+
+async function build(kind: DevBuildKind): Promise<DevBuildMessage> {
   const started = performance.now();
-  let message: DevBuildMessage;
   try {
     // Imported here, not at the top: src/ is imported through it, and a
     // syntax error there must become an error message, not a dead process.
     const { buildSite } = await import('../build-site.ts');
     if (kind === 'style') delete cache.client;
-    const { warnings } = await buildSite({ outDir, contentDir, cache });
-    message = {
+    const { warnings } = await buildSite({ outDir, contentDir, cache, cms, doiOnly: 'pending' });
+    const line = await doiOnlyLine(warnings);
+    return {
       ok: true,
       milliseconds: performance.now() - started,
       reason: reasons[kind],
-      warnings: warnings.map((warning) => `${warning.where}: ${warning.message}`),
+      warnings,
       stylesheet: `/${cache.client!.assets.css}`,
+      ...(line ? { doiOnly: line } : {}),
     };
   } catch (error) {
-    message = { ok: false, error: describe(error) };
-    // Publications saved as a DOI alone (the CMS's form): one line naming them and the command that fills them.
-    // This server stays offline; that command asks the DOI registries.
-    if (error instanceof BuildError) {
-      const { doiOnlyLine } = await import('../stages/content/doi-only.ts');
-      const line = doiOnlyLine(error.problems);
-      if (line) message.doiOnly = line;
-    }
+    if (!(error instanceof BuildError)) return { ok: false, error: describe(error) };
+    const line = await doiOnlyLine(error.problems);
+    return {
+      ok: false,
+      error: describe(error),
+      stage: error.stage,
+      problems: error.problems,
+      ...(line ? { doiOnly: line } : {}),
+    };
   }
-  process.send!(message);
+}
+
+process.on('message', async (kind: DevBuildKind) => {
+  process.send!(await build(kind));
 });

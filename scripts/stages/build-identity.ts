@@ -1,4 +1,5 @@
 import { hash } from 'node:crypto';
+import type { CmsIdentity } from '../admin/cms-backend.ts';
 import { buildIdentityPlaceholder } from '../../src/build-context.tsx';
 import { escapeHtml } from '../../src/escape.ts';
 import { BuildError } from '../lib/problems.ts';
@@ -15,6 +16,8 @@ export interface BuildIdentity {
   date: string;
   /** The generator and its version, from package.json: name@version. */
   generator: string;
+  /** Where the CMS at /admin/ saves (the repository, or null for the local mode only), and where that came from. */
+  cms?: CmsIdentity;
 }
 
 export const buildIdentityFile = 'build.json';
@@ -58,6 +61,7 @@ export function identifyBuild(
     content: sha256(list.map(([path, hash]) => `${path}\0${hash}\n`).join('')),
     date: inputs.date,
     generator: inputs.generator,
+    ...(inputs.cms ? { cms: inputs.cms } : {}),
   };
 
   // Every HTML file with the placeholder: the pages, and the CMS's page.

@@ -15,7 +15,13 @@ import type { SiteContent } from '../../src/content/site-content.ts';
 import { themesSchema } from '../../src/content/themes.ts';
 import { BuildError, type Problem } from '../lib/problems.ts';
 import { type ContentFiles, crossFileProblems } from './content/cross-file.ts';
-import { doiOnlyEntries, doiOnlyProblems } from './content/doi-only.ts';
+import {
+  type DoiOnly,
+  doiOnlyEntries,
+  doiOnlyProblems,
+  pendingPublications,
+  withStandIns,
+} from './content/doi-only.ts';
 import { incompleteWarnings } from './content/incomplete.ts';
 import { type CheckedFile, describeIssue, type Keys, type Labeller, locate, noLabel } from './content/issues.ts';
 import { addOrigin, markdownLinks, type Origins } from './content/markdown-links.ts';
@@ -108,6 +114,8 @@ export interface LoadOptions {
   publicDir?: string;
   /** The build's date (YYYY-MM-DD): a statement reviewed more than 12 months before it is warned about. */
   today?: string;
+  /** A publication that holds only its DOI: refused (a build to publish), or shown as pending (the dev preview). */
+  doiOnly?: DoiOnly;
 }
 
 /**
@@ -119,14 +127,17 @@ export interface LoadOptions {
 export async function loadContent(contentDir: string, options: LoadOptions = {}): Promise<LoadedContent> {
   const sources = await readSources(contentDir);
   const files = checkedFiles(sources);
+  // Read before the preview gives a DOI-only entry its stand-ins, which have no journal either.
+  const incomplete = incompleteWarnings(files.publications);
+  const pending = standInPending(files, options.doiOnly);
   const { output, problems } = checkEachFile(files);
   problems.push(...crossFileProblems(files));
   const links = contentLinks(files, options.publicDir);
   problems.push(...links.problems);
   if (problems.length > 0) throw new BuildError('Checking content', sorted(problems));
 
-  const content = siteContent(files, output);
-  const warnings = [...sources.warnings, ...links.warnings, ...incompleteWarnings(files.publications)];
+  const content = siteContent(files, output, pending.entries);
+  const warnings = [...sources.warnings, ...pending.notes, ...links.warnings, ...incomplete];
   if (options.today) warnings.push(...staleReview(files.accessibility, content.accessibility.reviewed, options.today));
   return { content, warnings: sorted(warnings), origins: links.origins, markdown: links.markdown };
 }
@@ -217,6 +228,18 @@ function checkedFiles(sources: ContentSources): CheckedContent {
   };
 }
 
+/**
+ * The preview shows a publication that holds only its DOI as pending, with a note at it, instead of refusing it:
+ * each such entry is given stand-ins for the schema, and is replaced by the pending entry after the check.
+ */
+function standInPending(files: CheckedContent, doiOnly: DoiOnly = 'refuse') {
+  const entries = doiOnly === 'pending' ? doiOnlyEntries(files.publications.raw) : [];
+  if (entries.length === 0) return { entries, notes: [] };
+  const standIns = withStandIns(files.publications);
+  files.publications.raw = standIns.raw;
+  return { entries, notes: standIns.notes };
+}
+
 /** Each file checked by its own schema: what the schema gives for the valid ones, and every issue of the others. */
 function checkEachFile(files: CheckedContent): { output: Map<CheckedFile, unknown>; problems: Problem[] } {
   const output = new Map<CheckedFile, unknown>();
@@ -300,11 +323,15 @@ function navigationLinks(site: CheckedFile, origins: Origins) {
 }
 
 /** The content as the pages take it: what each file's schema gave, the news newest first. */
-function siteContent(files: CheckedContent, output: Map<CheckedFile, unknown>): SiteContent {
+function siteContent(
+  files: CheckedContent,
+  output: Map<CheckedFile, unknown>,
+  pending: [string, number][],
+): SiteContent {
   const content = {
     site: output.get(files.site),
     themes: output.get(files.themes),
-    publications: output.get(files.publications),
+    publications: pendingPublications(output.get(files.publications) as SiteContent['publications'], pending),
     news: files.news.map((file) => output.get(file)),
     directory: output.get(files.members),
     legal: { privacy: output.get(files.privacy), terms: output.get(files.terms) },

@@ -1,3 +1,4 @@
+import { type CmsTarget, describeCmsTarget } from '../admin/cms-backend.ts';
 import type { BuildDate } from '../lib/build-date.ts';
 import { sitePathOf } from '../../src/urls.ts';
 import { GzipSizes } from '../lib/gzip-size.ts';
@@ -23,6 +24,8 @@ export interface BuildReport {
   milliseconds: number;
   /** The date the build took as today, and where that came from. */
   buildDate?: BuildDate;
+  /** Where the CMS at /admin/ saves (a repository, or the local mode only), and where that came from. */
+  cms?: CmsTarget;
   /** The scripts each script imports (output paths), from esbuild's metafile: what page weights follow. */
   scriptImports: Record<string, string[]>;
 }
@@ -37,6 +40,8 @@ export interface ReportInputs {
   milliseconds: number;
   gzipSizes?: GzipSizes;
   buildDate?: BuildDate;
+  /** Where the CMS at /admin/ saves, and where that came from. */
+  cms?: CmsTarget;
 }
 
 /** Sizes of every page and of the stylesheet and scripts it loads, raw and gzip. */
@@ -50,6 +55,7 @@ export function buildReport(inputs: ReportInputs): BuildReport {
     milliseconds,
     gzipSizes = new GzipSizes(),
     buildDate,
+    cms,
   } = inputs;
   const byPath = new Map(files.map((file) => [file.path, file.contents]));
   const weigher = pageWeigher((file) => byPath.get(file), scriptImports, basePath, gzipSizes);
@@ -78,6 +84,7 @@ export function buildReport(inputs: ReportInputs): BuildReport {
     },
     milliseconds,
     ...(buildDate ? { buildDate } : {}),
+    ...(cms ? { cms } : {}),
     scriptImports,
   };
 }
@@ -99,5 +106,6 @@ export function formatReport(report: BuildReport): string {
     '',
     `${report.totals.files} files, ${kilobytes(report.totals.bytes)} (${kilobytes(report.totals.gzip)} gzip), built in ${report.milliseconds.toFixed(0)} ms`,
     ...(report.buildDate ? [`Dated as of ${report.buildDate.date} (${report.buildDate.source})`] : []),
+    ...(report.cms ? [describeCmsTarget(report.cms)] : []),
   ].join('\n');
 }

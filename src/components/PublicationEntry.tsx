@@ -99,13 +99,18 @@ export function PublicationEntry({
   yearSuffix?: string;
 }) {
   const link = publicationLink(publication);
+  // A paper saved as its DOI alone, shown by the dev server's preview until its details are filled in (the build
+  // refuses it): its title says so, and it has no author, which every checked publication has (or editors).
+  const pending = !publication.authors && !publication.editors;
   return (
     <li className="publication">
       <p className="publication__citation">
-        {citationPieces(publication, yearSuffix).map((piece, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the pieces are a fixed sequence rendered once to static markup, never reordered.
-          <Piece key={index} piece={piece} />
-        ))}
+        {pending
+          ? publication.title
+          : citationPieces(publication, yearSuffix).map((piece, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the pieces are a fixed sequence rendered once to static markup, never reordered.
+              <Piece key={index} piece={piece} />
+            ))}
       </p>
       {link ? (
         <ExternalLink className="text-link publication__link" href={link}>
@@ -113,7 +118,7 @@ export function PublicationEntry({
           <span className="visually-hidden">{`: ${publication.title}`}</span>
         </ExternalLink>
       ) : null}
-      {bibtex ? <BibtexDisclosure bibtex={bibtex} title={publication.title} /> : null}
+      {bibtex && !pending ? <BibtexDisclosure bibtex={bibtex} title={publication.title} /> : null}
     </li>
   );
 }

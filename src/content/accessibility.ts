@@ -10,7 +10,7 @@
  */
 import * as v from 'valibot';
 import { WCAG_21_AA } from '../wcag.ts';
-import { email, httpUrl, isoDate, LIMITS, text, textOf } from './fields.ts';
+import { described, email, httpUrl, isoDate, LIMITS, text, textOf } from './fields.ts';
 
 /** How far the site meets WCAG 2.1 level AA, in the words of the model statement. */
 const complianceLevels = ['fully', 'partially', 'not'] as const;
@@ -23,17 +23,39 @@ const criteria = Object.keys(WCAG_21_AA) as (keyof typeof WCAG_21_AA)[];
 
 const knownIssue = v.pipe(
   v.strictObject({
-    issue: textOf(LIMITS.description),
+    issue: described(
+      textOf(LIMITS.description),
+      'Issue',
+      'What is not accessible, and why, such as "Some older reports are scanned PDFs without text."',
+    ),
     /** non-compliance (with WCAG), disproportionate-burden, or outside-scope (content the legislation does not cover). */
-    reason: v.picklist(reasons, `expected one of ${reasons.join(', ')}`),
+    reason: described(
+      v.picklist(reasons, `expected one of ${reasons.join(', ')}`),
+      'Reason',
+      "non-compliance (it fails WCAG: list the criteria below), disproportionate-burden, or outside-scope (content the accessibility law does not cover, such as journals' own sites).",
+    ),
     /** For a non-compliance: the WCAG 2.1 success criteria it fails, such as 1.4.3. */
     criteria: v.optional(
-      v.array(
-        v.picklist(criteria, 'expected a WCAG 2.1 success criterion of level A or AA, such as 1.4.3 or 2.4.7'),
-        'expected a list of success criteria, such as [1.4.3, 2.4.7]',
+      described(
+        v.array(
+          described(
+            v.picklist(criteria, 'expected a WCAG 2.1 success criterion of level A or AA, such as 1.4.3 or 2.4.7'),
+            'Criterion',
+            'A success criterion of WCAG 2.1 level A or AA, such as 1.4.3 (contrast).',
+          ),
+          'expected a list of success criteria, such as [1.4.3, 2.4.7]',
+        ),
+        'WCAG criteria it fails',
+        'Only for a non-compliance: the WCAG 2.1 success criteria it fails, such as 1.4.3 (contrast).',
       ),
     ),
-    alternative: v.optional(textOf(LIMITS.description)),
+    alternative: v.optional(
+      described(
+        textOf(LIMITS.description),
+        'Alternative',
+        'Optional: what visitors can use instead, such as "Write to us and we send the text."',
+      ),
+    ),
   }),
   v.forward(
     v.check(
@@ -63,38 +85,89 @@ function complianceProblem(level: (typeof complianceLevels)[number], issues: rea
 }
 
 export const accessibilityFrontMatterSchema = v.strictObject({
-  title: text,
+  title: described(text, 'Title', 'The heading of the page, such as Accessibility Statement.'),
   /** fully, partially or not compliant with WCAG 2.1 level AA. */
-  compliance: v.picklist(complianceLevels, `expected one of ${complianceLevels.join(', ')} (compliant)`),
+  compliance: described(
+    v.picklist(complianceLevels, `expected one of ${complianceLevels.join(', ')} (compliant)`),
+    'How far the site meets WCAG 2.1 level AA',
+    'fully, partially or not compliant: partially while a known issue is a non-compliance or a disproportionate burden; the build refuses a status the known issues contradict.',
+  ),
   /** What is not accessible, for which of the model's reasons, and what a visitor can use instead. */
   knownIssues: v.optional(
-    v.array(knownIssue, 'expected a list of issues, each with issue:, reason: and, where there is one, alternative:'),
+    described(
+      v.array(knownIssue, 'expected a list of issues, each with issue:, reason: and, where there is one, alternative:'),
+      'Known issues',
+      'What is not yet accessible, one barrier each, with its reason and what visitors can use instead.',
+    ),
   ),
   /** self-assessment, or third-party (then `assessor` names who assessed it). */
-  method: v.picklist(['self-assessment', 'third-party'], 'expected self-assessment or third-party'),
-  assessor: v.optional(text),
+  method: described(
+    v.picklist(['self-assessment', 'third-party'], 'expected self-assessment or third-party'),
+    'How the statement was prepared',
+    'self-assessment (the consortium checked the site itself) or third-party (an assessor did: name them below).',
+  ),
+  assessor: v.optional(
+    described(text, 'Assessor', 'Only for third-party: who assessed the site, such as Example Accessibility Ltd.'),
+  ),
   /** Where visitors report a barrier; the contact mailbox of site.yml when not set. */
-  feedbackEmail: v.optional(email),
+  feedbackEmail: v.optional(
+    described(
+      email,
+      'Mailbox for accessibility reports',
+      'Optional: only when reports should go elsewhere than the contact mailbox of the site settings, such as access@example.org.',
+    ),
+  ),
   /** Within how many working days feedback is answered. */
-  responseDays: v.pipe(
-    v.number('expected a number of working days, such as 10'),
-    v.integer('expected a whole number of working days'),
-    v.minValue(1, 'expected at least 1 working day'),
-    v.maxValue(60, 'expected at most 60 working days'),
+  responseDays: described(
+    v.pipe(
+      v.number('expected a number of working days, such as 10'),
+      v.integer('expected a whole number of working days'),
+      v.minValue(1, 'expected at least 1 working day'),
+      v.maxValue(60, 'expected at most 60 working days'),
+    ),
+    'Answered within (working days)',
+    'Within how many working days the consortium answers a report, such as 10 (set the time it keeps).',
   ),
   /** The body that handles complaints in the consortium's member state, and how to reach it. */
-  enforcementBody: v.strictObject({
-    name: text,
-    url: httpUrl,
-    email: v.optional(email),
-    phone: v.optional(text),
-    address: v.optional(text),
-  }),
+  enforcementBody: described(
+    v.strictObject({
+      name: described(text, 'Name', 'The name of the body, as it writes it.'),
+      url: described(
+        httpUrl,
+        'Complaint page',
+        'The page of its complaint procedure, such as https://example.org/complaints.',
+      ),
+      email: v.optional(described(email, 'E-mail', 'Optional: its e-mail address, such as complaints@example.org.')),
+      phone: v.optional(described(text, 'Telephone', 'Optional: its telephone number, such as +46 8 123 456 00.')),
+      address: v.optional(
+        described(text, 'Postal address', 'Optional: its postal address on one line, such as Box 1, 123 45 Stockholm.'),
+      ),
+    }),
+    'Enforcement body',
+    "The body that handles accessibility complaints in the consortium's member state (set both before going live).",
+  ),
   /** Tests people did by hand (a screen reader, zoom), each a sentence; said on the page only when listed here. */
-  manualTests: v.optional(v.array(textOf(LIMITS.description), 'expected a list of sentences')),
-  prepared: isoDate,
+  manualTests: v.optional(
+    described(
+      v.array(
+        described(
+          textOf(LIMITS.description),
+          'Test',
+          'One test a person did, in a sentence, such as "We read every page with NVDA and Firefox."',
+        ),
+        'expected a list of sentences',
+      ),
+      'Tests done by hand',
+      'Optional: the tests a person did, such as with a screen reader; the page claims none unless they are listed here.',
+    ),
+  ),
+  prepared: described(isoDate, 'Prepared on', 'The day the statement was first prepared.'),
   /** Reviewed at least once a year: the build warns when this is more than 12 months old. */
-  reviewed: isoDate,
+  reviewed: described(
+    isoDate,
+    'Last reviewed on',
+    'The day of the latest review. Review it at least once a year: the build warns 12 months after this date.',
+  ),
 });
 
 type FrontMatter = v.InferOutput<typeof accessibilityFrontMatterSchema>;

@@ -4,10 +4,18 @@
  * adds where it is and what was found.
  */
 import * as v from 'valibot';
-import { isTimeZone } from '../events.ts';
+import { isTimeZone, timeZoneNames } from '../time-zones.ts';
 import { calendarDateProblem } from '../format.ts';
 import { escapeInvisible, firstInvisible } from '../text.ts';
 import { EMAIL_PATTERN, isHttpUrl } from '../urls.ts';
+
+/**
+ * A field as the editor at /admin/ shows it: a label a secretary understands and a hint saying what to type, with
+ * an example. Both are metadata of the schema: they change what the form and the editors' JSON Schemas say, never
+ * what the build accepts.
+ */
+export const described = <T extends v.GenericSchema>(schema: T, title: string, hint: string) =>
+  v.pipe(schema, v.title(title), v.description(hint));
 
 const thousands = (count: number) => String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
@@ -131,6 +139,13 @@ export const timeZone = v.pipe(
   v.trim(),
   v.check(
     isTimeZone,
-    'expected the name of a time zone of the IANA database, such as Europe/Amsterdam or America/New_York (a city, not an abbreviation such as CET)',
+    'expected the name of a time zone of the IANA database, a region and a city, such as Europe/Amsterdam or America/New_York',
   ),
+  // The names the check accepts, listed: the editor offers them as choices, and editors' JSON Schemas as completions.
+  // A getter, so that the zones' data is read when a form or a JSON Schema asks, not when the schema is loaded.
+  v.metadata({
+    get enum() {
+      return timeZoneNames();
+    },
+  }),
 );

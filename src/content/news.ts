@@ -1,7 +1,7 @@
 /** content/news/YYYY-MM-DD-<id>.md: one news item per file, front matter and Markdown. */
 import * as v from 'valibot';
 import { endsBeforeStart, readEventMoment, writtenAlike } from '../events.ts';
-import { httpUrl, isoDate, LIMITS, text, textOf, timeZone } from './fields.ts';
+import { described, httpUrl, isoDate, LIMITS, text, textOf, timeZone } from './fields.ts';
 
 const newsTypes = ['Publication', 'Event', 'Announcement'] as const;
 
@@ -27,11 +27,11 @@ const eventStatuses = ['postponed', 'rescheduled', 'moved-online', 'cancelled'] 
 
 /** A postal address of the place, for search engines' event listings and for maps. */
 const address = v.strictObject({
-  street: v.optional(v.pipe(line, v.title('Street and number'))),
-  postalCode: v.optional(v.pipe(line, v.title('Postal code'))),
-  city: v.pipe(line, v.title('City')),
-  region: v.optional(v.pipe(line, v.title('Region or state'))),
-  country: v.pipe(line, v.title('Country')),
+  street: v.optional(described(line, 'Street and number', 'Optional: such as Example Street 18.')),
+  postalCode: v.optional(described(line, 'Postal code', 'Optional: such as 221 00.')),
+  city: described(line, 'City', 'Such as Lund.'),
+  region: v.optional(described(line, 'Region or state', 'Optional: where addresses name one, such as Skåne.')),
+  country: described(line, 'Country', 'Such as Sweden.'),
 });
 
 /** A date (an all-day event) or a date and a local time, in the event's time zone. */
@@ -47,58 +47,76 @@ const moment = v.pipe(
 
 /** The front matter of a news item; its text is the Markdown below it. */
 export const newsFrontMatterSchema = v.strictObject({
-  title: line,
-  date: isoDate,
-  link: httpUrl,
-  type: v.picklist(newsTypes, `expected one of ${newsTypes.join(', ')}`),
+  title: described(line, 'Title', 'The headline, such as Our autumn meeting in Lund.'),
+  date: described(
+    isoDate,
+    'Date',
+    'The day of the news (for an event, the day it is announced); the newest is shown first.',
+  ),
+  link: described(
+    httpUrl,
+    'Read more link',
+    'Where "Read more" leads: the article, the announcement or the event’s page, such as https://example.org/meeting.',
+  ),
+  type: described(
+    v.picklist(newsTypes, `expected one of ${newsTypes.join(', ')}`),
+    'Kind of news',
+    'Publication or Announcement; an event is added under Events (or All-day events), which ask for its date, time and place.',
+  ),
   start: v.optional(
-    v.pipe(
+    described(
       moment,
-      v.title('Starts'),
-      v.description(
-        `${onlyForEvents} A date (2026-05-19) for an all-day event, or a date and a local time (2026-05-19 14:00).`,
-      ),
+      'Starts',
+      `${onlyForEvents} A date (2026-05-19) for an all-day event, or a date and a local time (2026-05-19 14:00).`,
     ),
   ),
   end: v.optional(
-    v.pipe(
+    described(
       moment,
-      v.title('Ends'),
-      v.description(`${onlyForEvents} Written like the start: the last day, or the date and local time it ends.`),
+      'Ends',
+      `${onlyForEvents} Written like the start: the last day, or the date and local time it ends.`,
     ),
   ),
   timezone: v.optional(
-    v.pipe(
+    described(
       timeZone,
-      v.title('Time zone'),
-      v.description(
-        `${onlyForEvents} Where the times are local, such as Europe/Amsterdam; without it, the timezone of the site settings.`,
-      ),
+      'Time zone',
+      `${onlyForEvents} Where the times are local, such as Europe/Amsterdam; without it, the time zone of the site settings.`,
     ),
   ),
   location: v.optional(
-    v.pipe(line, v.title('Place'), v.description(`${onlyForEvents} Where it takes place: venue and city.`)),
+    described(
+      line,
+      'Place',
+      `${onlyForEvents} Where it takes place, the venue and the city, such as Example Hall, Lund.`,
+    ),
   ),
   address: v.optional(
-    v.pipe(
+    described(
       address,
-      v.title('Address'),
-      v.description(`${onlyForEvents} The postal address of the place: street, postal code, city, country.`),
+      'Address',
+      `${onlyForEvents} The postal address of the place, for maps and search engines: street, postal code, city, country.`,
     ),
   ),
   online: v.optional(
-    v.pipe(httpUrl, v.title('Online at'), v.description(`${onlyForEvents} The address to join it online.`)),
+    described(
+      httpUrl,
+      'Online at',
+      `${onlyForEvents} The address to join it online, such as https://example.org/join.`,
+    ),
   ),
   registration: v.optional(
-    v.pipe(httpUrl, v.title('Registration'), v.description(`${onlyForEvents} The address to register.`)),
+    described(
+      httpUrl,
+      'Registration',
+      `${onlyForEvents} The address where people register, such as https://example.org/register.`,
+    ),
   ),
   status: v.optional(
-    v.pipe(
+    described(
       v.picklist(eventStatuses, `expected one of ${eventStatuses.join(', ')}`),
-      v.title('Status'),
-      v.description(
-        `${onlyForEvents} Only when the plan changed: postponed (no new date yet), rescheduled (the new date written above), moved-online, or cancelled.`,
-      ),
+      'Status',
+      `${onlyForEvents} Only when the plan changed: postponed (no new date yet), rescheduled (the new date written above), moved-online, or cancelled.`,
     ),
   ),
 });

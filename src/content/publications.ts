@@ -1,7 +1,7 @@
 /** content/publications.yml: the publications, under the id of their theme. */
 import * as v from 'valibot';
 import { DOI_PATTERN } from '../doi.ts';
-import { httpUrl, LIMITS, numberOrText, text, textOf, year } from './fields.ts';
+import { described, httpUrl, LIMITS, numberOrText, text, textOf, year } from './fields.ts';
 import { themeId } from './themes.ts';
 
 /**
@@ -55,19 +55,42 @@ export const PUBLICATION_TYPE_LABELS: Record<(typeof PUBLICATION_TYPES)[number],
 
 /** An optional field with the label and hint the CMS form shows. */
 const labelled = <T extends v.GenericSchema>(schema: T, title: string, hint: string) =>
-  v.pipe(v.optional(v.pipe(schema, v.description(hint))), v.title(title));
+  v.optional(described(schema, title, hint));
+
+/** Said of each field a DOI's record fills in. */
+const filled = 'Filled in from the DOI when there is one.';
 
 export const publicationSchema = v.pipe(
   v.strictObject({
+    /** A bare DOI such as 10.1080/13854046.2021.1981456; the link is built from it. First: a paper is its DOI. */
+    doi: labelled(
+      v.pipe(
+        v.string('expected a DOI'),
+        v.regex(DOI_PATTERN, 'expected a bare DOI such as 10.1080/13854046.2021.1981456 (without https://doi.org/)'),
+      ),
+      'DOI',
+      'A paper with a DOI: type the DOI alone, such as 10.1080/13854046.2021.1981456 (without https://doi.org/), and save; the authors, year, title and the rest are filled in from it. Leave empty for a publication without one.',
+    ),
     /** Left out only for an edited book, whose editors stand in the authors' place. */
     authors: labelled(
       textOf(LIMITS.description),
       'Authors',
-      'As in APA: "Franzen, S., van den Berg, E., & Nielsen, T. R."; a group author as written; "et al." at the end when the list goes on.',
+      `Written as in APA, such as "Franzen, S., van den Berg, E., & Nielsen, T. R."; a group author as written; "et al." at the end when the list goes on. ${filled}`,
     ),
-    /** Year of publication, 'in press', or null when the year is not known (cited as "n.d."). */
-    year: v.nullable(v.union([year, v.literal('in press')], 'expected a year, "in press" or null (not known)')),
-    title: text,
+    /** Year of publication, 'in press', or null (or left out) when the year is not known (cited as "n.d."). */
+    year: v.optional(
+      described(
+        v.nullable(v.union([year, v.literal('in press')], 'expected a year, "in press" or null (not known)')),
+        'Year',
+        `The year it was published, or "in press"; left empty when not known (cited as n.d.). ${filled}`,
+      ),
+      null,
+    ),
+    title: described(
+      text,
+      'Title',
+      `The title as published, its subtitle after a colon, such as "Cross-cultural assessment in Europe: A Delphi study". ${filled}`,
+    ),
     type: labelled(
       v.picklist(
         PUBLICATION_TYPES,
@@ -77,16 +100,20 @@ export const publicationSchema = v.pipe(
 
       'Leave empty for a journal article. chapter: a chapter in an edited book; book: a whole book by its authors; edited-book: a book with editors only; conference-paper: a paper in conference proceedings; thesis: a doctoral or master’s thesis; report: a report of an institution; preprint: a paper not yet peer reviewed (PsyArXiv, medRxiv…); dataset or software: data or a program in a repository.',
     ),
-    journal: labelled(text, 'Journal', 'For a journal article: the journal’s name, in full.'),
+    journal: labelled(
+      text,
+      'Journal',
+      'For a journal article: the journal’s full name, such as The Clinical Neuropsychologist.',
+    ),
     editors: labelled(
       textOf(LIMITS.description),
       'Editors (of the book)',
-      'For a chapter, a conference paper or an edited book, written like the authors: "Editor, E., & Other, O."',
+      'For a chapter, a conference paper or an edited book, written like the authors, such as "Editor, E., & Other, O."',
     ),
     bookTitle: labelled(
       text,
       'Book or proceedings title',
-      'For a chapter: the book it is in; for a conference paper: the proceedings.',
+      'For a chapter: the book it is in; for a conference paper: the proceedings, such as "The Handbook of Example Studies".',
     ),
     edition: labelled(
       numberOrText,
@@ -94,15 +121,19 @@ export const publicationSchema = v.pipe(
       'Only from the second edition on: 2 for "2nd ed.", or words such as "Rev.".',
     ),
     /** Text, though often typed as a number: 36 is read as "36". */
-    volume: v.optional(numberOrText),
-    issue: v.optional(numberOrText),
+    volume: labelled(numberOrText, 'Volume', `For a journal article: the volume, such as 36. ${filled}`),
+    issue: labelled(numberOrText, 'Issue', `For a journal article: the issue, such as 3 or S7. ${filled}`),
     pages: labelled(numberOrText, 'Pages', 'First and last page, such as 546-557.'),
     articleNumber: labelled(
       numberOrText,
       'Article number',
       'For a journal that numbers its articles instead of giving pages, such as e70034.',
     ),
-    reportNumber: labelled(numberOrText, 'Report number', 'For a report: its number in the institution’s series.'),
+    reportNumber: labelled(
+      numberOrText,
+      'Report number',
+      'For a report: its number in the institution’s series, such as 2024-03.',
+    ),
     degree: labelled(
       v.picklist(['doctoral', 'masters'], 'expected doctoral or masters'),
       'Degree (thesis)',
@@ -111,24 +142,25 @@ export const publicationSchema = v.pipe(
     institution: labelled(
       text,
       'University or institution',
-      'For a thesis: the university; for a report: the institution that issued it.',
+      'For a thesis: the university; for a report: the institution that issued it, such as Example University.',
     ),
-    publisher: labelled(text, 'Publisher', 'For a book, a chapter, proceedings or a report: who published it.'),
+    publisher: labelled(
+      text,
+      'Publisher',
+      'For a book, a chapter, proceedings or a report: who published it, such as Example Press.',
+    ),
     repository: labelled(
       text,
       'Preprint server or repository',
-      'For a preprint (PsyArXiv, medRxiv…), a data set or software (Zenodo, OSF, GitHub…).',
+      'For a preprint, a data set or software: where it is kept, such as PsyArXiv, medRxiv, Zenodo, OSF or GitHub.',
     ),
     version: labelled(numberOrText, 'Version', 'For a data set or software: the version cited, such as 1.2.'),
-    /** A bare DOI such as 10.1080/13854046.2021.1981456; the link is built from it. */
-    doi: v.optional(
-      v.pipe(
-        v.string('expected a DOI'),
-        v.regex(DOI_PATTERN, 'expected a bare DOI such as 10.1080/13854046.2021.1981456 (without https://doi.org/)'),
-      ),
-    ),
     /** Used for the link only when there is no DOI. */
-    url: labelled(httpUrl, 'Web address', 'Only when there is no DOI: where the publication can be read.'),
+    url: labelled(
+      httpUrl,
+      'Web address',
+      'Only when there is no DOI: where the publication can be read, such as https://example.org/report.pdf.',
+    ),
   }),
   v.forward(
     v.check(

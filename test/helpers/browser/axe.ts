@@ -27,21 +27,28 @@ const recorded: (RecordedCheck & { violations: number })[] = [];
  * Given `check`, the run is kept for the record of what the tests checked.
  */
 export async function axeViolations(page: Page, check?: RecordedCheck): Promise<string[]> {
+  const violations = await axeResults(page);
+  if (check) recorded.push({ ...check, violations: violations.length });
+  return violations.map(describeViolation);
+}
+
+/** What axe-core finds in the page, as its results give it (each node with its CSS selector as `target`). */
+export async function axeResults(page: Page): Promise<Axe.Result[]> {
   axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
   const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== 'undefined');
   if (!loaded) await page.evaluate(axeSource);
   const results = await page.evaluate(() =>
     (window as unknown as { axe: typeof Axe }).axe.run(document, { resultTypes: ['violations'] }),
   );
-  if (check) recorded.push({ ...check, violations: results.violations.length });
-  return results.violations.map(
-    (violation) =>
-      `${violation.id} (${violation.impact}): ${violation.help}\n` +
-      violation.nodes
-        .map((node) => `    ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ')}`)
-        .join('\n'),
-  );
+  return results.violations;
 }
+
+/** A violation as readable lines: the rule, its impact and help, then each node with what to fix. */
+export const describeViolation = (violation: Axe.Result) =>
+  `${violation.id} (${violation.impact}): ${violation.help}\n` +
+  violation.nodes
+    .map((node) => `    ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ')}`)
+    .join('\n');
 
 /** Where the record is written: the build takes it with --accessibility-record (reports/ is not committed). */
 const accessibilityRecordFile = path.resolve('reports', 'accessibility-run.json');
