@@ -81,11 +81,21 @@ function zone(name: string): Zone {
   return read;
 }
 
-/** A name of the IANA database, such as Europe/Amsterdam (its aliases too). */
-export const isTimeZone = (name: string): boolean => packedZones().has(name);
+/**
+ * A region and a city, the names the database keeps for places (an old name such as Europe/Kiev too), and UTC.
+ * Its legacy names (CET, EST5EDT, US/Eastern, GB, Etc/GMT+1) are left out: an abbreviation is no place, and the
+ * editor's list stays the one a person scrolls through.
+ */
+const PLACE = /^(Africa|America|Antarctica|Arctic|Asia|Atlantic|Australia|Europe|Indian|Pacific)\/[A-Za-z]/;
 
-/** Every name isTimeZone accepts, zones and aliases, in alphabetical order: the choices the editor offers. */
-export const timeZoneNames = (): string[] => [...packedZones().keys()].sort();
+let names: string[] | undefined;
+
+/** Every name isTimeZone accepts, in alphabetical order: the choices the editor offers. */
+export const timeZoneNames = (): string[] =>
+  (names ??= [...packedZones().keys()].filter((name) => name === 'UTC' || PLACE.test(name)).sort());
+
+/** A time zone of the IANA database named by its region and city, such as Europe/Amsterdam, or UTC. */
+export const isTimeZone = (name: string): boolean => (name === 'UTC' || PLACE.test(name)) && packedZones().has(name);
 
 /** The index of the period in force at an instant (ms since 1970, UTC). */
 function periodAt(data: Zone, instant: number): number {

@@ -336,6 +336,7 @@ test('an event is picked and chosen as the build reads it, and each item is in o
   assert.ok(zone.options!.every((name) => isTimeZone(name)));
   assert.deepEqual(zone.options, [...new Set(zone.options)].sort());
   assert.ok(zone.options!.includes('Europe/Amsterdam') && !zone.options!.includes('Amsterdam'));
+  assert.ok(!zone.options!.some((name) => ['CET', 'US/Eastern', 'Etc/GMT+1'].includes(name)), 'no legacy names');
   // Each item is in one view: news by its kind, events by whether their start has a time. An Event without a start
   // (the build accepts one) is in none: the views are filtered by a field they show, and News does not show a start.
   const shownIn = (item: { type: string; start?: string }) =>

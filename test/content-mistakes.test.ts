@@ -430,6 +430,14 @@ const cases: { name: string; edits: Edit[]; problems?: string[]; warnings?: stri
     ],
   },
   {
+    // The database keeps CET, but it names no place, and the message asks for a region and a city.
+    name: 'event in a time zone written as an abbreviation',
+    edits: [replace(SEMINAR, 'timezone: America/New_York', 'timezone: CET')],
+    problems: [
+      'content/news/2030-04-01-online-seminar.md:8:11 › timezone: expected the name of a time zone of the IANA database, a region and a city, such as Europe/Amsterdam or America/New_York, found "CET"',
+    ],
+  },
+  {
     name: 'event at a time of day with no time zone anywhere',
     edits: [replace('site.yml', 'timezone: Europe/Amsterdam\n', '')],
     problems: [
