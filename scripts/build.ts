@@ -16,11 +16,32 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { cmsTargetFromEnvironment } from './admin/cms-backend.ts';
 import { describeFailure } from './lib/problems.ts';
+import { readCommandLine } from './lib/command-line.ts';
 import { projectRoot } from './lib/project-root.js';
 import { red, yellow } from './lib/terminal.ts';
+
+// Read first: a mistake on the command line starts nothing.
+const usage = [
+  'Usage: npm run build [-- --out DIR] [--content DIR] [--base /sub-folder] [--site-url https://host]',
+  '                     [--today YYYY-MM-DD] [--report FILE] [--accessibility-record reports/accessibility-run.json]',
+].join('\n');
+
+const { values } = readCommandLine(
+  {
+    options: {
+      out: { type: 'string' },
+      content: { type: 'string' },
+      base: { type: 'string' },
+      'site-url': { type: 'string' },
+      today: { type: 'string' },
+      report: { type: 'string' },
+      'accessibility-record': { type: 'string' },
+    },
+  },
+  { usage, exitCode: 1 },
+);
 
 // React picks its production build (the same HTML, rendered much faster) from
 // NODE_ENV when it is first imported, so the pipeline is imported after this.
@@ -32,18 +53,6 @@ const clientBundle = bundleClient(projectRoot);
 clientBundle.catch(() => {}); // reported by buildSite, which awaits it
 const { buildSite } = await import('./build-site.ts');
 const { formatReport } = await import('./stages/report.ts');
-
-const { values } = parseArgs({
-  options: {
-    out: { type: 'string' },
-    content: { type: 'string' },
-    base: { type: 'string' },
-    'site-url': { type: 'string' },
-    today: { type: 'string' },
-    report: { type: 'string' },
-    'accessibility-record': { type: 'string' },
-  },
-});
 
 try {
   const { report, warnings } = await buildSite({

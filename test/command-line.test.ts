@@ -17,6 +17,8 @@ const run = promisify(execFile);
 const commands: [name: string, script: string, exitCode: number][] = [
   ['check-links', 'scripts/check-links.ts', 2],
   ['preview', 'scripts/preview.ts', 1],
+  ['build', 'scripts/build.ts', 1],
+  ['dev', 'scripts/dev/server.ts', 1],
 ];
 
 async function runWith(script: string, args: string[]) {

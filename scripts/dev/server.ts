@@ -14,23 +14,22 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import type http from 'node:http';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { watch } from 'chokidar';
 import { build } from 'esbuild';
 import { cmsTargetFromEnvironment } from '../admin/cms-backend.ts';
 import { localAdmin } from '../admin/dev-admin.ts';
+import { readCommandLine } from '../lib/command-line.ts';
 import { within } from '../lib/output-folder.ts';
+import { projectRoot } from '../lib/project-root.js';
 import { startStaticServer } from '../lib/static-server.ts';
 import { dim, green, red, yellow } from '../lib/terminal.ts';
 import { changedFile, fillFromDois, type Verdict, verdictOf } from './verdicts.ts';
 import type { DevBuildKind, DevBuildMessage } from './worker.ts';
 
-const { values } = parseArgs({
-  options: { port: { type: 'string', default: '4321' }, content: { type: 'string' }, out: { type: 'string' } },
-});
-// Not imported from build-site.ts: that imports src/, where a syntax error must not stop this process.
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const { values } = readCommandLine(
+  { options: { port: { type: 'string', default: '4321' }, content: { type: 'string' }, out: { type: 'string' } } },
+  { usage: 'Usage: npm run dev [-- --port 4321] [--content DIR] [--out DIR]', exitCode: 1 },
+);
 const outDir = path.resolve(values.out ?? path.join(projectRoot, 'dist'));
 const contentDir = path.resolve(values.content ?? path.join(projectRoot, 'content'));
 // Where the CMS saves on a host, read here and handed to every build: CMS_REPO, CMS_BRANCH, CMS_AUTH_URL and the like.
