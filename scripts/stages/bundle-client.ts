@@ -109,7 +109,10 @@ function keptBundle(root: string, cacheFile: string): ClientBundle | undefined {
 }
 
 function keepBundle(root: string, cacheFile: string, inputs: string[], bundle: ClientBundle): void {
-  const files = bundle.files.map((file) => ({ path: file.path, base64: Buffer.from(file.contents).toString('base64') }));
+  const files = bundle.files.map((file) => ({
+    path: file.path,
+    base64: Buffer.from(file.contents).toString('base64'),
+  }));
   try {
     const kept: KeptBundle = { ...bundle, key: keyOf(root, inputs), inputs, files };
     writeFileAtomic(cacheFile, JSON.stringify(kept));
