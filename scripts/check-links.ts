@@ -13,24 +13,33 @@
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { trimTrailingSlashes } from '../src/urls.ts';
+import { readCommandLine } from './lib/command-line.ts';
 import { offlineLine } from './lib/http-client.ts';
 import { formatReport } from './links/report.ts';
 import { checkSite, defaults } from './links/run.ts';
 import { SettingsError } from './stages/content/site-settings.ts';
 
-const { values } = parseArgs({
-  options: {
-    fresh: { type: 'boolean', default: false },
-    json: { type: 'string' },
-    cache: { type: 'string', default: path.join('.cache', 'link-check.json') },
-    dist: { type: 'string', default: 'dist' },
-    content: { type: 'string', default: 'content' },
-    'max-age': { type: 'string', default: '24' },
-    timeout: { type: 'string', default: String(defaults.timeoutMs / 1000) },
+const usage = [
+  'Usage: npm run check-links [-- --fresh] [--json FILE] [--dist DIR] [--content DIR]',
+  '                           [--max-age HOURS] [--timeout SECONDS] [--cache FILE]',
+].join('\n');
+
+const { values } = readCommandLine(
+  {
+    options: {
+      fresh: { type: 'boolean', default: false },
+      json: { type: 'string' },
+      cache: { type: 'string', default: path.join('.cache', 'link-check.json') },
+      dist: { type: 'string', default: 'dist' },
+      content: { type: 'string', default: 'content' },
+      'max-age': { type: 'string', default: '24' },
+      timeout: { type: 'string', default: String(defaults.timeoutMs / 1000) },
+    },
   },
-});
+  // Like a mistake in site.yml: nothing was asked (1 is for broken links only).
+  { usage, exitCode: 2 },
+);
 
 const distDir = path.resolve(values.dist);
 const number = (name: string, text: string) => {

@@ -4,15 +4,16 @@
  * Serves the built site exactly as a static host would, without rebuilding.
  */
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { readCommandLine } from './lib/command-line.ts';
 import { projectRoot } from './lib/project-root.js';
 import { recoverOutputFolder } from './lib/output-folder.ts';
 import { displayPath } from './lib/problems.ts';
 import { startStaticServer } from './lib/static-server.ts';
 
-const { values } = parseArgs({
-  options: { port: { type: 'string', default: '4173' }, dir: { type: 'string' }, base: { type: 'string' } },
-});
+const { values } = readCommandLine(
+  { options: { port: { type: 'string', default: '4173' }, dir: { type: 'string' }, base: { type: 'string' } } },
+  { usage: 'Usage: npm run preview [-- --port 4173] [--dir dist] [--base /sub-folder/]', exitCode: 1 },
+);
 
 const root = path.resolve(values.dir ?? path.join(projectRoot, 'dist'));
 const recovered = await recoverOutputFolder(root);
