@@ -50,6 +50,7 @@ try {
     basePath: values.base ?? process.env.BASE_PATH ?? '',
     siteUrl: values['site-url'] ?? process.env.SITE_URL,
     today: values.today,
+    environment: process.env,
     accessibilityRecord: values['accessibility-record'],
     clientBundle,
   });

@@ -18,10 +18,7 @@ const fullSha = /^[0-9a-f]{40}$/;
  * of 10 to 30 ms) is asked only when they say nothing plain (a reftable, a
  * broken ref).
  */
-export async function buildCommit(
-  projectRoot: string,
-  environment: NodeJS.ProcessEnv = process.env,
-): Promise<string | null> {
+export async function buildCommit(projectRoot: string, environment: NodeJS.ProcessEnv): Promise<string | null> {
   const head = headFromFiles(projectRoot) ?? (await headFromGit(projectRoot));
   if (head) return head;
   for (const name of ['GITHUB_SHA', 'CF_PAGES_COMMIT_SHA', 'COMMIT_REF']) {
