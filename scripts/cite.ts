@@ -19,9 +19,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { diffArrays } from 'diff';
-import * as v from 'valibot';
 import { citationText } from '../src/citation.ts';
-import { type Publication, publicationSchema } from '../src/content/publications.ts';
+import type { Publication } from '../src/content/publications.ts';
 import { offlineLine, siteUserAgent } from './lib/http-client.ts';
 import { projectRoot } from './lib/project-root.js';
 import { displayPath as relative, formatProblem, type Problem } from './lib/problems.ts';
@@ -29,20 +28,20 @@ import { parseAuthors } from '../src/citation-export.ts';
 import { bareDoi } from '../src/doi.ts';
 import { findDois } from './cite/find-doi.ts';
 import { ORCID_USAGE, runOrcid } from './cite/orcid.ts';
-import { ImportError, readImport } from './cite/import-file.ts';
+import { readImport } from './cite/import-file.ts';
+import { ImportError, type ImportedRecord } from './cite/imported.ts';
 import {
   type Entry,
-  FIELD_ORDER,
   type Field,
   FileError,
   PublicationsFile,
   publicationDoi,
-  titleKey,
+  sameWorkKey,
 } from './cite/publications-file.ts';
+import { completeEntry, schemaProblem } from './cite/complete.ts';
 import { publicationFromRecord, RecordError } from './cite/record.ts';
 import { defaultResolverOptions, type Resolution, type ResolverOptions, resolveAll } from './cite/resolver.ts';
 import { UntrustedTextError } from './cite/text.ts';
-import { isDoiOnly } from './stages/content/doi-only.ts';
 import { readSiteSettings, SettingsError } from './stages/content/site-settings.ts';
 
 /** npm runs scripts in the project's folder; paths typed on the command line are relative to where the person typed them. */
@@ -117,15 +116,6 @@ function changedLines(before: string, after: string): string[] {
   return out;
 }
 
-/** Refuses and explains an entry the schema would refuse; returns the entry when it is acceptable. */
-function schemaProblem(publication: Publication): string | undefined {
-  const result = v.safeParse(publicationSchema, publication);
-  if (result.success) return undefined;
-  const issue = result.issues[0]!;
-  const field = issue.path?.map((item) => String(item.key)).join('.') ?? '';
-  return `${field ? `${field}: ` : ''}${issue.message}`;
-}
-
 async function saveChecked(file: PublicationsFile, print: (line: string) => void, options: CiteOptions) {
   const problems = await file.check();
   if (problems.length > 0) {
@@ -184,17 +174,6 @@ async function add(
 }
 
 /**
- * The fields fill may complete, and how a typed value and the registry's are compared. An entry typed as its DOI
- * alone (as the CMS's form saves it) gets every field of the record; one typed by hand only what it lacks of these.
- */
-const FILLABLE: Field[] = ['year', 'journal', 'volume', 'issue', 'pages'];
-const FROM_DOI_ALONE = FIELD_ORDER.filter((field) => field !== 'doi' && field !== 'url');
-const comparable = (field: Field, value: unknown) => {
-  const text = String(value).trim().toLowerCase();
-  return field === 'pages' ? text.replace(/\s*[-–—]\s*/g, '-') : text;
-};
-
-/**
  * --find-dois: a DOI for each entry without one, where exactly one record agrees, and how many queries could not be
  * made (no network, or Crossref failing after its retries), each named.
  */
@@ -244,7 +223,8 @@ async function proposeDois(
   };
 }
 
-type Fill = { entry: Entry; label: string; field: Field; value: string | number };
+/** `whole`: the entry's fills stand or fall together (it held only its DOI, or takes the record's kind). */
+type Fill = { entry: Entry; label: string; field: Field; value: string | number; whole?: boolean };
 
 /** What one entry gets from its DOI's record: the fields to fill, how many typed values disagree, or why nothing. */
 interface EntryPlan {
@@ -266,7 +246,8 @@ async function resolveEntries(file: PublicationsFile, resolver: ResolverOptions)
 
 /**
  * What one entry gets from its record: an entry typed as its DOI alone every field of the record, checked together;
- * one typed by hand only what it lacks of FILLABLE, a typed value that disagrees kept and printed as a conflict.
+ * one typed by hand what add would give it (its record's kind and that kind's fields), a typed value that disagrees
+ * kept and printed as a conflict.
  */
 function planEntry(file: PublicationsFile, entry: Entry, resolution: Resolution, print: (line: string) => void) {
   const label = `${entry.theme}[${entry.index}]`;
@@ -280,36 +261,14 @@ function planEntry(file: PublicationsFile, entry: Entry, resolution: Resolution,
     const unresolved = `${entry.where}: ${label} ${resolution.doi}: the record cannot be used: ${(error as Error).message}`;
     return { ...plan, unresolved };
   }
-  const typedEntry = entry.map.toJSON() as Publication;
-  if (isDoiOnly(typedEntry)) {
-    // Every field of the record, checked together: one field alone never makes a DOI a citation.
-    const found = FROM_DOI_ALONE.filter(
-      (field) => record[field] !== undefined && record[field] !== null && typedEntry[field] == null,
-    ).map((field) => ({ entry, label, field, value: record[field] as string | number }));
-    const problem = schemaProblem({ ...typedEntry, ...Object.fromEntries(found.map((f) => [f.field, f.value])) });
-    if (problem) print(`${entry.where}: ${label}: the registry's record cannot be written (${problem}); left as it is`);
-    else plan.fills.push(...found);
-    return plan;
-  }
-  for (const field of FILLABLE) {
-    const found = record[field];
-    if (found === undefined || found === null) continue;
-    const typed = entry.map.get(field);
-    if (typed === undefined || typed === null) {
-      // A value the content check would refuse is reported, and the entry's other fields are still filled.
-      const problem = schemaProblem({ ...typedEntry, [field]: found });
-      if (problem)
-        print(
-          `${entry.where}: ${label} ${field}: the registry's ${JSON.stringify(found)} cannot be written (${problem}); left as it is`,
-        );
-      else plan.fills.push({ entry, label, field, value: found });
-    } else if (comparable(field, typed) !== comparable(field, found)) {
-      plan.conflicts += 1;
-      print(
-        `${file.fieldWhere(entry, field)}: ${label} ${field}: typed ${JSON.stringify(typed)}, the registry has ${JSON.stringify(found)}; kept ${JSON.stringify(typed)}`,
-      );
-    }
-  }
+  // The entry completed the way add would build it (scripts/cite/complete.ts): fills, conflicts, refusals.
+  const completion = completeEntry(entry.map.toJSON() as Publication, record);
+  for (const refusal of completion.refused)
+    print(`${entry.where}: ${label}${refusal.fields.length === 1 ? ` ${refusal.fields[0]}` : ''}: ${refusal.said}`);
+  for (const conflict of completion.conflicts)
+    print(`${file.fieldWhere(entry, conflict.field)}: ${label} ${conflict.field}: ${conflict.said}`);
+  plan.fills.push(...completion.fills.map((fill) => ({ entry, label, whole: completion.whole, ...fill })));
+  plan.conflicts = completion.conflicts.length;
   return plan;
 }
 
@@ -331,7 +290,7 @@ async function writeFills(file: PublicationsFile, fills: Fill[], print: (line: s
   const written: Fill[] = [];
   const groups = new Map<unknown, Fill[]>();
   for (const fill of fills) {
-    const key = isDoiOnly(fill.entry.map.toJSON()) ? fill.entry : fill;
+    const key = fill.whole ? fill.entry : fill;
     groups.set(key, [...(groups.get(key) ?? []), fill]);
   }
   for (const group of groups.values()) {
@@ -427,6 +386,75 @@ async function fill(
   return unanswered > 0 ? 2 : 0;
 }
 
+/** The import file read entry by entry; undefined (and said why) when the file as a whole cannot be read. */
+async function readImportFile(source: string, name: string, print: (line: string) => void) {
+  try {
+    return readImport(source, await readFile(source, 'utf8'));
+  } catch (error) {
+    if (error instanceof ImportError) print(`${name} ${error.message}. Nothing was written.`);
+    else print(`${name} could not be read: ${(error as Error).message}. Nothing was written.`);
+    return undefined;
+  }
+}
+
+type Outcome = 'imported' | 'skipped' | 'refused';
+
+/** The entry a record gives, or why it gives none; what was left out of it goes into `notes`. */
+function importedPublication(imported: ImportedRecord, notes: string[]): Publication | string {
+  if (!('record' in imported)) return imported.problem;
+  notes.push(...(imported.notes ?? []));
+  try {
+    const publication = publicationFromRecord(imported.record, undefined, notes);
+    return schemaProblem(publication) ?? publication;
+  } catch (error) {
+    if (!(error instanceof RecordError || error instanceof UntrustedTextError)) throw error;
+    return error.message;
+  }
+}
+
+/** One entry of the import file, added to the file when it may be; what happened to it, said at its line. */
+function importOne(
+  imported: ImportedRecord,
+  where: string,
+  file: PublicationsFile,
+  seen: Map<string, string>,
+  theme: string,
+  print: (line: string) => void,
+): { outcome: Outcome; noted?: boolean } {
+  const at = `${where}${imported.key ? ` ${imported.key}` : ''}`;
+  const notes: string[] = [];
+  const publication = importedPublication(imported, notes);
+  if (typeof publication === 'string') {
+    print(`${at}: not imported: ${publication}`);
+    return { outcome: 'refused' };
+  }
+  const key = sameWorkKey(publication);
+  const listed = file.findSame(publication);
+  if (listed) {
+    print(
+      `${at}: skipped: already listed at ${listed.entry.where} (${listed.entry.theme}[${listed.entry.index}]), by ${listed.by}`,
+    );
+    return { outcome: 'skipped' };
+  }
+  const earlier = seen.get(key);
+  if (earlier !== undefined) {
+    print(`${at}: skipped: the same publication as ${earlier}, earlier in this file`);
+    return { outcome: 'skipped' };
+  }
+  seen.set(key, where);
+  file.add(theme, publication);
+  print(`${at}: imported: ${citationText(publication)}`);
+  for (const note of notes) print(`${at}: note: ${note}`);
+  return { outcome: 'imported', noted: notes.length > 0 };
+}
+
+/** The summary line: every entry of the file counted once, as what happened to it. */
+function importSummary(counts: Record<Outcome, number>, theme: string, total: number, noted: number): string {
+  const entries = (n: number) => `${n} entr${n === 1 ? 'y' : 'ies'}`;
+  const notes = noted > 0 ? `; ${entries(noted)} imported with a note` : '';
+  return `Summary: ${counts.imported} imported into ${theme}, ${counts.skipped} skipped, ${counts.refused} not imported (of ${entries(total)} in the file)${notes}.`;
+}
+
 async function importFile(
   args: string[],
   theme: string | undefined,
@@ -437,72 +465,23 @@ async function importFile(
   if (args.length !== 1 || !theme) throw new UsageError('import takes one file and --theme <id>');
   const source = fromWhereTyped(args[0]!);
   const name = relative(source);
-  let records: ReturnType<typeof readImport>;
-  try {
-    records = readImport(source, await readFile(source, 'utf8'));
-  } catch (error) {
-    if (error instanceof ImportError) {
-      print(`${name} ${error.message}. Nothing was written.`);
-      return 1;
-    }
-    print(`${name} could not be read: ${(error as Error).message}. Nothing was written.`);
-    return 1;
-  }
+  const records = await readImportFile(source, name, print);
+  if (!records) return 1;
   const file = await PublicationsFile.open(contentDir);
-  // What this file has already given, by DOI and by title and year: the line it was first seen on.
-  const seen = new Map<string, number>();
-  let added = 0;
-  let refused = 0;
+  // What this file has already given, by DOI (or title, year and kind where there is none): where it was seen.
+  const seen = new Map<string, string>();
+  const counts: Record<Outcome, number> = { imported: 0, skipped: 0, refused: 0 };
+  let noted = 0;
   for (const imported of records) {
-    const where = `${name}:${imported.line}`;
-    if (!('record' in imported)) {
-      print(`${where}: not imported: ${imported.problem}`);
-      refused += 1;
-      continue;
-    }
-    let publication: Publication;
-    try {
-      publication = publicationFromRecord(imported.record);
-    } catch (error) {
-      if (!(error instanceof RecordError || error instanceof UntrustedTextError)) throw error;
-      print(`${where}: not imported: ${error.message}`);
-      refused += 1;
-      continue;
-    }
-    const doi = publicationDoi(publication);
-    const keys = [
-      ...(doi ? [`doi:${doi.toLowerCase()}`] : []),
-      `title:${titleKey(publication.title, publication.year)}`,
-    ];
-    const listed = file.findSame(publication);
-    const earlier = keys.map((key) => seen.get(key)).find((line) => line !== undefined);
-    if (listed) {
-      print(
-        `${where}: skipped: already listed at ${listed.entry.where} (${listed.entry.theme}[${listed.entry.index}]), by ${listed.by}`,
-      );
-      continue;
-    }
-    if (earlier !== undefined) {
-      print(`${where}: skipped: the same publication as ${name}:${earlier}, earlier in this file`);
-      continue;
-    }
-    const problem = schemaProblem(publication);
-    if (problem) {
-      print(`${where}: not imported: ${problem}`);
-      refused += 1;
-      continue;
-    }
-    for (const key of keys) seen.set(key, imported.line);
-    file.add(theme, publication);
-    added += 1;
-    print(`${where}: imported: ${citationText(publication)}`);
+    const { outcome, noted: withNote } = importOne(imported, `${name}:${imported.line}`, file, seen, theme, print);
+    counts[outcome] += 1;
+    if (withNote) noted += 1;
   }
-  print(
-    `Summary: ${added} imported into ${theme}, ${records.length - added - refused} skipped, ${refused} not imported.`,
-  );
-  if (added === 0) return refused > 0 ? 1 : 0;
+  print(importSummary(counts, theme, records.length, noted));
+  const refused = counts.refused > 0 ? 1 : 0;
+  if (counts.imported === 0) return refused;
   if (!(await saveChecked(file, print, options))) return 1;
-  return refused > 0 ? 1 : 0;
+  return refused;
 }
 
 /** Runs the command; returns the exit code. */

@@ -24,17 +24,59 @@ const SUFFIX = /^(?:Jr\.?|Sr\.?|I{2,3}|IV|V|VI)$/;
 /** "…, & Nielsen, T. R., et al.": the list goes on (BibTeX's "and others"). */
 const OTHERS = /,?\s*(?:&\s*)?(?:et al\.?|others)$/;
 
+/**
+ * Where the last name of the list begins: after its last ", &" (as APA writes it, and the content does); failing
+ * that, after a last " & " that is followed by a person ("Al-Jawahiri & Nielsen, T. R.") or follows one's initials
+ * ("Smith, J. & Task Force"), so that a group's own "&" ("Task Force on Dementia & Migration") stays in its name.
+ */
+function lastSeparator(text: string): { at: number; length: number } | undefined {
+  const found = [...text.matchAll(/,\s*&\s*(?=\S)/g)].at(-1);
+  if (found) return { at: found.index, length: found[0].length };
+  const bare = [...text.matchAll(/\s+&\s+(?=\S)/g)].at(-1);
+  if (!bare) return undefined;
+  const before = text.slice(0, bare.index).split(/,\s+/);
+  const after = text.slice(bare.index + bare[0].length).split(/,\s+/);
+  // What follows is one name: a person ("Nielsen, T. R.", "Smith, A. B., III") or, after a person, a group.
+  const onePerson =
+    after.length >= 2 && after.length <= 3 && GIVEN.test(after[1]!) && (after.length === 2 || SUFFIX.test(after[2]!));
+  const afterPerson =
+    after.length === 1 && before.length > 1 && (GIVEN.test(before.at(-1)!) || SUFFIX.test(before.at(-1)!));
+  return onePerson || afterPerson ? { at: bare.index, length: bare[0].length } : undefined;
+}
+
 /** The people of an APA author list, in order, and whether it ends in "et al.". */
 function authorList(authors: string): { names: PersonName[]; others: boolean } {
   let text = authors.trim();
   const others = OTHERS.test(text);
   if (others) text = text.replace(OTHERS, '').trim();
-  // The part after "&" is the last name, so a single name there is never taken for the given name before it.
-  const ampersand = text.search(/,?\s*&\s*(?=\S)/);
-  const head = ampersand === -1 ? text : text.slice(0, ampersand);
-  const last = ampersand === -1 ? '' : text.slice(ampersand).replace(/^,?\s*&\s*/, '');
-  const names = [...pairUp(head), ...pairUp(last)];
-  return { names, others };
+  // The part after the last "&" is the last name, so a single name there is never taken for the given name before it.
+  const separator = lastSeparator(text);
+  const head = separator ? text.slice(0, separator.at) : text;
+  const last = separator ? text.slice(separator.at + separator.length) : '';
+  return { names: [...pairUp(head), ...pairUp(last)], others };
+}
+
+/** Words in lower case that belong to people's family names: particles ("van den", "de la", "'t") and "al-", "d'". */
+const PARTICLE =
+  /^(?:van|von|de|der|den|des|da|das|di|do|dos|du|la|le|les|lo|del|della|ter|ten|te|'t|y|e|zu|zum|zur|op|het|bin|ibn|al|el)$|^[a-z]{1,3}['’-]/;
+
+/** Whether a word is a particle of a person's family name ("van", "de", "'t"), not a word of a group's name ("of"). */
+export const isNameParticle = (word: string) => PARTICLE.test(word);
+
+/**
+ * A part of the list that can only be a group's name, never a person's family name: it holds an "&", or it has
+ * words in capitals and a word all in lower case that is no particle ("Organisation for Economic Co-operation and
+ * Development"; "van den Berg", "deKleer", "da Silva e Souza" are people's). A group followed by a person is then
+ * never given the person's family name as its initials.
+ */
+export function isGroupName(part: string): boolean {
+  const words = part.split(/\s+/);
+  if (part.includes('&')) return true;
+  return (
+    words.length > 1 &&
+    words.some((word) => /^\p{Lu}/u.test(word)) &&
+    words.some((word) => /^\p{Ll}+$/u.test(word) && !isNameParticle(word))
+  );
 }
 
 /** "Franzen, S., van den Berg, E., Smith, A. B., III" → the people; a part without a given name is a group author. */
@@ -47,7 +89,7 @@ function pairUp(text: string): PersonName[] {
   for (let index = 0; index < parts.length; index += 1) {
     const name: PersonName = { family: parts[index]! };
     const next = parts[index + 1];
-    if (next !== undefined && GIVEN.test(next) && !SUFFIX.test(next)) {
+    if (next !== undefined && !isGroupName(name.family) && GIVEN.test(next) && !SUFFIX.test(next)) {
       name.given = next;
       index += 1;
       if (parts[index + 1] !== undefined && SUFFIX.test(parts[index + 1]!)) {
@@ -138,8 +180,13 @@ const BIBTEX_SPECIAL: Record<string, string> = {
   '~': '\\textasciitilde{}',
   '^': '\\textasciicircum{}',
 };
-const escapeBibtex = (text: string) =>
+/**
+ * Text for BibTeX: its special characters escaped, and the pairs TeX reads as one typographic character ("--" an
+ * en dash, "''" a closing quote, "``", "?`", "!`") kept apart with an empty group, so they come back as typed.
+ */
+const escapeSpecials = (text: string) =>
   text.replace(/[\\~^{}&%$#_]/g, (character) => BIBTEX_SPECIAL[character] ?? `\\${character}`);
+const escapeBibtex = (text: string) => escapeSpecials(text).replace(/-(?=-)|'(?=')|`(?=`)|[?!](?=`)/g, '$&{}');
 
 /**
  * A name for BibTeX: "Family, Given" or "Family, Suffix, Given"; a group
@@ -163,7 +210,8 @@ const pageRange = (pages: string) => pages.replace(/(\d)\s*[-–]\s*(\d)/, '$1--
 function bibtexType(publication: Publication): string {
   switch (publication.type ?? 'article') {
     case 'article':
-      return publication.journal ? 'article' : 'misc';
+      // An article whose journal is not known yet is still an article (fill can complete it).
+      return 'article';
     case 'chapter':
       return 'incollection';
     case 'book':
@@ -172,13 +220,25 @@ function bibtexType(publication: Publication): string {
     case 'conference-paper':
       return 'inproceedings';
     case 'thesis':
-      return publication.degree === 'masters' ? 'mastersthesis' : 'phdthesis';
+      // A thesis whose degree is not given is BibLaTeX's @thesis, so it does not come back as a doctoral one.
+      return publication.degree === 'masters'
+        ? 'mastersthesis'
+        : publication.degree === 'doctoral'
+          ? 'phdthesis'
+          : 'thesis';
     case 'report':
       return 'techreport';
     default:
       return 'misc';
   }
 }
+
+/** What a @misc is, in its `type` field (the words APA puts in brackets), so that it is read back as that kind. */
+const MISC_TYPE: Partial<Record<NonNullable<Publication['type']>, string>> = {
+  preprint: 'Preprint',
+  dataset: 'Data set',
+  software: 'Computer software',
+};
 
 /** One BibTeX entry, fields in a fixed order, one per line. */
 export function bibtexEntry(publication: Publication, key: string): string {
@@ -196,12 +256,15 @@ export function bibtexEntry(publication: Publication, key: string): string {
     ['pubstate', publication.year === 'in press' ? 'inpress' : undefined],
     ['volume', escaped(publication.volume)],
     ['number', escaped(publication.issue ?? publication.reportNumber)],
-    ['pages', publication.pages && escapeBibtex(pageRange(publication.pages))],
+    // A page range's "--" is BibTeX's en dash, meant here.
+    ['pages', publication.pages && pageRange(escapeSpecials(publication.pages))],
     ['eid', escaped(publication.articleNumber)],
-    [type === 'techreport' ? 'institution' : 'school', escaped(publication.institution)],
+    [kind === 'report' ? 'institution' : 'school', escaped(publication.institution)],
     ['publisher', escaped(publication.publisher ?? (type === 'misc' ? publication.repository : undefined))],
+    // A thesis's repository (ProQuest, a university's archive): where it is published.
+    ['howpublished', kind === 'thesis' ? escaped(publication.repository) : undefined],
     ['version', escaped(publication.version)],
-    ['type', kind === 'dataset' ? 'Data set' : kind === 'software' ? 'Computer software' : undefined],
+    ['type', MISC_TYPE[kind]],
     // Verbatim fields for biber and Zotero: written as they are.
     ['doi', publication.doi],
     ['url', publication.doi ? undefined : publication.url],
@@ -233,48 +296,73 @@ const RIS_TYPE: Record<NonNullable<Publication['type']>, string> = {
   software: 'COMP',
 };
 
-/** RIS names: "Family, Given, Suffix"; a group author or single name as one value. */
-const risNames = (tag: string, names: string | undefined) =>
-  names
-    ? parseAuthors(names).map(
-        (name) =>
-          `${tag}  - ${risValue(name.given ? `${name.family}, ${name.given}${name.suffix ? `, ${name.suffix}` : ''}` : name.family)}`,
-      )
-    : [];
+/** RIS names: "Family, Given, Suffix"; a group author or single name as one value; "et al." where the list goes on. */
+function risNames(tag: string, names: string | undefined): string[] {
+  if (!names) return [];
+  const { names: people, others } = authorList(names);
+  const written = people.map((name) =>
+    name.given ? `${name.family}, ${name.given}${name.suffix ? `, ${name.suffix}` : ''}` : name.family,
+  );
+  return [...written, ...(others ? ['et al.'] : [])].map((name) => `${tag}  - ${risValue(name)}`);
+}
+
+/** Who issued the work: a thesis's or report's institution first (PB, as EndNote and Zotero read it), then the rest. */
+function risIssuers(publication: Publication, kind: NonNullable<Publication['type']>): string[] {
+  const line = (tag: string, value: string | undefined) => (value ? [`${tag}  - ${risValue(value)}`] : []);
+  if (kind === 'thesis')
+    return [
+      ...line(
+        'M3',
+        publication.degree && (publication.degree === 'masters' ? "Master's thesis" : 'Doctoral dissertation'),
+      ),
+      ...line('PB', publication.institution),
+      ...line('DP', publication.repository),
+    ];
+  // A report's PB is its institution and a second PB its publisher; one with a publisher alone leaves the first empty.
+  if (kind === 'report' && (publication.institution || publication.publisher))
+    return [`PB  - ${risValue(publication.institution ?? '')}`.trimEnd(), ...line('PB', publication.publisher)];
+  if (kind === 'preprint' || kind === 'dataset' || kind === 'software')
+    return line('PB', publication.repository ?? publication.publisher);
+  return line('PB', publication.publisher ?? publication.institution);
+}
+
+/** Volume, issue, report number, pages or article number (C7, EndNote's "Article Number"), edition or version. */
+function risNumbers(publication: Publication): string[] {
+  const line = (tag: string, value: string | undefined) => (value ? [`${tag}  - ${risValue(value)}`] : []);
+  const [start, end] = publication.pages?.split(/\s*[-–]\s*/) ?? [];
+  return [
+    ...line('ET', publication.edition),
+    ...line('VL', publication.volume),
+    ...line('IS', publication.issue),
+    ...line('SN', publication.reportNumber),
+    ...line('SP', start),
+    ...line('EP', end),
+    ...line('C7', publication.articleNumber),
+    ...line('ET', publication.version),
+  ];
+}
 
 /** One RIS record. */
 function risRecord(publication: Publication): string {
   const kind = publication.type ?? 'article';
-  const type = kind === 'article' && !publication.journal ? 'GEN' : RIS_TYPE[kind];
+  const type = RIS_TYPE[kind];
   const lines: string[] = [`TY  - ${type}`];
   // An edited book's editors are its AU in RIS; a chapter's or a paper's editors are A2, the book's.
   if (kind === 'edited-book' && !publication.authors) lines.push(...risNames('AU', publication.editors));
-  else {
-    lines.push(...risNames('AU', publication.authors));
-    lines.push(...risNames('A2', publication.editors));
-  }
+  else lines.push(...risNames('AU', publication.authors), ...risNames('A2', publication.editors));
   lines.push(`TI  - ${risValue(publication.title)}`);
+  // A paper's proceedings are C3 ("Proceedings Title"; T2 is the conference's name), and its PY the conference's year:
+  // DA dates the paper itself. Elsewhere T2 is the journal or the book.
   const container = publication.journal ?? publication.bookTitle;
-  if (container) lines.push(`T2  - ${risValue(container)}`);
-  if (typeof publication.year === 'number') lines.push(`PY  - ${publication.year}`);
-  if (publication.edition) lines.push(`ET  - ${risValue(publication.edition)}`);
-  if (publication.volume) lines.push(`VL  - ${risValue(publication.volume)}`);
-  if (publication.issue) lines.push(`IS  - ${risValue(publication.issue)}`);
-  if (publication.reportNumber) lines.push(`SN  - ${risValue(publication.reportNumber)}`);
-  if (publication.pages) {
-    const [start, end] = publication.pages.split(/\s*[-–]\s*/);
-    lines.push(`SP  - ${risValue(start!)}`);
-    if (end) lines.push(`EP  - ${risValue(end)}`);
-  } else if (publication.articleNumber) lines.push(`SP  - ${risValue(publication.articleNumber)}`);
-  if (kind === 'thesis')
-    lines.push(`M3  - ${publication.degree === 'masters' ? "Master's thesis" : 'Doctoral dissertation'}`);
-  const publisher = publication.publisher ?? publication.institution ?? publication.repository;
-  if (publisher) lines.push(`PB  - ${risValue(publisher)}`);
-  if (publication.version) lines.push(`ET  - ${risValue(publication.version)}`);
+  if (container) lines.push(`${kind === 'conference-paper' ? 'C3' : 'T2'}  - ${risValue(container)}`);
+  // EndNote writes "in press" in the year; the year of a work not yet published is not known.
+  const year = typeof publication.year === 'number' ? String(publication.year) : (publication.year ?? undefined);
+  if (year) lines.push(`PY  - ${year}`);
+  if (year && kind === 'conference-paper') lines.push(`DA  - ${year}`);
+  lines.push(...risNumbers(publication), ...risIssuers(publication, kind));
   if (publication.doi) lines.push(`DO  - ${publication.doi}`);
-  if (publication.doi || publication.url) {
+  if (publication.doi || publication.url)
     lines.push(`UR  - ${publication.doi ? doiUrl(publication.doi) : publication.url}`);
-  }
   lines.push('ER  - ');
   return `${lines.join('\n')}\n`;
 }

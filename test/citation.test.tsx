@@ -17,25 +17,30 @@ const complete: Publication = {
 };
 
 const lead = 'Franzen, S., & Nielsen, T. R. (2022). Cross-cultural neuropsychological assessment in Europe.';
+/** APA 7 ends a reference with its DOI, as an address. */
+const link = ' https://doi.org/10.1080/13854046.2021.1981456';
 
-/** Every combination of the four optional source fields, and the reference it must give. */
+/**
+ * Every combination of the four optional source fields, and the reference it must give: without a journal, the
+ * numbers follow the title (in italics on the page) as APA and its CSL style cite a source with missing parts.
+ */
 const combinations: { missing: (keyof Publication)[]; expected: string }[] = [
-  { missing: [], expected: `${lead} The Clinical Neuropsychologist, 36(3), 546–557.` },
-  { missing: ['pages'], expected: `${lead} The Clinical Neuropsychologist, 36(3).` },
-  { missing: ['issue'], expected: `${lead} The Clinical Neuropsychologist, 36, 546–557.` },
-  { missing: ['issue', 'pages'], expected: `${lead} The Clinical Neuropsychologist, 36.` },
-  { missing: ['volume'], expected: `${lead} The Clinical Neuropsychologist, No. 3, 546–557.` },
-  { missing: ['volume', 'pages'], expected: `${lead} The Clinical Neuropsychologist, No. 3.` },
-  { missing: ['volume', 'issue'], expected: `${lead} The Clinical Neuropsychologist, 546–557.` },
-  { missing: ['volume', 'issue', 'pages'], expected: `${lead} The Clinical Neuropsychologist.` },
-  { missing: ['journal'], expected: `${lead} Vol. 36(3), pp. 546–557.` },
-  { missing: ['journal', 'pages'], expected: `${lead} Vol. 36(3).` },
-  { missing: ['journal', 'issue'], expected: `${lead} Vol. 36, pp. 546–557.` },
-  { missing: ['journal', 'issue', 'pages'], expected: `${lead} Vol. 36.` },
-  { missing: ['journal', 'volume'], expected: `${lead} No. 3, pp. 546–557.` },
-  { missing: ['journal', 'volume', 'pages'], expected: `${lead} No. 3.` },
-  { missing: ['journal', 'volume', 'issue'], expected: `${lead} pp. 546–557.` },
-  { missing: ['journal', 'volume', 'issue', 'pages'], expected: lead },
+  { missing: [], expected: `${lead} The Clinical Neuropsychologist, 36(3), 546–557.${link}` },
+  { missing: ['pages'], expected: `${lead} The Clinical Neuropsychologist, 36(3).${link}` },
+  { missing: ['issue'], expected: `${lead} The Clinical Neuropsychologist, 36, 546–557.${link}` },
+  { missing: ['issue', 'pages'], expected: `${lead} The Clinical Neuropsychologist, 36.${link}` },
+  { missing: ['volume'], expected: `${lead} The Clinical Neuropsychologist, (3), 546–557.${link}` },
+  { missing: ['volume', 'pages'], expected: `${lead} The Clinical Neuropsychologist, (3).${link}` },
+  { missing: ['volume', 'issue'], expected: `${lead} The Clinical Neuropsychologist, 546–557.${link}` },
+  { missing: ['volume', 'issue', 'pages'], expected: `${lead} The Clinical Neuropsychologist.${link}` },
+  { missing: ['journal'], expected: `${lead} 36(3), 546–557.${link}` },
+  { missing: ['journal', 'pages'], expected: `${lead} 36(3).${link}` },
+  { missing: ['journal', 'issue'], expected: `${lead} 36, 546–557.${link}` },
+  { missing: ['journal', 'issue', 'pages'], expected: `${lead} 36.${link}` },
+  { missing: ['journal', 'volume'], expected: `${lead} (3), 546–557.${link}` },
+  { missing: ['journal', 'volume', 'pages'], expected: `${lead} (3).${link}` },
+  { missing: ['journal', 'volume', 'issue'], expected: `${lead} 546–557.${link}` },
+  { missing: ['journal', 'volume', 'issue', 'pages'], expected: `${lead}${link}` },
 ];
 
 const without = (publication: Publication, fields: (keyof Publication)[]): Publication =>
@@ -52,7 +57,7 @@ for (const { missing, expected } of combinations) {
   });
 }
 
-test('the pages of an entry without a journal are shown (Nielsen, Nielsen & Waldemar 2020)', () => {
+test('an entry without a journal is cited as APA cites a source with missing parts (Nielsen, Nielsen & Waldemar 2020)', () => {
   const entry: Publication = {
     authors: 'Nielsen, T. R., Nielsen, D. S., & Waldemar, G.',
     year: 2020,
@@ -62,18 +67,18 @@ test('the pages of an entry without a journal are shown (Nielsen, Nielsen & Wald
   };
   assert.match(
     renderToStaticMarkup(<PublicationEntry publication={entry} />),
-    /a qualitative study<\/bdi>\. pp\. 1424–1432\./,
+    /<cite><bdi>[^<]*a qualitative study<\/bdi><\/cite>\. 1424–1432\. <a href="https:\/\/doi\.org\/10\.1080\/13607863\.2020\.1787336"/,
   );
 });
 
 test('an article page number (not a range) is kept as it is', () => {
   assert.equal(
     citationText({ ...complete, pages: 'e70034' }),
-    `${lead} The Clinical Neuropsychologist, 36(3), e70034.`,
+    `${lead} The Clinical Neuropsychologist, 36(3), e70034.${link}`,
   );
   assert.equal(
     citationText(without({ ...complete, pages: 'e70034' }, ['journal', 'volume', 'issue'])),
-    `${lead} e70034.`,
+    `${lead} e70034.${link}`,
   );
 });
 
@@ -85,11 +90,11 @@ test('an article in press or of unknown year says so in place of the year', () =
 test('a title ending in a question mark gets no extra full stop', () => {
   assert.equal(
     citationText({ authors: 'Doe, J.', year: 2020, title: 'Does culture matter?', doi: '10.1/x' }),
-    'Doe, J. (2020). Does culture matter?',
+    'Doe, J. (2020). Does culture matter? https://doi.org/10.1/x',
   );
   assert.equal(
     citationText({ authors: 'Doe, J.', year: 2020, title: 'Does culture matter?', pages: '1-2', doi: '10.1/x' }),
-    'Doe, J. (2020). Does culture matter? pp. 1–2.',
+    'Doe, J. (2020). Does culture matter? 1–2. https://doi.org/10.1/x',
   );
 });
 
@@ -195,7 +200,8 @@ const kinds: { publication: Publication; expected: string }[] = [
       reportNumber: '7',
       institution: 'Example Institute',
     },
-    expected: 'Example Institute. (2015). An example report (Report No. 7). Example Institute.',
+    // The author is the publisher: not named twice (APA 7, 9.24).
+    expected: 'Example Institute. (2015). An example report (Report No. 7).',
   },
   {
     publication: {
@@ -206,7 +212,7 @@ const kinds: { publication: Publication; expected: string }[] = [
       repository: 'PsyArXiv',
       doi: '10.5555/x',
     },
-    expected: 'Trial, C. (2024). An example preprint. PsyArXiv.',
+    expected: 'Trial, C. (2024). An example preprint. PsyArXiv. https://doi.org/10.5555/x',
   },
   {
     publication: {

@@ -12,79 +12,145 @@ import { test } from 'node:test';
 import { plugins } from '@citation-js/core';
 import '@citation-js/plugin-bibtex';
 import '@citation-js/plugin-ris';
-import { readImport } from '../scripts/cite/import-file.ts';
-import { publicationFromRecord } from '../scripts/cite/record.ts';
+import fc from 'fast-check';
 import { BuildError } from '../scripts/lib/problems.ts';
 import { loadContent } from '../scripts/stages/load-content.ts';
 import { bibtexFile, parseAuthors, risFile } from '../src/citation-export.ts';
 import type { Publication } from '../src/content-schema.ts';
+import { entryOf, KINDS, realCorpus } from './helpers/publications.ts';
 import { buildIntoTemporaryFolder, fixtureContentDir, temporaryFolder } from './helpers/site.ts';
 
+type CslName = { family?: string; given?: string; literal?: string; suffix?: string; 'non-dropping-particle'?: string };
 interface Parsed {
-  author?: { family?: string; given?: string; literal?: string; suffix?: string }[];
-  editor?: { family?: string; given?: string; literal?: string; suffix?: string }[];
+  type?: string;
+  author?: CslName[];
+  editor?: CslName[];
   title?: string;
   DOI?: string;
+  issued?: { 'date-parts'?: number[][]; raw?: string };
+  status?: string;
+  'container-title'?: string;
+  volume?: string;
+  issue?: string;
+  page?: string;
+  number?: string;
+  edition?: string;
+  version?: string;
 }
 const parse = (text: string) =>
   plugins.input.chain(text, { target: '@csl/list+object', generateGraph: false }) as Parsed[];
 
-/** The fixture's publications, the recorded Zotero BibTeX export read by the import, and one with BibTeX's special characters. */
-async function publications(): Promise<Publication[]> {
-  const { content } = await loadContent(fixtureContentDir);
-  const file = path.resolve('test/fixtures/doi/import/zotero-bibtex.bib');
-  const imported = readImport(file, await readFile(file, 'utf8')).flatMap((entry) =>
-    'record' in entry ? [publicationFromRecord(entry.record)] : [],
-  );
-  const special: Publication = {
-    authors: 'Example, A., & Example Consortium',
-    year: 2020,
-    title: 'A made-up title with 50% of {braces}, a_b, #1, $2, ~3, ^4 & a back\\slash',
-    journal: 'Journal of Example Data',
-    doi: '10.5555/fixture_special.1',
+/** The CSL type Citation.js gives each kind's download: BibTeX's @misc is its "document". */
+const CSL_TYPE: Record<'bib' | 'ris', Record<NonNullable<Publication['type']>, string>> = {
+  bib: {
+    article: 'article-journal',
+    chapter: 'chapter',
+    book: 'book',
+    'edited-book': 'book',
+    'conference-paper': 'paper-conference',
+    thesis: 'thesis',
+    report: 'report',
+    preprint: 'document',
+    dataset: 'document',
+    software: 'document',
+  },
+  ris: {
+    article: 'article-journal',
+    chapter: 'chapter',
+    book: 'book',
+    'edited-book': 'book',
+    'conference-paper': 'paper-conference',
+    thesis: 'thesis',
+    report: 'report',
+    preprint: 'manuscript',
+    dataset: 'dataset',
+    software: 'software',
+  },
+};
+
+/** People as [family, given, suffix], a group author or single name as its family; "et al." is no one. */
+const people = (...lists: (string | undefined)[]) =>
+  lists.flatMap((list) => parseAuthors(list ?? '').map((name) => [name.family, name.given ?? '', name.suffix ?? '']));
+const read = (names: CslName[] | undefined) =>
+  (names ?? [])
+    .filter((name) => !['others', 'et al.'].includes(name.family ?? name.literal ?? ''))
+    .map((name) => [
+      name.literal ?? [name['non-dropping-particle'], name.family].filter(Boolean).join(' '),
+      name.given ?? '',
+      name.suffix ?? '',
+    ]);
+
+/** What a reader must find in the download of `publication`, and what Citation.js found, field by field. */
+function comparable(publication: Publication, parsed: Parsed, format: 'bib' | 'ris') {
+  const kind = publication.type ?? 'article';
+  return {
+    wanted: {
+      type: CSL_TYPE[format][kind],
+      names: people(publication.authors, publication.editors),
+      title: publication.title,
+      DOI: publication.doi,
+      year: typeof publication.year === 'number' ? publication.year : undefined,
+      inPress: publication.year === 'in press',
+      container: publication.journal ?? publication.bookTitle,
+      volume: publication.volume,
+      issue: publication.issue,
+      page: publication.pages,
+      number: publication.articleNumber ?? publication.reportNumber,
+      edition: publication.edition,
+      version: publication.version,
+    },
+    found: {
+      type: parsed.type,
+      names: [...read(parsed.author), ...read(parsed.editor)],
+      title: parsed.title,
+      DOI: parsed.DOI,
+      year: parsed.issued?.['date-parts']?.[0]?.[0],
+      inPress: parsed.status === 'inpress' || parsed.issued?.raw === 'in press',
+      container: parsed['container-title'],
+      volume: parsed.volume,
+      issue: parsed.issue,
+      page: parsed.page?.replace(/–/g, '-'),
+      number: parsed.number,
+      edition: parsed.edition,
+      version: parsed.version,
+    },
   };
-  return [...Object.values(content.publications).flat(), ...imported, special];
 }
 
-const names = (publication: Publication) =>
-  parseAuthors(publication.authors ?? publication.editors ?? '').map((name) => [
-    name.family,
-    name.given ?? '',
-    name.suffix ?? '',
-  ]);
-
-/** Every entry parsed back from a citation file has the author, title and DOI of its publication, exactly. */
-function assertReadsBack(parsed: Parsed[], list: Publication[]) {
+/** Every entry's download, read by Citation.js's BibTeX and RIS parsers (not ours), holds what the entry holds. */
+function assertReadBack(list: Publication[], format: 'bib' | 'ris') {
+  const parsed = parse(format === 'bib' ? bibtexFile(list) : risFile(list));
   assert.equal(parsed.length, list.length);
   parsed.forEach((entry, index) => {
-    const publication = list[index]!;
-    assert.equal(entry.title, publication.title);
-    assert.equal(entry.DOI, publication.doi);
-    // An edited book's editors are its only names; "and others" (et al.) is no person.
-    const people = (publication.authors ? entry.author : (entry.author ?? entry.editor))?.filter(
-      (name) => name.family !== 'others' && name.literal !== 'others',
-    );
-    assert.deepEqual(
-      people?.map((name) => [name.family ?? name.literal, name.given ?? '', name.suffix ?? '']),
-      names(publication),
-      publication.title,
-    );
+    const { wanted, found } = comparable(list[index]!, entry, format);
+    assert.deepEqual(found, wanted, `${format}: ${list[index]!.title}`);
   });
 }
 
-test('citations.bib reads back with every author, title and DOI exactly, accents included', async () => {
-  const list = await publications();
-  const parsed = parse(bibtexFile(list));
-  assertReadsBack(parsed, list);
-  assert.ok(parsed.some((entry) => entry.author?.some((name) => name.family === 'Eliáš')));
-  assert.ok(parsed.some((entry) => entry.author?.some((name) => name.family === 'Bańka')));
-});
+for (const format of ['bib', 'ris'] as const) {
+  test(`citations.${format} of the real corpus reads back in Citation.js with every field, accents included`, async () => {
+    const corpus = await realCorpus();
+    assertReadBack(corpus, format);
+    const names = parse(format === 'bib' ? bibtexFile(corpus) : risFile(corpus)).flatMap((entry) => [
+      ...(entry.author ?? []),
+      ...(entry.editor ?? []),
+    ]);
+    for (const family of ['Eliáš', 'Bańka', 'Řehůřek', 'Bjørkløf'])
+      assert.ok(
+        names.some((name) => name.family === family),
+        family,
+      );
+  });
 
-test('citations.ris reads back with every author, title and DOI exactly, accents included', async () => {
-  const list = await publications();
-  const parsed = parse(risFile(list));
-  assertReadsBack(parsed, list);
-});
+  test(`citations.${format} of generated entries of every kind reads back in Citation.js (property)`, () => {
+    for (const kind of KINDS) {
+      fc.assert(
+        fc.property(entryOf(kind), (publication) => assertReadBack([publication], format)),
+        { numRuns: 60 },
+      );
+    }
+  });
+}
 
 test('each theme page links its citations.bib and citations.ris, written by the build, and shows each entry’s BibTeX', async () => {
   const { outDir } = await buildIntoTemporaryFolder();

@@ -55,7 +55,9 @@ async function outcome(edits: Edit[]) {
   const { contentDir, shown } = await planted(edits);
   try {
     const loaded = await loadContent(contentDir, { publicDir: path.resolve('public') });
-    return { problems: [], warnings: printed(loaded.warnings, shown), content: loaded.content };
+    // The fixture's two articles without a journal are warned about whatever is planted (test/citation-incomplete).
+    const planted = loaded.warnings.filter((warning) => !warning.message.startsWith('a journal article without'));
+    return { problems: [], warnings: printed(planted, shown), content: loaded.content };
   } catch (error) {
     if (!(error instanceof BuildError)) throw error;
     return { problems: printed(error.problems, shown), warnings: [], content: undefined };

@@ -22,9 +22,11 @@ import {
   type YAMLSeq,
 } from 'yaml';
 import type { Publication } from '../../src/content-schema.ts';
+import { publicationsSchema } from '../../src/content/publications.ts';
 import { displayPath as relative, type Problem } from '../lib/problems.ts';
 import { bareDoi, sameDoi } from '../../src/doi.ts';
 import { foldAccents } from '../../src/text.ts';
+import { keepTextAsTyped } from '../stages/content/text-as-typed.ts';
 import { contentProblems, PUBLICATIONS_FILE } from './validate.ts';
 
 /** The order of an entry's fields, as the content writes them. */
@@ -85,6 +87,8 @@ export class PublicationsFile {
   private readonly edits: Edit[] = [];
   /** Entries for themes the file does not list yet, written at its end. */
   private readonly newThemes = new Map<string, Publication[]>();
+  /** Entries added to each flow-style list ([…]) in this run. */
+  private readonly flowAdded = new Map<YAMLSeq, number>();
 
   static async open(contentDir: string): Promise<PublicationsFile> {
     const file = path.join(contentDir, PUBLICATIONS_FILE);
@@ -104,6 +108,8 @@ export class PublicationsFile {
     if (doc.contents !== null && !isMap(doc.contents)) {
       throw new FileError(`${relative(file)} should hold a list of publications under each theme id`);
     }
+    // Values as the build reads them: version: 1.10 is "1.10", so a typed value is compared as typed.
+    keepTextAsTyped(doc, publicationsSchema);
     return new PublicationsFile(file, contentDir, text, doc, lines);
   }
 
@@ -133,21 +139,33 @@ export class PublicationsFile {
     });
   }
 
-  /** Where the publication is already listed: by its DOI, or, when either has none, by its title and year. */
-  findSame(publication: Pick<Publication, 'doi' | 'url' | 'title' | 'year'>): { entry: Entry; by: string } | undefined {
-    const doi = publicationDoi(publication);
-    if (doi) {
-      const entry = this.findDoi(doi);
-      if (entry) return { entry, by: doi };
-    }
-    const key = titleKey(publication.title, publication.year);
+  /**
+   * Where the publication is already listed: by its DOI; or, where neither it nor the listed entry has a DOI, by
+   * its title, year and kind. Two DOIs that differ are two publications, whatever their titles.
+   */
+  findSame(publication: SameWork): { entry: Entry; by: string } | undefined {
+    const key = sameWorkKey(publication);
     const entry = this.entries().find((candidate) => {
-      const other = entryDoi(candidate);
-      if (doi && other) return false;
-      const title = candidate.map.get('title');
-      return typeof title === 'string' && titleKey(title, candidate.map.get('year') as Publication['year']) === key;
+      const text = (field: string) => {
+        const value = candidate.map.get(field);
+        return typeof value === 'string' ? value : undefined;
+      };
+      const title = text('title');
+      return (
+        title !== undefined &&
+        sameWorkKey({
+          doi: entryDoi(candidate),
+          title,
+          year: candidate.map.get('year') as Publication['year'],
+          type: text('type') as Publication['type'],
+        }) === key
+      );
     });
-    return entry ? { entry, by: 'the same title and year' } : undefined;
+    if (!entry) return undefined;
+    return {
+      entry,
+      by: key.startsWith('doi:') ? publicationDoi(publication)! : 'the same title, year and kind (neither has a DOI)',
+    };
   }
 
   private edit(at: number, remove: number, insert: string): void {
@@ -195,10 +213,13 @@ export class PublicationsFile {
       );
     const seq = list as YAMLSeq;
     if (seq.flow) {
-      // [ {…}, {…} ]: the new entry goes before the closing bracket, in flow style too.
+      // [ {…}, {…} ]: the new entry goes before the closing bracket, in flow style too, after a comma when the
+      // list had an entry or was given one in this run.
       const close = this.original.lastIndexOf(']', seq.range![1]);
       const flow = stringify(ordered(publication), { lineWidth: 0, collectionStyle: 'flow' }).trim();
-      this.edit(close, 0, `${seq.items.length > 0 ? ', ' : ''}${flow}`);
+      const added = this.flowAdded.get(seq) ?? 0;
+      this.flowAdded.set(seq, added + 1);
+      this.edit(close, 0, `${seq.items.length + added > 0 ? ', ' : ''}${flow}`);
       return;
     }
     // The indentation of the list's dashes and of the entries' keys, from its first entry.
@@ -268,7 +289,7 @@ export class PublicationsFile {
     return this.edits.length;
   }
 
-  /** Takes back the edits made after the first `count`. */
+  /** Takes back the edits made after the first `count` (fill's edits; import and add are never taken back). */
   undo(count: number): void {
     this.edits.length = count;
   }
@@ -323,4 +344,13 @@ export function titleKey(title: string, year: unknown): string {
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
   return `${words}|${year ?? ''}`;
+}
+
+type SameWork = Pick<Publication, 'doi' | 'url' | 'title' | 'year' | 'type'>;
+
+/** What makes two listings one publication: the DOI where there is one; else the title, year and kind. */
+export function sameWorkKey(publication: SameWork): string {
+  const doi = publicationDoi(publication);
+  if (doi) return `doi:${doi.toLowerCase()}`;
+  return `title:${titleKey(publication.title, publication.year)}|${publication.type ?? 'article'}`;
 }

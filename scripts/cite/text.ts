@@ -25,11 +25,14 @@ export function plainText(value: string, field: string): string {
   return decoded.replace(/\s+/g, ' ').trim().normalize('NFC');
 }
 
-/** An address the page may link to: http(s) only, never javascript: or data:. */
+/** An address the page may link to: http(s) only, never javascript: or data:, and whole, without a space. */
 export function safeUrl(value: string, field: string): string {
   const text = plainText(value, field);
   if (!isHttpUrl(text)) {
     throw new UntrustedTextError(`the ${field} "${text.slice(0, 60)}" is not an http(s) address`);
   }
+  // The content's one URL rule refuses a space anywhere (src/content/fields.ts): two addresses run together.
+  if (/\s/.test(text))
+    throw new UntrustedTextError(`the ${field} "${text.slice(0, 60)}" holds a space (a space in an address is %20)`);
   return text;
 }

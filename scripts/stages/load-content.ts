@@ -3,7 +3,6 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Token } from 'marked';
 import * as v from 'valibot';
-import { isMap, isScalar, isSeq } from 'yaml';
 import { calendarDateProblem } from '../../src/format.ts';
 import { accessibilityStatementSchema } from '../../src/content/accessibility.ts';
 import { lexMarkdown } from '../../src/markdown.tsx';
@@ -17,10 +16,12 @@ import { themesSchema } from '../../src/content/themes.ts';
 import { BuildError, type Problem } from '../lib/problems.ts';
 import { type ContentFiles, crossFileProblems } from './content/cross-file.ts';
 import { doiOnlyEntries, doiOnlyProblems } from './content/doi-only.ts';
+import { incompleteWarnings } from './content/incomplete.ts';
 import { type CheckedFile, describeIssue, type Keys, type Labeller, locate, noLabel } from './content/issues.ts';
 import { addOrigin, markdownLinks, type Origins } from './content/markdown-links.ts';
 import { readSource } from './content/site-settings.ts';
 import { relative, type Source, walk } from './content/source.ts';
+import { keepTextAsTyped } from './content/text-as-typed.ts';
 
 export interface LoadedContent {
   content: SiteContent;
@@ -59,22 +60,19 @@ const labels: Record<'themes' | 'publications' | 'members', (raw: unknown) => La
   },
 };
 
-/** volume: 36 means the text "36", as it was typed (YAML would read 1.50 as 1.5). */
-function numbersAsTyped(source: Source) {
-  const root = source.doc.contents;
-  if (!isMap(root)) return;
-  for (const pair of root.items) {
-    if (!isSeq(pair.value)) continue;
-    for (const entry of pair.value.items) {
-      if (!isMap(entry)) continue;
-      for (const field of entry.items) {
-        const key = isScalar(field.key) ? field.key.value : undefined;
-        if ((key === 'volume' || key === 'issue' || key === 'pages') && isScalar(field.value)) {
-          if (typeof field.value.value === 'number' && field.value.source) field.value.value = field.value.source;
-        }
-      }
-    }
-  }
+/** A value the schema declares as text is the text typed (version: 1.10 is "1.10", not the number 1.1). */
+function textAsTyped(sources: ContentSources) {
+  const schemas: [Source, v.GenericSchema][] = [
+    [sources.site, siteSchema],
+    [sources.themes, themesSchema],
+    [sources.publications, publicationsSchema],
+    [sources.members, membersSchema],
+    [sources.privacy, legalPageSchema],
+    [sources.terms, legalPageSchema],
+    [sources.accessibility, accessibilityStatementSchema],
+    ...sources.news.map(({ source }): [Source, v.GenericSchema] => [source, newsItemSchema]),
+  ];
+  for (const [source, schema] of schemas) keepTextAsTyped(source.doc, schema);
 }
 
 /** The content files besides the news, each with what it should hold (said when it is empty or missing). */
@@ -128,7 +126,7 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
   if (problems.length > 0) throw new BuildError('Checking content', sorted(problems));
 
   const content = siteContent(files, output);
-  const warnings = [...sources.warnings, ...links.warnings];
+  const warnings = [...sources.warnings, ...links.warnings, ...incompleteWarnings(files.publications)];
   if (options.today) warnings.push(...staleReview(files.accessibility, content.accessibility.reviewed, options.today));
   return { content, warnings: sorted(warnings), origins: links.origins, markdown: links.markdown };
 }
@@ -195,7 +193,7 @@ function checked(source: Source, schema: v.GenericSchema, raw: unknown, label: L
 /** Each file with its schema and what it holds as written. */
 function checkedFiles(sources: ContentSources): CheckedContent {
   const { site, themes, publications, members, privacy, terms, accessibility } = sources;
-  numbersAsTyped(publications);
+  textAsTyped(sources);
   return {
     site: checked(site, siteSchema, data(site)),
     themes: checked(themes, themesSchema, data(themes), labels.themes(data(themes))),

@@ -17,6 +17,13 @@ function Piece({ piece }: { piece: CitationPiece }): ReactNode {
       );
     case 'volume':
       return <i>{piece.text}</i>;
+    case 'link':
+      // APA 7 ends the reference with its DOI as a live link; it may break after each "/" and ".".
+      return (
+        <ExternalLink className="text-link publication__doi" href={piece.text}>
+          <BreakableLine line={piece.text} />
+        </ExternalLink>
+      );
     default:
       return <bdi>{piece.text}</bdi>;
   }
@@ -81,12 +88,21 @@ const LINK_WORD: Record<NonNullable<Publication['type']>, string> = {
   software: 'software',
 };
 
-export function PublicationEntry({ publication, bibtex }: { publication: Publication; bibtex?: string }) {
+/** `yearSuffix`: the entry's letter in a list holding other works of its authors and year ("2020a", yearSuffixes). */
+export function PublicationEntry({
+  publication,
+  bibtex,
+  yearSuffix = '',
+}: {
+  publication: Publication;
+  bibtex?: string;
+  yearSuffix?: string;
+}) {
   const link = publicationLink(publication);
   return (
     <li className="publication">
       <p className="publication__citation">
-        {citationPieces(publication).map((piece, index) => (
+        {citationPieces(publication, yearSuffix).map((piece, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the pieces are a fixed sequence rendered once to static markup, never reordered.
           <Piece key={index} piece={piece} />
         ))}

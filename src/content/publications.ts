@@ -22,6 +22,23 @@ export const PUBLICATION_TYPES = [
   'software',
 ] as const;
 
+/**
+ * The fields each kind of publication uses besides authors, year, title, DOI and URL (docs/citations.md, "Kinds of
+ * publication"): what `cite` fills and imports for it, and what its reference shows.
+ */
+export const KIND_FIELDS: Record<(typeof PUBLICATION_TYPES)[number], readonly (keyof Publication)[]> = {
+  article: ['journal', 'volume', 'issue', 'pages', 'articleNumber'],
+  chapter: ['editors', 'bookTitle', 'edition', 'volume', 'pages', 'publisher'],
+  book: ['edition', 'volume', 'publisher'],
+  'edited-book': ['editors', 'edition', 'publisher'],
+  'conference-paper': ['editors', 'bookTitle', 'pages', 'publisher'],
+  thesis: ['degree', 'institution', 'repository'],
+  report: ['reportNumber', 'institution', 'publisher'],
+  preprint: ['repository'],
+  dataset: ['version', 'repository'],
+  software: ['version', 'repository'],
+};
+
 /** Each kind as the CMS's form offers it, in a clinician's words (the file keeps the short id). */
 export const PUBLICATION_TYPE_LABELS: Record<(typeof PUBLICATION_TYPES)[number], string> = {
   article: 'Journal article',

@@ -6,6 +6,7 @@ import { ThemeIcon } from '../components/ThemeIcon.tsx';
 import { useUrls } from '../build-context.tsx';
 import { countLabel } from '../format.ts';
 import { bibtexEntry, citationFilePath, citationKeys } from '../citation-export.ts';
+import { yearSuffixes } from '../citation.ts';
 
 export function ThemePage({
   site,
@@ -18,6 +19,7 @@ export function ThemePage({
 }) {
   const urls = useUrls();
   const keys = citationKeys(publications);
+  const suffixes = yearSuffixes(publications);
   return (
     <PageLayout site={site}>
       <div className={`page theme-page theme-page--${theme.color}`}>
@@ -48,6 +50,7 @@ export function ThemePage({
                   key={publication.title}
                   publication={publication}
                   bibtex={bibtexEntry(publication, keys[index]!)}
+                  yearSuffix={suffixes[index]}
                 />
               ))}
             </ol>

@@ -1,0 +1,205 @@
+/**
+ * RIS read line by line, the way real exporters write it: "TY - JOUR" with one
+ * space as EndNote writes it, several PY or UR lines, values that run on to
+ * the next line.
+ */
+import { bareDoi } from '../../src/doi.ts';
+import { isHttpUrl } from '../../src/urls.ts';
+import type { ImportedRecord } from './imported.ts';
+import type { CslName, CslRecord } from './record.ts';
+
+const RIS_LINE = /^([A-Z][A-Z0-9]) {1,2}-(?: (.*))?$/s;
+
+/** RIS reference types → CSL types (the RIS specification's names, as EndNote, Zotero and databases write them). */
+const RIS_TYPES: Record<string, string> = {
+  JOUR: 'article-journal',
+  JFULL: 'article-journal',
+  EJOUR: 'article-journal',
+  MGZN: 'article-magazine',
+  NEWS: 'article-newspaper',
+  CHAP: 'chapter',
+  ECHAP: 'chapter',
+  BOOK: 'book',
+  EBOOK: 'book',
+  EDBOOK: 'edited-book',
+  CONF: 'paper-conference',
+  CPAPER: 'paper-conference',
+  THES: 'thesis',
+  RPRT: 'report',
+  DATA: 'dataset',
+  COMP: 'software',
+  UNPB: 'manuscript',
+  MANSCPT: 'manuscript',
+  INPR: 'article-journal',
+};
+
+/** "Smith, John, Jr." / "Smith, J.A." / "World Health Organization": a RIS name. */
+function risName(value: string): CslName {
+  const parts = value.split(',').map((part) => part.trim());
+  if (parts.length === 1) return { literal: parts[0]! };
+  const [family, given, suffix] = parts;
+  return { family: family!, ...(given ? { given } : {}), ...(suffix ? { suffix } : {}) };
+}
+
+interface RisRecordLines {
+  line: number;
+  tags: Map<string, string[]>;
+  last?: string;
+}
+
+export function readRis(text: string): ImportedRecord[] {
+  const lines = text.split('\n');
+  const results: ImportedRecord[] = [];
+  let current: RisRecordLines | undefined;
+  // A record that runs into the next one, or into the end of the file, may be cut short: it is refused, not guessed.
+  const unfinished = (where: string) => {
+    if (current)
+      results.push({
+        line: current.line,
+        key: current.tags.get('ID')?.[0] || undefined,
+        problem: `the record has no "ER  -" line ${where}, so it may be cut short; end it with a line "ER  - " (or export it again) and import again`,
+      });
+    current = undefined;
+  };
+  lines.forEach((raw, index) => {
+    const line = raw.replace(/\s+$/, '');
+    const match = RIS_LINE.exec(line);
+    if (!match) {
+      if (current) continuation(current, line);
+      return;
+    }
+    const [, tag, value = ''] = match;
+    if (tag === 'TY') {
+      unfinished(`before the next "TY  -" at line ${index + 1}`);
+      current = { line: index + 1, tags: new Map([['TY', [value.trim()]]]) };
+    } else if (tag === 'ER') {
+      if (current) results.push(risRecord(current.line, current.tags));
+      current = undefined;
+    } else if (current) addTag(current, tag!, value);
+  });
+  unfinished('before the end of the file');
+  return results;
+}
+
+function addTag(current: RisRecordLines, tag: string, value: string): void {
+  const values = current.tags.get(tag) ?? [];
+  values.push(value.trim());
+  current.tags.set(tag, values);
+  current.last = tag;
+}
+
+/** A value that runs on to the next line (EndNote's notes, abstracts and file lists). */
+function continuation(current: RisRecordLines, line: string): void {
+  if (!current.last || line.trim() === '') return;
+  const values = current.tags.get(current.last)!;
+  values[values.length - 1] = `${values.at(-1)} ${line.trim()}`.trim();
+}
+
+/** The record's tags, read by name: the first non-empty value, or all of them. */
+function tagReader(tags: Map<string, string[]>) {
+  const first = (...names: string[]) => {
+    for (const name of names) {
+      const value = tags.get(name)?.find((item) => item !== '');
+      if (value) return value;
+    }
+    return undefined;
+  };
+  const all = (...names: string[]) => names.flatMap((name) => tags.get(name) ?? []).filter((value) => value !== '');
+  /** Every value of one tag, empty ones too: their places count. */
+  const each = (name: string) => tags.get(name) ?? [];
+  return { first, all, each };
+}
+
+type Tags = ReturnType<typeof tagReader>;
+
+/**
+ * A chapter's book is T2 (or BT, T3), a paper's proceedings C3 (as the RIS specification and Zotero write them) or
+ * T2, an article's journal JF, JO or T2; BT is a book's own title only in BOOK.
+ */
+function risContainer(type: string, { first }: Tags): string | undefined {
+  if (type === 'paper-conference') return first('C3', 'T2', 'BT', 'T3');
+  if (type === 'chapter') return first('T2', 'BT', 'T3');
+  if (type === 'article-journal' || type === 'article-magazine' || type === 'article-newspaper')
+    return first('JF', 'JO', 'T2', 'JA', 'J2');
+  return undefined;
+}
+
+function risCreators(type: string, { all }: Tags, record: CslRecord): void {
+  let authors = all('AU', 'A1');
+  let editors = all('A2', 'ED');
+  // An edited book's AU are its editors.
+  if (type === 'edited-book' && editors.length === 0) {
+    editors = authors;
+    authors = [];
+  }
+  // "et al." (or BibTeX's "others") last: the list goes on, no one is named so.
+  const others = (names: string[]) => names.length > 0 && /^(?:et al\.?|others)$/i.test(names.at(-1)!);
+  for (const [role, names] of [
+    ['author', authors],
+    ['editor', editors],
+  ] as const) {
+    if (names.length === 0) continue;
+    record[role] = names.filter((_name, index) => !(index === names.length - 1 && others(names))).map(risName);
+    if (others(names)) record[`${role}-others`] = true;
+  }
+}
+
+/** Volume, issue or report number, pages, article number, edition. */
+function risNumbers(type: string, { first }: Tags, set: (key: keyof CslRecord, value: string | undefined) => void) {
+  set('volume', first('VL'));
+  set(type === 'report' ? 'number' : 'issue', first('IS', ...(type === 'report' ? ['SN'] : [])));
+  const start = first('SP');
+  const end = first('EP');
+  set('page', start && end ? `${start}-${end}` : start);
+  set('article-number', first('C7'));
+  // A data set's or a program's ET is its version (EndNote and Zotero write it there).
+  set(type === 'dataset' || type === 'software' ? 'version' : 'edition', first('ET'));
+}
+
+/**
+ * Who issued the work and where it is kept. A thesis's and a report's PB is its institution (as EndNote and Zotero
+ * read it), a report's second PB its publisher; a preprint's, a data set's or a program's PB its repository; DP, the
+ * database it came from, a thesis's repository.
+ */
+function risIssuers(
+  type: string,
+  { each, first }: Tags,
+  record: CslRecord,
+  set: (key: keyof CslRecord, value: string | undefined) => void,
+) {
+  // A report with a publisher but no institution is written with its first PB empty.
+  const [pb, second] = each('PB').map((value) => value || undefined);
+  if (type === 'thesis' || type === 'report') {
+    if (pb) record.institution = [{ name: pb }];
+    if (type === 'report') set('publisher', second);
+    if (type === 'thesis') set('genre', first('M3'));
+    set('repository', first('DP'));
+  } else if (type === 'dataset' || type === 'software' || type === 'manuscript') set('repository', first('DP') ?? pb);
+  else set('publisher', pb);
+}
+
+function risRecord(line: number, tags: Map<string, string[]>): ImportedRecord {
+  const read = tagReader(tags);
+  const { first, all } = read;
+  const risType = (first('TY') ?? '').toUpperCase();
+  const type = RIS_TYPES[risType] ?? 'article-journal';
+  const record: CslRecord = { type };
+  const set = (key: keyof CslRecord, value: string | undefined) => {
+    if (value) record[key] = value;
+  };
+  set('title', first('TI', 'T1', 'CT', 'BT'));
+  set('container-title', risContainer(type, read));
+  risCreators(type, read, record);
+  // Several PY or DA lines (PubMed Central writes three) and forms such as "2014///" or "2014/05/17": the first year.
+  const dates = all('PY', 'Y1', 'DA');
+  const year = dates.map((value) => /\b(\d{4})\b/.exec(value)?.[1]).find(Boolean);
+  if (dates.some((value) => /^\W*in[\s-]*press\W*$/i.test(value))) record.status = 'in press';
+  else if (year) record.issued = { 'date-parts': [[Number(year)]] };
+  risNumbers(type, read, set);
+  risIssuers(type, read, record, set);
+  set('DOI', first('DO', 'DI') ?? all('UR', 'L2', 'N1').find((value) => bareDoi(value) !== null));
+  set('URL', all('UR', 'L2').find(isHttpUrl));
+  // Read as an article all the same; the person sees the type it was given.
+  if (!RIS_TYPES[risType] && risType !== 'GEN' && risType !== 'ELEC') record['type-note'] = risType;
+  return { line, key: first('ID'), record };
+}

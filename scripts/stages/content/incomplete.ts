@@ -1,0 +1,35 @@
+/**
+ * A journal article whose journal is missing is cited as APA cites a source
+ * with missing parts (its title in italics, then its numbers); it is never
+ * given a journal it does not have. The build and the dev server name each
+ * one as a warning at its line, with the command that completes it.
+ */
+import type { Problem } from '../../lib/problems.ts';
+import { isDoiOnly } from './doi-only.ts';
+import { type CheckedFile, locate } from './issues.ts';
+
+const FILL_COMMAND = 'npm run cite -- fill';
+
+const blank = (value: unknown) => typeof value !== 'string' || value.trim() === '';
+
+/** The warning for one article without its journal: with a DOI, fill completes it; without one, a person does. */
+function incompleteMessage(entry: Record<string, unknown>): string {
+  const missing = 'a journal article without its journal, cited as a source with missing parts (title, then numbers)';
+  return blank(entry.doi)
+    ? `${missing}: add journal: with the journal it appeared in`
+    : `${missing}: run ${FILL_COMMAND} to complete it from its DOI (it asks the DOI registries online and never guesses), or add journal: yourself`;
+}
+
+/** One warning per journal article of publications.yml without a journal, at its title. */
+export function incompleteWarnings(file: CheckedFile): Problem[] {
+  const raw = file.raw;
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return [];
+  return Object.entries(raw).flatMap(([theme, items]) =>
+    (Array.isArray(items) ? items : []).flatMap((item: unknown, index): Problem[] => {
+      if (typeof item !== 'object' || item === null || isDoiOnly(item)) return [];
+      const entry = item as Record<string, unknown>;
+      if ((entry.type ?? 'article') !== 'article' || !blank(entry.journal)) return [];
+      return [{ ...locate(file, [theme, index, 'title']), message: incompleteMessage(entry) }];
+    }),
+  );
+}

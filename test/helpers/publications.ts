@@ -1,0 +1,174 @@
+/**
+ * Publications for the tests that read our downloads back: generated ones
+ * (fast-check) of every kind, and the real corpus (our content, the fixture
+ * site's, and every entry cite imports from the real exports of
+ * test/fixtures/doi/import/).
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fc from 'fast-check';
+import * as v from 'valibot';
+import { readImport } from '../../scripts/cite/import-file.ts';
+import { publicationFromRecord } from '../../scripts/cite/record.ts';
+import { loadContent } from '../../scripts/stages/load-content.ts';
+import { formatAuthors, type PersonName } from '../../src/citation-export.ts';
+import { type Publication, publicationSchema } from '../../src/content/publications.ts';
+import { fixtureContentDir, realContentDir } from './site.ts';
+
+// ---------------------------------------------------------------- generated entries
+
+/** Words of titles and names of things, with BibTeX's special characters, ligatures and accents among them. */
+const word = fc.oneof(
+  { weight: 6, arbitrary: fc.stringMatching(/^[A-Za-z][a-z]{1,9}$/) },
+  fc.constantFrom('Ærø', 'Zoë', 'Łódź', 'São', 'naïve', 'Straße', 'Δ-sleep', 'ε', 'Ölçek', 'Şahin', 'CO₂', 'Ψ'),
+  fc.constantFrom('50%', 'a_b', '#1', '$2', '~3', '^4', '{braces}', 'back\\slash', 'R&D', 'pre--post', "''quoted''"),
+  fc.constantFrom('e.g.,', '(CCD):', 'Neuropsychology?', '“curly”', 'it’s', 'A/B', '2022', '1.10', '@home'),
+);
+const phrase = (max: number) => fc.array(word, { minLength: 1, maxLength: max }).map((words) => words.join(' '));
+
+const person: fc.Arbitrary<PersonName> = fc.record(
+  {
+    family: fc.constantFrom(
+      'Franzen',
+      'van den Berg',
+      'de Mendonça',
+      'Lozano-Ruiz',
+      'Bjørkløf',
+      "O'Connor",
+      'de KONING',
+      'Uysal-Bozkir',
+      'Nielsen',
+      'Kjærgaard',
+      'von Humboldt',
+      'Núñez',
+    ),
+    given: fc.constantFrom('A.', 'T. R.', 'J.-P.', 'Á.', 'J. P. C. M.', 'Ö.', 'M. K.'),
+    suffix: fc.constantFrom('Jr.', 'III', 'Sr.'),
+  },
+  { requiredKeys: ['family', 'given'] },
+);
+/** Group authors as APA writes them; each holds a word in lower case, as a group's name does, so it reads as one. */
+const group = fc
+  .constantFrom(
+    'Organisation for Economic Co-operation and Development',
+    'European Consortium on Cross-Cultural Neuropsychology (ECCroN)',
+    'Research and Development Group',
+    'Task Force on Dementia & Migration',
+    'Alzheimer’s Disease Neuroimaging Initiative of the Netherlands',
+  )
+  .map((family): PersonName => ({ family }));
+/** An APA author list: up to 25 people and groups, and sometimes "et al.". */
+const names = fc
+  .tuple(fc.array(fc.oneof({ weight: 4, arbitrary: person }, group), { minLength: 1, maxLength: 25 }), fc.boolean())
+  .map(([list, others]) => formatAuthors(list, others));
+
+const numberText = fc.oneof(fc.integer({ min: 1, max: 999 }).map(String), fc.constantFrom('S7', 'III/41c', '12A'));
+const pages = fc.oneof(
+  fc
+    .tuple(fc.integer({ min: 1, max: 9000 }), fc.integer({ min: 0, max: 80 }))
+    .map(([start, n]) => `${start}-${start + n}`),
+  fc.integer({ min: 1, max: 9999 }).map(String),
+  fc.constantFrom('S12-S20', 'LL16-04', 'xii-xx'),
+);
+// A DOI that ends in punctuation (10.1000/a.) exists, but Citation.js's RIS reader trims it: left to our own tests.
+const doi = fc
+  .tuple(
+    fc.integer({ min: 1000, max: 99999 }),
+    fc.stringMatching(/^[A-Za-z0-9](?:[A-Za-z0-9._;():<>/-]{0,30}[A-Za-z0-9])?$/),
+  )
+  .map(([registrant, suffix]) => `10.${registrant}/${suffix}`);
+const url = fc.stringMatching(/^[a-z0-9-]{1,12}(\/[A-Za-z0-9._~-]{1,12}){0,3}$/).map((p) => `https://example.org/${p}`);
+
+/** The fields each kind uses, each there or not, with values of their form. */
+const KIND_FIELDS: Record<NonNullable<Publication['type']>, Record<string, fc.Arbitrary<unknown>>> = {
+  article: { journal: phrase(5), volume: numberText, issue: numberText },
+  chapter: {
+    editors: names,
+    bookTitle: phrase(6),
+    edition: fc.constantFrom('2', '3', 'Rev.', '3., erw. und aktualisierte Aufl.'),
+    volume: numberText,
+    pages,
+    publisher: phrase(3),
+  },
+  book: { edition: fc.constantFrom('2', '10', 'Rev.'), volume: numberText, publisher: phrase(3) },
+  'edited-book': { edition: fc.constantFrom('2', 'Rev.'), publisher: phrase(3) },
+  'conference-paper': { editors: names, bookTitle: phrase(6), pages, publisher: phrase(3) },
+  thesis: { degree: fc.constantFrom('doctoral', 'masters'), institution: phrase(4), repository: phrase(3) },
+  report: {
+    reportNumber: fc.constantFrom('007', '12', 'IMM-REP-1998-7'),
+    institution: phrase(4),
+    publisher: phrase(3),
+  },
+  preprint: { repository: fc.constantFrom('PsyArXiv', 'medRxiv', 'OSF Preprints') },
+  dataset: { version: fc.constantFrom('1.10', '2', '2.0.1'), repository: fc.constantFrom('Zenodo', 'OSF', 'Dryad') },
+  software: { version: fc.constantFrom('1.10', '0.9.0'), repository: fc.constantFrom('Zenodo', 'GitHub', 'CRAN') },
+};
+
+/** A publication of `kind` as the content could hold it (the schema accepts it). */
+export function entryOf(kind: NonNullable<Publication['type']>): fc.Arbitrary<Publication> {
+  const fields = { ...KIND_FIELDS[kind] };
+  const required: string[] = ['title', 'year'];
+  if (kind === 'chapter') required.push('bookTitle');
+  if (kind === 'edited-book') required.push('editors');
+  const link = fc.oneof(
+    doi.map((value) => ({ doi: value })),
+    url.map((value) => ({ url: value })),
+    fc.constant({}),
+  );
+  // An article's pages or its article number, never both: they say the same thing.
+  const numbered =
+    kind === 'article'
+      ? fc.oneof(
+          pages.map((value) => ({ pages: value })),
+          fc.constantFrom({ articleNumber: 'e70034' }, { articleNumber: '1456' }),
+          fc.constant({}),
+        )
+      : fc.constant({});
+  return fc
+    .tuple(
+      fc.record(
+        {
+          ...((kind === 'edited-book' ? { editors: names } : { authors: names }) as Record<
+            string,
+            fc.Arbitrary<string>
+          >),
+          title: phrase(12),
+          year: fc.oneof(fc.integer({ min: 1900, max: 2100 }), fc.constantFrom<'in press' | null>('in press', null)),
+          ...fields,
+        },
+        { requiredKeys: [...required, ...(kind === 'edited-book' ? [] : ['authors'])] as never[] },
+      ),
+      link,
+      numbered,
+    )
+    .map(
+      ([base, linked, number]) =>
+        ({ ...base, ...(kind === 'article' ? {} : { type: kind }), ...linked, ...number }) as Publication,
+    )
+    .filter((publication) => v.safeParse(publicationSchema, publication).success);
+}
+
+export const KINDS = Object.keys(KIND_FIELDS) as NonNullable<Publication['type']>[];
+
+// ---------------------------------------------------------------- the real corpus
+
+/** Every entry of our content and the fixture site's, and every entry cite imports from the real exports of the fixtures. */
+export async function realCorpus(): Promise<Publication[]> {
+  const content = [await loadContent(realContentDir), await loadContent(fixtureContentDir)].flatMap((site) =>
+    Object.values(site.content.publications).flat(),
+  );
+  const folder = 'test/fixtures/doi/import';
+  const imported: Publication[] = [];
+  for (const name of (await readdir(folder)).sort()) {
+    for (const entry of readImport(name, await readFile(path.join(folder, name), 'utf8'))) {
+      if (!('record' in entry)) continue;
+      try {
+        const publication = publicationFromRecord(entry.record);
+        if (v.safeParse(publicationSchema, publication).success) imported.push(publication);
+      } catch {
+        // Refused on import: not an entry of the site, so not one it exports.
+      }
+    }
+  }
+  return [...content, ...imported];
+}
