@@ -39,6 +39,8 @@ export interface BuildOptions {
   today?: string;
   /** The commit named in the build's identity; else the checkout's HEAD or the CI's variable, else none. */
   commit?: string | null;
+  /** The variables the command was started with: SOURCE_DATE_EPOCH, the CI's commit (GITHUB_SHA…); none unless given. */
+  environment?: NodeJS.ProcessEnv;
   /** The record the browser accessibility tests wrote (reports/accessibility-run.json), for the statement. */
   accessibilityRecord?: string;
   /** Lets a long-running process (the dev server) reuse the client bundle while src/ is unchanged. */
@@ -133,7 +135,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
 
 /** The commit for the build's identity, asked of git while the content loads. */
 const commitOf = (options: BuildOptions) =>
-  options.commit === undefined ? buildCommit(projectRoot) : Promise.resolve(options.commit);
+  options.commit === undefined ? buildCommit(projectRoot, options.environment ?? {}) : Promise.resolve(options.commit);
 
 /** The client bundle: the dev server's while src/ is unchanged, the one the build command started, or a new one. */
 async function clientOf(options: BuildOptions): Promise<ClientBundle> {
@@ -157,7 +159,7 @@ function buildFolders(options: BuildOptions) {
  */
 function checkSettings(options: BuildOptions): BuildDate {
   const problems = checkBuildSettings({ basePath: options.basePath, siteUrl: options.siteUrl });
-  const buildDate = resolveBuildDate(options.today);
+  const buildDate = resolveBuildDate(options.today, options.environment ?? {});
   if (!isBuildDate(buildDate)) problems.push(buildDate);
   if (problems.length > 0 || !isBuildDate(buildDate)) throw new BuildError('Checking the build settings', problems);
   return buildDate;

@@ -61,6 +61,7 @@ try {
     basePath: values.base ?? process.env.BASE_PATH ?? '',
     siteUrl: values['site-url'] ?? process.env.SITE_URL,
     today: values.today,
+    environment: process.env,
     accessibilityRecord: values['accessibility-record'],
     clientBundle,
     // Where the CMS saves: CMS_REPO, GITHUB_REPOSITORY or REPOSITORY_URL, CMS_BRANCH, CMS_AUTH_URL.

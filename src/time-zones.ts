@@ -6,14 +6,8 @@
  * every machine and Node line, whatever tz data the runtime's ICU carries.
  * Only the data is used; moment itself is never loaded.
  */
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-
-/** The published file: zones "name|abbreviations|offsets|indices|untils|population", links "zone|alias". */
-interface PackedData {
-  version: string;
-  zones: string[];
-  links: string[];
-}
 
 /** A zone's periods: period i has `offsets[i]` (minutes east of UTC) until the instant `untils[i]` (ms). */
 interface Zone {
@@ -24,20 +18,32 @@ interface Zone {
 
 const MINUTE = 60_000;
 
-let packed: Map<string, string> | undefined;
+let published: { zones: string; links: string } | undefined;
 const unpacked = new Map<string, Zone>();
 
-/** Every zone and alias by name, read on first use (the content of most builds names none). */
-function packedZones(): Map<string, string> {
-  if (packed) return packed;
+/**
+ * The published file as text, split into its zones and its links: a build
+ * looks up the few zones its events name by their quoted names (the file's
+ * zones are "name|abbreviations|offsets|indices|untils|population", its links
+ * "zone|alias") instead of parsing all 600 zones of 700 KB of JSON.
+ */
+function publishedData() {
+  if (published) return published;
   const require = createRequire(import.meta.url);
-  const data = require('moment-timezone/data/packed/latest.json') as PackedData;
-  packed = new Map(data.zones.map((zone) => [zone.slice(0, zone.indexOf('|')), zone]));
-  for (const link of data.links) {
-    const [target, alias] = link.split('|') as [string, string];
-    packed.set(alias, packed.get(target)!);
-  }
-  return packed;
+  const text = readFileSync(require.resolve('moment-timezone/data/packed/latest.json'), 'utf8');
+  const [zones, links] = [text.indexOf('"zones"'), text.indexOf('"links"')];
+  published = { zones: text.slice(zones, links), links: text.slice(links, text.indexOf(']', links)) };
+  return published;
+}
+
+/** A zone's packed line by its name or an alias, or undefined. */
+function packedZone(name: string): string | undefined {
+  if (name === '' || /["\\|]/.test(name)) return undefined;
+  const { zones, links } = publishedData();
+  const alias = links.indexOf(`|${name}"`);
+  const target = alias === -1 ? name : links.slice(links.lastIndexOf('"', alias) + 1, alias);
+  const at = zones.indexOf(`"${target}|`);
+  return at === -1 ? undefined : zones.slice(at + 1, zones.indexOf('"', at + 1));
 }
 
 /** A digit of moment's base 60: 0-9, a-z, A-X. */
@@ -74,7 +80,7 @@ function unpack(line: string): Zone {
 function zone(name: string): Zone {
   const cached = unpacked.get(name);
   if (cached) return cached;
-  const line = packedZones().get(name);
+  const line = packedZone(name);
   if (!line) throw new Error(`"${name}" is no time zone of the IANA database`);
   const read = unpack(line);
   unpacked.set(name, read);
@@ -86,16 +92,25 @@ function zone(name: string): Zone {
  * Its legacy names (CET, EST5EDT, US/Eastern, GB, Etc/GMT+1) are left out: an abbreviation is no place, and the
  * editor's list stays the one a person scrolls through.
  */
-const PLACE = /^(Africa|America|Antarctica|Arctic|Asia|Atlantic|Australia|Europe|Indian|Pacific)\/[A-Za-z]/;
+const isPlace = (name: string) =>
+  name === 'UTC' ||
+  /^(Africa|America|Antarctica|Arctic|Asia|Atlantic|Australia|Europe|Indian|Pacific)\/[A-Za-z]/.test(name);
+
+/** A time zone of the IANA database named by its region and city, such as Europe/Amsterdam, or UTC. */
+export const isTimeZone = (name: string): boolean =>
+  isPlace(name) && (unpacked.has(name) || packedZone(name) !== undefined);
 
 let names: string[] | undefined;
 
-/** Every name isTimeZone accepts, in alphabetical order: the choices the editor offers. */
-export const timeZoneNames = (): string[] =>
-  (names ??= [...packedZones().keys()].filter((name) => name === 'UTC' || PLACE.test(name)).sort());
-
-/** A time zone of the IANA database named by its region and city, such as Europe/Amsterdam, or UTC. */
-export const isTimeZone = (name: string): boolean => (name === 'UTC' || PLACE.test(name)) && packedZones().has(name);
+/** Every name isTimeZone accepts, in alphabetical order: the choices the editor offers (read only when it asks). */
+export function timeZoneNames(): string[] {
+  const { zones, links } = publishedData();
+  names ??= [...zones.matchAll(/"([^"|]+)\|/g), ...links.matchAll(/\|([^"|]+)"/g)]
+    .map(([, name]) => name!)
+    .filter(isPlace)
+    .sort();
+  return names;
+}
 
 /** The index of the period in force at an instant (ms since 1970, UTC). */
 function periodAt(data: Zone, instant: number): number {

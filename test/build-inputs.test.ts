@@ -18,10 +18,6 @@ const below = ['src', 'scripts/stages', 'scripts/admin', 'scripts/lib'];
 
 /** What still reads the environment below the commands, and why it may. */
 const allowed: Record<string, string> = {
-  'scripts/lib/build-date.ts':
-    "SOURCE_DATE_EPOCH, the build's date when --today is not given: to be read by the build command when the pipeline's options are restructured (issue 37); the report says where the date came from",
-  'scripts/lib/build-commit.ts':
-    "GITHUB_SHA, CF_PAGES_COMMIT_SHA or COMMIT_REF when git cannot say the commit: to be read by the build command with the build's date (issue 37); build.json names the commit",
   'scripts/lib/chromium.ts':
     'CHROMIUM_PATH and PATH: which browser the tests, the screenshots and the benchmarks drive, never an input of the build',
   'scripts/lib/terminal.ts': 'NO_COLOR and CI: whether the terminal shows colours, never what is built',

@@ -1,32 +1,16 @@
 /**
  * npm run bench:lighthouse [-- --runs 3] [--route /research]
  *
- * Builds the site into a temporary folder, serves it with the project's own
- * static server (the same rules as a static host and `npm run preview`), and
- * runs Lighthouse on every route with its default mobile settings (emulated
- * Moto G Power, simulated slow 4G) in Debian's Chromium. The build's siteUrl
- * is the served origin, so canonical URLs point at the page being audited.
- *
- * Target per route: 100 in performance, accessibility, best practices and
- * SEO, and LCP equal to FCP: the largest paint is the first one, with no late
- * image or font. That is read from the trace Lighthouse recorded (observed
- * FCP and LCP in the same frame, and the LCP element not an image). The FCP
- * and LCP that Lighthouse scores are simulated from that trace for a slow
- * phone (Lantern); the simulated LCP also waits for every request that started
- * before the observed paint, even one the paint did not need (the favicon,
- * which Chromium fetches at the load event, often before a headless first
- * paint), so the two simulated values can differ by such a request while the
- * page painted its largest content in its first paint. They are shown beside
- * the observed ones, with the requests responsible.
- *
- * Each route is audited --runs times (3 unless told) and the median run is
- * reported, chosen by Lighthouse's own computeMedianRun (closest to the
- * median FCP and TTI), as Lighthouse advises against its run-to-run variance:
- * its CPU-bound figures (Total Blocking Time) swing when other work shares
- * the machine.
- *
+ * Builds the site (its siteUrl the served origin), serves it with the
+ * project's static server, and runs Lighthouse's mobile defaults on every
+ * route. Target: 100 in all four categories, and LCP equal to FCP, read from
+ * the recorded trace (same frame, the LCP element no image). The simulated
+ * (Lantern) FCP and LCP are shown beside the observed ones with the requests
+ * that part them: the simulated LCP also waits for requests the paint did not
+ * need, such as the favicon. Each route's median of --runs runs (3) is
+ * Lighthouse's computeMedianRun, as its figures swing on a busy machine.
  * Prints a table and the audits that cost points; writes
- * reports/lighthouse.json. Exit code 1 when a route misses the target.
+ * reports/lighthouse.json; exits 1 when a route misses the target.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';

@@ -1,24 +1,13 @@
 /**
  * npm run bench [-- --runs 15] [--against ../other-checkout] [--strict]
  *
- * How fast and how light the build and the site are:
- *
- *  1. The build command of package.json (`npm run build`'s command line,
- *     without npm), each run in a fresh process with a new output folder,
- *     paired with Node's own start-up (`node -e ''`) and, with --against, with
- *     the build command of another checkout of the project (with its own
- *     node_modules), in turns: the machine is shared, and a change in its load
- *     then touches both sides of a pair alike. Medians, min / max and the
- *     median of the per-round ratios.
- *  2. The first build after an edit of src/ or scripts/ (no bundle of the
- *     build command yet: scripts/bundled-build.js) and the build's peak
- *     memory, once each.
- *  3. Per route, HTML, CSS and JS, raw and gzip, from the build's report.
- *
- * The Node that runs this runs the builds: under another line, put its
- * binary first on PATH (npm run test:node installs one into .cache/).
- * Prints tables and writes reports/bench.json (outside dist/). With --strict
- * the exit code is 1 when a byte or memory target is missed.
+ * The build command of package.json in paired rounds, each in a fresh process
+ * with a new output folder, beside `node -e ''` and, with --against, another
+ * checkout's build command, in alternating turns (only figures of the same
+ * rounds compare on a shared machine); then the first build after an edit,
+ * peak memory and the weight of each route. docs/architecture.md#performance
+ * says what each figure means. The Node that runs this runs the builds.
+ * Writes reports/bench.json; with --strict, exits 1 on a missed target.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -163,6 +152,7 @@ try {
 
   // 2. Once each: the first build after an edit, and the peak memory.
   await rm(cacheFolder(projectRoot), { recursive: true, force: true });
+  await rm(path.join(projectRoot, 'node_modules', '.cache', 'eccron-client'), { recursive: true, force: true });
   const first = await build(projectRoot, ours);
   // The peak resident memory of the build's process, written by a module it imports first.
   const peakFile = path.join(work, 'peak');

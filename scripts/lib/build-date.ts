@@ -17,7 +17,7 @@ export interface BuildDate {
  */
 export function resolveBuildDate(
   today: string | undefined,
-  environment: NodeJS.ProcessEnv = process.env,
+  environment: NodeJS.ProcessEnv,
   now: () => Date = () => new Date(),
 ): BuildDate | Problem {
   if (today !== undefined && today.trim() !== '') {

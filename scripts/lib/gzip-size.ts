@@ -4,24 +4,22 @@
  * - A file already compressed by its format (woff2, PNG, JPEG, GIF, WebP) is
  *   sent as it is by every host, so its size is its bytes; gzip would only add
  *   a header.
- * - A big file that is the same build after build (the CMS's 2 MB script, at
- *   level 9 some 65 ms; without this, a build took 1.10 to 1.21 times as long,
- *   paired on Node 22; and its 29 translation files, 2 MB together, another
- *   60 ms) is compressed once: its size is
- *   kept by the SHA-256 of its bytes in a small JSON file under
- *   node_modules/.cache/. The same bytes give the same size on every machine,
- *   so the report does not change; a missing or damaged file only means
- *   compressing again.
+ * - Every file but the smallest is compressed once: its size is kept by the
+ *   SHA-256 of its bytes in a small JSON file under node_modules/.cache/, so a
+ *   build compresses only what changed (the CMS's 4 MB of script and
+ *   translations alone cost a tenth of a build at level 9). The same bytes
+ *   give the same size on every machine, so the report does not change; a
+ *   missing or damaged file only means compressing again.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { writeFileAtomic } from './atomic-write.js';
 
-/** Smaller files (the pages, the site's own CSS and JS) are compressed every time: a lookup would save little. */
-const rememberFrom = 32 * 1024;
-/** Enough for the CMS's files of a few versions and base paths; the oldest go first. */
-const rememberAtMost = 256;
+/** Smaller files are compressed every time: a lookup would save little. */
+const rememberFrom = 2 * 1024;
+/** Enough for the files of a few versions of the site and base paths; the oldest go first. */
+const rememberAtMost = 2048;
 
 /** Each format's signature: the bytes it starts with, at their offsets. */
 const compressedFormats: [offset: number, bytes: string][][] = [
@@ -42,6 +40,7 @@ const isCompressedFormat = (bytes: Uint8Array) =>
 
 export class GzipSizes {
   private known: Map<string, number> | undefined;
+  private writing = false;
 
   /** `file`: where big files' sizes are kept between builds; none, to keep nothing. */
   constructor(private readonly file?: string) {}
@@ -56,7 +55,7 @@ export class GzipSizes {
     if (size === undefined) {
       size = gzipSync(bytes, { level: 9 }).length;
       known.set(key, size);
-      this.write(known);
+      this.writeSoon(known);
     }
     return size;
   }
@@ -80,13 +79,18 @@ export class GzipSizes {
     return this.known;
   }
 
-  private write(known: Map<string, number>) {
-    const entries = [...known].slice(-rememberAtMost);
-    try {
-      // Whole or not at all, so that two builds at once never read half a file.
-      writeFileAtomic(this.file!, JSON.stringify(entries));
-    } catch {
-      // A read-only node_modules only means compressing again next time.
-    }
+  /** Once for all the sizes a report counts at once, not once per file. */
+  private writeSoon(known: Map<string, number>) {
+    if (this.writing) return;
+    this.writing = true;
+    setImmediate(() => {
+      this.writing = false;
+      try {
+        // Whole or not at all, so that two builds at once never read half a file.
+        writeFileAtomic(this.file!, JSON.stringify([...known].slice(-rememberAtMost)));
+      } catch {
+        // A read-only node_modules only means compressing again next time.
+      }
+    });
   }
 }

@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import * as esbuild from 'esbuild';
+import type * as esbuild from 'esbuild';
+import { writeFileAtomic } from '../lib/atomic-write.js';
 import { BuildError } from '../lib/problems.ts';
 import type { OutputFile } from './output-files.ts';
 
@@ -51,8 +54,16 @@ const bundleOptions = (root: string) =>
  *
  * The entry pages load, assets/client-*.js, is src/islands/boot.ts: it
  * imports the islands (assets/islands-*.js) after the first paint.
+ *
+ * The bundle is kept under node_modules/.cache/ with the bytes of every file
+ * esbuild read: while none changed, a build reuses it and starts no esbuild
+ * (loading esbuild and its process took a tenth of a build on Node 22).
  */
 export async function bundleClient(root: string): Promise<ClientBundle> {
+  const cacheFile = path.join(root, 'node_modules', '.cache', 'eccron-client', `${hashOf([root])}.json`);
+  const kept = keptBundle(root, cacheFile);
+  if (kept) return kept;
+  const esbuild = await import('esbuild');
   const result = await esbuild.build(bundleOptions(root)).catch((error: unknown) => {
     const failure = error as esbuild.BuildFailure;
     throw new BuildError(
@@ -63,7 +74,54 @@ export async function bundleClient(root: string): Promise<ClientBundle> {
       })),
     );
   });
+  const bundle = clientBundleOf(root, result);
+  keepBundle(root, cacheFile, Object.keys(result.metafile.inputs), bundle);
+  return bundle;
+}
 
+/** What the bundle depends on: the options, and the bytes of its inputs and of npm's record of the packages. */
+function hashOf(parts: (string | Uint8Array)[]): string {
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(part).update('\0');
+  return hash.digest('hex').slice(0, 16);
+}
+const keyOf = (root: string, inputs: string[]) =>
+  hashOf([
+    JSON.stringify(bundleOptions(root)),
+    ...[...inputs, 'node_modules/.package-lock.json'].flatMap((file) => [file, readFileSync(path.join(root, file))]),
+  ]);
+
+interface KeptBundle extends Omit<ClientBundle, 'files'> {
+  key: string;
+  inputs: string[];
+  files: { path: string; base64: string }[];
+}
+
+function keptBundle(root: string, cacheFile: string): ClientBundle | undefined {
+  try {
+    const kept = JSON.parse(readFileSync(cacheFile, 'utf8')) as KeptBundle;
+    if (kept.key !== keyOf(root, kept.inputs)) return undefined;
+    const files = kept.files.map((file) => ({ path: file.path, contents: Buffer.from(file.base64, 'base64') }));
+    return { assets: kept.assets, scriptImports: kept.scriptImports, files };
+  } catch {
+    return undefined; // none yet, or an input gone: esbuild bundles again
+  }
+}
+
+function keepBundle(root: string, cacheFile: string, inputs: string[], bundle: ClientBundle): void {
+  const files = bundle.files.map((file) => ({
+    path: file.path,
+    base64: Buffer.from(file.contents).toString('base64'),
+  }));
+  try {
+    const kept: KeptBundle = { ...bundle, key: keyOf(root, inputs), inputs, files };
+    writeFileAtomic(cacheFile, JSON.stringify(kept));
+  } catch {
+    // A read-only node_modules only means bundling again next time.
+  }
+}
+
+function clientBundleOf(root: string, result: esbuild.BuildResult<{ metafile: true; write: false }>): ClientBundle {
   const outdir = path.join(root, 'assets');
   const files = result.outputFiles.map((file) => ({
     path: `assets/${path.relative(outdir, file.path).split(path.sep).join('/')}`,

@@ -47,7 +47,21 @@ const inOrder = (list: readonly (string | undefined)[], subset: readonly string[
   list.filter((item) => subset.includes(item!));
 
 export async function checkSpecStrings(outDir: string, content: SiteContent) {
-  const home = await readPage(outDir, '/');
+  checkHomePage(await readPage(outDir, '/'), content);
+  await checkResearchPages(outDir, content);
+
+  // Legal pages.
+  for (const [route, title] of [
+    ['/privacy-policy', 'Privacy Policy'],
+    ['/terms-of-service', 'Terms of Service'],
+  ] as const) {
+    const page = textOf(await readPage(outDir, route));
+    assert.ok(page.includes(`${title} Last updated: May 19, 2025`), route);
+    assert.ok(page.includes('Back to Home'), route);
+  }
+}
+
+function checkHomePage(home: string, content: SiteContent) {
   const text = textOf(home);
 
   // Sections and headings of the home page.
@@ -113,7 +127,9 @@ export async function checkSpecStrings(outDir: string, content: SiteContent) {
 
   // Footer.
   assert.match(text, /© 2025 European Consortium on Cross-Cultural Neuropsychology/);
+}
 
+async function checkResearchPages(outDir: string, content: SiteContent) {
   // /research: the spec's themes with their counts, which are the numbers of entries.
   const overview = await readPage(outDir, '/research');
   const overviewText = textOf(overview);
@@ -141,15 +157,5 @@ export async function checkSpecStrings(outDir: string, content: SiteContent) {
       content.publications[theme.id]!.length,
       `${theme.id}: one link per entry`,
     );
-  }
-
-  // Legal pages.
-  for (const [route, title] of [
-    ['/privacy-policy', 'Privacy Policy'],
-    ['/terms-of-service', 'Terms of Service'],
-  ] as const) {
-    const page = textOf(await readPage(outDir, route));
-    assert.ok(page.includes(`${title} Last updated: May 19, 2025`), route);
-    assert.ok(page.includes('Back to Home'), route);
   }
 }

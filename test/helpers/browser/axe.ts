@@ -63,7 +63,7 @@ export async function writeAccessibilityRecord(browser: string, file = accessibi
   const unique = <T>(values: T[]) => [...new Set(values)];
   const record: AccessibilityRecord = {
     date: new Date().toISOString().slice(0, 10),
-    commit: await buildCommit(path.resolve('.')),
+    commit: await buildCommit(path.resolve('.'), process.env),
     axeCore: JSON.parse(readFileSync(require.resolve('axe-core/package.json'), 'utf8')).version,
     browser,
     routes: unique(recorded.map((check) => check.route)),
