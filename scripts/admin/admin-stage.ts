@@ -4,15 +4,17 @@
  * It adds files under admin/ only; no visitor page links to it or loads any
  * of it.
  */
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { transformSync } from 'esbuild';
 import path from 'node:path';
 import { buildIdentityPlaceholder } from '../../src/build-context.tsx';
 import type { SiteContent } from '../../src/content-schema.ts';
 import { escapeHtml } from '../../src/escape.ts';
 import { adminContentSecurityPolicy, policyHeader } from '../../src/security.ts';
 import type { Urls } from '../../src/urls.ts';
+import { writeFileAtomic } from '../lib/atomic-write.js';
+import { projectRoot } from '../lib/project-root.js';
 import type { OutputFile } from '../stages/output-files.ts';
 import type { CmsBackend } from './cms-backend.ts';
 import { type CmsContentFacts, cmsConfig } from './cms-config.ts';
@@ -81,14 +83,29 @@ export function adminPage(urls: Urls, { cmsScript, editorScript, title, policy, 
 let editorScript: string | undefined;
 /**
  * The site's own script beside the CMS (editor-companion.ts): the build's verdict, the question before a changed
- * entry is left, the landmarks. One TypeScript file that imports nothing, so esbuild only strips its types.
+ * entry is left, the landmarks. One TypeScript file that imports nothing, so esbuild only strips its types, once
+ * per change of the file or of esbuild: the result is kept under node_modules/.cache/, as the client bundle is, so
+ * that a build that changes neither starts no esbuild.
  */
 export function readEditorScript(): string {
-  editorScript ??= transformSync(readFileSync(new URL('./editor-companion.ts', import.meta.url), 'utf8'), {
-    loader: 'ts',
-    format: 'iife',
-    target: 'es2022',
-  }).code;
+  if (editorScript) return editorScript;
+  const source = readFileSync(new URL('./editor-companion.ts', import.meta.url), 'utf8');
+  const { version } = require('esbuild/package.json') as { version: string };
+  const key = createHash('sha256').update(`${version}\0${source}`).digest('hex').slice(0, 16);
+  const kept = path.join(projectRoot, 'node_modules', '.cache', 'eccron-client', `editor-${key}.js`);
+  try {
+    editorScript = readFileSync(kept, 'utf8');
+    return editorScript;
+  } catch {
+    // Not kept yet: made below.
+  }
+  const { transformSync } = require('esbuild') as typeof import('esbuild');
+  editorScript = transformSync(source, { loader: 'ts', format: 'iife', target: 'es2022' }).code;
+  try {
+    writeFileAtomic(kept, editorScript);
+  } catch {
+    // A read-only node_modules only means stripping the types again next time.
+  }
   return editorScript;
 }
 
