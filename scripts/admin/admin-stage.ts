@@ -123,20 +123,42 @@ const ownCmsFolder = `${adminFolder}/sveltia-cms`;
 
 const selfHosted = new Map<string, { script: Buffer; fonts: OutputFile[] }>();
 
-/** Replaces the one occurrence of `find` in the script, or says which patch the CMS's new version needs. */
-function replaceOnce(script: Buffer, find: string, replacement: string, patch: string): Buffer {
+/** A patch of the script: `length` bytes at `at` of the original become `text`. */
+interface Edit {
+  at: number;
+  length: number;
+  text: string;
+}
+
+/** The one occurrence of `find` in the script becomes `replacement`, or an error says which patch needs redoing. */
+function replaceOnce(script: Buffer, find: string, replacement: string, patch: string): Edit {
   const at = script.indexOf(find);
   if (at === -1 || script.indexOf(find, at + 1) !== -1)
     throw new Error(`the CMS's script holds ${JSON.stringify(find)} other than once: ${patch} needs another patch`);
-  return Buffer.concat([script.subarray(0, at), Buffer.from(replacement), script.subarray(at + find.length)]);
+  return { at, length: find.length, text: replacement };
+}
+
+/**
+ * Every patch applied in one copy of the script: each was found in the original, and a copy of 2 MB costs more
+ * (fresh memory) than every search for them together.
+ */
+function applyEdits(script: Buffer, edits: Edit[]): Buffer {
+  const parts: Buffer[] = [];
+  let copied = 0;
+  for (const { at, length, text } of edits.sort((one, other) => one.at - other.at)) {
+    if (at < copied) throw new Error("two patches of the CMS's script overlap: one of them needs redoing");
+    parts.push(script.subarray(copied, at), Buffer.from(text));
+    copied = at + length;
+  }
+  parts.push(script.subarray(copied));
+  return Buffer.concat(parts);
 }
 
 /** The CMS's fonts served from admin/fonts/, copied from their fontsource npm packages, instead of from a CDN. */
-function ownFonts(original: Buffer, urls: Urls): { script: Buffer; fonts: OutputFile[] } {
+function ownFonts(original: Buffer, urls: Urls): { edits: Edit[]; fonts: OutputFile[] } {
   const fonts = new Map<string, OutputFile>();
-  const parts: Buffer[] = [];
-  let copied = 0;
-  for (let at = original.indexOf(cdn); at !== -1; at = original.indexOf(cdn, copied)) {
+  const edits: Edit[] = [];
+  for (let at = original.indexOf(cdn); at !== -1; at = original.indexOf(cdn, at + 1)) {
     // An address is ASCII: read as latin1, each byte is one character.
     const address = original.toString('latin1', at, at + 200);
     const font = cdnFont.exec(address);
@@ -153,11 +175,9 @@ function ownFonts(original: Buffer, urls: Urls): { script: Buffer; fonts: Output
       name,
     );
     fonts.set(name, { path: `${adminFolder}/fonts/${name}`, contents: readFileSync(from) });
-    parts.push(original.subarray(copied, at), Buffer.from(encodeURI(urls.asset(`${adminFolder}/fonts/${name}`))));
-    copied = at + url.length;
+    edits.push({ at, length: url.length, text: encodeURI(urls.asset(`${adminFolder}/fonts/${name}`)) });
   }
-  parts.push(original.subarray(copied));
-  return { script: Buffer.concat(parts), fonts: [...fonts.values()] };
+  return { edits, fonts: [...fonts.values()] };
 }
 
 /** GitHub's status page, which the CMS asks on every load, sign-in and five minutes: not the backend's host. */
@@ -167,7 +187,7 @@ const githubStatus = '`https://www.githubstatus.com/`';
  * No status check: the CMS's GitHub backend names the check it runs beside the status page's address
  * (statusDashboardURL:<name>,checkStatus:<function>); without the function the CMS asks nothing and shows no banner.
  */
-function withoutStatusCheck(script: Buffer): Buffer {
+function withoutStatusCheck(script: Buffer): Edit {
   const at = script.indexOf(githubStatus);
   const name = /([\w$]+)=$/.exec(script.toString('latin1', Math.max(0, at - 40), at))?.[1];
   if (at === -1 || !name)
@@ -183,7 +203,7 @@ function withoutStatusCheck(script: Buffer): Buffer {
  * handle alone (which arrow keys move, but nothing says so). In its list item's controls, right after the Move
  * Down button: hasMouse?render(handle):render(buttons,-1) becomes render(buttons,-1) either way.
  */
-function withMoveButtons(script: Buffer): Buffer {
+function withMoveButtons(script: Buffer): Edit {
   const after = script.indexOf('`move-down`,get"aria-label"');
   const window = after === -1 ? '' : script.toString('latin1', after, after + 400);
   const branch = /\.hasMouse\?([\w$]+)\(([\w$]+)\):\1\(([\w$]+),-1\)/.exec(window);
@@ -210,18 +230,16 @@ export function selfHostedCms(urls: Urls): { script: Buffer; fonts: OutputFile[]
   const key = urls.asset('');
   const known = selfHosted.get(key);
   if (known) return known;
-  const { script: fontsOwn, fonts } = ownFonts(readCmsScript(), urls);
-  let script = fontsOwn;
-  const lock = script.indexOf(zoomLock);
-  if (lock !== -1) script = Buffer.concat([script.subarray(0, lock), script.subarray(lock + zoomLock.length)]);
-  script = replaceOnce(
-    script,
-    unpkg.toString('latin1'),
-    `\`${encodeURI(urls.asset(ownCmsFolder))}\``,
-    'its version check',
+  const original = readCmsScript();
+  const { edits, fonts } = ownFonts(original, urls);
+  const lock = original.indexOf(zoomLock);
+  if (lock !== -1) edits.push({ at: lock, length: zoomLock.length, text: '' });
+  edits.push(
+    replaceOnce(original, unpkg.toString('latin1'), `\`${encodeURI(urls.asset(ownCmsFolder))}\``, 'its version check'),
+    withoutStatusCheck(original),
+    withMoveButtons(original),
   );
-  script = withMoveButtons(withoutStatusCheck(script));
-  const result = { script, fonts };
+  const result = { script: applyEdits(original, edits), fonts };
   selfHosted.set(key, result);
   return result;
 }
