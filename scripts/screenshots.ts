@@ -17,12 +17,16 @@ process.env.NODE_ENV ??= 'production';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, findChromium } from './lib/chromium.ts';
+import { readCommandLine } from './lib/command-line.ts';
 import { projectRoot } from './lib/project-root.js';
 
-const { values } = parseArgs({ options: { out: { type: 'string' }, content: { type: 'string' } } });
+const { values } = readCommandLine(
+  { options: { out: { type: 'string' }, content: { type: 'string' } } },
+  // 1 is a page that could not be shown, or no browser.
+  { usage: 'Usage: npm run screenshots [-- --out reports/screenshots] [--content DIR]', exitCode: 2 },
+);
 
 // Imported after NODE_ENV is set: React picks its build when it is first imported.
 const { buildSite } = await import('./build-site.ts');

@@ -13,7 +13,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { readCommandLine } from './lib/command-line.ts';
 import { projectRoot } from './lib/project-root.js';
 import { HttpClient, siteUserAgent } from './lib/http-client.ts';
 import { buildIdentityFile } from './stages/build-identity.ts';
@@ -42,17 +42,20 @@ function seconds(name: string, text: string): number {
 }
 
 /** The command line, checked: the site's address and the options, or a line that says what is wrong. */
-function readCommandLine() {
-  const { values, positionals } = parseArgs({
-    allowPositionals: true,
-    options: {
-      dir: { type: 'string', default: 'dist' },
-      headers: { type: 'string' },
-      'allow-rewrite': { type: 'string', multiple: true, default: [] },
-      timeout: { type: 'string', default: '20' },
-      deadline: { type: 'string', default: String(defaultDeadlineMs / 1000) },
+function verifyOptions() {
+  const { values, positionals } = readCommandLine(
+    {
+      allowPositionals: true,
+      options: {
+        dir: { type: 'string', default: 'dist' },
+        headers: { type: 'string' },
+        'allow-rewrite': { type: 'string', multiple: true, default: [] },
+        timeout: { type: 'string', default: '20' },
+        deadline: { type: 'string', default: String(defaultDeadlineMs / 1000) },
+      },
     },
-  });
+    { usage, exitCode: 2 },
+  );
   const [url] = positionals;
   if (positionals.length !== 1 || !url) return fail(usage);
   if (!/^https?:\/\//.test(url) || !URL.canParse(url))
@@ -76,7 +79,7 @@ function readCommandLine() {
   };
 }
 
-const { site, dir, headers, allowRewrites, timeoutMs, deadlineMs } = readCommandLine();
+const { site, dir, headers, allowRewrites, timeoutMs, deadlineMs } = verifyOptions();
 const settings = await readSiteSettings(path.join(projectRoot, 'content')).catch((error: unknown) =>
   error instanceof SettingsError ? fail(error.message) : Promise.reject(error),
 );

@@ -19,6 +19,10 @@ const commands: [name: string, script: string, exitCode: number][] = [
   ['preview', 'scripts/preview.ts', 1],
   ['build', 'scripts/build.ts', 1],
   ['dev', 'scripts/dev/server.ts', 1],
+  ['verify', 'scripts/verify.ts', 2],
+  ['bench', 'scripts/bench/run.ts', 2],
+  ['bench:lighthouse', 'scripts/bench/lighthouse.ts', 2],
+  ['screenshots', 'scripts/screenshots.ts', 2],
 ];
 
 async function runWith(script: string, args: string[]) {

@@ -15,11 +15,11 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { buildSite } from '../build-site.ts';
+import { readCommandLine } from '../lib/command-line.ts';
 import { projectRoot } from '../lib/project-root.js';
 import { startStaticServer } from '../lib/static-server.ts';
 import { bold, dim, green, red, table } from '../lib/terminal.ts';
@@ -27,9 +27,11 @@ import { routes as routeTable } from '../../src/routes.tsx';
 import { loadContent } from '../stages/load-content.ts';
 import { chromiumArgs, findChromium } from '../lib/chromium.ts';
 
-const { values } = parseArgs({
-  options: { route: { type: 'string', multiple: true }, runs: { type: 'string', default: '3' } },
-});
+const { values } = readCommandLine(
+  { options: { route: { type: 'string', multiple: true }, runs: { type: 'string', default: '3' } } },
+  // 1 is a route that misses the target.
+  { usage: 'Usage: npm run bench:lighthouse [-- --runs 3] [--route /research]', exitCode: 2 },
+);
 const runs = Math.max(1, Number(values.runs));
 const routes = routeTable((await loadContent(path.join(projectRoot, 'content'))).content);
 const chosen = values.route ? routes.filter((route) => values.route!.includes(route.path)) : routes;

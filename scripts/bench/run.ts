@@ -15,20 +15,24 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
+import { readCommandLine } from '../lib/command-line.ts';
 import { projectRoot } from '../lib/project-root.js';
 import { cacheFolder } from '../bundled-build.js';
 import { fontPolicy } from '../lib/page-weight.ts';
 import { bold, dim, green, kilobytes, red, table } from '../lib/terminal.ts';
 import type { BuildReport } from '../stages/report.ts';
 
-const { values } = parseArgs({
-  options: {
-    runs: { type: 'string', default: '15' },
-    against: { type: 'string' },
-    strict: { type: 'boolean', default: false },
+const { values } = readCommandLine(
+  {
+    options: {
+      runs: { type: 'string', default: '15' },
+      against: { type: 'string' },
+      strict: { type: 'boolean', default: false },
+    },
   },
-});
+  // 1 is a missed target.
+  { usage: 'Usage: npm run bench [-- --runs 15] [--against ../other-checkout] [--strict]', exitCode: 2 },
+);
 const runs = Math.max(1, Number(values.runs));
 const against = values.against ? path.resolve(values.against) : undefined;
 
