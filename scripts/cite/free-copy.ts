@@ -6,14 +6,12 @@
  * removed; one typed by a person (no freeCopyFoundBy) is kept, and a
  * different answer is reported as a conflict.
  */
+import { FREE_COPY_VERSION_WORDS } from '../../src/citation.ts';
 import type { Publication } from '../../src/content/publications.ts';
 import { offlineLine } from '../lib/http-client.ts';
 import { findOpenAccess, type OpenAccess, openAccessEmail } from './open-access.ts';
 import type { Entry, Field, PublicationsFile } from './publications-file.ts';
 import type { ResolverOptions } from './resolver.ts';
-
-/** The words a visitor reads for a version that is not the publisher's own. */
-export const VERSION_WORDS = { accepted: 'accepted manuscript', preprint: 'preprint' } as const;
 
 /** Who wrote a free copy the next fill may replace or remove. */
 const FOUND_BY = 'Unpaywall';
@@ -74,7 +72,7 @@ export function freeCopyFields(answer: OpenAccess | undefined): FreeCopyFields {
 
 /** A free copy in words: its address and, where it is not the published version, which it is. */
 export const describeCopy = (copy: FreeCopyFields) =>
-  `${copy.freeCopy}${copy.freeCopyVersion && copy.freeCopyVersion !== 'published' ? ` (${VERSION_WORDS[copy.freeCopyVersion]})` : ''}`;
+  `${copy.freeCopy}${copy.freeCopyVersion && copy.freeCopyVersion !== 'published' ? ` (${FREE_COPY_VERSION_WORDS[copy.freeCopyVersion]})` : ''}`;
 
 export type CopyOutcome = 'recorded' | 'replaced' | 'removed' | 'unchanged' | 'kept' | 'conflict' | 'none' | 'unknown';
 

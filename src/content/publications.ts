@@ -146,7 +146,7 @@ export const publicationSchema = v.pipe(
       'published: the publisher’s own version; accepted: the accepted manuscript (peer reviewed, before typesetting); preprint: the version submitted, before peer review. Leave empty when not known.',
     ),
     freeCopyFoundBy: labelled(
-      v.literal('Unpaywall', 'expected Unpaywall (or leave it out for a free copy typed by hand)'),
+      v.picklist(['Unpaywall'], 'expected Unpaywall (or leave it out for a free copy typed by hand)'),
       'Free copy found by',
       'Written by npm run cite -- fill: the next fill replaces or removes this copy as Unpaywall’s answer changes. Delete it (leave empty) to keep the copy as typed.',
     ),
