@@ -9,7 +9,6 @@
  */
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { parse } from 'yaml';
 import { startRecordedResolver, type RecordedResolver } from './fixtures/doi/recorded-resolver.ts';
@@ -197,6 +196,31 @@ test('the free copy goes through the content check: a fill --dry-run shows its l
     assert.match(output, /^\+ +7 \| {5}freeCopy: https:\/\/\S+$/m);
     assert.match(output, /^\+ +8 \| {5}freeCopyVersion: published$/m);
     assert.match(output, /^\+ +9 \| {5}freeCopyFoundBy: Unpaywall$/m);
+  } finally {
+    await c.done();
+  }
+});
+
+test('import records the free copy of each new entry with a DOI', async () => {
+  const c = await citeContent();
+  try {
+    const bib = `${c.dir}/two.bib`;
+    await writeFile(
+      bib,
+      '@article{open, author = {Wu, Jing}, title = {An open article}, journal = {Genome Biology}, year = {2004}, doi = {10.1186/gb-2004-5-10-r80}}\n\n@article{shut, author = {Ho, Mei}, title = {A closed article}, journal = {Closed}, year = {2001}, doi = {10.1037/018882}}\n',
+    );
+    const { code, output } = await runCiteOn(['import', bib, '--theme', 'second-example', ...EMAIL], c.contentDir, {
+      openAccessApi: unpaywall.api,
+    });
+    assert.equal(code, 0, output);
+    assert.match(output, /two\.bib:1 open: free to read: https:\/\/\S+$/m);
+    const imported = entries(await c.read()).filter(
+      (entry) => entry.title === 'An open article' || entry.title === 'A closed article',
+    );
+    assert.deepEqual(
+      imported.map((entry) => entry.freeCopy),
+      [best('10.1186/gb-2004-5-10-r80'), undefined],
+    );
   } finally {
     await c.done();
   }
