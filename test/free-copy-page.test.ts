@@ -15,12 +15,13 @@ import { before, test } from 'node:test';
 import { plugins } from '@citation-js/core';
 import '@citation-js/plugin-bibtex';
 import '@citation-js/plugin-ris';
+import { fieldFor } from '../scripts/admin/schema-fields.ts';
 import { readImport } from '../scripts/cite/import-file.ts';
 import { publicationFromRecord } from '../scripts/cite/record.ts';
 import { externalLinks } from '../scripts/links/collect.ts';
 import { findSources } from '../scripts/links/sources.ts';
 import { bibtexFile, risFile } from '../src/citation-export.ts';
-import type { Publication } from '../src/content/publications.ts';
+import { type Publication, publicationSchema } from '../src/content/publications.ts';
 import { load } from './helpers/html.ts';
 import { schemaOrgProblems } from './helpers/schema-org.ts';
 import { buildIntoTemporaryFolder, fixtureContentDir, readPage, temporaryFolder } from './helpers/site.ts';
@@ -124,4 +125,24 @@ test('an entry with a free copy, downloaded and imported again, is the entry wit
       assert.deepEqual(publicationFromRecord(record.record), entry, name);
     }
   }
+});
+
+test('the editor’s publication form shows the free copy’s three fields with a label and a hint each', () => {
+  const form = fieldFor('entry', publicationSchema, 'entry');
+  const byName = new Map((form.fields ?? []).map((field) => [field.name, field]));
+  for (const [name, label] of [
+    ['freeCopy', 'Free copy (to read without a subscription)'],
+    ['freeCopyVersion', 'Version of the free copy'],
+    ['freeCopyFoundBy', 'Free copy found by'],
+  ] as const) {
+    const field = byName.get(name);
+    assert.equal(field?.label, label, name);
+    assert.equal(field?.required, false, name);
+    assert.ok(field?.hint && field.hint.length > 20, name);
+  }
+  assert.equal(byName.get('freeCopy')?.type, 'url');
+  assert.deepEqual(
+    byName.get('freeCopyVersion')?.options?.map((option) => (typeof option === 'object' ? option.value : option)),
+    ['published', 'accepted', 'preprint'],
+  );
 });
