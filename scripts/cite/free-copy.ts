@@ -74,7 +74,7 @@ export function freeCopyFields(answer: OpenAccess | undefined): FreeCopyFields {
 export const describeCopy = (copy: FreeCopyFields) =>
   `${copy.freeCopy}${copy.freeCopyVersion && copy.freeCopyVersion !== 'published' ? ` (${FREE_COPY_VERSION_WORDS[copy.freeCopyVersion]})` : ''}`;
 
-export type CopyOutcome = 'recorded' | 'replaced' | 'removed' | 'unchanged' | 'kept' | 'conflict' | 'none' | 'unknown';
+type CopyOutcome = 'recorded' | 'replaced' | 'removed' | 'unchanged' | 'kept' | 'conflict' | 'none' | 'unknown';
 
 /** What one entry's free copy becomes: the fields to set and to delete, what happened, the line saying so. */
 export interface CopyPlan {
