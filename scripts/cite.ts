@@ -39,6 +39,16 @@ import {
   sameWorkKey,
 } from './cite/publications-file.ts';
 import { completeEntry, schemaProblem } from './cite/complete.ts';
+import {
+  applyCopyPlan,
+  type CopyPlan,
+  describeCopy,
+  type FreeCopyLookup,
+  freeCopyFields,
+  freeCopySummary,
+  lookUpFreeCopies,
+  planFreeCopy,
+} from './cite/free-copy.ts';
 import { publicationFromRecord, RecordError } from './cite/record.ts';
 import { defaultResolverOptions, type Resolution, type ResolverOptions, resolveAll } from './cite/resolver.ts';
 import { UntrustedTextError } from './cite/text.ts';
@@ -51,8 +61,12 @@ export interface CiteOptions {
   contentDir?: string;
   /** CROSSREF_API, or https://api.crossref.org: where fill --find-dois asks. */
   crossrefApi?: string;
+  /** OPEN_ACCESS_API, or Unpaywall's: where fill, add and import ask for free copies. */
+  openAccessApi?: string;
   resolver?: Partial<ResolverOptions>;
   print?: (line: string) => void;
+  /** --email: the address Unpaywall is asked with, instead of the site's contactEmail. */
+  email?: string;
   /** Replaces the file system calls of the final write (tests make it fail). */
   writeFs?: Parameters<PublicationsFile['save']>[0];
 }
@@ -63,6 +77,8 @@ const USAGE = [
   '  npm run cite -- fill [--dry-run]             fill missing fields of entries with a DOI',
   '       [--find-dois]                           and propose a DOI where one record matches',
   '  npm run cite -- import <file> --theme <id>   import a BibTeX, RIS or CSL-JSON export',
+  "  add, fill and import record free copies (Unpaywall), asked with the site's contactEmail",
+  '       [--email <address>]                     or this address instead',
   ORCID_USAGE,
 ].join('\n');
 
@@ -79,6 +95,7 @@ function readArgs(args: string[]) {
         'find-dois': { type: 'boolean' },
         theme: { type: 'string' },
         content: { type: 'string' },
+        email: { type: 'string' },
       },
     });
     const empty = Object.entries(parsed.values).find(([, value]) => value === '');
@@ -94,6 +111,21 @@ function readArgs(args: string[]) {
     throw error;
   }
 }
+
+type RunOptions = Required<Pick<CiteOptions, 'print'>> & CiteOptions;
+
+/** Unpaywall asked for these DOIs (scripts/cite/free-copy.ts), with --email or the site's mailbox. */
+const askFreeCopies = (dois: string[], options: RunOptions, contentDir: string, resolver: ResolverOptions) =>
+  lookUpFreeCopies(dois, {
+    contentDir,
+    email: options.email,
+    api: options.openAccessApi,
+    resolver,
+    print: options.print,
+  });
+
+/** A problem told by the rest once lines move as fields are added. */
+const problemKey = (problem: Problem) => `${problem.where.replace(/:\d+(:\d+)?/, '')} ${problem.message}`;
 
 const OFFLINE = (resolution: Resolution) =>
   resolution.ok || !resolution.offline ? '' : offlineLine(resolution.offline, 'Nothing was written');
@@ -165,12 +197,15 @@ async function add(
     print(`${doi}: the registry's record would break the content check (${refused}). Nothing was written.`);
     return 1;
   }
+  const copies = await askFreeCopies([doi], options, contentDir, resolver);
+  Object.assign(publication, freeCopyFields(copies.answers.get(doi)));
   file.add(theme, publication);
   if (!(await saveChecked(file, print, options))) return 1;
   const added = (await PublicationsFile.open(contentDir)).findDoi(doi)!;
   print(`Added to ${theme} at ${added.where}:`);
   print(`  ${citationText(publication)}`);
-  return 0;
+  if (publication.freeCopy) print(`  Free to read: ${describeCopy(publication)}`);
+  return copies.unanswered > 0 ? 2 : 0;
 }
 
 /**
@@ -277,8 +312,6 @@ function planEntry(file: PublicationsFile, entry: Entry, resolution: Resolution,
  * still waiting to be filled, say) is no reason to write nothing: an edit is refused only for a problem it adds.
  */
 async function writeFills(file: PublicationsFile, fills: Fill[], print: (line: string) => void): Promise<Fill[]> {
-  // Lines move as fields are added: a problem is known by the rest.
-  const problemKey = (problem: Problem) => `${problem.where.replace(/:\d+(:\d+)?/, '')} ${problem.message}`;
   const before = new Set((fills.length > 0 ? await file.check() : []).map(problemKey));
   const added = async () => (await file.check()).filter((problem) => !before.has(problemKey(problem)));
   for (const { entry, field, value } of fills) file.fill(entry, field, value);
@@ -309,6 +342,47 @@ async function writeFills(file: PublicationsFile, fills: Fill[], print: (line: s
   return written;
 }
 
+/** Each entry with a DOI asked of Unpaywall, and how its free copy changes (none for an answer that leaves it be). */
+async function planFreeCopies(
+  file: PublicationsFile,
+  options: RunOptions,
+  contentDir: string,
+  resolver: ResolverOptions,
+) {
+  const entries = file.entries().filter((entry) => typeof entry.map.get('doi') === 'string');
+  const lookup = await askFreeCopies(
+    entries.map((entry) => String(entry.map.get('doi'))),
+    options,
+    contentDir,
+    resolver,
+  );
+  const plans = entries.flatMap(
+    (entry) => planFreeCopy(file, entry, lookup.answers.get(String(entry.map.get('doi')))) ?? [],
+  );
+  return { lookup, plans };
+}
+
+/** Makes each free copy's change the content check accepts (one that adds a problem is named and not made). */
+async function writeCopies(file: PublicationsFile, plans: CopyPlan[], print: (line: string) => void) {
+  const changing = plans.filter((plan) => plan.set.length > 0 || plan.remove.length > 0);
+  if (changing.length === 0) return [];
+  const before = new Set((await file.check()).map(problemKey));
+  const written: CopyPlan[] = [];
+  for (const plan of changing) {
+    const count = file.editCount;
+    applyCopyPlan(file, plan);
+    const [problem] = (await file.check()).filter((one) => !before.has(problemKey(one)));
+    if (!problem) written.push(plan);
+    else {
+      file.undo(count);
+      print(
+        `${plan.entry.where}: ${plan.entry.theme}[${plan.entry.index}] free copy cannot be written: ${formatProblem(problem)}`,
+      );
+    }
+  }
+  return written;
+}
+
 interface FillOutcome {
   file: PublicationsFile;
   written: Fill[];
@@ -318,15 +392,19 @@ interface FillOutcome {
   unanswered: number;
   asked: number;
   dryRun: boolean;
+  copies: { lookup: FreeCopyLookup; plans: CopyPlan[]; written: CopyPlan[] };
 }
 
 /** What was filled, the DOIs that were not, the summary; then the file saved, or with --dry-run the change shown. */
 async function reportFill(outcome: FillOutcome, options: Required<Pick<CiteOptions, 'print'>> & CiteOptions) {
-  const { file, written, conflicts, unresolved, unanswered, asked, dryRun } = outcome;
+  const { file, written, conflicts, unresolved, unanswered, asked, dryRun, copies } = outcome;
   const { print } = options;
   for (const { entry, label, field, value } of written)
     print(`${entry.where}: ${label} filled ${field}: ${JSON.stringify(value)}`);
   for (const line of unresolved) print(line);
+  const changed = new Set(copies.written);
+  for (const plan of copies.plans)
+    if (plan.line && (plan.outcome === 'conflict' || changed.has(plan))) print(plan.line);
   const filled = written.length;
   const filledEntries = new Set(written.map((fill) => fill.entry)).size;
   print(
@@ -336,7 +414,8 @@ async function reportFill(outcome: FillOutcome, options: Required<Pick<CiteOptio
     print(
       `Could not look up ${unanswered} of ${asked} (named above): the registry could not be reached or did not answer. What was answered is ${dryRun ? 'shown' : 'written'}; run the command again later for the rest.`,
     );
-  if (filled === 0) return;
+  if (copies.lookup.asked > 0) print(freeCopySummary(copies.plans, copies.lookup));
+  if (filled === 0 && copies.written.length === 0) return;
   if (dryRun) {
     print(`The change to ${relative(file.file)} (--dry-run: nothing was written):`);
     for (const line of changedLines(file.original, file.text())) print(line);
@@ -369,6 +448,8 @@ async function fill(
   const plans = resolved.map(({ entry, resolution }) => planEntry(file, entry, resolution, print));
   const found = findDoisToo ? await proposeDois(file, options, resolver) : { proposals: [], unanswered: 0, asked: 0 };
   const written = await writeFills(file, [...plans.flatMap((plan) => plan.fills), ...found.proposals], print);
+  const copies = await planFreeCopies(file, options, contentDir, resolver);
+  const copiesWritten = await writeCopies(file, copies.plans, print);
   const unanswered =
     resolved.filter(({ resolution }) => !resolution.ok && resolution.unanswered).length + found.unanswered;
   await reportFill(
@@ -380,10 +461,11 @@ async function fill(
       unanswered,
       asked: resolved.length + found.asked,
       dryRun,
+      copies: { ...copies, written: copiesWritten },
     },
     options,
   );
-  return unanswered > 0 ? 2 : 0;
+  return unanswered > 0 || copies.lookup.unanswered > 0 ? 2 : 0;
 }
 
 /** The import file read entry by entry; undefined (and said why) when the file as a whole cannot be read. */
@@ -412,13 +494,16 @@ function importedPublication(imported: ImportedRecord, notes: string[]): Publica
   }
 }
 
-/** One entry of the import file, added to the file when it may be; what happened to it, said at its line. */
+/** An entry to be added, and where in the import file it came from. */
+type Pending = { publication: Publication; at: string };
+
+/** One entry of the import file, put in `pending` when it may be added; what happened to it, said at its line. */
 function importOne(
   imported: ImportedRecord,
   where: string,
   file: PublicationsFile,
   seen: Map<string, string>,
-  theme: string,
+  pending: Pending[],
   print: (line: string) => void,
 ): { outcome: Outcome; noted?: boolean } {
   const at = `${where}${imported.key ? ` ${imported.key}` : ''}`;
@@ -442,7 +527,7 @@ function importOne(
     return { outcome: 'skipped' };
   }
   seen.set(key, where);
-  file.add(theme, publication);
+  pending.push({ publication, at });
   print(`${at}: imported: ${citationText(publication)}`);
   for (const note of notes) print(`${at}: note: ${note}`);
   return { outcome: 'imported', noted: notes.length > 0 };
@@ -455,11 +540,29 @@ function importSummary(counts: Record<Outcome, number>, theme: string, total: nu
   return `Summary: ${counts.imported} imported into ${theme}, ${counts.skipped} skipped, ${counts.refused} not imported (of ${entries(total)} in the file)${notes}.`;
 }
 
+/** The new entries added under the theme, each with the free copy Unpaywall gives its DOI; how many it could not ask. */
+async function addImported(
+  file: PublicationsFile,
+  theme: string,
+  pending: Pending[],
+  ask: (dois: string[]) => Promise<FreeCopyLookup>,
+  print: (line: string) => void,
+) {
+  const lookup = await ask(pending.flatMap(({ publication }) => publication.doi ?? []));
+  for (const { publication, at } of pending) {
+    Object.assign(publication, freeCopyFields(publication.doi ? lookup.answers.get(publication.doi) : undefined));
+    if (publication.freeCopy) print(`${at}: free to read: ${describeCopy(publication)}`);
+    file.add(theme, publication);
+  }
+  return lookup.unanswered;
+}
+
 async function importFile(
   args: string[],
   theme: string | undefined,
-  options: Required<Pick<CiteOptions, 'print'>> & CiteOptions,
+  options: RunOptions,
   contentDir: string,
+  resolver: ResolverOptions,
 ) {
   const { print } = options;
   if (args.length !== 1 || !theme) throw new UsageError('import takes one file and --theme <id>');
@@ -472,16 +575,20 @@ async function importFile(
   const seen = new Map<string, string>();
   const counts: Record<Outcome, number> = { imported: 0, skipped: 0, refused: 0 };
   let noted = 0;
+  const pending: Pending[] = [];
   for (const imported of records) {
-    const { outcome, noted: withNote } = importOne(imported, `${name}:${imported.line}`, file, seen, theme, print);
+    const { outcome, noted: withNote } = importOne(imported, `${name}:${imported.line}`, file, seen, pending, print);
     counts[outcome] += 1;
     if (withNote) noted += 1;
   }
+  const ask = (dois: string[]) => askFreeCopies(dois, options, contentDir, resolver);
+  const unanswered = await addImported(file, theme, pending, ask, print);
   print(importSummary(counts, theme, records.length, noted));
-  const refused = counts.refused > 0 ? 1 : 0;
-  if (counts.imported === 0) return refused;
+  // 1 for an entry refused says more than 2 for a free copy not looked for (named in its line above).
+  const code = counts.refused > 0 ? 1 : unanswered > 0 ? 2 : 0;
+  if (counts.imported === 0) return code;
   if (!(await saveChecked(file, print, options))) return 1;
-  return refused;
+  return code;
 }
 
 /** Runs the command; returns the exit code. */
@@ -503,11 +610,11 @@ export async function runCite(argv: string[], options: CiteOptions = {}): Promis
     const userAgent = siteUserAgent(await readSiteSettings(contentDir), 'cite');
     const resolver = { ...defaultResolverOptions(userAgent), ...options.resolver };
     const { theme } = flags;
-    const all = { ...options, print };
+    const all = { ...options, print, ...(flags.email !== undefined && { email: flags.email }) };
     if (command === 'add') return await add(args, theme, all, contentDir, resolver);
     if (command === 'fill')
       return await fill(flags['dry-run'] === true, all, contentDir, resolver, flags['find-dois'] === true);
-    if (command === 'import') return await importFile(args, theme, all, contentDir);
+    if (command === 'import') return await importFile(args, theme, all, contentDir, resolver);
     throw new UsageError(command ? `unknown command "${command}"` : 'no command given');
   } catch (error) {
     // A mistake on the command line is bad input, like a file that cannot be read: 2 is kept for lookups not made.

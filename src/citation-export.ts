@@ -267,7 +267,8 @@ export function bibtexEntry(publication: Publication, key: string): string {
     ['type', MISC_TYPE[kind]],
     // Verbatim fields for biber and Zotero: written as they are.
     ['doi', publication.doi],
-    ['url', publication.doi ? undefined : publication.url],
+    // Beside a DOI (which has its own field) the address is the legal free copy, the one a reader opens.
+    ['url', publication.doi ? publication.freeCopy : publication.url],
   ];
   const lines = fields.filter(([, value]) => value).map(([name, value]) => `  ${name} = {${value}}`);
   return `@${type}{${key},\n${lines.join(',\n')}\n}\n`;
@@ -361,8 +362,9 @@ function risRecord(publication: Publication): string {
   if (year && kind === 'conference-paper') lines.push(`DA  - ${year}`);
   lines.push(...risNumbers(publication), ...risIssuers(publication, kind));
   if (publication.doi) lines.push(`DO  - ${publication.doi}`);
-  if (publication.doi || publication.url)
-    lines.push(`UR  - ${publication.doi ? doiUrl(publication.doi) : publication.url}`);
+  // Beside a DOI (DO) the address is the legal free copy where there is one, as in BibTeX.
+  const address = publication.doi ? (publication.freeCopy ?? doiUrl(publication.doi)) : publication.url;
+  if (address) lines.push(`UR  - ${address}`);
   lines.push('ER  - ');
   return `${lines.join('\n')}\n`;
 }

@@ -276,6 +276,9 @@ export function citationText(publication: Publication, yearSuffix = ''): string 
     .join('');
 }
 
+/** A free copy's version in the plain words a visitor reads, where it is not the publisher's own. */
+export const FREE_COPY_VERSION_WORDS = { accepted: 'accepted manuscript', preprint: 'preprint' } as const;
+
 /** The article's link: its DOI when it has one, otherwise its URL. */
 export function publicationLink(publication: Publication): string | undefined {
   if (publication.doi) return doiUrl(publication.doi);

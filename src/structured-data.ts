@@ -5,7 +5,7 @@
  * vocabulary.
  */
 import type { BreadcrumbList, CreativeWork, ItemList, Organization, Person, WithContext } from 'schema-dts';
-import { publicationLink } from './citation.ts';
+import { FREE_COPY_VERSION_WORDS, publicationLink } from './citation.ts';
 import type { MembersDirectory, Publication, SiteSettings, Theme } from './content-schema.ts';
 import { orcidUrl } from './orcid.ts';
 import type { Urls } from './urls.ts';
@@ -81,6 +81,24 @@ export function workType(kind: string | undefined): WorkType {
   }
 }
 
+/**
+ * The legal free copy: the work itself free to read where the copy is the published version, and the copy as an
+ * example of the work (its address, free to read, which version it is).
+ */
+function freeCopy(publication: Publication): Partial<CreativeWork> {
+  if (!publication.freeCopy) return {};
+  const version = publication.freeCopyVersion;
+  return {
+    ...(version === 'published' ? { isAccessibleForFree: true } : {}),
+    workExample: {
+      '@type': 'CreativeWork',
+      url: publication.freeCopy,
+      isAccessibleForFree: true,
+      ...(version && version !== 'published' ? { version: FREE_COPY_VERSION_WORDS[version] } : {}),
+    },
+  };
+}
+
 function work(publication: Publication): CreativeWork {
   const type = workType(publication.type);
   const link = publicationLink(publication);
@@ -98,6 +116,7 @@ function work(publication: Publication): CreativeWork {
           identifier: { '@type': 'PropertyValue', propertyID: 'DOI', value: publication.doi },
         }
       : {}),
+    ...freeCopy(publication),
   };
 }
 

@@ -11,6 +11,7 @@ import path from 'node:path';
 import * as v from 'valibot';
 import { parse } from 'yaml';
 import { email as emailSchema } from '../../src/content/fields.ts';
+import type { FREE_COPY_VERSIONS } from '../../src/content/publications.ts';
 import { trimTrailingSlashes } from '../../src/urls.ts';
 import type { HttpError, HttpResult } from '../lib/http-client.ts';
 import { displayPath } from '../lib/problems.ts';
@@ -19,7 +20,7 @@ import { type ResolverOptions, registryClient } from './resolver.ts';
 import { safeUrl, UntrustedTextError } from './text.ts';
 
 /** Which version the free copy is: the publisher's, the accepted manuscript, or the version submitted (a preprint). */
-type CopyVersion = 'published' | 'accepted' | 'preprint';
+type CopyVersion = (typeof FREE_COPY_VERSIONS)[number];
 
 export type OpenAccess =
   /** `version` is null when Unpaywall does not say which version the copy is. */

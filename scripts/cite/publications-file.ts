@@ -51,6 +51,9 @@ export const FIELD_ORDER = [
   'version',
   'doi',
   'url',
+  'freeCopy',
+  'freeCopyVersion',
+  'freeCopyFoundBy',
 ] as const;
 export type Field = (typeof FIELD_ORDER)[number];
 
@@ -261,6 +264,24 @@ export class PublicationsFile {
     const column = keyStart - (this.original.lastIndexOf('\n', keyStart - 1) + 1);
     const at = this.nextLineStart(end);
     this.edit(at, 0, this.atLineStart(at, `${' '.repeat(column)}${field}: ${scalar}${this.eol}`));
+  }
+
+  /**
+   * Deletes a field of the entry: its whole line (a comment after it goes too), or in a flow-style entry the field and
+   * the comma before it. A field the entry does not have is left alone.
+   */
+  remove(entry: Entry, field: Field): void {
+    const pair = (entry.map.items as Pair[]).find((item) => isScalar(item.key) && item.key.value === field);
+    if (!pair) return;
+    const keyRange = (pair.key as { range: number[] }).range;
+    const end = (pair.value as { range?: number[] } | null)?.range?.[1] ?? keyRange[1]!;
+    if (entry.map.flow) {
+      const comma = this.original.lastIndexOf(',', keyRange[0]!);
+      this.edit(comma, end - comma, '');
+      return;
+    }
+    const lineStart = this.original.lastIndexOf('\n', keyRange[0]! - 1) + 1;
+    this.edit(lineStart, this.nextLineStart(end) - lineStart, '');
   }
 
   /** file:line of an entry's field value. */

@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
 import type { Publication } from '../content-schema.ts';
-import { citationPieces, publicationLink, type CitationPiece } from '../citation.ts';
+import { citationPieces, FREE_COPY_VERSION_WORDS, publicationLink, type CitationPiece } from '../citation.ts';
 import { ExternalLink } from './ExternalLink.tsx';
 
 /** Names and titles are isolated, so a right-to-left one cannot reorder the rest of the line. */
@@ -88,6 +88,22 @@ const LINK_WORD: Record<NonNullable<Publication['type']>, string> = {
   software: 'software',
 };
 
+/** The legal free copy, beside the publisher's link: "Free to read", and which version it is where that matters. */
+function FreeCopyLink({ publication }: { publication: Publication }) {
+  if (!publication.freeCopy) return null;
+  const version = publication.freeCopyVersion === 'published' ? undefined : publication.freeCopyVersion;
+  const words = version && FREE_COPY_VERSION_WORDS[version];
+  return (
+    <>
+      {' '}
+      <ExternalLink className="text-link publication__link publication__free" href={publication.freeCopy}>
+        {words ? `Free to read (${words})` : 'Free to read'}
+        <span className="visually-hidden">{`: ${publication.title}`}</span>
+      </ExternalLink>
+    </>
+  );
+}
+
 /** `yearSuffix`: the entry's letter in a list holding other works of its authors and year ("2020a", yearSuffixes). */
 export function PublicationEntry({
   publication,
@@ -118,6 +134,7 @@ export function PublicationEntry({
           <span className="visually-hidden">{`: ${publication.title}`}</span>
         </ExternalLink>
       ) : null}
+      <FreeCopyLink publication={publication} />
       {bibtex && !pending ? <BibtexDisclosure bibtex={bibtex} title={publication.title} /> : null}
     </li>
   );

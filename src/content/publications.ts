@@ -39,6 +39,12 @@ export const KIND_FIELDS: Record<(typeof PUBLICATION_TYPES)[number], readonly (k
   software: ['version', 'repository'],
 };
 
+/**
+ * Which version a free copy is (Unpaywall's publishedVersion, acceptedVersion, submittedVersion): the publisher's,
+ * the accepted manuscript, or the version submitted before peer review.
+ */
+export const FREE_COPY_VERSIONS = ['published', 'accepted', 'preprint'] as const;
+
 /** Each kind as the CMS's form offers it, in a clinician's words (the file keeps the short id). */
 export const PUBLICATION_TYPE_LABELS: Record<(typeof PUBLICATION_TYPES)[number], string> = {
   article: 'Journal article',
@@ -161,6 +167,21 @@ export const publicationSchema = v.pipe(
       'Web address',
       'Only when there is no DOI: where the publication can be read, such as https://example.org/report.pdf.',
     ),
+    freeCopy: labelled(
+      httpUrl,
+      'Free copy (to read without a subscription)',
+      'A legal free copy: the open-access article, or the accepted manuscript or preprint in a repository such as PubMed Central. npm run cite -- fill finds one for entries with a DOI; one typed here is kept.',
+    ),
+    freeCopyVersion: labelled(
+      v.picklist(FREE_COPY_VERSIONS, `expected one of ${FREE_COPY_VERSIONS.join(', ')}`),
+      'Version of the free copy',
+      'published: the publisher’s own version; accepted: the accepted manuscript (peer reviewed, before typesetting); preprint: the version submitted, before peer review. Leave empty when not known.',
+    ),
+    freeCopyFoundBy: labelled(
+      v.picklist(['Unpaywall'], 'expected Unpaywall (or leave it out for a free copy typed by hand)'),
+      'Free copy found by',
+      'Written by npm run cite -- fill: the next fill replaces or removes this copy as Unpaywall’s answer changes. Delete it (leave empty) to keep the copy as typed.',
+    ),
   }),
   v.forward(
     v.check(
@@ -176,6 +197,13 @@ export const publicationSchema = v.pipe(
       'is a chapter without "bookTitle"; add the title of the book the chapter is in',
     ),
     ['bookTitle'],
+  ),
+  v.forward(
+    v.check(
+      (publication) => Boolean(publication.freeCopy) || (!publication.freeCopyVersion && !publication.freeCopyFoundBy),
+      'has a version or finder of a free copy but no "freeCopy"; add its address, or delete those lines',
+    ),
+    ['freeCopy'],
   ),
   v.forward(
     v.check(
