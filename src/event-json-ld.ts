@@ -47,7 +47,7 @@ export function eventJsonLd({ site, news }: SiteContent, urls: Urls, today: stri
         eventAttendanceMode: `https://schema.org/${mode}EventAttendanceMode`,
         location: location.length === 1 ? location[0] : location,
         description: markdownToPlainText(item.summary, urls),
-        url: item.link,
+        ...(item.link ? { url: item.link } : {}),
         organizer: { '@type': 'Organization', name: site.name, url: urls.absolute('/') },
         ...(item.registration ? { offers: { '@type': 'Offer', url: item.registration } } : {}),
       },

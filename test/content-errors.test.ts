@@ -71,8 +71,8 @@ test('every planted mistake is reported at once with file:line:column, the entry
   // A required field left out says which field, and what it holds.
   assertProblem(
     output,
-    `${file('news/2023-06-01-newer-example.md')}:2:1 › link`,
-    /^missing field "link" \(expected an http\(s\) address\); add a line "link: …" to this entry$/,
+    `${file('news/2023-06-01-newer-example.md')}:2:1 › type`,
+    /^missing field "type" \(expected one of Publication, Event, Announcement\); add a line "type: …" to this entry$/,
     1,
   );
   // The same DOI twice would count one article twice.

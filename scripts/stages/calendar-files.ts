@@ -114,7 +114,7 @@ function description(item: NewsItem, context: CalendarContext): string {
   const links = [
     item.online ? `Join online: ${new URL(item.online).href}` : undefined,
     item.registration ? `Register: ${new URL(item.registration).href}` : undefined,
-    `More: ${new URL(item.link).href}`,
+    item.link ? `More: ${new URL(item.link).href}` : undefined,
   ];
   const parts = [
     item.status ? statusSentence[item.status] : undefined,
@@ -154,7 +154,7 @@ function vevent(event: Event, content: SiteContent, context: CalendarContext): C
       { name: 'SUMMARY', value: text(`${(item.status && summaryPrefix[item.status]) ?? ''}${item.title}`) },
       { name: 'DESCRIPTION', value: text(description(item, context)) },
       where ? { name: 'LOCATION', value: text(where) } : undefined,
-      { name: 'URL', value: new URL(url).href },
+      url ? { name: 'URL', value: new URL(url).href } : undefined,
       { name: 'STATUS', value: meaning.calendar },
       { name: 'SEQUENCE', value: String(meaning.sequence) },
     ],

@@ -26,7 +26,8 @@ function atomFeed(content: SiteContent, urls: Urls, markdown?: LexedMarkdown): s
       `    <id>${escapeHtml(`${home}#news-${item.id}`)}</id>`,
       `    <title>${escapeHtml(item.title)}</title>`,
       `    <updated>${timestamp(item.date)}</updated>`,
-      `    <link rel="alternate" href="${escapeHtml(item.link)}"/>`,
+      // Atom asks every entry without content for a page: the news section where the item has no link of its own.
+      `    <link rel="alternate" href="${escapeHtml(item.link ?? `${home}#news`)}"/>`,
       `    <category term="${escapeHtml(item.type)}"/>`,
       `    <summary type="html">${escapeHtml(markdownToHtml(item.summary, { ...urls, href: (path) => urls.absolute(path) }, markdown).trim())}</summary>`,
       '  </entry>',

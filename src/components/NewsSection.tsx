@@ -18,11 +18,13 @@ function NewsEntry({ item, event, upcoming }: { item: NewsItem; event?: SiteEven
       <h3 className="news-entry__title">{item.title}</h3>
       {event ? <EventDetails event={event} upcoming={upcoming} /> : null}
       <Markdown source={item.summary} />
-      <ExternalLink className="text-link" href={item.link}>
-        Read more
-        {/* The visible words are the spec's; the accessible name says what there is more of. */}
-        <span className="visually-hidden">{`: ${item.title}`}</span>
-      </ExternalLink>
+      {item.link ? (
+        <ExternalLink className="text-link" href={item.link}>
+          Read more
+          {/* The visible words are the spec's; the accessible name says what there is more of. */}
+          <span className="visually-hidden">{`: ${item.title}`}</span>
+        </ExternalLink>
+      ) : null}
     </article>
   );
 }

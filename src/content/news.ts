@@ -53,10 +53,12 @@ export const newsFrontMatterSchema = v.strictObject({
     'Date',
     'The day of the news (for an event, the day it is announced); the newest is shown first.',
   ),
-  link: described(
-    httpUrl,
-    'Read more link',
-    'Where "Read more" leads: the article, the announcement or the event’s page, such as https://example.org/meeting.',
+  link: v.optional(
+    described(
+      httpUrl,
+      'Read more link',
+      'Where "Read more" leads: the article, the announcement or the event’s page, such as https://example.org/meeting. Leave it empty when the text says it all.',
+    ),
   ),
   type: described(
     v.picklist(newsTypes, `expected one of ${newsTypes.join(', ')}`),
