@@ -21,6 +21,7 @@ import { parseArgs } from 'node:util';
 import { diffArrays } from 'diff';
 import { citationText } from '../src/citation.ts';
 import type { Publication } from '../src/content/publications.ts';
+import { commandLineMistake } from './lib/command-line.ts';
 import { offlineLine, siteUserAgent } from './lib/http-client.ts';
 import { projectRoot } from './lib/project-root.js';
 import { displayPath as relative, formatProblem, type Problem } from './lib/problems.ts';
@@ -102,13 +103,8 @@ function readArgs(args: string[]) {
     if (empty) throw new UsageError(`--${empty[0]} needs a value`);
     return parsed;
   } catch (error) {
-    const { code, message } = error as { code?: string; message: string };
-    const option = /'(-[^' ]*)/.exec(message)?.[1] ?? '';
-    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && !message.includes('does not take')) {
-      throw new UsageError(`${option} needs a value`);
-    }
-    if (code?.startsWith('ERR_PARSE_ARGS_')) throw new UsageError(`unknown option ${option}`);
-    throw error;
+    const mistake = commandLineMistake(error);
+    throw mistake === undefined ? error : new UsageError(mistake);
   }
 }
 

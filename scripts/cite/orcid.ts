@@ -20,6 +20,7 @@ import { membersSchema } from '../../src/content/members.ts';
 import { orcidUrl } from '../../src/orcid.ts';
 import { escapeInvisible } from '../../src/text.ts';
 import { trimTrailingSlashes } from '../../src/urls.ts';
+import { commandLineMistake } from '../lib/command-line.ts';
 import { duration, type HttpClient, type HttpError, offlineLine, siteUserAgent } from '../lib/http-client.ts';
 import { displayPath, formatProblem, type Problem } from '../lib/problems.ts';
 import { defaults as linkCheckDefaults } from '../links/run.ts';
@@ -71,11 +72,9 @@ function readOrcidArgs(argv: string[]): { json?: string; content?: string } | { 
     const empty = Object.entries(values).find(([, value]) => value === '');
     return empty ? { problem: `--${empty[0]} needs a value` } : values;
   } catch (error) {
-    const { code, message } = error as { code?: string; message: string };
-    const option = /'(-[^' ]*)/.exec(message)?.[1];
-    if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') return { problem: `orcid takes no argument (${message})` };
-    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return { problem: `${option} needs a value` };
-    return { problem: `unknown option ${option ?? message}` };
+    const problem = commandLineMistake(error);
+    if (problem === undefined) throw error;
+    return { problem };
   }
 }
 
