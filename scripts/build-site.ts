@@ -24,7 +24,7 @@ import { buildReport, type BuildReport } from './stages/report.ts';
 import { siteFiles } from './stages/site-files.ts';
 import { readTestedWith } from './stages/tested-with.ts';
 import { adminFiles, adminHeaders } from './admin/admin-stage.ts';
-import { type CmsTarget, cmsIdentity, localOnly } from './admin/cms-backend.ts';
+import { type CmsTarget, cmsIdentity, localOnly } from './lib/cms-backend.ts';
 import { writeOutput } from './stages/write-output.ts';
 
 export interface BuildOptions {

@@ -16,7 +16,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { cmsTargetFromEnvironment } from './admin/cms-backend.ts';
+import { cmsTargetFromEnvironment } from './lib/cms-backend.ts';
 import { describeFailure } from './lib/problems.ts';
 import { readCommandLine } from './lib/command-line.ts';
 import { projectRoot } from './lib/project-root.js';

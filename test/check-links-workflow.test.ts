@@ -50,7 +50,7 @@ test('the site is built, checked with a JSON result, and a run with broken links
   assert.match(runs, /npm run check-links -- --json reports\/links\.json \|\| status=\$\?/);
   assert.match(runs, /if \[ "\$status" -gt 1 \]; then exit "\$status"; fi/);
   const issueRuns = parsed.jobs.issue?.steps.map((step) => step.run ?? '').join('\n') ?? '';
-  assert.match(issueRuns, /node scripts\/links\/keep-issue\.ts/);
+  assert.match(issueRuns, /node scripts\/keep-issue\.ts/);
 });
 
 test('every action is pinned to the same full commit SHA as in the site workflow', () => {

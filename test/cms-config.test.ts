@@ -15,7 +15,7 @@ import { test } from 'node:test';
 import * as v from 'valibot';
 import { actionsOf, entriesOf, type SchemaNode, unionMembers, unwrap } from '../scripts/lib/schema-shape.ts';
 import { adminFiles, readCmsScript } from '../scripts/admin/admin-stage.ts';
-import { cmsTargetFromEnvironment, describeCmsTarget } from '../scripts/admin/cms-backend.ts';
+import { cmsTargetFromEnvironment, describeCmsTarget } from '../scripts/lib/cms-backend.ts';
 import { cmsConfig, contentFiles } from '../scripts/admin/cms-config.ts';
 import { contentFactsFromFiles } from '../scripts/admin/dev-admin.ts';
 import { type CmsField, metadataOf } from '../scripts/admin/schema-fields.ts';

@@ -1,8 +1,10 @@
 /**
  * The code's layers point one way (docs/architecture.md, Layers): src/ ←
- * scripts/lib/ ← scripts/stages/ and scripts/admin/ ← the tools and commands.
- * An import that runs back up a layer is named here with its file, so that a
- * helper ends up where every user of it can reach it.
+ * scripts/lib/ ← scripts/stages/ ← scripts/admin/ ← the tools and commands,
+ * whose folders (cite/, links/, dev/, bench/, verify/) never import one
+ * another. An import that runs back up a layer, or across to another tool, is
+ * named here with its file, so that a helper ends up where every user of it
+ * can reach it.
  */
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -15,10 +17,8 @@ const root = path.resolve(import.meta.dirname, '..');
 const layers: { name: string; holds: (file: string) => boolean }[] = [
   { name: 'src/', holds: (file) => file.startsWith('src/') },
   { name: 'scripts/lib/', holds: (file) => file.startsWith('scripts/lib/') },
-  {
-    name: 'the stages (scripts/stages/, scripts/admin/)',
-    holds: (file) => file.startsWith('scripts/stages/') || file.startsWith('scripts/admin/'),
-  },
+  { name: 'the stages (scripts/stages/)', holds: (file) => file.startsWith('scripts/stages/') },
+  { name: "the CMS's stage (scripts/admin/)", holds: (file) => file.startsWith('scripts/admin/') },
   { name: 'the tools and commands (scripts/)', holds: (file) => file.startsWith('scripts/') },
   { name: 'test/', holds: (file) => file.startsWith('test/') },
 ];
@@ -112,13 +112,30 @@ function upwardImports(files: { file: string; text: string }[]): string[] {
   );
 }
 
+/** The tool a file of a tool's folder belongs to ('cite' for scripts/cite/orcid.ts), else undefined. */
+const toolOf = (file: string) => /^scripts\/(cite|links|dev|bench|verify)\//.exec(file)?.[1];
+
+/** Each import from one tool's folder into another's: what two tools share belongs a layer down. */
+function sidewaysImports(files: { file: string; text: string }[]): string[] {
+  return files.flatMap(({ file, text }) =>
+    relativeImports(text).flatMap((specifier) => {
+      const [from, to] = [toolOf(file), toolOf(resolved(file, specifier))];
+      return from && to && from !== to
+        ? [`${file} imports ${specifier}: scripts/${from}/ may not import from another tool, scripts/${to}/`]
+        : [];
+    }),
+  );
+}
+
 test('an import from a higher layer is named with its file; one from the same layer or below is not', () => {
   assert.deepEqual(
     upwardImports([
       { file: 'src/markdown.tsx', text: "import { relative } from '../scripts/stages/content/source.ts';" },
       { file: 'scripts/lib/html.ts', text: "import type { Origins } from '../stages/content/markdown-links.ts';" },
       { file: 'scripts/stages/site-files.ts', text: "import { siteFiles } from '../build-site.ts';" },
+      { file: 'scripts/stages/report.ts', text: "import { describe } from '../admin/cms-config.ts';" },
       { file: 'scripts/stages/load-content.ts', text: "import { a } from '../lib/a.ts';\nimport { b } from './b.ts';" },
+      { file: 'scripts/admin/admin-stage.ts', text: "import type { OutputFile } from '../stages/output-files.ts';" },
       { file: 'scripts/cite/validate.ts', text: "import { loadContent } from '../stages/load-content.ts';" },
       {
         file: 'scripts/lib/run-command.js',
@@ -126,9 +143,10 @@ test('an import from a higher layer is named with its file; one from the same la
       },
     ]),
     [
-      'src/markdown.tsx imports ../scripts/stages/content/source.ts: src/ may not import from the stages (scripts/stages/, scripts/admin/)',
-      'scripts/lib/html.ts imports ../stages/content/markdown-links.ts: scripts/lib/ may not import from the stages (scripts/stages/, scripts/admin/)',
-      'scripts/stages/site-files.ts imports ../build-site.ts: the stages (scripts/stages/, scripts/admin/) may not import from the tools and commands (scripts/)',
+      'src/markdown.tsx imports ../scripts/stages/content/source.ts: src/ may not import from the stages (scripts/stages/)',
+      'scripts/lib/html.ts imports ../stages/content/markdown-links.ts: scripts/lib/ may not import from the stages (scripts/stages/)',
+      'scripts/stages/site-files.ts imports ../build-site.ts: the stages (scripts/stages/) may not import from the tools and commands (scripts/)',
+      "scripts/stages/report.ts imports ../admin/cms-config.ts: the stages (scripts/stages/) may not import from the CMS's stage (scripts/admin/)",
       'scripts/lib/run-command.js imports /scripts/build.ts: scripts/lib/ may not import from the tools and commands (scripts/)',
     ],
   );
@@ -138,6 +156,24 @@ test('no import of src/ or scripts/ runs back up a layer', () => {
   const files = projectSources();
   assert.ok(files.length > 100, `found the source files (${files.length})`);
   assert.deepEqual(upwardImports(files), []);
+});
+
+test("an import from one tool's folder into another's is named; one into the same folder, a layer below or a command is not", () => {
+  assert.deepEqual(
+    sidewaysImports([
+      { file: 'scripts/links/keep.ts', text: "import { report } from '../cite/orcid-report.ts';" },
+      { file: 'scripts/cite/orcid.ts', text: "import { run } from './resolver.ts';\nimport { a } from '../lib/a.ts';" },
+      { file: 'scripts/dev/worker.ts', text: "import { buildSite } from '../build-site.ts';" },
+      { file: 'scripts/keep-issue.ts', text: "import { report } from './cite/orcid-report.ts';" },
+    ]),
+    [
+      'scripts/links/keep.ts imports ../cite/orcid-report.ts: scripts/links/ may not import from another tool, scripts/cite/',
+    ],
+  );
+});
+
+test("no tool's folder imports another tool's", () => {
+  assert.deepEqual(sidewaysImports(projectSources()), []);
 });
 
 /** Each circle of imports among the files given, as "a → b → a", each told once. */

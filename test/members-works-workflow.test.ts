@@ -50,7 +50,7 @@ test('it runs monthly and on demand, never on a push or a pull request, and only
   assert.match(runs, /npm run cite -- orcid --json reports\/members-works\.json \|\| status=\$\?/);
   assert.match(runs, /if \[ "\$status" -ne 0 \] && \[ "\$status" -ne 2 \]; then exit "\$status"; fi/);
   const issueRuns = parsed.jobs.issue?.steps.map((step) => step.run ?? '').join('\n') ?? '';
-  assert.match(issueRuns, /node scripts\/links\/keep-issue\.ts orcid "\$RUNNER_TEMP\/members-works\.json"/);
+  assert.match(issueRuns, /node scripts\/keep-issue\.ts orcid "\$RUNNER_TEMP\/members-works\.json"/);
 });
 
 test('every action is pinned to the same full commit SHA as in the site workflow', () => {
@@ -173,7 +173,7 @@ test('keep-issue opens the issue through the GitHub CLI with the report it is gi
   await chmod(path.join(bin, 'gh'), 0o755);
   const { stdout } = await promisify(execFile)(
     path.resolve('node_modules/.bin/tsx'),
-    ['scripts/links/keep-issue.ts', 'orcid', path.join(dir, 'works.json')],
+    ['scripts/keep-issue.ts', 'orcid', path.join(dir, 'works.json')],
     { env: { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH}`, FAKE_GH_LOG: log } },
   );
   assert.equal(stdout.trim(), 'Issue: open.');

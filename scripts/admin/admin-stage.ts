@@ -16,7 +16,7 @@ import type { Urls } from '../../src/urls.ts';
 import { writeFileAtomic } from '../lib/atomic-write.js';
 import { projectRoot } from '../lib/project-root.js';
 import type { OutputFile } from '../stages/output-files.ts';
-import type { CmsBackend } from './cms-backend.ts';
+import type { CmsBackend } from '../lib/cms-backend.ts';
 import { type CmsContentFacts, cmsConfig } from './cms-config.ts';
 
 /** The folder of the CMS in the output, and the site path of its page. */

@@ -11,7 +11,7 @@ import { newsFrontMatterSchema } from '../../src/content/news.ts';
 import { PUBLICATION_TYPE_LABELS, PUBLICATION_TYPES, publicationsSchema } from '../../src/content/publications.ts';
 import { siteSchema } from '../../src/content/site.ts';
 import { themesSchema } from '../../src/content/themes.ts';
-import { type CmsBackend, signInMethods } from './cms-backend.ts';
+import { type CmsBackend, signInMethods } from '../lib/cms-backend.ts';
 import { type CmsField, datePicker, fieldFor, fieldsOf, labelOf, pickerHint } from './schema-fields.ts';
 
 /** What the content itself decides: the keys of publications.yml, the themes' titles. */

@@ -17,7 +17,7 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import type { Problem } from '../lib/problems.ts';
 import { headersFor } from '../lib/static-server.ts';
-import type { CmsBackend } from './cms-backend.ts';
+import type { CmsBackend } from '../lib/cms-backend.ts';
 import type { CmsContentFacts } from './cms-config.ts';
 
 // Imported when first asked for: they import src/, where a syntax error must not stop the dev server.

@@ -18,6 +18,7 @@ import { displayPath } from '../lib/problems.ts';
 import { isPlaceholder } from '../stages/load-content.ts';
 import { type ResolverOptions, registryClient } from './resolver.ts';
 import { safeUrl, UntrustedTextError } from './text.ts';
+import { services } from '../lib/services.ts';
 
 /** Which version the free copy is: the publisher's, the accepted manuscript, or the version submitted (a preprint). */
 type CopyVersion = (typeof FREE_COPY_VERSIONS)[number];
@@ -31,7 +32,8 @@ export type OpenAccess =
   | { doi: string; found: 'failed'; reason: string; offline?: HttpError };
 
 /** OPEN_ACCESS_API, or Unpaywall's REST API v2. */
-const openAccessApi = () => trimTrailingSlashes(process.env.OPEN_ACCESS_API?.trim() || 'https://api.unpaywall.org/v2');
+const openAccessApi = () =>
+  trimTrailingSlashes(process.env[services.openAccessApi.setting]?.trim() || services.openAccessApi.address);
 
 const VERSIONS: Record<string, CopyVersion> = {
   publishedVersion: 'published',

@@ -1,7 +1,7 @@
 /**
  * What `npm run cite -- orcid` found, as `--json` writes it, and the issue
  * the monthly workflow keeps from it. Imports nothing from npm: the
- * workflow's issue step runs this with Node alone (scripts/links/keep-issue.ts).
+ * workflow's issue step runs this with Node alone (scripts/keep-issue.ts).
  */
 import type { WantedIssue } from '../lib/issue.ts';
 

@@ -23,7 +23,6 @@ import { trimTrailingSlashes } from '../../src/urls.ts';
 import { commandLineMistake } from '../lib/command-line.ts';
 import { duration, type HttpClient, type HttpError, offlineLine, siteUserAgent } from '../lib/http-client.ts';
 import { displayPath, formatProblem, type Problem } from '../lib/problems.ts';
-import { defaults as linkCheckDefaults } from '../links/run.ts';
 import { describeIssue, noLabel } from '../stages/content/issues.ts';
 import { readSiteSettings, SettingsError } from '../stages/content/site-settings.ts';
 import { parseSource } from '../stages/content/source.ts';
@@ -31,13 +30,14 @@ import { type MemberWorks, type OrcidReport, type SuggestedWork, worksCount } fr
 import { FileError, PublicationsFile } from './publications-file.ts';
 import { defaultResolverOptions, type ResolverOptions, registryClient } from './resolver.ts';
 import { plainText, UntrustedTextError } from './text.ts';
+import { services } from '../lib/services.ts';
 
 export interface OrcidOptions {
   /** The content folder when --content is not given. */
   contentDir: string;
   /** A path typed on the command line, as the person meant it (relative to where they typed it). */
   resolvePath: (typed: string) => string;
-  /** ORCID's API; else ORCID_API, else the link checker's default (https://pub.orcid.org/v3.0). */
+  /** ORCID's API; else ORCID_API, else ORCID's public API (scripts/lib/services.ts). */
   orcidApi?: string;
   resolver?: Partial<ResolverOptions>;
   print?: (line: string) => void;
@@ -335,7 +335,7 @@ export async function runOrcid(argv: string[], options: OrcidOptions): Promise<n
     return 1;
   }
   const api = trimTrailingSlashes(
-    options.orcidApi ?? (process.env.ORCID_API?.trim() || linkCheckDefaults.check.orcidApi),
+    options.orcidApi ?? (process.env[services.orcidApi.setting]?.trim() || services.orcidApi.address),
   );
   const settings = await readSiteSettings(contentDir).catch((error: unknown) => {
     if (error instanceof SettingsError) return error;

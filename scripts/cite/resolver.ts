@@ -11,6 +11,7 @@ import { duration, HttpClient, type HttpClientOptions, type HttpError, type Retr
 import { doiUrl } from '../../src/doi.ts';
 import { trimTrailingSlashes } from '../../src/urls.ts';
 import type { CslRecord } from './record.ts';
+import { services } from '../lib/services.ts';
 
 export interface ResolverOptions
   extends Pick<HttpClientOptions, 'userAgent' | 'timeoutMs' | 'concurrency'>,
@@ -20,7 +21,7 @@ export interface ResolverOptions
 }
 
 export const defaultResolverOptions = (userAgent: string): ResolverOptions => ({
-  resolver: process.env.DOI_RESOLVER?.trim() || 'https://doi.org',
+  resolver: process.env[services.doiResolver.setting]?.trim() || services.doiResolver.address,
   userAgent,
   timeoutMs: 20_000,
   retries: 3,

@@ -16,7 +16,7 @@ import type http from 'node:http';
 import path from 'node:path';
 import { watch } from 'chokidar';
 import { build } from 'esbuild';
-import { cmsTargetFromEnvironment } from '../admin/cms-backend.ts';
+import { cmsTargetFromEnvironment } from '../lib/cms-backend.ts';
 import { localAdmin } from '../admin/dev-admin.ts';
 import { readCommandLine } from '../lib/command-line.ts';
 import { within } from '../lib/output-folder.ts';

@@ -5,7 +5,7 @@
  * publication that holds only its DOI is shown as pending, not refused: the
  * preview keeps following every edit while the DOI waits to be filled in.
  */
-import type { CmsTarget } from '../admin/cms-backend.ts';
+import type { CmsTarget } from '../lib/cms-backend.ts';
 import type { BuildCache } from '../build-site.ts';
 import { BuildError, formatProblem, type Problem } from '../lib/problems.ts';
 

@@ -6,6 +6,7 @@ import { type CheckSettings, checkLink } from './check.ts';
 import { externalLinks } from './collect.ts';
 import { findSources } from './sources.ts';
 import type { LinkReport, LinkResult } from './types.ts';
+import { services } from '../lib/services.ts';
 
 export interface RunOptions {
   distDir: string;
@@ -30,8 +31,8 @@ export const defaults = {
   concurrency: 4,
   hostGapMs: 500,
   check: {
-    doiHandleApi: 'https://doi.org/api/handles',
-    orcidApi: 'https://pub.orcid.org/v3.0',
+    doiHandleApi: services.doiHandleApi.address,
+    orcidApi: services.orcidApi.address,
     retryAfterCapMs: 60_000,
     retryDelayMs: 2_000,
   },

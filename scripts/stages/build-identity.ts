@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import type { CmsIdentity } from '../admin/cms-backend.ts';
+import type { CmsIdentity } from '../lib/cms-backend.ts';
 import { buildIdentityPlaceholder } from '../../src/build-context.tsx';
 import { escapeHtml } from '../../src/escape.ts';
 import { BuildError } from '../lib/problems.ts';

@@ -1,4 +1,4 @@
-import { type CmsTarget, describeCmsTarget } from '../admin/cms-backend.ts';
+import { type CmsTarget, describeCmsTarget } from '../lib/cms-backend.ts';
 import type { BuildDate } from '../lib/build-date.ts';
 import { sitePathOf } from '../../src/urls.ts';
 import { GzipSizes } from '../lib/gzip-size.ts';

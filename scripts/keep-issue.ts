@@ -1,5 +1,5 @@
 /**
- * node scripts/links/keep-issue.ts links|orcid REPORT.json
+ * node scripts/keep-issue.ts links|orcid REPORT.json
  *
  * A scheduled workflow's last step: opens, updates or closes the one issue it
  * keeps, as issueAction says, from the report its check wrote (links: `npm run
@@ -10,10 +10,10 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { type OrcidReport, orcidIssue } from '../cite/orcid-report.ts';
-import { issueAction, type OpenIssue, type WantedIssue } from '../lib/issue.ts';
-import { linkIssue } from './issue.ts';
-import type { LinkReport } from './types.ts';
+import { type OrcidReport, orcidIssue } from './cite/orcid-report.ts';
+import { issueAction, type OpenIssue, type WantedIssue } from './lib/issue.ts';
+import { linkIssue } from './links/issue.ts';
+import type { LinkReport } from './links/types.ts';
 
 /** Each kind of report, and the issue it asks for. */
 const kinds: Record<string, (report: unknown) => WantedIssue> = {
@@ -24,7 +24,7 @@ const kinds: Record<string, (report: unknown) => WantedIssue> = {
 const [kind, file] = process.argv.slice(2);
 const wanted = kind ? kinds[kind] : undefined;
 if (!wanted || !file) {
-  console.error(`usage: node scripts/links/keep-issue.ts ${Object.keys(kinds).join('|')} REPORT.json`);
+  console.error(`usage: node scripts/keep-issue.ts ${Object.keys(kinds).join('|')} REPORT.json`);
   process.exit(2);
 }
 const issue = wanted(JSON.parse(readFileSync(file, 'utf8')));
