@@ -1,0 +1,66 @@
+/**
+ * What every cite command (add, fill, import) is given, resolved once by
+ * scripts/cite.ts from its command line and settings, and what they share:
+ * the free copies asked of Unpaywall, and the checked save of the file.
+ */
+import { offlineLine } from '../lib/http-client.ts';
+import { displayPath as relative, formatProblem, type Problem } from '../lib/problems.ts';
+import { lookUpFreeCopies } from './free-copy.ts';
+import type { PublicationsFile } from './publications-file.ts';
+import type { Resolution, ResolverOptions } from './resolver.ts';
+
+/** What a caller of runCite may set; the rest comes from the command line, the environment and content/site.yml. */
+export interface CiteOptions {
+  contentDir?: string;
+  /** CROSSREF_API, or https://api.crossref.org: where fill --find-dois asks. */
+  crossrefApi?: string;
+  /** OPEN_ACCESS_API, or Unpaywall's: where fill, add and import ask for free copies. */
+  openAccessApi?: string;
+  resolver?: Partial<ResolverOptions>;
+  print?: (line: string) => void;
+  /** --email: the address Unpaywall is asked with, instead of the site's contactEmail. */
+  email?: string;
+  /** Replaces the file system calls of the final write (tests make it fail). */
+  writeFs?: Parameters<PublicationsFile['save']>[0];
+}
+
+/** The one options type of the commands: the caller's options with the content folder, the resolver and print settled. */
+export interface CiteRun extends Omit<CiteOptions, 'resolver' | 'contentDir'> {
+  print: (line: string) => void;
+  contentDir: string;
+  resolver: ResolverOptions;
+  /** A path typed on the command line, resolved from where the person typed it. */
+  resolvePath: (file: string) => string;
+}
+
+/** A mistake on the command line: said with the usage, exit 1. */
+export class UsageError extends Error {}
+
+/** Unpaywall asked for these DOIs (scripts/cite/free-copy.ts), with --email or the site's mailbox. */
+export const askFreeCopies = (dois: string[], run: CiteRun) =>
+  lookUpFreeCopies(dois, {
+    contentDir: run.contentDir,
+    email: run.email,
+    api: run.openAccessApi,
+    resolver: run.resolver,
+    print: run.print,
+  });
+
+/** A problem told by the rest once lines move as fields are added. */
+export const problemKey = (problem: Problem) => `${problem.where.replace(/:\d+(:\d+)?/, '')} ${problem.message}`;
+
+/** The one line every command prints when no lookup could be made for want of a network; '' otherwise. */
+export const offlineResolution = (resolution: Resolution) =>
+  resolution.ok || !resolution.offline ? '' : offlineLine(resolution.offline, 'Nothing was written');
+
+/** Saves the file when the build's content check accepts it; else says why, writes nothing and returns false. */
+export async function saveChecked(file: PublicationsFile, run: CiteRun) {
+  const problems = await file.check();
+  if (problems.length > 0) {
+    run.print(`Nothing was written: the edited ${relative(file.file)} would not pass the content check:`);
+    for (const problem of problems) run.print(`  ${formatProblem(problem)}`);
+    return false;
+  }
+  await file.save(run.writeFs);
+  return true;
+}
