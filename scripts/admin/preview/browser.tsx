@@ -1,0 +1,121 @@
+/**
+ * The preview pane of /admin/ (admin/preview-<hash>.js, loaded right after
+ * the CMS's script): the entry being edited, drawn with the site's own
+ * components and stylesheet. It uses what the CMS offers for it
+ * (CMS.registerPreviewTemplate, CMS.registerPreviewStyle): the CMS draws the
+ * pane beside the form as a frame of this origin holding the site's
+ * stylesheet, and hands each template the entry as the form holds it, again
+ * at each change; the page is drawn into it by preact, as the site's islands
+ * are, once per change (the changes of one input event drawn together).
+ */
+import { render } from 'preact';
+import { createUrls } from '../../../src/urls.ts';
+import { type PreviewEntry, previews, type SiteFacts } from './pages.tsx';
+import { PREVIEWED } from './previewed.ts';
+
+/** An Immutable.js map, as the CMS hands entries to templates. */
+interface ImmutableMap {
+  get(key: string): unknown;
+  toJS(): unknown;
+}
+
+/** What the CMS gives a preview template (Decap CMS's interface, which Sveltia CMS keeps). */
+interface TemplateProps {
+  entry: ImmutableMap;
+  getCollection(collection: string, slug?: string): Promise<ImmutableMap | ImmutableMap[] | undefined>;
+}
+
+interface CmsWindow {
+  CMS: {
+    registerPreviewTemplate(name: string, component: unknown): void;
+    registerPreviewStyle(url: string): void;
+  };
+  createClass(spec: Record<string, unknown>): unknown;
+  h(type: string, props: Record<string, unknown>): unknown;
+}
+
+const cms = window as unknown as Window & CmsWindow;
+
+/** The saved data of a file of the site's settings (the CMS's copy), or undefined while it has none. */
+async function savedFile(props: TemplateProps, file: string): Promise<Record<string, unknown> | undefined> {
+  try {
+    const entry = (await props.getCollection('settings', file)) as ImmutableMap | undefined;
+    return (entry?.get('data') as ImmutableMap | undefined)?.toJS() as Record<string, unknown> | undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Where the site is: /admin/ is at the root of its base path. */
+const basePath = () => new URL('..', document.baseURI).pathname.replace(/\/$/, '');
+
+async function siteFacts(props: TemplateProps): Promise<SiteFacts> {
+  const [site, themes] = await Promise.all([savedFile(props, 'site'), savedFile(props, 'themes')]);
+  const themeList = Array.isArray(themes) ? themes : (themes?.themes ?? []);
+  const siteUrl = typeof site?.siteUrl === 'string' ? site.siteUrl : location.origin;
+  return {
+    site: site as SiteFacts['site'],
+    themes: themeList as SiteFacts['themes'],
+    urls: createUrls(basePath(), siteUrl),
+    today: new Date().toISOString().slice(0, 10),
+  };
+}
+
+/** A template of one collection or file: a box the CMS draws, filled by preact with the page's part. */
+function template(name: string) {
+  const Preview = previews[name as (typeof PREVIEWED)[number]];
+  let box: HTMLElement | null = null;
+  let latest: TemplateProps | undefined;
+  let drawn = 0;
+  const draw = async () => {
+    const props = latest;
+    if (!props || !box) return;
+    const turn = ++drawn;
+    const facts = await siteFacts(props);
+    if (turn !== drawn || !box) return;
+    const data = (props.entry.get('data') as ImmutableMap | undefined)?.toJS() as PreviewEntry['data'] | undefined;
+    const slug = props.entry.get('slug');
+    render(
+      <Preview entry={{ data: data ?? {}, slug: typeof slug === 'string' ? slug : undefined }} facts={facts} />,
+      box,
+    );
+    box.dataset.drawn = String(turn);
+  };
+  // The changes of one input event arrive together: drawn once, after them.
+  let queued = false;
+  const update = (props: TemplateProps) => {
+    latest = props;
+    if (queued) return;
+    queued = true;
+    queueMicrotask(() => {
+      queued = false;
+      void draw();
+    });
+  };
+  return cms.createClass({
+    componentDidMount(this: { props: TemplateProps }) {
+      update(this.props);
+    },
+    componentDidUpdate(this: { props: TemplateProps }) {
+      update(this.props);
+    },
+    componentWillUnmount() {
+      if (box) render(null, box);
+    },
+    render() {
+      return cms.h('div', {
+        className: 'eccron-preview',
+        'data-preview': name,
+        ref: (element: HTMLElement | null) => {
+          box = element;
+        },
+      });
+    },
+  });
+}
+
+const siteStyle = document.documentElement.dataset.siteStyle;
+if (siteStyle && cms.CMS) {
+  cms.CMS.registerPreviewStyle(new URL(siteStyle, document.baseURI).href);
+  for (const name of PREVIEWED) cms.CMS.registerPreviewTemplate(name, template(name));
+}
