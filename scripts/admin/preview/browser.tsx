@@ -61,6 +61,16 @@ async function siteFacts(props: TemplateProps): Promise<SiteFacts> {
   };
 }
 
+/**
+ * The pane's document is the CMS's, written with neither a title nor a language a reader knows: it is given the
+ * site's language and, as its title, the heading of what it shows.
+ */
+function named(box: HTMLElement) {
+  const document = box.ownerDocument;
+  document.documentElement.lang = 'en';
+  document.title = box.querySelector('h1')?.textContent ?? 'Preview';
+}
+
 /** A template of one collection or file: a box the CMS draws, filled by preact with the page's part. */
 function template(name: string) {
   const Preview = previews[name as (typeof PREVIEWED)[number]];
@@ -79,6 +89,7 @@ function template(name: string) {
       <Preview entry={{ data: data ?? {}, slug: typeof slug === 'string' ? slug : undefined }} facts={facts} />,
       box,
     );
+    named(box);
     box.dataset.drawn = String(turn);
   };
   // The changes of one input event arrive together: drawn once, after them.
