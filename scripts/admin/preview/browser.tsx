@@ -10,6 +10,7 @@
  */
 import { render } from 'preact';
 import { createUrls } from '../../../src/urls.ts';
+import { followTheLiveSite } from '../deploy/deploy-status.ts';
 import { type PreviewEntry, previews, type SiteFacts } from './pages.tsx';
 import { PREVIEWED } from './previewed.ts';
 
@@ -26,7 +27,7 @@ interface TemplateProps {
 }
 
 interface CmsWindow {
-  CMS: {
+  CMS: Parameters<typeof followTheLiveSite>[0] & {
     registerPreviewTemplate(name: string, component: unknown): void;
     registerPreviewStyle(url: string): void;
   };
@@ -36,10 +37,13 @@ interface CmsWindow {
 
 const cms = window as unknown as Window & CmsWindow;
 
-/** The saved data of a file of the site's settings (the CMS's copy), or undefined while it has none. */
-async function savedFile(props: TemplateProps, file: string): Promise<Record<string, unknown> | undefined> {
+/** The CMS's access to its copy of the entries, which it hands every template (the same function each time). */
+let getCollection: TemplateProps['getCollection'] | undefined;
+
+/** The data of an entry as the CMS last saved it, or undefined while it has none (or no template was drawn yet). */
+async function saved(collection: string, slug: string): Promise<Record<string, unknown> | undefined> {
   try {
-    const entry = (await props.getCollection('settings', file)) as ImmutableMap | undefined;
+    const entry = (await getCollection?.(collection, slug)) as ImmutableMap | undefined;
     return (entry?.get('data') as ImmutableMap | undefined)?.toJS() as Record<string, unknown> | undefined;
   } catch {
     return undefined;
@@ -50,7 +54,8 @@ async function savedFile(props: TemplateProps, file: string): Promise<Record<str
 const basePath = () => new URL('..', document.baseURI).pathname.replace(/\/$/, '');
 
 async function siteFacts(props: TemplateProps): Promise<SiteFacts> {
-  const [site, themes] = await Promise.all([savedFile(props, 'site'), savedFile(props, 'themes')]);
+  getCollection = props.getCollection;
+  const [site, themes] = await Promise.all([saved('settings', 'site'), saved('settings', 'themes')]);
   const themeList = Array.isArray(themes) ? themes : (themes?.themes ?? []);
   const siteUrl = typeof site?.siteUrl === 'string' ? site.siteUrl : location.origin;
   return {
@@ -130,3 +135,5 @@ if (siteStyle && cms.CMS) {
   cms.CMS.registerPreviewStyle(new URL(siteStyle, document.baseURI).href);
   for (const name of PREVIEWED) cms.CMS.registerPreviewTemplate(name, template(name));
 }
+// On the live site, the site workflow's verdict on each save and publish.
+if (document.documentElement.dataset.cmsMode === 'github' && cms.CMS) void followTheLiveSite(cms.CMS, saved);

@@ -1,7 +1,8 @@
 /**
- * The preview pane's script (admin/preview-<hash>.js): browser.tsx and the
- * site's own page components it renders, bundled by esbuild for the browser,
- * with react resolved to preact/compat as the client bundle does.
+ * The preview pane's script (admin/preview-<hash>.js): browser.tsx, the
+ * site's own page components it renders and, on the live site, the deploy's
+ * verdict (scripts/admin/deploy/), bundled by esbuild for the browser, with
+ * react resolved to preact/compat as the client bundle does.
  *
  * Kept under node_modules/.cache/ with the bytes of every file esbuild read,
  * as the client bundle is: while none changed, a build reuses it and starts no
@@ -33,9 +34,11 @@ const options = {
     'react-dom': 'preact/compat',
     'react-dom/server': './scripts/admin/preview/server-rendering.ts',
     'react/jsx-runtime': 'preact/jsx-runtime',
-    // src/time-zones.ts reads the pinned tz data with Node's modules: in the browser, bundled (node-builtins.ts).
+    // src/time-zones.ts reads the pinned tz data with Node's modules, editor-places.ts imports node:path: in the
+    // browser, node-builtins.ts answers.
     'node:fs': './scripts/admin/preview/node-builtins.ts',
     'node:module': './scripts/admin/preview/node-builtins.ts',
+    'node:path': './scripts/admin/preview/node-builtins.ts',
   },
   // import.meta.url only reaches createRequire, which node-builtins.ts answers without it.
   define: { 'process.env.NODE_ENV': '"production"', 'import.meta.url': '""' },
