@@ -90,10 +90,15 @@ function template(name: string) {
     if (turn !== drawn || !box) return;
     const data = (props.entry.get('data') as ImmutableMap | undefined)?.toJS() as PreviewEntry['data'] | undefined;
     const slug = props.entry.get('slug');
-    render(
-      <Preview entry={{ data: data ?? {}, slug: typeof slug === 'string' ? slug : undefined }} facts={facts} />,
-      box,
-    );
+    try {
+      render(
+        <Preview entry={{ data: data ?? {}, slug: typeof slug === 'string' ? slug : undefined }} facts={facts} />,
+        box,
+      );
+    } catch (error) {
+      // What the site's components cannot draw yet (the build would refuse it): said, never thrown at the page.
+      render(<p className="eccron-preview-note">{`Not shown until the build can read it: ${String(error)}`}</p>, box);
+    }
     named(box);
     box.dataset.drawn = String(turn);
   };
@@ -130,8 +135,19 @@ function template(name: string) {
   });
 }
 
+/**
+ * While the pane is shown, the form is the left half of the editor: the Site build panel (editor-companion.ts, at the
+ * bottom left) moves to the bottom right, over the pane's foot rather than over the fields being filled in.
+ */
+function keepThePanelOffTheForm() {
+  const style = document.createElement('style');
+  style.textContent = 'body:has(iframe.preview) #eccron-build{inset:auto 1rem 1rem auto}';
+  document.head.append(style);
+}
+
 const siteStyle = document.documentElement.dataset.siteStyle;
 if (siteStyle && cms.CMS) {
+  keepThePanelOffTheForm();
   cms.CMS.registerPreviewStyle(new URL(siteStyle, document.baseURI).href);
   for (const name of PREVIEWED) cms.CMS.registerPreviewTemplate(name, template(name));
 }

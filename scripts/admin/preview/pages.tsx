@@ -19,6 +19,7 @@ import { legalPageSchema } from '../../../src/content/legal.ts';
 import { membersSchema } from '../../../src/content/members.ts';
 import { newsItemSchema } from '../../../src/content/news.ts';
 import { publicationSchema } from '../../../src/content/publications.ts';
+import { instantProblem } from '../../../src/events.ts';
 import { AccessibilityPage } from '../../../src/pages/AccessibilityPage.tsx';
 import { LegalPage } from '../../../src/pages/LegalPage.tsx';
 import type { Urls } from '../../../src/urls.ts';
@@ -136,6 +137,12 @@ const NewsPreview: Preview = ({ entry, facts }) => {
   const { body, ...frontMatter } = (asSaved(entry.data) ?? {}) as Record<string, unknown>;
   const item = checked(newsItemSchema, { ...frontMatter, id: newsId(entry.slug), summary: body ?? '' });
   if (!item.ok) return <NotYet what="This item" problem={item.problem} />;
+  // A time the build refuses in its zone (skipped or repeated by the clocks), in the build's words.
+  const zone = item.value.timezone ?? facts.site?.timezone;
+  for (const field of ['start', 'end'] as const) {
+    const problem = zone && item.value[field] ? instantProblem(item.value[field], zone) : undefined;
+    if (problem) return <NotYet what="This event" problem={`${field}: ${problem}`} />;
+  }
   return (
     <Frame facts={facts} part="Preview: this item in the news section of the home page">
       <NewsSection
