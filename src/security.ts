@@ -21,6 +21,7 @@ const visitorDirectives = {
   // Written by the CMS's policy alone, in this place.
   'media-src': '',
   'worker-src': '',
+  'frame-src': '',
   'form-action': "'none'",
   'base-uri': "'none'",
   'object-src': "'none'",
@@ -61,5 +62,9 @@ export function adminContentSecurityPolicy(authUrl?: string): string {
     // Uploads: a video's thumbnail is drawn from a blob: URL, and some pictures are decoded in a blob: worker.
     'media-src': "'self' blob:",
     'worker-src': "'self' blob:",
+    // The preview pane is a frame the CMS writes as a blob: document (of this origin, under this policy), whose
+    // <base> is the site's address, so that the pages' links and the site's stylesheet resolve as on the site.
+    'frame-src': 'blob:',
+    'base-uri': "'self'",
   });
 }

@@ -679,8 +679,8 @@ test("the CMS is served from the site alone: its fonts from admin/fonts/ (their 
   });
 
   // The same script as a plain text replacement makes it from the package's: only the addresses, the zoom lock,
-  // GitHub's status check (of the GitHub backend, named beside the status page's address) and the choice of a list
-  // item's controls (after its Move Down button) differ.
+  // GitHub's status check (of the GitHub backend, named beside the status page's address), the choice of a list
+  // item's controls (after its Move Down button) and where Immutable.js comes from differ.
   const packaged = readCmsScript().toString('latin1');
   const statusPage = /([\w$]+)=`https:\/\/www\.githubstatus\.com\/`/.exec(packaged)![1]!;
   const moveDown = packaged.indexOf('`move-down`,get"aria-label"');
@@ -697,6 +697,11 @@ test("the CMS is served from the site alone: its fonts from admin/fonts/ (their 
     .replace(
       new RegExp(`statusDashboardURL:${statusPage},checkStatus:[\\w$]+,`),
       `statusDashboardURL:${statusPage},checkStatus:void 0,`,
+    )
+    // Immutable.js for the preview pane, from the site (the version of its npm package).
+    .replace(
+      /[\w$]+\(`immutable`,`dist\/immutable\.es\.js`\)/,
+      `import(\`/sub/admin/immutable-${createRequire(import.meta.url)('immutable/package.json').version}.js\`)`,
     );
   assert.equal(script.length, expected.length);
   assert.ok(script === expected, 'the rest of the script is byte for byte the package’s');

@@ -18,6 +18,7 @@ import { projectRoot } from '../lib/project-root.js';
 import type { OutputFile } from '../stages/output-files.ts';
 import type { CmsBackend } from '../lib/cms-backend.ts';
 import { type CmsContentFacts, cmsConfig } from './cms-config.ts';
+import { previewBundle } from './preview/bundle.ts';
 
 /** The folder of the CMS in the output, and the site path of its page. */
 export const adminFolder = 'admin';
@@ -49,16 +50,19 @@ export function adminHeaders(urls: Urls, backend: CmsBackend | undefined): [stri
 interface AdminPage {
   cmsScript: string;
   editorScript: string;
+  /** The preview pane's script (scripts/admin/preview/), and the site's stylesheet it shows the pages with. */
+  preview?: { script: string; siteStyle: string };
   title: string;
   policy: string;
   /** local: the CMS works on a folder of this computer only; github: it saves to a repository. */
   mode: 'local' | 'github';
 }
 
-export function adminPage(urls: Urls, { cmsScript, editorScript, title, policy, mode }: AdminPage): string {
+export function adminPage(urls: Urls, { cmsScript, editorScript, preview, title, policy, mode }: AdminPage): string {
+  const siteStyle = preview ? ` data-site-style="${escapeHtml(preview.siteStyle)}"` : '';
   return [
     '<!doctype html>',
-    `<html lang="en" data-cms-mode="${mode}">`,
+    `<html lang="en" data-cms-mode="${mode}"${siteStyle}>`,
     '<head>',
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -73,6 +77,8 @@ export function adminPage(urls: Urls, { cmsScript, editorScript, title, policy, 
     // The CMS draws itself in #nc-root; the site's script makes it the main landmark while the CMS shows none.
     '<div id="nc-root"></div>',
     `<script src="${escapeHtml(cmsScript)}"></script>`,
+    // Registers the preview pane's templates with the CMS, before it draws an entry.
+    ...(preview ? [`<script src="${escapeHtml(preview.script)}"></script>`] : []),
     `<script src="${escapeHtml(editorScript)}"></script>`,
     '</body>',
     '</html>',
@@ -220,11 +226,31 @@ function withMoveButtons(script: Buffer): Edit {
   );
 }
 
+/** Immutable.js as the CMS's preview templates and event hooks need it, named by its version (from its npm package). */
+const immutableFile = () => {
+  const { version } = require('immutable/package.json') as { version: string };
+  return `${adminFolder}/immutable-${version}.js`;
+};
+
+/**
+ * Immutable.js from the site: the CMS asks unpkg.com for it once a preview template (scripts/admin/preview/) or an
+ * event hook is registered. Its loader's call, loadModule(`immutable`,`dist/immutable.es.js`), becomes an import of
+ * the site's own copy.
+ */
+function withOwnImmutable(script: Buffer, url: string): Edit {
+  const call = '(`immutable`,`dist/immutable.es.js`)';
+  const at = script.indexOf(call);
+  const loader = /[\w$]+$/.exec(script.toString('latin1', Math.max(0, at - 40), at))?.[0];
+  if (at === -1 || !loader)
+    throw new Error("the CMS's script no longer loads Immutable.js by name: the preview pane needs another patch");
+  return replaceOnce(script, `${loader}${call}`, `import(\`${encodeURI(url)}\`)`, 'Immutable.js');
+}
+
 /**
  * The CMS's script, patched as bytes where it would reach beyond the site or hold back an editor (a build pays a
  * millisecond for it instead of ten for decoding 2 MB as text): its fonts from admin/fonts/, its version check and
  * translations from the site (unpkg.com otherwise), no check of GitHub's status page, a page that can be zoomed
- * (WCAG 1.4.4), and Move Up / Move Down on list items.
+ * (WCAG 1.4.4), Move Up / Move Down on list items, and Immutable.js for the preview pane from the site.
  */
 export function selfHostedCms(urls: Urls): { script: Buffer; fonts: OutputFile[] } {
   const key = urls.asset('');
@@ -238,6 +264,7 @@ export function selfHostedCms(urls: Urls): { script: Buffer; fonts: OutputFile[]
     replaceOnce(original, unpkg.toString('latin1'), `\`${encodeURI(urls.asset(ownCmsFolder))}\``, 'its version check'),
     withoutStatusCheck(original),
     withMoveButtons(original),
+    withOwnImmutable(original, urls.asset(immutableFile())),
   );
   const result = { script: applyEdits(original, edits), fonts };
   selfHosted.set(key, result);
@@ -263,15 +290,37 @@ function ownCmsFiles(): OutputFile[] {
   ];
 }
 
-/** admin/index.html, admin/config.json, the CMS's script, the site's own, the fonts, version and translations. */
-export function adminFiles(urls: Urls, content: SiteContent, backend: CmsBackend | undefined): OutputFile[] {
+/**
+ * What the CMS loads for the preview pane: its react-dom chunk, which it asks for beside its own script
+ * (chunks/react-dom.js), and Immutable.js (withOwnImmutable).
+ */
+const previewLibraries = (): OutputFile[] => [
+  {
+    path: `${adminFolder}/chunks/react-dom.js`,
+    contents: readFileSync(path.join(cmsPackage(), 'dist/chunks/react-dom.js')),
+  },
+  { path: immutableFile(), contents: readFileSync(require.resolve('immutable/dist/immutable.es.js')) },
+];
+
+/**
+ * admin/index.html, admin/config.json, the CMS's script, the site's own, the fonts, version and translations; and
+ * with the site's stylesheet (`assets`, the client bundle's), the preview pane's script and libraries.
+ */
+export function adminFiles(
+  urls: Urls,
+  content: SiteContent,
+  backend: CmsBackend | undefined,
+  assets?: { css: string },
+): OutputFile[] {
   const { script, fonts } = selfHostedCms(urls);
   const scriptFile = `${adminFolder}/sveltia-cms-${cmsVersion()}.js`;
   const editorFile = `${adminFolder}/editor.js`;
   const config = cmsConfig(contentFacts(content), backend, urls.absolute('/'));
+  const preview = assets ? previewBundle() : undefined;
   const page = adminPage(urls, {
     cmsScript: urls.asset(scriptFile),
     editorScript: urls.asset(editorFile),
+    ...(preview && assets ? { preview: { script: urls.asset(preview.path), siteStyle: urls.asset(assets.css) } } : {}),
     title: `Edit the site · ${content.site.acronym}`,
     policy: adminContentSecurityPolicy(backend?.authUrl),
     mode: backend ? 'github' : 'local',
@@ -281,6 +330,7 @@ export function adminFiles(urls: Urls, content: SiteContent, backend: CmsBackend
     { path: `${adminFolder}/config.json`, contents: configJson(config) },
     { path: scriptFile, contents: script },
     { path: editorFile, contents: readEditorScript() },
+    ...(preview ? [preview, ...previewLibraries()] : []),
     ...fonts,
     ...ownCmsFiles(),
   ];

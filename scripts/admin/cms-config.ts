@@ -12,6 +12,7 @@ import { PUBLICATION_TYPE_LABELS, PUBLICATION_TYPES, publicationsSchema } from '
 import { siteSchema } from '../../src/content/site.ts';
 import { themesSchema } from '../../src/content/themes.ts';
 import { type CmsBackend, signInMethods } from '../lib/cms-backend.ts';
+import { withPreviewPanes } from './preview/previewed.ts';
 import { type CmsField, datePicker, fieldFor, fieldsOf, labelOf, pickerHint } from './schema-fields.ts';
 
 /** What the content itself decides: the keys of publications.yml, the themes' titles. */
@@ -265,10 +266,11 @@ export function cmsConfig(facts: CmsContentFacts, backend: CmsBackend | undefine
     // As content/ names files of public/: uploads/logo.svg, without a leading slash.
     public_folder: 'uploads',
     output: { omit_empty_optional_fields: true },
-    // The forms are long and the site's pages are the preview: the whole width goes to the form.
+    // The forms are long: the whole width goes to the form, but where the preview pane shows the entry as the site
+    // does (preview/previewed.ts).
     editor: { preview: false },
     // A news item's file name is its id: plain letters, as the existing ones.
     slug: { encoding: 'ascii', clean_accents: true },
-    collections: [settingsCollection(facts), ...newsCollections(), ...pageCollections()],
+    collections: withPreviewPanes([settingsCollection(facts), ...newsCollections(), ...pageCollections()]),
   };
 }

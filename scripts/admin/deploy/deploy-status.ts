@@ -1,0 +1,275 @@
+/**
+ * On the live site (the CMS's GitHub mode), the site workflow's verdict on
+ * each save, inside the editor: after a save (a commit on the entry's branch
+ * of the editorial workflow) and after a publish (the merge onto the site's
+ * branch), it follows that commit's run of the Site workflow and says
+ * "building", "passed" or, once published, "published" with the link to the
+ * page that changed; or "refused", each problem at its field, with a link that
+ * opens the entry. It asks GitHub's API with the editor's own sign-in (the
+ * token the CMS keeps), while the person stays on the entry, waiting longer
+ * between each question (and as long as GitHub asks).
+ */
+import { createUrls } from '../../../src/urls.ts';
+import type { PlacedProblem } from '../editor-places.ts';
+import { changedPages } from './entry-page.ts';
+import { placeProblem } from './problem-place.ts';
+import { branchHead, fileAt, GitHubAnswer, type GitHubAccess, type RunVerdict, siteRun } from './site-run.ts';
+
+/** An Immutable.js map, as the CMS hands entries to event hooks. */
+interface ImmutableMap {
+  get(key: string): unknown;
+  toJS(): unknown;
+}
+
+type SavedData = (collection: string, slug: string) => Promise<Record<string, unknown> | undefined>;
+
+interface Config {
+  backend?: { repo?: string; branch?: string };
+  site_url?: string;
+  collections?: Parameters<typeof placeProblem>[2];
+}
+
+/** The seconds between two questions about one run: soon at first, then at most a minute. */
+const WAITS = [5, 10, 15, 30, 60];
+/** How long a run is followed before the panel says to look again later. */
+const FOLLOW_FOR_MS = 30 * 60_000;
+
+/** The GitHub token the CMS keeps for the signed-in editor (Sveltia CMS: localStorage "sveltia-cms.user"). */
+function signedInToken(): string | undefined {
+  try {
+    const user = JSON.parse(localStorage.getItem('sveltia-cms.user') ?? 'null') as {
+      backendName?: string;
+      token?: string;
+    } | null;
+    return user?.backendName === 'github' ? user.token : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The panel's part for the live site: a heading, a status line, and the problems. */
+function section(): { status: HTMLElement; details: HTMLElement } {
+  const existing = document.getElementById('eccron-deploy');
+  if (existing) return { status: existing.querySelector('[role="status"]')!, details: existing.querySelector('div')! };
+  const part = document.createElement('section');
+  part.id = 'eccron-deploy';
+  part.setAttribute('aria-labelledby', 'eccron-deploy-title');
+  const title = Object.assign(document.createElement('h3'), {
+    id: 'eccron-deploy-title',
+    textContent: 'On the live site',
+  });
+  const status = Object.assign(document.createElement('p'), { id: 'eccron-deploy-status' });
+  status.setAttribute('role', 'status');
+  const details = document.createElement('div');
+  part.append(title, status, details);
+  const panel = document.getElementById('eccron-build-body');
+  if (panel) panel.append(part);
+  else {
+    const aside = document.createElement('aside');
+    aside.id = 'eccron-deploy-panel';
+    aside.setAttribute('aria-label', 'Site build');
+    aside.append(part);
+    document.body.append(aside);
+  }
+  return { status, details };
+}
+
+const link = (href: string, text: string) => Object.assign(document.createElement('a'), { href, textContent: text });
+
+function problemList(problems: PlacedProblem[]): HTMLUListElement {
+  const list = document.createElement('ul');
+  for (const problem of problems) {
+    const item = document.createElement('li');
+    if (problem.place) item.append(link(problem.place.hash, problem.place.label), ': ');
+    else item.append(`${problem.where.split(' › ')[0]}: `);
+    item.append(problem.message);
+    list.append(item);
+  }
+  return list;
+}
+
+/** What a follow is about: a save on the entry's branch, or a publish onto the site's branch. */
+interface Follow {
+  kind: 'save' | 'publish';
+  branch: string;
+  /** The entry's address in the editor (#/collections/…/entries/…): followed while the person stays there. */
+  hash: string;
+  pages: string[];
+}
+
+interface Shown {
+  state: RunVerdict['state'] | 'asking' | 'unknown';
+  text: string;
+  run?: string;
+  pages?: { href: string; text: string }[];
+  problems?: PlacedProblem[];
+}
+
+function show(view: ReturnType<typeof section>, shown: Shown) {
+  view.status.dataset.state = shown.state;
+  view.status.textContent = shown.text;
+  view.details.replaceChildren();
+  if (shown.pages?.length) {
+    const pages = document.createElement('p');
+    for (const [index, page] of shown.pages.entries()) pages.append(index ? ' · ' : '', link(page.href, page.text));
+    view.details.append(pages);
+  }
+  if (shown.problems?.length) view.details.append(problemList(shown.problems));
+  if (shown.run)
+    view.details.append(Object.assign(document.createElement('p'), {}), link(shown.run, 'The check on GitHub'));
+}
+
+/** The verdict in the editor's words: a save's check, or a publish's build and deploy. */
+async function shownOf(verdict: RunVerdict, follow: Follow, context: FollowContext, sha: string): Promise<Shown> {
+  const saved = follow.kind === 'save';
+  switch (verdict.state) {
+    case 'waiting':
+      return {
+        state: 'waiting',
+        text: saved
+          ? 'Saved. Waiting for the site’s check of this change to start…'
+          : 'Published. Waiting for the site to be built…',
+      };
+    case 'building':
+      return {
+        state: 'building',
+        run: verdict.url,
+        text: saved
+          ? 'The site is being built with this change…'
+          : 'Publishing: the site is being built with this change…',
+      };
+    case 'passed':
+      return saved
+        ? {
+            state: 'passed',
+            run: verdict.url,
+            text: '✓ The site builds with this change. It goes live once it is published (Workflow › Publish).',
+          }
+        : {
+            state: 'passed',
+            run: verdict.url,
+            text: '✓ Published: the change is on the site.',
+            pages: follow.pages.map((path) => ({ href: context.absolute(path), text: context.absolute(path) })),
+          };
+    case 'refused': {
+      const problems = await Promise.all(
+        verdict.problems.map(async (problem) =>
+          placeProblem(problem, await fileAt(context.access, problem.path, sha), context.collections),
+        ),
+      );
+      const count = `${problems.length} ${problems.length === 1 ? 'problem' : 'problems'}`;
+      return {
+        state: 'refused',
+        run: verdict.url,
+        problems,
+        text: `✗ The site’s check refused this change: ${count}${saved ? '; it cannot be published until they are fixed' : '; the site was not changed'}.`,
+      };
+    }
+    default:
+      return {
+        state: 'stopped',
+        run: verdict.url,
+        text: `The site’s check stopped (${verdict.conclusion}) before it could say.`,
+      };
+  }
+}
+
+interface FollowContext {
+  access: GitHubAccess;
+  collections: Parameters<typeof placeProblem>[2];
+  absolute(path: string): string;
+}
+
+const pause = (seconds: number) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+
+/** Follows one commit's run until it is settled, the person leaves the entry, or another save starts a new follow. */
+async function follow(what: Follow, context: FollowContext, isCurrent: () => boolean) {
+  const view = section();
+  show(view, {
+    state: 'asking',
+    text:
+      what.kind === 'save'
+        ? 'Saved. Asking GitHub for the site’s check…'
+        : 'Published. Asking GitHub for the site’s build…',
+  });
+  const started = Date.now();
+  let sha: string | undefined;
+  for (let round = 0; isCurrent() && Date.now() - started < FOLLOW_FOR_MS; round += 1) {
+    let wait = WAITS[Math.min(round, WAITS.length - 1)]!;
+    try {
+      sha ??= await branchHead(context.access, what.branch);
+      const verdict = await siteRun(context.access, sha);
+      if (!isCurrent()) return;
+      show(view, await shownOf(verdict, what, context, sha));
+      if (verdict.state !== 'waiting' && verdict.state !== 'building') return;
+    } catch (error) {
+      // A refusal of GitHub's (a rate limit says how long to wait), or no answer at all: asked again later.
+      if (error instanceof GitHubAnswer) wait = Math.max(wait, error.waitSeconds ?? 0);
+      else
+        show(view, {
+          state: 'unknown',
+          text: 'GitHub cannot be reached from this browser just now; asking again shortly…',
+        });
+    }
+    await pause(wait);
+  }
+  if (isCurrent())
+    show(view, {
+      state: 'unknown',
+      text: 'The site’s check is taking long: open this entry again later to see its verdict.',
+    });
+}
+
+/** The entry an event of the CMS is about, and its address in the editor. */
+function entryOf(entry: ImmutableMap) {
+  const collection = String(entry.get('collection') ?? '');
+  const slug = String(entry.get('slug') ?? '');
+  const data = ((entry.get('data') as ImmutableMap | undefined)?.toJS() ?? {}) as Record<string, unknown>;
+  return { collection, slug, data, hash: `#/collections/${collection}/entries/${slug}` };
+}
+
+/**
+ * Follows each save and publish in the CMS's GitHub mode. `saved` reads an entry as the CMS last saved it (the
+ * preview's access to the CMS's copy), for the pages a list of publications changes.
+ */
+export async function followTheLiveSite(
+  cms: {
+    registerEventListener(listener: { name: string; handler: (event: { entry: ImmutableMap }) => unknown }): void;
+  },
+  saved: SavedData,
+) {
+  const config = (await (await fetch('config.json')).json()) as Config;
+  const repo = config.backend?.repo;
+  if (!repo) return;
+  const site = new URL(config.site_url ?? location.origin);
+  const urls = createUrls(site.pathname, site.origin);
+  const themes = async () => {
+    const data = await saved('settings', 'themes');
+    return ((Array.isArray(data) ? data : data?.themes) ?? []) as Parameters<typeof changedPages>[1];
+  };
+  const before = new Map<string, Record<string, unknown> | undefined>();
+  let current = 0;
+  const start = async (kind: Follow['kind'], entry: ImmutableMap) => {
+    const token = signedInToken();
+    if (!token) return;
+    const { collection, slug, data, hash } = entryOf(entry);
+    const pages = changedPages({ collection, slug, before: before.get(hash), after: data }, await themes());
+    const branch = kind === 'save' ? `cms/${collection}/${slug}` : (config.backend?.branch ?? 'main');
+    const turn = ++current;
+    const context: FollowContext = {
+      access: { repo, token },
+      collections: config.collections ?? [],
+      absolute: urls.absolute,
+    };
+    await follow({ kind, branch, hash, pages }, context, () => turn === current && location.hash.startsWith(hash));
+  };
+  cms.registerEventListener({
+    name: 'preSave',
+    handler: async ({ entry }) => {
+      const { collection, slug, hash } = entryOf(entry);
+      before.set(hash, await saved(collection, slug));
+    },
+  });
+  cms.registerEventListener({ name: 'postSave', handler: ({ entry }) => void start('save', entry) });
+  cms.registerEventListener({ name: 'postPublish', handler: ({ entry }) => void start('publish', entry) });
+}

@@ -1,0 +1,155 @@
+/**
+ * The preview pane of /admin/ (admin/preview-<hash>.js, loaded right after
+ * the CMS's script): the entry being edited, drawn with the site's own
+ * components and stylesheet. It uses what the CMS offers for it
+ * (CMS.registerPreviewTemplate, CMS.registerPreviewStyle): the CMS draws the
+ * pane beside the form as a frame of this origin holding the site's
+ * stylesheet, and hands each template the entry as the form holds it, again
+ * at each change; the page is drawn into it by preact, as the site's islands
+ * are, once per change (the changes of one input event drawn together).
+ */
+import { render } from 'preact';
+import { createUrls } from '../../../src/urls.ts';
+import { followTheLiveSite } from '../deploy/deploy-status.ts';
+import { type PreviewEntry, previews, type SiteFacts } from './pages.tsx';
+import { PREVIEWED } from './previewed.ts';
+
+/** An Immutable.js map, as the CMS hands entries to templates. */
+interface ImmutableMap {
+  get(key: string): unknown;
+  toJS(): unknown;
+}
+
+/** What the CMS gives a preview template (Decap CMS's interface, which Sveltia CMS keeps). */
+interface TemplateProps {
+  entry: ImmutableMap;
+  getCollection(collection: string, slug?: string): Promise<ImmutableMap | ImmutableMap[] | undefined>;
+}
+
+interface CmsWindow {
+  CMS: Parameters<typeof followTheLiveSite>[0] & {
+    registerPreviewTemplate(name: string, component: unknown): void;
+    registerPreviewStyle(url: string): void;
+  };
+  createClass(spec: Record<string, unknown>): unknown;
+  h(type: string, props: Record<string, unknown>): unknown;
+}
+
+const cms = window as unknown as Window & CmsWindow;
+
+/** The CMS's access to its copy of the entries, which it hands every template (the same function each time). */
+let getCollection: TemplateProps['getCollection'] | undefined;
+
+/** The data of an entry as the CMS last saved it, or undefined while it has none (or no template was drawn yet). */
+async function saved(collection: string, slug: string): Promise<Record<string, unknown> | undefined> {
+  try {
+    const entry = (await getCollection?.(collection, slug)) as ImmutableMap | undefined;
+    return (entry?.get('data') as ImmutableMap | undefined)?.toJS() as Record<string, unknown> | undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Where the site is: /admin/ is at the root of its base path. */
+const basePath = () => new URL('..', document.baseURI).pathname.replace(/\/$/, '');
+
+async function siteFacts(props: TemplateProps): Promise<SiteFacts> {
+  getCollection = props.getCollection;
+  const [site, themes] = await Promise.all([saved('settings', 'site'), saved('settings', 'themes')]);
+  const themeList = Array.isArray(themes) ? themes : (themes?.themes ?? []);
+  const siteUrl = typeof site?.siteUrl === 'string' ? site.siteUrl : location.origin;
+  return {
+    site: site as SiteFacts['site'],
+    themes: themeList as SiteFacts['themes'],
+    urls: createUrls(basePath(), siteUrl),
+    today: new Date().toISOString().slice(0, 10),
+  };
+}
+
+/**
+ * The pane's document is the CMS's, written with neither a title nor a language a reader knows: it is given the
+ * site's language and, as its title, the heading of what it shows.
+ */
+function named(box: HTMLElement) {
+  const document = box.ownerDocument;
+  document.documentElement.lang = 'en';
+  document.title = box.querySelector('h1')?.textContent ?? 'Preview';
+}
+
+/** A template of one collection or file: a box the CMS draws, filled by preact with the page's part. */
+function template(name: string) {
+  const Preview = previews[name as (typeof PREVIEWED)[number]];
+  let box: HTMLElement | null = null;
+  let latest: TemplateProps | undefined;
+  let drawn = 0;
+  const draw = async () => {
+    const props = latest;
+    if (!props || !box) return;
+    const turn = ++drawn;
+    const facts = await siteFacts(props);
+    if (turn !== drawn || !box) return;
+    const data = (props.entry.get('data') as ImmutableMap | undefined)?.toJS() as PreviewEntry['data'] | undefined;
+    const slug = props.entry.get('slug');
+    try {
+      render(
+        <Preview entry={{ data: data ?? {}, slug: typeof slug === 'string' ? slug : undefined }} facts={facts} />,
+        box,
+      );
+    } catch (error) {
+      // What the site's components cannot draw yet (the build would refuse it): said, never thrown at the page.
+      render(<p className="eccron-preview-note">{`Not shown until the build can read it: ${String(error)}`}</p>, box);
+    }
+    named(box);
+    box.dataset.drawn = String(turn);
+  };
+  // The changes of one input event arrive together: drawn once, after them.
+  let queued = false;
+  const update = (props: TemplateProps) => {
+    latest = props;
+    if (queued) return;
+    queued = true;
+    queueMicrotask(() => {
+      queued = false;
+      void draw();
+    });
+  };
+  return cms.createClass({
+    componentDidMount(this: { props: TemplateProps }) {
+      update(this.props);
+    },
+    componentDidUpdate(this: { props: TemplateProps }) {
+      update(this.props);
+    },
+    componentWillUnmount() {
+      if (box) render(null, box);
+    },
+    render() {
+      return cms.h('div', {
+        className: 'eccron-preview',
+        'data-preview': name,
+        ref: (element: HTMLElement | null) => {
+          box = element;
+        },
+      });
+    },
+  });
+}
+
+/**
+ * While the pane is shown, the form is the left half of the editor: the Site build panel (editor-companion.ts, at the
+ * bottom left) moves to the bottom right, over the pane's foot rather than over the fields being filled in.
+ */
+function keepThePanelOffTheForm() {
+  const style = document.createElement('style');
+  style.textContent = 'body:has(iframe.preview) #eccron-build{inset:auto 1rem 1rem auto}';
+  document.head.append(style);
+}
+
+const siteStyle = document.documentElement.dataset.siteStyle;
+if (siteStyle && cms.CMS) {
+  keepThePanelOffTheForm();
+  cms.CMS.registerPreviewStyle(new URL(siteStyle, document.baseURI).href);
+  for (const name of PREVIEWED) cms.CMS.registerPreviewTemplate(name, template(name));
+}
+// On the live site, the site workflow's verdict on each save and publish.
+if (document.documentElement.dataset.cmsMode === 'github' && cms.CMS) void followTheLiveSite(cms.CMS, saved);

@@ -1,0 +1,154 @@
+/**
+ * The preview pane of /admin/, in Chromium, on the fixture site (local mode,
+ * the fixture content in the folder the CMS opens): the entry being edited
+ * is shown beside its form as the site shows it. Read against the built site
+ * itself: each publication's citation in the pane is the text of its theme
+ * page (the one citation function, src/citation.ts, on both sides), an
+ * event's time line is the home page's, and a change typed in the form
+ * reaches the pane. axe-core checks what the pane draws, and nothing of
+ * /admin/ leaves the site.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type * as Axe from 'axe-core';
+import type { Frame, Page } from 'playwright-core';
+import { describeViolation } from './helpers/browser/axe.ts';
+import { type TestContext, test } from 'node:test';
+import { assertNoProblems, browserSuite } from './helpers/browser/pool.ts';
+import { answerFolderPicker, filesOf, seedFolder } from './helpers/cms-folder.ts';
+import { fixtureContent, fixtureContentDir } from './helpers/site.ts';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+browserSuite('the preview pane of /admin/', (env) => {
+  /** A watched page on /admin/ in its local mode, on the fixture content; whatever would leave the site is noted. */
+  async function openEditor(t: TestContext) {
+    const session = await env.open(t, { width: 1400, height: 900 });
+    const offsite: string[] = [];
+    const origin = new URL(env.baseUrl).host;
+    await session.context.route(
+      (url) => url.host !== origin && !['data:', 'blob:'].includes(url.protocol),
+      (route) => {
+        offsite.push(route.request().url());
+        return route.abort('internetdisconnected');
+      },
+    );
+    t.after(() => session.context.unrouteAll({ behavior: 'ignoreErrors' }));
+    await answerFolderPicker(session.context);
+    await session.page.goto(env.url('/admin/'));
+    // A page of the pool may have served /admin/ to an earlier test: the CMS starts from nothing, as on a first visit.
+    await session.page.evaluate(async () => {
+      localStorage.clear();
+      for (const { name } of await indexedDB.databases()) if (name) indexedDB.deleteDatabase(name);
+    });
+    await session.page.reload();
+    await seedFolder(session.page, await filesOf(fixtureContentDir, 'content/'));
+    await session.page.getByRole('button', { name: 'Work with Local Repository' }).click();
+    await session.page
+      .getByRole('status')
+      .filter({ hasText: /now viewing/ })
+      .waitFor();
+    return { ...session, offsite };
+  }
+
+  /** Opens an entry's form and waits for the pane beside it to draw the entry (its box counts its drawings). */
+  async function openEntry(page: Page, hash: string): Promise<Frame> {
+    await page.evaluate((target) => {
+      window.location.hash = target;
+    }, `#/collections/${hash}`);
+    await page
+      .getByRole('status')
+      .filter({ hasText: /now editing/ })
+      .waitFor();
+    const frame = page.frameLocator('iframe[title="Content Preview"]');
+    await frame.locator('.eccron-preview[data-drawn]').waitFor();
+    const handle = await page.locator('iframe[title="Content Preview"]').elementHandle();
+    return (await handle!.contentFrame())!;
+  }
+
+  /** The text of each element a selector finds, as a reader copies it (white space as written collapsed). */
+  const texts = (where: Page | Frame, selector: string) =>
+    where
+      .locator(selector)
+      .evaluateAll((nodes) => nodes.map((node) => (node.textContent ?? '').replace(/\s+/g, ' ').trim()));
+
+  async function axeOfPane(frame: Frame): Promise<string[]> {
+    await frame.evaluate(axeSource);
+    const results = await frame.evaluate(() => (window as unknown as { axe: typeof Axe }).axe.run(document));
+    return results.violations.map(describeViolation);
+  }
+
+  test('each publication is cited in the pane exactly as its theme page cites it, every kind of the test content', async (t) => {
+    const content = await fixtureContent();
+    const { page, problems, offsite } = await openEditor(t);
+    const pane = await openEntry(page, 'settings/entries/publications');
+    // Beside the form, not over it.
+    const [form, frame] = await Promise.all([
+      // The CMS isolates the list's name in its label ("Add ⁨Publication⁩").
+      page
+        .getByRole('button', { name: /Add\W+Publication/ })
+        .first()
+        .boundingBox(),
+      page.locator('iframe[title="Content Preview"]').boundingBox(),
+    ]);
+    assert.ok(form && frame && form.x + form.width <= frame.x, 'the pane is beside the form');
+
+    const previewed: string[] = [];
+    const cited: string[] = [];
+    for (const theme of content.themes) {
+      const section = `section[aria-label="${theme.title}"] .publication__citation`;
+      previewed.push(...(await texts(pane, section)));
+      const themePage = await env.open(t);
+      await themePage.visit(`/research/${theme.id}/`);
+      cited.push(...(await texts(themePage.page, '.publication__citation')));
+    }
+    const all = Object.values(content.publications).flat();
+    assert.equal(cited.length, all.length, 'the theme pages cite every publication of the test content');
+    assert.deepEqual(previewed, cited);
+    const kinds = new Set(all.map((publication) => publication.type ?? 'article'));
+    assert.ok(kinds.size >= 8, `every kind of the test content is among them (${[...kinds].join(', ')})`);
+
+    assert.deepEqual(await axeOfPane(pane), [], 'axe finds nothing in the pane');
+    assertNoProblems(problems, '/admin/');
+    assert.deepEqual(offsite, [], 'nothing of /admin/ leaves the site');
+  });
+
+  test("an event's time line in the pane is the home page's, and what is typed in its form reaches the pane", async (t) => {
+    const { page, offsite } = await openEditor(t);
+    const pane = await openEntry(page, 'events/entries/2030-04-01-online-seminar');
+    const home = await env.open(t);
+    await home.visit('/');
+    const event = home.page.locator('.news-entry').filter({ has: home.page.locator('.event-details') });
+    const title = (await pane.locator('.news-entry__title').textContent())!;
+    const onHome = event.filter({ hasText: title });
+    assert.equal(await onHome.count(), 1, `the home page shows "${title}"`);
+    const [paneTime] = await texts(pane, '.event-details');
+    const [homeTime] = await texts(home.page, `.news-entry:has(.event-details):has-text("${title}") .event-details`);
+    assert.match(paneTime!, /EDT|UTC−04:00|New York/, 'the time line names the event’s zone');
+    assert.equal(paneTime, homeTime);
+
+    // A person types a new title: the pane shows it, as the news section will.
+    const box = page.getByRole('textbox', { name: 'Title' });
+    await box.fill('Seminar on test norms, in two languages');
+    await pane.locator('.news-entry__title', { hasText: 'Seminar on test norms, in two languages' }).waitFor();
+    assert.deepEqual(await axeOfPane(pane), [], 'axe finds nothing in the pane');
+    assert.deepEqual(offsite, [], 'nothing of /admin/ leaves the site');
+  });
+
+  test('the members directory and the accessibility statement are drawn as their pages draw them, and axe finds nothing in them', async (t) => {
+    const { page } = await openEditor(t);
+    const members = await openEntry(page, 'settings/entries/members');
+    const home = await env.open(t);
+    await home.visit('/');
+    assert.deepEqual(await texts(members, '.member-card'), await texts(home.page, '.member-card'));
+    assert.deepEqual(await axeOfPane(members), [], 'axe finds nothing in the directory');
+
+    const statement = await openEntry(page, 'accessibility/entries/statement');
+    const page2 = await env.open(t);
+    await page2.visit('/accessibility/');
+    const main = (where: Page | Frame) => texts(where, 'main h1, main h2, main dl');
+    assert.deepEqual(await main(statement), await main(page2.page));
+    assert.deepEqual(await axeOfPane(statement), [], 'axe finds nothing in the statement');
+  });
+});
