@@ -37,6 +37,12 @@ export type Fault =
   | 'gzip'
   /** The same, with the gzip trailer's checksum broken. */
   | 'gzip-corrupt'
+  /** No HTTP at all: a line of another protocol (an SSH server's greeting), then the connection closed: curl exits 1. */
+  | 'not-http'
+  /** The headers, then the body one byte at a time, every `trickle` ms, until the client gives up. */
+  | { trickle: number }
+  /** The body, then `append` more bytes (zeros), streamed and never held, the Content-Length counting them all. */
+  | { append: number }
   /** Any other change of the answer: a byte, the body, a header, the status. */
   | ((answer: Answer) => Answer);
 
@@ -101,13 +107,47 @@ function gzipped(answer: Answer, corrupt: boolean): Answer {
   return { ...answer, headers: { ...answer.headers, 'content-encoding': 'gzip' }, body };
 }
 
+/** The headers, then one byte of the body every `ms`, for as long as the client listens. */
+function trickle(response: http.ServerResponse, answer: Answer, ms: number): void {
+  response.writeHead(answer.status, { ...answer.headers, 'content-length': String(answer.body.length) });
+  response.flushHeaders();
+  let sent = 0;
+  const timer = setInterval(() => {
+    if (sent >= answer.body.length) return clearInterval(timer);
+    response.write(answer.body.subarray(sent, sent + 1));
+    sent += 1;
+  }, ms);
+  response.on('close', () => clearInterval(timer));
+}
+
+/** The body and `extra` zero bytes after it, 64 KiB at a time as the client takes them: a 200 MB answer never in memory. */
+function append(response: http.ServerResponse, answer: Answer, extra: number): void {
+  response.writeHead(answer.status, { ...answer.headers, 'content-length': String(answer.body.length + extra) });
+  const block = Buffer.alloc(64 * 1024);
+  let left = extra;
+  const more = () => {
+    while (left > 0 && !response.destroyed) {
+      const piece = block.subarray(0, Math.min(block.length, left));
+      left -= piece.length;
+      if (!response.write(piece)) return void response.once('drain', more);
+    }
+    if (left === 0) response.end();
+  };
+  response.write(answer.body);
+  more();
+}
+
 /** Serves `answer` with `fault`: the cut and reset answers send half the body first. */
 function serveFault(request: http.IncomingMessage, response: http.ServerResponse, answer: Answer, fault: Fault) {
   const socket = request.socket;
   const half = answer.body.subarray(0, Math.floor(answer.body.length / 2));
   const head = request.method === 'HEAD';
   if (typeof fault === 'function') return send(response, fault(answer), head);
+  if (typeof fault === 'object')
+    return 'trickle' in fault ? trickle(response, answer, fault.trickle) : append(response, answer, fault.append);
   switch (fault) {
+    case 'not-http':
+      return socket.end('SSH-2.0-OpenSSH_9.2\r\n');
     case 'reset':
       return socket.resetAndDestroy();
     case 'stall':
