@@ -49,8 +49,8 @@ export type Fault =
 export interface FaultServer {
   /** The server's address, with a trailing slash. */
   url: string;
-  /** Every request received, in order. */
-  requests: { method: string; path: string; at: number }[];
+  /** Every request received, in order, and once its answer ends the bytes sent for it (headers and body). */
+  requests: { method: string; path: string; at: number; sent?: number }[];
   /** Faults for a path, one per request in order; once they run out the path is passed on as it is. */
   once(path: string, ...faults: Fault[]): void;
   /** A fault for every request whose path matches, for as long as the server runs (or until `clear`). */
@@ -178,7 +178,13 @@ export async function startFaultServer(target: string): Promise<FaultServer> {
   const waiting = new Map<string, (() => void)[]>();
   const server = http.createServer(async (request, response) => {
     const path = new URL(request.url ?? '/', 'http://fault').pathname;
-    requests.push({ method: request.method ?? 'GET', path, at: Date.now() });
+    const asked: FaultServer['requests'][number] = { method: request.method ?? 'GET', path, at: Date.now() };
+    requests.push(asked);
+    const { socket } = request;
+    const before = socket.bytesWritten;
+    response.on('close', () => {
+      asked.sent = socket.bytesWritten - before;
+    });
     for (const resolve of waiting.get(path)?.splice(0) ?? []) resolve();
     const fault = queued.get(path)?.shift() ?? standing.find((one) => one.matches(path))?.fault;
     const answer = await fetchWhole(target, request).catch(() => undefined);
