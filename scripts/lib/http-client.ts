@@ -211,6 +211,9 @@ export class HttpClient {
   reachable(url: string): Promise<HttpError | undefined> {
     const { hostname } = new URL(url);
     if (/^[\d.]+$|^\[.*\]$/.test(hostname) || hostname === 'localhost') return Promise.resolve(undefined);
+    // Names under .invalid never resolve (RFC 6761), so DNS is not asked.
+    if (hostname.endsWith('.invalid'))
+      return Promise.resolve({ ...failure(url, 'ENOTFOUND', `getaddrinfo ENOTFOUND ${hostname}`), tries: 0 });
     const lookup = this.options.lookup ?? (dnsLookup as LookupFunction);
     return new Promise((resolve) =>
       lookup(hostname, {}, (error) => {
