@@ -675,13 +675,43 @@ test(
   },
 );
 
-test('an empty answer is said to be empty, not a page without its <meta> policy', bounded(30), async () => {
-  faults.always(isPage, (answer) => ({ ...answer, body: Buffer.alloc(0) }));
-  const { result } = await verify(faults.url);
-  const built = await readFile(path.join(current, page.slice(1), 'index.html'));
-  assert.deepEqual(mismatches(result), [
-    { where: `${page}/`, message: `is empty: 0 bytes live, ${count(built.length)} in this build` },
-  ]);
+test(
+  'an empty page, or the page with 200 MB after it, is said as that, not as a page without its <meta> policy',
+  bounded(60),
+  async () => {
+    const built = await readFile(path.join(current, page.slice(1), 'index.html'));
+    faults.always(isPage, (answer) => ({ ...answer, body: Buffer.alloc(0) }));
+    assert.deepEqual(mismatches((await verify(faults.url)).result), [
+      { where: `${page}/`, message: `is empty: 0 bytes live, ${count(built.length)} in this build` },
+    ]);
+    faults.clear();
+    faults.always(isPage, { append: 200_000_000 });
+    assert.deepEqual(mismatches((await verify(faults.url)).result), [
+      {
+        where: `${page}/`,
+        message: `is longer than this build's file: more than ${count(built.length)} bytes live, ${count(built.length)} in this build; its first ${count(built.length)} bytes are this build's, and more follow`,
+      },
+    ]);
+  },
+);
+
+test('a page that trickles in is "could not check: the body came too slowly", not "stalled"', bounded(60), async () => {
+  faults.always(isPage, { trickle: 250 });
+  const { result, report } = await verify(faults.url, {
+    client: new HttpClient({
+      userAgent: 'eccron-test',
+      timeoutMs: 2_000,
+      perHost: 4,
+      concurrency: 4,
+      retry: { backoffMs: 10 },
+    }),
+  });
+  assert.equal(report.exitCode, 2);
+  assert.match(
+    unchecked(result).find((one) => one.where === `${page}/`)?.reason ?? '',
+    /^the body came too slowly: \d+ of [\d,]+ bytes within 2 s \(about \d+ bytes? a second\) \(3 tries\)$/,
+  );
+  assert.doesNotMatch(report.text, /stalled/);
 });
 
 const hasCurl = spawnSync('curl', ['--version']).status === 0;
