@@ -52,7 +52,7 @@ const USAGE = [
   '  npm run cite -- import <file> --theme <id>   import a BibTeX, RIS or CSL-JSON export',
   "  add, fill and import record free copies (Unpaywall), asked with the site's contactEmail",
   '       [--email <address>]                     or this address instead',
-  `       [--deadline ${defaultDeadlineMs / 1000}]                          seconds the whole command may ask`,
+  `       [--deadline ${defaultDeadlineMs / 1000}]                        seconds the whole command may ask`,
   ORCID_USAGE,
 ].join('\n');
 

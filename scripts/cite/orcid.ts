@@ -47,7 +47,7 @@ export interface OrcidOptions {
 }
 
 export const ORCID_USAGE = `  npm run cite -- orcid [--json FILE]          list members’ ORCID works not on the site
-       [--deadline ${defaultDeadlineMs / 1000}]                          seconds it may ask`;
+       [--deadline ${defaultDeadlineMs / 1000}]                        seconds it may ask`;
 
 interface Member {
   name: string;
