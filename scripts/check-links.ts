@@ -5,17 +5,19 @@
  * Checks every external link of the built site (build it first) and reports
  * each with the content file and line where it is written, grouped as broken,
  * moved for good, could not verify, and fine. Exits 1 only when a link is
- * broken. DOIs are asked of the DOI handle API (DOI_HANDLE_API), ORCID iDs of
- * ORCID's public API (ORCID_API), through the one HTTP client
- * (scripts/lib/http-client.ts); results are cached in .cache/ for a day.
+ * broken, 2 when nothing could be checked (no network, no build, a mistake on
+ * the command line, in site.yml or in a setting), else 0. DOIs are asked of
+ * the DOI handle API (DOI_HANDLE_API), ORCID iDs of ORCID's public API
+ * (ORCID_API), through the one HTTP client (scripts/lib/http-client.ts);
+ * answers that say something of a link are cached in .cache/ for a day.
  * See docs/link-check.md.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { trimTrailingSlashes } from '../src/urls.ts';
 import { readCommandLine } from './lib/command-line.ts';
 import { offlineLine } from './lib/http-client.ts';
+import { ServiceSettingError, serviceAddress } from './lib/services.ts';
 import { formatReport } from './links/report.ts';
 import { checkSite, defaults } from './links/run.ts';
 import { SettingsError } from './stages/content/site-settings.ts';
@@ -58,7 +60,18 @@ if (!existsSync(path.join(distDir, 'index.html'))) {
   process.exit(2);
 }
 
-const setting = (name: string, fallback: string) => trimTrailingSlashes(process.env[name]?.trim() || fallback);
+/** A setting's address, checked: a malformed one is one line and nothing is asked (2, as for site.yml). */
+const setting = (service: 'doiHandleApi' | 'orcidApi') => {
+  try {
+    return serviceAddress(service, process.env);
+  } catch (error) {
+    if (!(error instanceof ServiceSettingError)) throw error;
+    console.error(error.message);
+    process.exit(2);
+  }
+};
+const doiHandleApi = setting('doiHandleApi');
+const orcidApi = setting('orcidApi');
 
 const report = await checkSite({
   distDir,
@@ -72,8 +85,8 @@ const report = await checkSite({
   hostGapMs: defaults.hostGapMs,
   check: {
     ...defaults.check,
-    doiHandleApi: setting('DOI_HANDLE_API', defaults.check.doiHandleApi),
-    orcidApi: setting('ORCID_API', defaults.check.orcidApi),
+    doiHandleApi,
+    orcidApi,
   },
 }).catch((error: unknown) => {
   if (!(error instanceof SettingsError)) throw error;
@@ -89,6 +102,7 @@ if (values.json) {
 
 if (report.unreachable) {
   console.log(offlineLine(report.unreachable, 'No link was checked'));
+  process.exitCode = 2;
 } else {
   console.log(formatReport(report));
   if (report.links.some((link) => link.group === 'broken')) process.exitCode = 1;

@@ -5,12 +5,13 @@
  * loopback address gets no DNS answer, so no test leaves the machine.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import type { LookupFunction } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
+import { promisify } from 'node:util';
 import { buildSite } from '../scripts/build-site.ts';
 import { projectRoot } from '../scripts/lib/project-root.js';
 import { HttpClient, retryAfterMs } from '../scripts/lib/http-client.ts';
@@ -215,6 +216,34 @@ test('a second run within the cache’s age asks only what failed for want of an
   assert.ok(fresh.requests > 0);
 });
 
+test('offline, the command says so in one line and exits 2: nothing was checked, which is no broken link', async () => {
+  const run = promisify(execFile);
+  const result = await run(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'scripts/check-links.ts',
+      '--dist',
+      distDir,
+      '--content',
+      contentDir,
+      '--fresh',
+      '--cache',
+      path.join(work, 'cache', 'offline.json'),
+    ],
+    { cwd: projectRoot, env: { ...process.env, DOI_HANDLE_API: 'https://doi.invalid/api/handles' } },
+  ).then(
+    (done) => ({ code: 0, stdout: done.stdout }),
+    (error: { code: number; stdout: string }) => error,
+  );
+  assert.equal(result.code, 2);
+  assert.equal(
+    result.stdout,
+    'No network: could not reach https://doi.invalid (ENOTFOUND). No link was checked; run the command again when online.\n',
+  );
+});
+
 test('offline, the check says so and asks nothing', async () => {
   const before = server.requests.length;
   const report = await checkSite(
@@ -319,7 +348,7 @@ test('a reset once is asked again and the link is fine', async () => {
   }
 });
 
-test('a reset, a 429 or a 5xx is never cached: the next run, with the host healthy again, finds the link fine', async () => {
+test('a reset, a 429, a 5xx or an answer that is not HTTP is never cached: the next run, with the host healthy again, finds the link fine', async () => {
   const faults = await startFaultServer(server.origin);
   const cacheFile = path.join(work, 'cache', 'transient.json');
   try {
@@ -328,6 +357,7 @@ test('a reset, a 429 or a 5xx is never cached: the next run, with the host healt
       'reset',
       (answer) => ({ ...answer, status: 429 }),
       (answer) => ({ ...answer, status: 503 }),
+      'not-http',
     ];
     const results: LinkResult[] = [];
     for (const fault of failing) {
@@ -340,6 +370,11 @@ test('a reset, a 429 or a 5xx is never cached: the next run, with the host healt
       assert.equal(result.transient, true);
       assert.match(result.detail, /, 2 tries; not kept: the next run asks again$/);
     }
+    // Not "the site refused an automated check": what came was no answer at all.
+    assert.equal(
+      results[3]!.detail,
+      'answered with something that is not HTTP (Response does not match the HTTP/1.1 protocol (Expected HTTP/, RTSP/ or ICE/)), 2 tries; not kept: the next run asks again',
+    );
     writeCache(cacheFile, results);
     assert.equal((await readCache(cacheFile, defaults.maxAgeMs)).size, 0, 'none of them kept');
     faults.clear();

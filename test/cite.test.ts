@@ -4,16 +4,19 @@
  * source). Every test works on its own copy of the fixture content.
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
+import { createServer as createSecureServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
+import fc from 'fast-check';
 import { resolveAll, defaultResolverOptions } from '../scripts/cite/resolver.ts';
 import { runCite } from '../scripts/cite.ts';
 import { startRecordedResolver, type RecordedResolver } from './fixtures/doi/recorded-resolver.ts';
 import { citeContent, fixture, runCiteOn } from './helpers/cite.ts';
-import { startFaultServer } from './helpers/fault-server.ts';
+import { type Answer, startFaultServer } from './helpers/fault-server.ts';
 
 let resolver: RecordedResolver;
 before(async () => {
@@ -131,7 +134,7 @@ test('fill completes missing fields, keeps typed values, reports conflicts and u
     assert.match(output, /publications\.yml:18: second-example\[0\] 10\.5555\/fixture\.2: not registered/);
     assert.match(
       output,
-      /Summary: filled 6 fields in 2 entries; 1 conflict \(typed values kept\); 1 DOI could not be resolved\./,
+      /Summary: filled 6 fields in 2 entries; 1 conflict \(typed values kept\); 1 DOI not registered; 0 could not be looked up\./,
     );
   } finally {
     await c.done();
@@ -244,7 +247,8 @@ test('a registry that keeps failing (503) or does not answer in time is reported
       resolver.url,
       { retries: 2 },
     );
-    assert.equal(failing.code, 1);
+    // The lookup could not be made: could not check (2), as fill says, never "bad input" (1).
+    assert.equal(failing.code, 2);
     assert.match(failing.output, /the registry answered 503, 3 tries\. Nothing was written\./);
     resolver.faults.set('10.1098/rsif.2017.0387', ['hang']);
     const silent = await cite(
@@ -253,7 +257,7 @@ test('a registry that keeps failing (503) or does not answer in time is reported
       resolver.url,
       { retries: 0, timeoutMs: 300 },
     );
-    assert.equal(silent.code, 1);
+    assert.equal(silent.code, 2);
     assert.match(silent.output, /did not answer within 300 ms, 1 tries\. Nothing was written\./);
     assert.equal(await c.read(), before);
   } finally {
@@ -268,8 +272,11 @@ test('a malformed (cut-off) body is reported, not written', async () => {
     const before = await c.read();
     resolver.faults.set('10.1098/rsif.2017.0387', ['truncate']);
     const { code, output } = await cite(['add', '10.1098/rsif.2017.0387', '--theme', 'first-example'], c.contentDir);
-    assert.equal(code, 1);
-    assert.match(output, /not a CSL-JSON record\. Nothing was written\./);
+    assert.equal(code, 2);
+    assert.match(
+      output,
+      /not a CSL-JSON record \(application\/vnd\.citationstyles\.csl\+json\)\. Nothing was written\./,
+    );
     assert.equal(await c.read(), before);
   } finally {
     resolver.faults.clear();
@@ -1009,6 +1016,7 @@ async function faultyResolver() {
   const faults = await startFaultServer(resolver.url);
   return { faults, url: faults.url.replace(/\/$/, '') };
 }
+const keys = <T extends object>(value: T) => Object.keys(value) as (keyof T)[];
 const lookupOf = (doi: string) => (path: string) => decodeURIComponent(path) === `/${doi}`;
 
 test('fill keeps every answer it received when another lookup fails, names that one and exits 2', {
@@ -1029,7 +1037,7 @@ test('fill keeps every answer it received when another lookup fails, names that 
     );
     assert.match(
       output,
-      /\nCould not look up 1 of 3 \(named above\): .* What was answered is written; run the command again later for the rest\.$/,
+      /\nCould not look up 1 of 3 \(named above\)\. What was answered is written; run the command again later for the rest\.$/m,
     );
   } finally {
     await faults.close();
@@ -1049,7 +1057,7 @@ test('one reset or cut body on a lookup is asked again, and fill fills everythin
     assert.equal(code, 0, output);
     assert.match(
       output,
-      /Summary: filled 6 fields in 2 entries; 1 conflict \(typed values kept\); 1 DOI could not be resolved\./,
+      /Summary: filled 6 fields in 2 entries; 1 conflict \(typed values kept\); 1 DOI not registered; 0 could not be looked up\./,
     );
     assert.doesNotMatch(output, /Could not look up/);
   } finally {
@@ -1102,6 +1110,245 @@ test('fill --find-dois without Crossref still writes what the DOI registry answe
     );
     assert.match(await c.read(), /journal: Science/);
   } finally {
+    await c.done();
+  }
+});
+
+/**
+ * Exit codes whatever the registry answers (issue 44, item 11): 0 done, 1 bad input, 2 could not check. The registry
+ * is the recorded resolver behind the fault-injecting server, whose answers keep their recorded bodies (a CSL-JSON
+ * record, doi.org's 404 page, a plain 404) or take another real one (a Cloudflare challenge page, a record cut in
+ * half, nothing) under any status.
+ */
+const challengePage = readFileSync(fixture('links', 'cloudflare-challenge.html'));
+const answerBodies = {
+  recorded: (answer: Answer) => answer.body,
+  'a challenge page': () => challengePage,
+  'the record cut in half': (answer: Answer) => answer.body.subarray(0, Math.floor(answer.body.length / 2)),
+  empty: () => Buffer.alloc(0),
+} as const;
+const statuses = [
+  200, 201, 203, 204, 206, 300, 301, 304, 400, 401, 403, 404, 406, 410, 418, 429, 451, 500, 502, 503, 504,
+];
+/** A status that carries a body (HTTP has none for 204 and 304). */
+const bodied = (status: number) => status !== 204 && status !== 304;
+const answered = (status: number, kind: keyof typeof answerBodies) => (answer: Answer) => ({
+  status,
+  headers: {
+    'content-type': kind === 'a challenge page' ? 'text/html; charset=UTF-8' : String(answer.headers['content-type']),
+  },
+  body: answerBodies[kind](answer),
+});
+
+test('add exits 0, 1 or 2 whatever the registry answers: 0 only with the record, 1 only for its 404, else 2', {
+  timeout: 120_000,
+}, async () => {
+  const { faults, url } = await faultyResolver();
+  try {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...statuses), fc.constantFrom(...keys(answerBodies)), async (status, kind) => {
+        const c = await content();
+        try {
+          faults.clear();
+          faults.always(() => true, answered(status, kind));
+          const before = await c.read();
+          const { code, output } = await cite(
+            ['add', '10.1098/rsif.2017.0387', '--theme', 'first-example'],
+            c.contentDir,
+            url,
+            { retries: 0 },
+          );
+          const record = status >= 200 && status < 300 && bodied(status) && kind === 'recorded';
+          assert.equal(code, record ? 0 : status === 404 ? 1 : 2, `${status} with ${kind}: ${output}`);
+          if (!record) assert.equal(await c.read(), before, 'nothing written');
+          assert.doesNotMatch(output, /\n\s+at /, 'no stack trace');
+        } finally {
+          await c.done();
+        }
+      }),
+      { numRuns: 30 },
+    );
+  } finally {
+    await faults.close();
+  }
+});
+
+test('fill exits 0 only when every DOI gave its record or the registry said it is not registered; else 2, never 0', {
+  timeout: 120_000,
+}, async () => {
+  const { faults, url } = await faultyResolver();
+  try {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...statuses), fc.constantFrom(...keys(answerBodies)), async (status, kind) => {
+        const c = await content();
+        try {
+          faults.clear();
+          faults.always(() => true, answered(status, kind));
+          const { code, output } = await cite(['fill'], c.contentDir, url, { retries: 0 });
+          // The fixture's 10.5555/fixture.2 has no recording, so it gets no record under any status: every lookup is
+          // answered only when all three are the registry's 404.
+          assert.equal(code, status === 404 ? 0 : 2, `${status} with ${kind}: ${output}`);
+          if (code === 2) assert.match(output, /\nCould not look up [1-3] of 3 \(named above\)\. /);
+          assert.doesNotMatch(output, /\n\s+at /, 'no stack trace');
+        } finally {
+          await c.done();
+        }
+      }),
+      { numRuns: 30 },
+    );
+  } finally {
+    await faults.close();
+  }
+});
+
+test('add that cannot check says why and exits 2: a Retry-After of a day, a trickle, an answer not HTTP, a redirect out of https', {
+  timeout: 60_000,
+}, async (t) => {
+  const { faults, url } = await faultyResolver();
+  const ca = await readFile('test/fixtures/tls/loopback-cert.pem', 'utf8');
+  const secure = createSecureServer(
+    { cert: ca, key: await readFile('test/fixtures/tls/loopback-key.pem', 'utf8') },
+    (request, response) => response.writeHead(301, { location: `${url}${request.url}` }).end(),
+  );
+  await new Promise<void>((resolve) => secure.listen(0, '127.0.0.1', resolve));
+  const secureUrl = `https://127.0.0.1:${(secure.address() as AddressInfo).port}`;
+  const day = (answer: Answer) => ({
+    ...answer,
+    status: 429,
+    headers: { 'retry-after': '86400' },
+    body: Buffer.alloc(0),
+  });
+  const cases = [
+    [
+      'a 429 asking to wait a day',
+      day,
+      url,
+      /the registry answered 429 \(too many requests\) and asked to wait 86400 s; try later\. Nothing was written\.$/,
+    ],
+    [
+      'a body that trickles',
+      { trickle: 300 },
+      url,
+      /the request failed: the body came too slowly: \d+ of [\d,]+ bytes within 1 s \(about \d+ bytes? a second\), 1 tries\. Nothing was written\.$/,
+    ],
+    [
+      'an answer that is not HTTP',
+      'not-http',
+      url,
+      /the request failed: answered with something that is not HTTP \(.+\), 1 tries\. Nothing was written\.$/,
+    ],
+    [
+      'a redirect from https to http',
+      undefined,
+      secureUrl,
+      /the request failed: redirected from https:\/\/127\.0\.0\.1:\d+\/10\.1098\/rsif\.2017\.0387 to http:\/\/127\.0\.0\.1:\d+\/10\.1098\/rsif\.2017\.0387, which leaves https; not followed, 1 tries\. Nothing was written\.$/,
+    ],
+  ] as const;
+  try {
+    for (const [name, fault, address, words] of cases)
+      await t.test(name, async () => {
+        const c = await content();
+        try {
+          faults.clear();
+          if (fault) faults.always(() => true, fault);
+          const before = await c.read();
+          const { code, output } = await cite(
+            ['add', '10.1098/rsif.2017.0387', '--theme', 'first-example'],
+            c.contentDir,
+            address,
+            {
+              // A wait longer than the policy allows ends the tries at once; the others are not asked again here.
+              retries: fault === day ? 3 : 0,
+              timeoutMs: 1_000,
+              ca,
+            },
+          );
+          assert.equal(code, 2, output);
+          assert.match(output, words);
+          assert.equal(await c.read(), before);
+        } finally {
+          await c.done();
+        }
+      });
+  } finally {
+    secure.closeAllConnections();
+    await new Promise((resolve) => secure.close(resolve));
+    await faults.close();
+  }
+});
+
+test('fill that could look nothing up says that nothing was written, never "what was answered is written"', {
+  timeout: 20_000,
+}, async () => {
+  const c = await content();
+  const { faults, url } = await faultyResolver();
+  try {
+    const before = await c.read();
+    faults.always(
+      () => true,
+      (answer) => ({ ...answer, status: 503, body: Buffer.alloc(0) }),
+    );
+    const { code, output } = await cite(['fill'], c.contentDir, url, { retries: 0 });
+    assert.equal(code, 2);
+    assert.match(
+      output,
+      /\nSummary: filled 0 fields in 0 entries; 0 conflicts \(typed values kept\); 0 DOIs not registered; 3 could not be looked up\.\n/,
+    );
+    assert.match(
+      output,
+      /\nCould not look up 3 of 3 \(named above\)\. Nothing was written; run the command again later\.$/m,
+    );
+    assert.doesNotMatch(output, /What was answered/);
+    assert.equal(await c.read(), before);
+  } finally {
+    await faults.close();
+    await c.done();
+  }
+});
+
+test('add says each wait of a second or more, with the host and how long, and ends by its deadline', {
+  timeout: 30_000,
+}, async () => {
+  const c = await content();
+  try {
+    const host = new URL(resolver.url).host;
+    resolver.faults.set('10.1098/rsif.2017.0387', [
+      { status: 429, retryAfter: '1' },
+      { status: 429, retryAfter: '100' },
+      { status: 429, retryAfter: '100' },
+    ]);
+    const start = resolver.requests.length;
+    const { code, output } = await cite(
+      ['add', '10.1098/rsif.2017.0387', '--theme', 'first-example', '--deadline', '60'],
+      c.contentDir,
+    );
+    assert.equal(code, 2, output);
+    // The 1 s wait is told and waited; the 100 s one would end after the deadline, so it is not begun.
+    assert.equal(
+      output,
+      [
+        `Waiting 1 s before asking ${host} again (try 2 of 4): it answered 429 and asked for that wait (Retry-After).`,
+        '10.1098/rsif.2017.0387: the registry answered 429 (too many requests) and asked to wait 100 s; try later. Nothing was written.',
+      ].join('\n'),
+    );
+    assert.equal(resolver.requests.length - start, 2);
+    // A registry that never answers is stopped by the deadline, which the line names.
+    resolver.faults.set('10.1098/rsif.2017.0387', ['hang']);
+    const stopped = await cite(
+      ['add', '10.1098/rsif.2017.0387', '--theme', 'first-example', '--deadline', '1'],
+      c.contentDir,
+      resolver.url,
+      {
+        timeoutMs: 20_000,
+      },
+    );
+    assert.equal(stopped.code, 2);
+    assert.equal(
+      stopped.output,
+      '10.1098/rsif.2017.0387: not looked up before the deadline of 1 s. Nothing was written.',
+    );
+  } finally {
+    resolver.faults.clear();
     await c.done();
   }
 });

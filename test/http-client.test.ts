@@ -14,7 +14,7 @@ import { createServer as createSecureServer } from 'node:https';
 import type { AddressInfo, LookupFunction } from 'node:net';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { count, HttpClient, offlineLine, retryAfterMs, siteUserAgent } from '../scripts/lib/http-client.ts';
+import { count, HttpClient, offlineLine, retryAfterMs, siteUserAgent, type Wait } from '../scripts/lib/http-client.ts';
 import { readSiteSettings } from '../scripts/stages/content/site-settings.ts';
 import { type FaultServer, startFaultServer } from './helpers/fault-server.ts';
 
@@ -392,4 +392,72 @@ test('a redirect from https to http is refused, named with both addresses', asyn
     secure.closeAllConnections();
     await new Promise((resolve) => secure.close(resolve));
   }
+});
+
+test('a body that trickles is said to come too slowly, not to have stalled; curl saw bytes arrive too', async () => {
+  faults.once('/trickle', { trickle: 400 });
+  const answer = await client({ timeoutMs: 3_000, retry: { retries: 0 } }).request(`${faults.url}trickle`);
+  assert.equal(answer.kind === 'error' && answer.code, 'ETIMEDOUT');
+  assert.match(
+    answer.kind === 'error' ? answer.message : '',
+    new RegExp(
+      `^the body came too slowly: \\d of ${count(page.length)} bytes within 3 s \\(about \\d bytes? a second\\)$`,
+    ),
+  );
+  if (!hasCurl) return;
+  // curl gives up at the same limit (28), having received part of the body: bytes were coming, not stalled.
+  faults.once('/trickle', { trickle: 400 });
+  const read = await curl(`${faults.url}trickle`, '--max-time', '3');
+  assert.equal(read.code, 28);
+  assert.ok(read.body.length > 0 && read.body.length < page.length, `curl received ${read.body.length} bytes`);
+});
+
+test('an answer that is not HTTP is an error said as such, asked again (never a refusal to keep); curl refuses it too', async () => {
+  faults.once('/other', 'not-http', 'not-http');
+  const answer = await client({ retry: { retries: 1, retryErrors: true, backoffMs: 10 } }).request(
+    `${faults.url}other`,
+  );
+  assert.equal(answer.kind === 'error' && answer.code, 'EBADANSWER');
+  assert.equal(answer.kind === 'error' && answer.transient, true);
+  assert.match(answer.kind === 'error' ? answer.message : '', /^answered with something that is not HTTP \(.+\)$/);
+  assert.equal(answer.tries, 2);
+  if (!hasCurl) return;
+  faults.once('/other', 'not-http');
+  const read = await curl(`${faults.url}other`);
+  assert.notEqual(read.code, 0, 'curl --fail does not take it as an answer');
+});
+
+test('without a limit of its own, a caller gets no body over 16 MiB: an error says so, never a body cut short without a word', async () => {
+  faults.once('/huge', { append: 17 * 1024 * 1024 });
+  const answer = await client({ retry: { retries: 0 } }).request(`${faults.url}huge`);
+  assert.equal(answer.kind === 'error' && answer.code, 'ETOOLARGE');
+  assert.equal(answer.kind === 'error' && answer.message, 'answered with more than 16 MiB; not read');
+  assert.equal(answer.kind === 'error' && answer.transient, false);
+  // A caller's own limit is a limit on the decoded body: a small gzip answer that decodes large is read only so far.
+  faults.once('/huge', 'gzip');
+  const cut = await client().request(`${faults.url}huge`, { maxBytes: 1_000 });
+  assert.equal(cut.kind === 'response' && cut.truncated, true);
+  assert.ok(cut.kind === 'response' && cut.body.equals(page.subarray(0, 1_000)), 'the first 1,000 decoded bytes');
+  faults.once('/huge', 'gzip');
+  const whole = await client().request(`${faults.url}huge`, { maxBytes: page.length });
+  assert.ok(whole.kind === 'response' && !whole.truncated && whole.body.equals(page), 'exactly the limit is whole');
+});
+
+test('each wait before asking again is told, with the address and how long; a wait past the deadline is not begun', async () => {
+  const waits: Wait[] = [];
+  const told = client({ onWait: (wait) => waits.push(wait), retry: { retries: 2, backoffMs: 10 } });
+  await told.request(`${one.origin}/seconds-told`);
+  assert.deepEqual(waits, []);
+  const answer = await told.request(`${two.origin}/seconds`);
+  assert.equal(answer.kind === 'response' && answer.status, 200);
+  assert.deepEqual(waits, [
+    { url: `${two.origin}/seconds`, ms: 1_000, next: 2, of: 3, why: { status: 503, asked: true } },
+  ]);
+  const asked = tries(one, '/hour').length;
+  const started = Date.now();
+  const hurried = await client({ retry: { retries: 2, maxWaitMs: 7_200_000 } }).request(`${one.origin}/hour`, {
+    deadlineAt: started + 60_000,
+  });
+  assert.equal(hurried.kind === 'response' && hurried.retryAfterMs, 3_600_000);
+  assert.equal(tries(one, '/hour').length, asked + 1, 'asked once: the hour asked for ends after the deadline');
 });

@@ -1,4 +1,9 @@
-/** npm run cite -- add <doi> --theme <id>: one publication from its DOI's record, with its free copy. */
+/**
+ * npm run cite -- add <doi> --theme <id>: one publication from its DOI's record, with its free copy. Exits 0 when it
+ * is added (and its free copy was asked), 1 for a DOI it cannot add (not a DOI, already listed, not registered, a
+ * record the content check refuses), 2 when the record could not be had or used (no network, the registry failing,
+ * no record in its answer, the deadline): asking later may add it.
+ */
 import { citationText } from '../../src/citation.ts';
 import type { Publication } from '../../src/content/publications.ts';
 import { bareDoi } from '../../src/doi.ts';
@@ -25,7 +30,7 @@ export async function add(args: string[], theme: string | undefined, run: CiteRu
   const [resolution] = await resolveAll([doi], run.resolver);
   if (!resolution!.ok) {
     print(resolution!.offline ? offlineResolution(resolution!) : `${doi}: ${resolution!.reason}. Nothing was written.`);
-    return 1;
+    return resolution!.notRegistered ? 1 : 2;
   }
   let publication: Publication;
   try {
@@ -33,7 +38,7 @@ export async function add(args: string[], theme: string | undefined, run: CiteRu
   } catch (error) {
     if (error instanceof RecordError || error instanceof UntrustedTextError) {
       print(`${doi}: the registry's record cannot be used: ${error.message}. Nothing was written.`);
-      return 1;
+      return 2;
     }
     throw error;
   }

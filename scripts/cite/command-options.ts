@@ -3,7 +3,7 @@
  * scripts/cite.ts from its command line and settings, and what they share:
  * the free copies asked of Unpaywall, and the checked save of the file.
  */
-import { offlineLine } from '../lib/http-client.ts';
+import { duration, offlineLine, type Wait } from '../lib/http-client.ts';
 import { displayPath as relative, formatProblem, type Problem } from '../lib/problems.ts';
 import { lookUpFreeCopies } from './free-copy.ts';
 import type { PublicationsFile } from './publications-file.ts';
@@ -22,11 +22,19 @@ export interface CiteOptions {
   email?: string;
   /** Replaces the file system calls of the final write (tests make it fail). */
   writeFs?: Parameters<PublicationsFile['save']>[0];
+  /** Where the services' settings are read (DOI_RESOLVER, CROSSREF_API, OPEN_ACCESS_API, ORCID_API): process.env by default. */
+  environment?: Readonly<Record<string, string | undefined>>;
 }
 
+/** How long a whole cite command may ask, unless --deadline says otherwise: what has not come by then is named. */
+export const defaultDeadlineMs = 120_000;
+
 /** The one options type of the commands: the caller's options with the content folder, the resolver and print settled. */
-export interface CiteRun extends Omit<CiteOptions, 'resolver' | 'contentDir'> {
+export interface CiteRun extends Omit<CiteOptions, 'resolver' | 'contentDir' | 'crossrefApi' | 'openAccessApi'> {
   print: (line: string) => void;
+  /** Where fill --find-dois asks, and where free copies are asked (the settings, checked, or the caller's). */
+  crossrefApi: string;
+  openAccessApi: string;
   contentDir: string;
   resolver: ResolverOptions;
   /** A path typed on the command line, resolved from where the person typed it. */
@@ -35,6 +43,26 @@ export interface CiteRun extends Omit<CiteOptions, 'resolver' | 'contentDir'> {
 
 /** A mistake on the command line: said with the usage, exit 1. */
 export class UsageError extends Error {}
+
+/** A wait before a registry is asked again, in one line: the host, how long, and why (said for waits of a second or more). */
+export function waitLine({ url, ms, next, of, why }: Wait): string {
+  const reason =
+    'error' in why
+      ? why.error
+      : `it answered ${why.status}${why.asked ? ' and asked for that wait (Retry-After)' : ''}`;
+  return `Waiting ${duration(ms)} before asking ${new URL(url).host} again (try ${next} of ${of}): ${reason}.`;
+}
+
+/** The deadline of one command: a signal that stops every request and wait at `deadlineAt`, said in the reason. */
+export function startDeadline(ms: number) {
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new Error(`not looked up before the deadline of ${duration(ms)}`)),
+    ms,
+  );
+  timer.unref();
+  return { signal: controller.signal, deadlineAt: Date.now() + ms, end: () => clearTimeout(timer) };
+}
 
 /** Unpaywall asked for these DOIs (scripts/cite/free-copy.ts), with --email or the site's mailbox. */
 export const askFreeCopies = (dois: string[], run: CiteRun) =>

@@ -7,7 +7,6 @@ import type { Publication } from '../../src/content/publications.ts';
 import { parseAuthors } from '../../src/citation-export.ts';
 import { offlineLine } from '../lib/http-client.ts';
 import { displayPath as relative, formatProblem } from '../lib/problems.ts';
-import { services } from '../lib/services.ts';
 import { askFreeCopies, type CiteRun, offlineResolution, problemKey } from './command-options.ts';
 import { completeEntry } from './complete.ts';
 import { findDois } from './find-doi.ts';
@@ -54,7 +53,7 @@ async function proposeDois(file: PublicationsFile, run: CiteRun) {
       family: parseAuthors(text(entry, 'authors') ?? text(entry, 'editors') ?? '')[0]?.family ?? '',
     })),
     run.resolver,
-    run.crossrefApi ?? (process.env[services.crossrefApi.setting]?.trim() || services.crossrefApi.address),
+    run.crossrefApi,
   );
   const proposals: Fill[] = [];
   const [offline] = found.flatMap((result) => (!result.ok && result.offline ? [result.offline] : []));
@@ -89,6 +88,8 @@ interface EntryPlan {
   conflicts: number;
   /** Why the entry gets nothing: its DOI did not resolve, or the record cannot be used. */
   unresolved?: string;
+  /** The registry does not know the DOI (404): an answer, not a lookup left to make. */
+  notRegistered?: boolean;
 }
 
 /** Every entry with a DOI, and its DOI's record (or why not), in the file's order. */
@@ -110,7 +111,11 @@ function planEntry(file: PublicationsFile, entry: Entry, resolution: Resolution,
   const label = `${entry.theme}[${entry.index}]`;
   const plan: EntryPlan = { fills: [], conflicts: 0 };
   if (!resolution.ok)
-    return { ...plan, unresolved: `${entry.where}: ${label} ${resolution.doi}: ${resolution.reason}` };
+    return {
+      ...plan,
+      unresolved: `${entry.where}: ${label} ${resolution.doi}: ${resolution.reason}`,
+      notRegistered: resolution.notRegistered === true,
+    };
   let record: Publication;
   try {
     record = publicationFromRecord(resolution.record, resolution.doi);
@@ -203,16 +208,26 @@ interface FillOutcome {
   written: Fill[];
   conflicts: number;
   unresolved: string[];
-  /** Lookups that could not be made, of all those asked. */
+  /** DOIs the registry does not know. */
+  notRegistered: number;
+  /** Lookups that could not be checked (no record had, or none usable), of all those asked. */
   unanswered: number;
   asked: number;
   dryRun: boolean;
   copies: { lookup: FreeCopyLookup; plans: CopyPlan[]; written: CopyPlan[] };
 }
 
+/** The line after the summary when some lookups could not be checked: how many, and whether anything was written. */
+function unansweredLine(outcome: FillOutcome, changes: number): string {
+  const { unanswered, asked, dryRun } = outcome;
+  const kept = changes === 0 ? 'Nothing was written' : `What was answered is ${dryRun ? 'shown' : 'written'}`;
+  const later = changes === 0 ? 'run the command again later' : 'run the command again later for the rest';
+  return `Could not look up ${unanswered} of ${asked} (named above). ${kept}; ${later}.`;
+}
+
 /** What was filled, the DOIs that were not, the summary; then the file saved, or with --dry-run the change shown. */
 async function reportFill(outcome: FillOutcome, run: CiteRun) {
-  const { file, written, conflicts, unresolved, unanswered, asked, dryRun, copies } = outcome;
+  const { file, written, conflicts, unresolved, notRegistered, unanswered, dryRun, copies } = outcome;
   const { print } = run;
   for (const { entry, label, field, value } of written)
     print(`${entry.where}: ${label} filled ${field}: ${JSON.stringify(value)}`);
@@ -222,13 +237,11 @@ async function reportFill(outcome: FillOutcome, run: CiteRun) {
     if (plan.line && (plan.outcome === 'conflict' || changed.has(plan))) print(plan.line);
   const filled = written.length;
   const filledEntries = new Set(written.map((fill) => fill.entry)).size;
+  const unread = unresolved.length - notRegistered;
   print(
-    `Summary: filled ${filled} field${filled === 1 ? '' : 's'} in ${filledEntries} entr${filledEntries === 1 ? 'y' : 'ies'}; ${conflicts} conflict${conflicts === 1 ? '' : 's'} (typed values kept); ${unresolved.length} DOI${unresolved.length === 1 ? '' : 's'} could not be resolved.`,
+    `Summary: filled ${filled} field${filled === 1 ? '' : 's'} in ${filledEntries} entr${filledEntries === 1 ? 'y' : 'ies'}; ${conflicts} conflict${conflicts === 1 ? '' : 's'} (typed values kept); ${notRegistered} DOI${notRegistered === 1 ? '' : 's'} not registered; ${unread} could not be looked up.`,
   );
-  if (unanswered > 0)
-    print(
-      `Could not look up ${unanswered} of ${asked} (named above): the registry could not be reached or did not answer. What was answered is ${dryRun ? 'shown' : 'written'}; run the command again later for the rest.`,
-    );
+  if (unanswered > 0) print(unansweredLine(outcome, filled + copies.written.length));
   if (copies.lookup.asked > 0) print(freeCopySummary(copies.plans, copies.lookup));
   if (filled === 0 && copies.written.length === 0) return;
   if (dryRun) {
@@ -241,8 +254,9 @@ async function reportFill(outcome: FillOutcome, run: CiteRun) {
 
 /**
  * fill: resolve every DOI → plan each entry's fills → make those the content check accepts → report and save. Exits 0
- * when every lookup was answered (filled, nothing to add, not registered), 2 when some could not be made (after
- * writing what was answered, and naming the rest); a file or setting that cannot be read is 1 (scripts/cite.ts).
+ * when every lookup was answered (filled, nothing to add, not registered), 2 when some could not be checked (no
+ * record had or none usable, the deadline: after writing what was answered, and naming the rest); a file or setting
+ * that cannot be read is 1 (scripts/cite.ts).
  */
 export async function fill(run: CiteRun, { dryRun = false, findDois: findDoisToo = false } = {}) {
   const { print } = run;
@@ -259,14 +273,15 @@ export async function fill(run: CiteRun, { dryRun = false, findDois: findDoisToo
   const written = await writeFills(file, [...plans.flatMap((plan) => plan.fills), ...found.proposals], print);
   const copies = await planFreeCopies(file, run);
   const copiesWritten = await writeCopies(file, copies.plans, print);
-  const unanswered =
-    resolved.filter(({ resolution }) => !resolution.ok && resolution.unanswered).length + found.unanswered;
+  // Every DOI without a record to use could not be checked, but the registry's 404, which is its answer.
+  const unanswered = plans.filter((plan) => plan.unresolved && !plan.notRegistered).length + found.unanswered;
   await reportFill(
     {
       file,
       written,
       conflicts: plans.reduce((sum, plan) => sum + plan.conflicts, 0),
       unresolved: plans.flatMap((plan) => (plan.unresolved ? [plan.unresolved] : [])),
+      notRegistered: plans.filter((plan) => plan.notRegistered).length,
       unanswered,
       asked: resolved.length + found.asked,
       dryRun,

@@ -11,7 +11,7 @@ import type { HttpClient, HttpError } from '../lib/http-client.ts';
 import { bareDoi } from '../../src/doi.ts';
 import { foldAccents } from '../../src/text.ts';
 import { titleKey } from './publications-file.ts';
-import { type ResolverOptions, registryClient } from './resolver.ts';
+import { askWithin, type ResolverOptions, registryClient } from './resolver.ts';
 import { plainText } from './text.ts';
 
 export interface Wanted {
@@ -23,7 +23,7 @@ export interface Wanted {
 
 export type Found =
   | { ok: true; doi: string }
-  /** `unanswered`: the query could not be made (no network, or Crossref failing after the retries). */
+  /** `unanswered`: the query could not be checked (no network, Crossref failing after the retries, no list of works). */
   | { ok: false; reason: string; offline?: HttpError; unanswered?: true };
 
 interface WorkItem {
@@ -39,21 +39,29 @@ const nameKey = (name: string) =>
     .toLowerCase()
     .replace(/[^\p{L}]+/gu, '');
 
-async function findOne(wanted: Wanted, client: HttpClient, api: string): Promise<Found> {
+async function findOne(wanted: Wanted, client: HttpClient, api: string, options: ResolverOptions): Promise<Found> {
   const query = [wanted.title, wanted.family, typeof wanted.year === 'number' ? wanted.year : ''].join(' ').trim();
   const url = `${trimTrailingSlashes(api)}/works?query.bibliographic=${encodeURIComponent(query)}&rows=20&select=DOI,title,author,issued`;
-  const answer = await client.request(url, { accept: 'application/json' });
+  const answer = await client.request(url, { accept: 'application/json', ...askWithin(options) });
   if (answer.kind === 'error')
     return { ok: false, reason: answer.message, unanswered: true, ...(answer.offline ? { offline: answer } : {}) };
-  if (answer.status === 429 || answer.status >= 500)
-    return { ok: false, reason: `the registry answered ${answer.status}, ${answer.tries} tries`, unanswered: true };
-  if (answer.status !== 200) return { ok: false, reason: `the registry answered ${answer.status}` };
+  // Whatever is not a list of works could not be checked: asking later may answer it.
+  if (answer.status === 429 || answer.status >= 500) {
+    const wait =
+      answer.retryAfterMs === undefined ? '' : ` and asked to wait ${Math.ceil(answer.retryAfterMs / 1000)} s`;
+    return {
+      ok: false,
+      reason: `the registry answered ${answer.status}${wait}, ${answer.tries} tries`,
+      unanswered: true,
+    };
+  }
+  if (answer.status !== 200) return { ok: false, reason: `the registry answered ${answer.status}`, unanswered: true };
   let items: WorkItem[];
   try {
     items = (JSON.parse(answer.body.toString('utf8')) as { message: { items: WorkItem[] } }).message.items;
     if (!Array.isArray(items)) throw new Error('no items');
   } catch {
-    return { ok: false, reason: 'the registry answered with something that is not a list of works' };
+    return { ok: false, reason: 'the registry answered with something that is not a list of works', unanswered: true };
   }
   const key = titleKey(wanted.title, wanted.year);
   const family = nameKey(wanted.family);
@@ -79,5 +87,5 @@ async function findOne(wanted: Wanted, client: HttpClient, api: string): Promise
 /** A DOI, or why not, for each entry, at most `concurrency` queries at once, in the order given. */
 export function findDois(wanted: readonly Wanted[], options: ResolverOptions, api: string): Promise<Found[]> {
   const client = registryClient(options);
-  return Promise.all(wanted.map((one) => findOne(one, client, api)));
+  return Promise.all(wanted.map((one) => findOne(one, client, api, options)));
 }

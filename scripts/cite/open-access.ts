@@ -16,7 +16,7 @@ import { trimTrailingSlashes } from '../../src/urls.ts';
 import type { HttpError, HttpResult } from '../lib/http-client.ts';
 import { displayPath } from '../lib/problems.ts';
 import { isPlaceholder } from '../stages/load-content.ts';
-import { type ResolverOptions, registryClient } from './resolver.ts';
+import { askWithin, type ResolverOptions, registryClient } from './resolver.ts';
 import { safeUrl, UntrustedTextError } from './text.ts';
 import { services } from '../lib/services.ts';
 
@@ -31,10 +31,6 @@ export type OpenAccess =
   | { doi: string; found: 'unknown-doi' }
   | { doi: string; found: 'failed'; reason: string; offline?: HttpError };
 
-/** OPEN_ACCESS_API, or Unpaywall's REST API v2. */
-const openAccessApi = () =>
-  trimTrailingSlashes(process.env[services.openAccessApi.setting]?.trim() || services.openAccessApi.address);
-
 const VERSIONS: Record<string, CopyVersion> = {
   publishedVersion: 'published',
   acceptedVersion: 'accepted',
@@ -46,7 +42,10 @@ const plural = (count: number) => `${count} ${count === 1 ? 'try' : 'tries'}`;
 /** The failures an answer can be, in words; undefined for a 200 to read. */
 function failure(doi: string, answer: HttpResult): OpenAccess | undefined {
   if (answer.kind === 'error') {
-    const reason = answer.code === 'ETIMEDOUT' ? 'Unpaywall did not answer in time' : answer.message;
+    const reason =
+      answer.code === 'ETIMEDOUT' && answer.message.startsWith('no answer')
+        ? 'Unpaywall did not answer in time'
+        : answer.message;
     return {
       doi,
       found: 'failed',
@@ -96,11 +95,11 @@ export async function findOpenAccess(
   options: { email: string; resolver: ResolverOptions; api?: string },
 ): Promise<OpenAccess[]> {
   const client = registryClient(options.resolver);
-  const api = options.api ?? openAccessApi();
+  const api = trimTrailingSlashes(options.api ?? services.openAccessApi.address);
   return Promise.all(
     dois.map(async (doi) => {
       const address = `${api}/${doi.split('/').map(encodeURIComponent).join('/')}?email=${encodeURIComponent(options.email)}`;
-      const answer = await client.request(address, { accept: 'application/json' });
+      const answer = await client.request(address, { accept: 'application/json', ...askWithin(options.resolver) });
       const failed = failure(doi, answer);
       if (failed || answer.kind === 'error') return failed!;
       let record: unknown;

@@ -28,22 +28,26 @@ import { readSiteSettings, SettingsError } from '../stages/content/site-settings
 import { parseSource } from '../stages/content/source.ts';
 import { type MemberWorks, type OrcidReport, type SuggestedWork, worksCount } from './orcid-report.ts';
 import { FileError, PublicationsFile } from './publications-file.ts';
-import { defaultResolverOptions, type ResolverOptions, registryClient } from './resolver.ts';
+import { defaultDeadlineMs, startDeadline, waitLine } from './command-options.ts';
+import { askWithin, defaultResolverOptions, type ResolverOptions, registryClient } from './resolver.ts';
 import { plainText, UntrustedTextError } from './text.ts';
-import { services } from '../lib/services.ts';
+import { ServiceSettingError, serviceAddress } from '../lib/services.ts';
 
 export interface OrcidOptions {
   /** The content folder when --content is not given. */
   contentDir: string;
   /** A path typed on the command line, as the person meant it (relative to where they typed it). */
   resolvePath: (typed: string) => string;
-  /** ORCID's API; else ORCID_API, else ORCID's public API (scripts/lib/services.ts). */
+  /** ORCID's API; else ORCID_API of `environment`, else ORCID's public API (scripts/lib/services.ts). */
   orcidApi?: string;
+  /** Where ORCID_API is read (the command's process.env). */
+  environment?: Readonly<Record<string, string | undefined>>;
   resolver?: Partial<ResolverOptions>;
   print?: (line: string) => void;
 }
 
-export const ORCID_USAGE = '  npm run cite -- orcid [--json FILE]          list members’ ORCID works not on the site';
+export const ORCID_USAGE = `  npm run cite -- orcid [--json FILE]          list members’ ORCID works not on the site
+       [--deadline ${defaultDeadlineMs / 1000}]                        seconds it may ask`;
 
 interface Member {
   name: string;
@@ -61,16 +65,20 @@ interface RecordedWork {
 
 type Fetched = { ok: true; works: RecordedWork[] } | { ok: false; reason: string; offline?: HttpError };
 
-/** The command line: --json FILE and --content DIR, or why it cannot be read. */
-function readOrcidArgs(argv: string[]): { json?: string; content?: string } | { problem: string } {
+/** The command line: --json FILE, --content DIR and --deadline SECONDS, or why it cannot be read. */
+function readOrcidArgs(argv: string[]): { json?: string; content?: string; deadline?: string } | { problem: string } {
   try {
     const { values } = parseArgs({
       args: argv,
       allowPositionals: false,
-      options: { json: { type: 'string' }, content: { type: 'string' } },
+      options: { json: { type: 'string' }, content: { type: 'string' }, deadline: { type: 'string' } },
     });
     const empty = Object.entries(values).find(([, value]) => value === '');
-    return empty ? { problem: `--${empty[0]} needs a value` } : values;
+    if (empty) return { problem: `--${empty[0]} needs a value` };
+    const seconds = Number(values.deadline ?? 1);
+    if (!Number.isFinite(seconds) || seconds <= 0)
+      return { problem: `--deadline: expected seconds, found "${values.deadline}"` };
+    return values;
   } catch (error) {
     const problem = commandLineMistake(error);
     if (problem === undefined) throw error;
@@ -176,13 +184,14 @@ function recordedWorks(body: unknown): RecordedWork[] | null {
 const tries = (count: number) => `${count} ${count === 1 ? 'try' : 'tries'}`;
 
 /** One member's works, asked of ORCID's public API. Never throws: a failure is a reason in words. */
-async function fetchWorks(orcid: string, client: HttpClient, api: string, timeoutMs: number): Promise<Fetched> {
-  const answer = await client.request(`${api}/${orcid}/works`, { accept: 'application/json' });
+async function fetchWorks(orcid: string, client: HttpClient, api: string, resolver: ResolverOptions): Promise<Fetched> {
+  const answer = await client.request(`${api}/${orcid}/works`, { accept: 'application/json', ...askWithin(resolver) });
   if (answer.kind === 'error') {
     if (answer.offline) return { ok: false, reason: answer.message, offline: answer };
+    if (answer.code === 'EABORTED') return { ok: false, reason: answer.message };
     const why =
-      answer.code === 'ETIMEDOUT'
-        ? `ORCID's API did not answer within ${duration(timeoutMs)}`
+      answer.code === 'ETIMEDOUT' && answer.message.startsWith('no answer')
+        ? `ORCID's API did not answer within ${duration(resolver.timeoutMs)}`
         : `the request failed: ${answer.message}`;
     return { ok: false, reason: `${why}, ${tries(answer.tries)}` };
   }
@@ -250,9 +259,7 @@ async function lookUp(input: LookUp): Promise<{ report: OrcidReport; unreachable
   const client = registryClient(resolver);
   const unreachable = await client.reachable(api);
   if (unreachable) return { report: { ...report, offline: true }, unreachable };
-  const fetched = await Promise.all(
-    withOrcid.map((member) => fetchWorks(member.orcid, client, api, resolver.timeoutMs)),
-  );
+  const fetched = await Promise.all(withOrcid.map((member) => fetchWorks(member.orcid, client, api, resolver)));
   const offline = fetched.map((one) => (one.ok ? undefined : one.offline));
   if (offline.every(Boolean)) return { report: { ...report, offline: true }, unreachable: offline[0] };
   report.members = withOrcid.map((member, index) => memberWorks(member, fetched[index]!, file));
@@ -334,9 +341,14 @@ export async function runOrcid(argv: string[], options: OrcidOptions): Promise<n
     print(`${error.message}; nothing was looked up.`);
     return 1;
   }
-  const api = trimTrailingSlashes(
-    options.orcidApi ?? (process.env[services.orcidApi.setting]?.trim() || services.orcidApi.address),
-  );
+  let api: string;
+  try {
+    api = trimTrailingSlashes(options.orcidApi ?? serviceAddress('orcidApi', options.environment ?? {}));
+  } catch (error) {
+    if (!(error instanceof ServiceSettingError)) throw error;
+    print(error.message);
+    return 1;
+  }
   const settings = await readSiteSettings(contentDir).catch((error: unknown) => {
     if (error instanceof SettingsError) return error;
     throw error;
@@ -345,9 +357,18 @@ export async function runOrcid(argv: string[], options: OrcidOptions): Promise<n
     print(settings.message);
     return 1;
   }
-  const resolver = { ...defaultResolverOptions(siteUserAgent(settings, 'cite')), ...options.resolver };
+  const deadline = startDeadline(args.deadline === undefined ? defaultDeadlineMs : Number(args.deadline) * 1000);
+  const resolver = {
+    ...defaultResolverOptions(siteUserAgent(settings, 'cite')),
+    onWait: (wait: Parameters<typeof waitLine>[0]) => wait.ms >= 1_000 && print(waitLine(wait)),
+    signal: deadline.signal,
+    deadlineAt: deadline.deadlineAt,
+    ...options.resolver,
+  };
   const themes = await themeIds(contentDir);
-  const { report, unreachable } = await lookUp({ members: read.members, file, themes, api, resolver });
+  const { report, unreachable } = await lookUp({ members: read.members, file, themes, api, resolver }).finally(
+    deadline.end,
+  );
   if (args.json) {
     const target = options.resolvePath(args.json);
     await mkdir(path.dirname(target), { recursive: true });

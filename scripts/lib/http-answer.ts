@@ -12,6 +12,7 @@ export type HttpResponse = {
   headers: IncomingHttpHeaders;
   /** Empty for HEAD and for a redirect's own answer; decoded when it came with a Content-Encoding. */
   body: Buffer;
+  /** More than the caller's `maxBytes` came (decoded): `body` is its first `maxBytes` bytes, the rest was not read. */
   truncated: boolean;
   tries: number;
   /** Set when the server asked for a longer wait than the policy's `maxWaitMs`. */
@@ -27,8 +28,9 @@ export type HttpError = {
   url: string;
   /**
    * A Node error code (ECONNRESET, ECONNREFUSED, ENOTFOUND…), or ETIMEDOUT for the time limit, ESHORTREAD for a body
-   * cut short, EENCODING for a body that cannot be decoded, EREDIRECT for a redirect refused, EPROTOCOL for an
-   * address not http(s), EABORTED when the caller's signal stopped it.
+   * cut short, EENCODING for a body that cannot be decoded, EBADANSWER for an answer that is not HTTP, ETOOLARGE for
+   * a body longer than the client reads when the caller set no limit, EREDIRECT for a redirect refused, EPROTOCOL for
+   * an address not http(s), EABORTED when the caller's signal stopped it.
    */
   code: string;
   message: string;
@@ -46,7 +48,7 @@ export type Attempt = Omit<HttpResponse, 'tries'> | Omit<HttpError, 'tries'>;
 const OFFLINE_CODES = new Set('ENOTFOUND EAI_AGAIN ENETUNREACH ENETDOWN EHOSTUNREACH'.split(' '));
 /** What asking again may mend. */
 const TRANSIENT_CODES = new Set(
-  'ECONNRESET EPIPE ECONNREFUSED ECONNABORTED ETIMEDOUT ESHORTREAD EENCODING EHOSTDOWN'.split(' '),
+  'ECONNRESET EPIPE ECONNREFUSED ECONNABORTED ETIMEDOUT ESHORTREAD EENCODING EBADANSWER EHOSTDOWN'.split(' '),
 );
 /** An error answer for `url`, marked offline or transient by its code. */
 export const failure = (url: string, code: string, message: string): Omit<HttpError, 'tries'> => ({
@@ -63,3 +65,11 @@ export const duration = (ms: number) => (ms < 1000 ? `${ms} ms` : `${Math.round(
 
 /** "11,166": a count of bytes as a person reads it, the same in every locale. */
 export const count = (value: number) => String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+/** "16 MiB", "32 KiB" or "900 bytes": a size as a limit is set. */
+export const size = (bytes: number) =>
+  bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0
+    ? `${bytes / (1024 * 1024)} MiB`
+    : bytes >= 1024 && bytes % 1024 === 0
+      ? `${bytes / 1024} KiB`
+      : `${count(bytes)} bytes`;

@@ -28,7 +28,7 @@ import { type Attempt, failure, type HttpError, type HttpResponse, type HttpResu
 import { exchange } from './http-exchange.ts';
 
 export type { HttpError, HttpResult } from './http-answer.ts';
-export { count, duration } from './http-answer.ts';
+export { count, duration, size } from './http-answer.ts';
 
 export interface RetryPolicy {
   /** Tries after the first. */
@@ -58,6 +58,18 @@ export interface HttpClientOptions {
   lookup?: LookupFunction;
   /** Certificates trusted besides the system's; tests give their loopback server's. */
   ca?: string;
+  /** Told of each wait before a request is asked again, so that a command can say it waits, and for how long. */
+  onWait?: (wait: Wait) => void;
+}
+
+/** A wait before asking again: for whom, how long, and why (a status, with whether the server asked for the wait, or a failure). */
+export interface Wait {
+  url: string;
+  ms: number;
+  /** The try that comes after the wait, of how many at most. */
+  next: number;
+  of: number;
+  why: { status: number; asked: boolean } | { error: string };
 }
 
 export interface RequestOptions {
@@ -65,12 +77,20 @@ export interface RequestOptions {
   accept?: string;
   /** Follow redirects (to ten; the 3xx that would close a loop is the answer), or give a 3xx as the answer. */
   redirect?: 'follow' | 'manual';
-  /** How much of the body is read; the rest is left unread and `truncated` set. */
+  /**
+   * How much of the body, decoded, is read; the rest is left unread and `truncated` set. Without it an answer is read
+   * to 16 MiB, and a longer one is an ETOOLARGE error, never a body cut without a word.
+   */
   maxBytes?: number;
   retry?: Partial<RetryPolicy>;
   /** Stops the request, its retries and its waits (a command's deadline): the answer is an EABORTED error. */
   signal?: AbortSignal;
+  /** When that signal will stop it (Date.now() time): a wait that would end later is not begun, the answer given at once. */
+  deadlineAt?: number;
 }
+
+/** What an answer is read to when the caller sets no limit. */
+const DEFAULT_MAX_BYTES = 16 * 1024 * 1024;
 
 const defaultRetry: RetryPolicy = {
   retries: 0,
@@ -127,6 +147,10 @@ function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
+/** Whether a wait of `ms` from now would end after the request's deadline. */
+const beyond = (request: RequestOptions, ms: number) =>
+  request.deadlineAt !== undefined && Date.now() + ms > request.deadlineAt;
+
 /** The answer the caller's signal gives: why the caller stopped. */
 const stopped = (url: string, signal: AbortSignal) =>
   ({ ...failure(url, 'EABORTED', (signal.reason as Error | undefined)?.message ?? 'stopped'), tries: 0 }) as const;
@@ -162,14 +186,20 @@ export class HttpClient {
       if (request.signal?.aborted) return { ...stopped(url, request.signal), tries };
       const last = tries > policy.retries;
       const backoff = policy.backoffMs * 2 ** (tries - 1);
+      const wait = (ms: number, why: Wait['why']) =>
+        this.options.onWait?.({ url: answer.url, ms, next: tries + 1, of: policy.retries + 1, why });
       if (answer.kind === 'error') {
-        if (last || !answer.transient || !policy.retryErrors) return { ...answer, tries };
+        if (last || !answer.transient || !policy.retryErrors || beyond(request, backoff)) return { ...answer, tries };
+        wait(backoff, { error: answer.message });
         await pause(backoff, request.signal);
         continue;
       }
       if (last || !policy.retryStatus(answer.status)) return { ...answer, tries };
       const asked = retryAfterMs(answer.headers['retry-after']);
-      if (asked !== undefined && asked > policy.maxWaitMs) return { ...answer, tries, retryAfterMs: asked };
+      if (asked !== undefined && (asked > policy.maxWaitMs || beyond(request, asked)))
+        return { ...answer, tries, retryAfterMs: asked };
+      if (beyond(request, backoff)) return { ...answer, tries };
+      wait(asked ?? backoff, { status: answer.status, asked: asked !== undefined });
       this.pauseHost(answer.url, asked ?? backoff);
     }
   }
@@ -181,6 +211,9 @@ export class HttpClient {
   reachable(url: string): Promise<HttpError | undefined> {
     const { hostname } = new URL(url);
     if (/^[\d.]+$|^\[.*\]$/.test(hostname) || hostname === 'localhost') return Promise.resolve(undefined);
+    // Names under .invalid never resolve (RFC 6761), so DNS is not asked.
+    if (hostname.endsWith('.invalid'))
+      return Promise.resolve({ ...failure(url, 'ENOTFOUND', `getaddrinfo ENOTFOUND ${hostname}`), tries: 0 });
     const lookup = this.options.lookup ?? (dnsLookup as LookupFunction);
     return new Promise((resolve) =>
       lookup(hostname, {}, (error) => {
@@ -263,7 +296,8 @@ export class HttpClient {
         'accept-encoding': 'gzip, deflate, br',
       },
       timeoutMs: this.options.timeoutMs,
-      maxBytes: request.maxBytes ?? 16 * 1024 * 1024,
+      maxBytes: request.maxBytes ?? DEFAULT_MAX_BYTES,
+      overLimit: request.maxBytes === undefined ? 'refuse' : 'truncate',
       signal: request.signal,
     });
   }

@@ -166,8 +166,11 @@ function judge(answer: HttpResult): Outcome {
   if (answer.kind === 'error') {
     if (answer.code === 'ENOTFOUND')
       return { group: 'broken', detail: 'the server name does not exist (DNS found no such host)' };
-    if (answer.transient || answer.offline) return unexpected(`${describeError(answer)}${tries}`);
-    return { group: 'unverified', detail: `${describeError(answer)}; ${refused}` };
+    // A redirect out of https, or to an address that is not http(s): what the site answers, kept as its answer.
+    if (answer.code === 'EREDIRECT' || answer.code === 'EPROTOCOL')
+      return { group: 'unverified', detail: `${describeError(answer)}; open it in a browser` };
+    // Anything else (a reset, a time limit, an answer that is not HTTP) says nothing of the link: not kept.
+    return unexpected(`${describeError(answer)}${tries}`);
   }
   const { status } = answer;
   if (status >= 200 && status < 300) return { group: 'fine', detail: `${status}` };
@@ -199,8 +202,11 @@ function describeError(answer: Extract<HttpResult, { kind: 'error' }>): string {
     case 'ETIMEDOUT':
     case 'ESHORTREAD':
     case 'EENCODING':
+    case 'EBADANSWER':
     case 'EREDIRECT':
       return answer.message;
+    case 'EPROTOCOL':
+      return `redirected to an address that is not http(s): it ${answer.message}`;
     default:
       return `${answer.code}: ${answer.message}`;
   }

@@ -3,20 +3,23 @@
  * every file must answer 200 with the build's bytes (a page may differ only by
  * a host rewrite the user allowed, undone exactly), an unknown address must
  * answer 404 with the 404 page, build.json names the same build, and, where
- * the host applies _headers, every header it gives is sent. What could not be
- * fetched (after the client's retries, or by the deadline) is named as not
- * checked, never counted as the same or as different.
+ * the host applies _headers, every header it gives is sent. An answer is read
+ * only as far as the build's file (and what allowed rewrites could add) and
+ * one byte more: a longer one is a difference, proven by that byte, and a
+ * 200 MB answer is never held. What could not be fetched (after the client's
+ * retries, or by the deadline) is named as not checked, never counted as the
+ * same or as different.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { filesIn } from '../lib/files.ts';
-import { duration, type HttpClient, type HttpError, type HttpResult } from '../lib/http-client.ts';
+import { duration, type HttpClient, type HttpError, type HttpResult, size } from '../lib/http-client.ts';
 import { OUTPUT_MARKER } from '../lib/output-folder.ts';
 import { headersFor } from '../lib/static-server.ts';
 import { type BuildIdentity, buildIdentityFile } from '../stages/build-identity.ts';
 import { sitePathOf } from '../../src/urls.ts';
-import { describeDifference } from './difference.ts';
-import { type RewriteName, undoRewrites } from './rewrites.ts';
+import { type DifferenceContext, describeDifference, pageIdentity } from './difference.ts';
+import { type RewriteContext, type RewriteName, rewriteRoom, undoRewrites } from './rewrites.ts';
 
 /** What differs, and where: a route, a file, or a field of build.json. */
 interface Mismatch {
@@ -91,6 +94,8 @@ interface Run {
   /** How many files _headers gives each header and value, and the files that did not send it so. */
   headerFiles: Map<string, number>;
   headerMisses: Map<string, HeaderMiss[]>;
+  /** The build's page of each page hash of its <meta name="build">, to name a page served in another's place. */
+  pages: Map<string, string>;
 }
 
 /** A file that did not send a header as _headers gives it: `given` counts the files it is given to, `key` alike misses. */
@@ -106,7 +111,7 @@ export async function verifySite(options: VerifyOptions): Promise<VerifyResult> 
   const run = await startRun(options);
   try {
     // build.json first: it says whether the site can be reached at all, and which build it is.
-    const live = await get(run, buildIdentityFile);
+    const live = await get(run, buildIdentityFile, identityLimit);
     if (live.kind === 'error' && live.offline) return { kind: 'offline', error: live };
     const files = (await filesIn(options.dir)).filter(
       // 404.html is checked as the answer to a missing page: asked for by name, Cloudflare Pages redirects it to /404.
@@ -114,6 +119,7 @@ export async function verifySite(options: VerifyOptions): Promise<VerifyResult> 
     );
     const failed = unanswered(run, buildIdentityFile, live);
     if (failed === 'unchecked') return finish(run, identity, files.length, true);
+    run.pages = await builtPages(run, files);
     if (!failed) compareIdentity(run, live as Answer, identity, identityBytes);
     await Promise.all(files.map((file) => compareFile(run, file)));
     await compareNotFound(run);
@@ -133,14 +139,35 @@ async function startRun(options: VerifyOptions): Promise<Run> {
     deadlineMs,
   );
   deadline.signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
-  const [headerFiles, headerMisses, rewrites] = [new Map(), new Map(), new Map()];
-  return { options, base, headersFile, deadline, mismatches: [], unchecked: [], rewrites, headerFiles, headerMisses };
+  const [headerFiles, headerMisses, rewrites, pages] = [new Map(), new Map(), new Map(), new Map()];
+  const found = { mismatches: [], unchecked: [], rewrites, headerFiles, headerMisses, pages };
+  return { options, base, headersFile, deadline, ...found };
 }
 
-function get(run: Run, address: string): Promise<HttpResult> {
-  const url = new URL(address, run.base).href;
-  return run.options.client.request(url, { redirect: 'manual', retry: retryTransient, signal: run.deadline.signal });
+/** Each page of the build by the page hash of its identity: where a page served in another's place belongs. */
+async function builtPages(run: Run, files: string[]): Promise<Map<string, string>> {
+  const pages = new Map<string, string>();
+  for (const file of [...files, '404.html'].filter((name) => name.endsWith('.html'))) {
+    const text = await readFile(path.join(run.options.dir, file), 'utf8').catch(() => '');
+    const page = pageIdentity(text);
+    if (page) pages.set(page, file === '404.html' ? 'the 404 page' : `${run.base.pathname}${addressOf(file)}`);
+  }
+  return pages;
 }
+
+/** build.json is read to this size: it is a few hundred bytes, and no identity is longer. */
+const identityLimit = 1024 * 1024;
+
+/** Asks for one address, reading at most `maxBytes` of the answer (the client's `truncated` says when more came). */
+function get(run: Run, address: string, maxBytes: number): Promise<HttpResult> {
+  const url = new URL(address, run.base).href;
+  const { signal } = run.deadline;
+  return run.options.client.request(url, { redirect: 'manual', retry: retryTransient, signal, maxBytes });
+}
+
+/** How much of a file's answer can be the build's: its bytes and, for a page, what the allowed rewrites can add. */
+const readLimit = (run: Run, built: Buffer, html: boolean) =>
+  built.length + (html ? rewriteRoom(built, run.options.allowRewrites ?? []) : 0);
 
 /**
  * Notes an answer that is no body to compare: a body cut short on every try is a difference (the host serves it so,
@@ -166,20 +193,35 @@ function unanswered(run: Run, where: string, answer: HttpResult): 'differs' | 'u
 const describeAnswer = (answer: Answer) =>
   `answers ${answer.status}${answer.headers.location ? ` (to ${answer.headers.location})` : ''}`;
 
+/** What a compared file is: a page or not, served as a page of the build or as the 404 page, read whole or not. */
+interface Served extends RewriteContext {
+  html: boolean;
+  truncated: boolean;
+}
+
 /** The bytes of a file the host answered against the build's; a page may differ by an allowed rewrite alone. */
-function compareBytes(run: Run, where: string, live: Buffer, built: Buffer, html: boolean): void {
-  if (live.equals(built)) return;
+function compareBytes(run: Run, where: string, live: Buffer, built: Buffer, served: Served): void {
+  if (!served.truncated && live.equals(built)) return;
   const allowed = run.options.allowRewrites ?? [];
-  if (html && allowed.length > 0) {
-    const text = live.toString('utf8');
-    const undone = undoRewrites(text, allowed);
-    // Only a page that is valid UTF-8 is read as text: a garbled byte never decodes into the build's.
-    if (Buffer.from(text, 'utf8').equals(live) && Buffer.from(undone.html, 'utf8').equals(built)) {
-      for (const name of undone.undone) run.rewrites.set(name, [...(run.rewrites.get(name) ?? []), where]);
+  const context: DifferenceContext = { truncated: served.truncated, pageOf: (page) => run.pages.get(page) };
+  const text = live.toString('utf8');
+  // Only a page that is valid UTF-8 and read whole is read as text: a garbled byte never decodes into the build's.
+  if (served.html && allowed.length > 0 && !served.truncated && Buffer.from(text, 'utf8').equals(live)) {
+    const attempts = undoRewrites(text, allowed, served);
+    const matched = attempts.find((attempt) => Buffer.from(attempt.html, 'utf8').equals(built));
+    if (matched) {
+      for (const name of matched.undone) run.rewrites.set(name, [...(run.rewrites.get(name) ?? []), where]);
+      return;
+    }
+    // Told where the page differs once what the allowed rewrites explain is taken out, not at a rewrite tolerated.
+    const [first] = attempts;
+    if (first!.undone.length > 0) {
+      const message = describeDifference(Buffer.from(first!.html, 'utf8'), built, true, context);
+      run.mismatches.push({ where, message: `${message} (with ${first!.undone.join(' and ')} undone)` });
       return;
     }
   }
-  run.mismatches.push({ where, message: describeDifference(live, built, html) });
+  run.mismatches.push({ where, message: describeDifference(live, built, served.html, context) });
 }
 
 /** Every header that _headers gives the answer's path, where the host applies _headers. */
@@ -214,6 +256,10 @@ function compareIdentity(run: Run, answer: Answer, built: BuildIdentity, builtBy
   }
   compareHeaders(run, where, answer);
   if (answer.body.equals(builtBytes)) return;
+  if (answer.truncated) {
+    run.mismatches.push({ where, message: `is longer than any build's identity: more than ${size(identityLimit)}` });
+    return;
+  }
   let live: Partial<Record<keyof BuildIdentity, unknown>>;
   try {
     live = JSON.parse(answer.body.toString('utf8'));
@@ -227,36 +273,44 @@ function compareIdentity(run: Run, answer: Answer, built: BuildIdentity, builtBy
       where: `${where} › ${field}`,
       message: `${JSON.stringify(live[field] ?? null)} live, ${JSON.stringify(built[field])} in this build`,
     });
-  if (fields.length === 0) compareBytes(run, where, answer.body, builtBytes, false);
+  if (fields.length === 0) compareBytes(run, where, answer.body, builtBytes, plain);
 }
+
+/** A file that is not a page, read whole. */
+const plain: Served = { html: false, truncated: false, notFound: false };
 
 /** One file of the build against what the host answers at its address. */
 async function compareFile(run: Run, file: string): Promise<void> {
   const address = addressOf(file);
   const where = `${run.base.pathname}${address}`;
-  const [answer, built] = await Promise.all([get(run, address), readFile(path.join(run.options.dir, file))]);
+  const html = file.endsWith('.html');
+  const built = await readFile(path.join(run.options.dir, file));
+  const answer = await get(run, address, readLimit(run, built, html));
   if (unanswered(run, where, answer) || answer.kind === 'error') return;
   if (answer.status !== 200) {
     run.mismatches.push({ where, message: `${describeAnswer(answer)}, expected 200` });
     return;
   }
-  compareBytes(run, where, answer.body, built, file.endsWith('.html'));
+  compareBytes(run, where, answer.body, built, { html, truncated: answer.truncated, notFound: false });
   compareHeaders(run, where, answer);
 }
 
 /** An address the build never wrote: the host's 404, with the build's 404 page. */
 async function compareNotFound(run: Run): Promise<void> {
   const where = `${run.base.pathname}${missingPath}`;
-  const [answer, page] = await Promise.all([
-    get(run, missingPath),
-    readFile(path.join(run.options.dir, '404.html')).catch(() => undefined),
-  ]);
+  const page = await readFile(path.join(run.options.dir, '404.html')).catch(() => undefined);
+  const answer = await get(run, missingPath, page ? readLimit(run, page, true) : identityLimit);
   if (unanswered(run, where, answer) || answer.kind === 'error') return;
   if (answer.status !== 404) {
     run.mismatches.push({ where, message: `${describeAnswer(answer)}, expected 404 with the 404 page` });
     return;
   }
-  if (page) compareBytes(run, `${where} (the 404 page)`, answer.body, page, true);
+  if (page)
+    compareBytes(run, `${where} (the 404 page)`, answer.body, page, {
+      html: true,
+      truncated: answer.truncated,
+      notFound: true,
+    });
 }
 
 /** A header missing (or wrong the same way) on every file _headers gives it to is one finding, not one per file. */

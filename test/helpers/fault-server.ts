@@ -37,14 +37,20 @@ export type Fault =
   | 'gzip'
   /** The same, with the gzip trailer's checksum broken. */
   | 'gzip-corrupt'
+  /** No HTTP at all: a line of another protocol (an SSH server's greeting), then the connection closed: curl exits 1. */
+  | 'not-http'
+  /** The headers, then the body one byte at a time, every `trickle` ms, until the client gives up. */
+  | { trickle: number }
+  /** The body, then `append` more bytes (zeros), streamed and never held, the Content-Length counting them all. */
+  | { append: number }
   /** Any other change of the answer: a byte, the body, a header, the status. */
   | ((answer: Answer) => Answer);
 
 export interface FaultServer {
   /** The server's address, with a trailing slash. */
   url: string;
-  /** Every request received, in order. */
-  requests: { method: string; path: string; at: number }[];
+  /** Every request received, in order, and once its answer ends the bytes sent for it (headers and body). */
+  requests: { method: string; path: string; at: number; sent?: number }[];
   /** Faults for a path, one per request in order; once they run out the path is passed on as it is. */
   once(path: string, ...faults: Fault[]): void;
   /** A fault for every request whose path matches, for as long as the server runs (or until `clear`). */
@@ -101,13 +107,47 @@ function gzipped(answer: Answer, corrupt: boolean): Answer {
   return { ...answer, headers: { ...answer.headers, 'content-encoding': 'gzip' }, body };
 }
 
+/** The headers, then one byte of the body every `ms`, for as long as the client listens. */
+function trickle(response: http.ServerResponse, answer: Answer, ms: number): void {
+  response.writeHead(answer.status, { ...answer.headers, 'content-length': String(answer.body.length) });
+  response.flushHeaders();
+  let sent = 0;
+  const timer = setInterval(() => {
+    if (sent >= answer.body.length) return clearInterval(timer);
+    response.write(answer.body.subarray(sent, sent + 1));
+    sent += 1;
+  }, ms);
+  response.on('close', () => clearInterval(timer));
+}
+
+/** The body and `extra` zero bytes after it, 64 KiB at a time as the client takes them: a 200 MB answer never in memory. */
+function append(response: http.ServerResponse, answer: Answer, extra: number): void {
+  response.writeHead(answer.status, { ...answer.headers, 'content-length': String(answer.body.length + extra) });
+  const block = Buffer.alloc(64 * 1024);
+  let left = extra;
+  const more = () => {
+    while (left > 0 && !response.destroyed) {
+      const piece = block.subarray(0, Math.min(block.length, left));
+      left -= piece.length;
+      if (!response.write(piece)) return void response.once('drain', more);
+    }
+    if (left === 0) response.end();
+  };
+  response.write(answer.body);
+  more();
+}
+
 /** Serves `answer` with `fault`: the cut and reset answers send half the body first. */
 function serveFault(request: http.IncomingMessage, response: http.ServerResponse, answer: Answer, fault: Fault) {
   const socket = request.socket;
   const half = answer.body.subarray(0, Math.floor(answer.body.length / 2));
   const head = request.method === 'HEAD';
   if (typeof fault === 'function') return send(response, fault(answer), head);
+  if (typeof fault === 'object')
+    return 'trickle' in fault ? trickle(response, answer, fault.trickle) : append(response, answer, fault.append);
   switch (fault) {
+    case 'not-http':
+      return socket.end('SSH-2.0-OpenSSH_9.2\r\n');
     case 'reset':
       return socket.resetAndDestroy();
     case 'stall':
@@ -138,7 +178,13 @@ export async function startFaultServer(target: string): Promise<FaultServer> {
   const waiting = new Map<string, (() => void)[]>();
   const server = http.createServer(async (request, response) => {
     const path = new URL(request.url ?? '/', 'http://fault').pathname;
-    requests.push({ method: request.method ?? 'GET', path, at: Date.now() });
+    const asked: FaultServer['requests'][number] = { method: request.method ?? 'GET', path, at: Date.now() };
+    requests.push(asked);
+    const { socket } = request;
+    const before = socket.bytesWritten;
+    response.on('close', () => {
+      asked.sent = socket.bytesWritten - before;
+    });
     for (const resolve of waiting.get(path)?.splice(0) ?? []) resolve();
     const fault = queued.get(path)?.shift() ?? standing.find((one) => one.matches(path))?.fault;
     const answer = await fetchWhole(target, request).catch(() => undefined);
