@@ -21,9 +21,9 @@ import assert from 'node:assert/strict';
 import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { axeResults, describeViolation } from './helpers/browser/axe.ts';
-import { chromiumArgs, withChromium } from './helpers/browser/chromium.ts';
+import { launchChromium, withChromium } from './helpers/browser/chromium.ts';
 import { type DevServer, startDevServer } from './helpers/dev-server.ts';
 import { writeAsTheEditorDoes } from './helpers/editor-style.ts';
 import { fixtureContentDir, temporaryFolder } from './helpers/site.ts';
@@ -155,7 +155,7 @@ withChromium('the CMS at /admin/', (executablePath) =>
       delete startingFiles['content/README.md'];
       [dev, browser] = await Promise.all([
         startDevServer({ contentDir, outDir: path.join(repository, '..', 'dist') }),
-        chromium.launch({ executablePath, args: chromiumArgs }),
+        launchChromium(executablePath),
       ]);
     });
     after(async () => {

@@ -8,9 +8,20 @@
 import assert from 'node:assert/strict';
 import { appendFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { findChromium, skippedBrowserTestsLog } from '../../../scripts/lib/chromium.ts';
+import { type Browser, chromium } from 'playwright-core';
+import { chromiumArgs, findChromium, skippedBrowserTestsLog } from '../../../scripts/lib/chromium.ts';
+import { sharedBrowserVariable } from '../../../scripts/lib/test-run.ts';
 
-export { chromiumArgs } from '../../../scripts/lib/chromium.ts';
+/**
+ * The Chromium of the whole run (scripts/test.ts starts one for every test
+ * file), or, in a file run alone, one launched for it. Each caller gets a
+ * browser of its own to make contexts in; close() closes those and, for a
+ * browser launched here, the browser.
+ */
+export function launchChromium(executablePath: string): Promise<Browser> {
+  const shared = process.env[sharedBrowserVariable];
+  return shared ? chromium.connect(shared) : chromium.launch({ executablePath, args: chromiumArgs });
+}
 
 /** What without-browser.ts shares with withChromium(), on globalThis under this key. */
 export const withoutBrowserKey = Symbol.for('eccron.without-browser');
