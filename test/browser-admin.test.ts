@@ -360,6 +360,9 @@ withChromium('the CMS at /admin/', (executablePath) =>
       const radios = within.getByRole('radiogroup', { name: label, exact: true }).last();
       const box = within.getByRole('combobox', { name: label, exact: true }).last();
       // Whichever the form draws, once it has drawn it (a choice of another file's list is drawn once that is read).
+      // Scrolled to first, as a text field is (field()): the CMS draws a field only once it comes into view, and on a
+      // busy machine the new item's choice can still be below the view when its text field above it is typed into.
+      await scrolledTo(page, radios.or(box));
       await radios.or(box).first().waitFor();
       if ((await radios.count()) > 0) {
         // check(), not click(): it also waits until the form shows the choice as made.
