@@ -217,12 +217,20 @@ async function main() {
   const run: Run = { folder, builds: {}, hashes: new Map() };
   let stopped: NodeJS.Signals | undefined;
   let child: ReturnType<typeof spawn> | undefined;
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+  /** Ends this process by the signal it was stopped with, once everything is tidied up. */
+  const endBy = (signal: NodeJS.Signals) => {
+    for (const each of signals) process.off(each, stop);
+    process.kill(process.pid, signal);
+  };
+  // One Ctrl-C can arrive twice (from the terminal, and passed on by tsx's command line): the first one counts.
   const stop = (signal: NodeJS.Signals) => {
+    if (stopped) return;
     stopped = signal;
     if (child) child.kill(signal);
-    else void finish(run).then(() => process.kill(process.pid, signal));
+    else void finish(run).then(() => endBy(signal));
   };
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, stop);
+  for (const signal of signals) process.on(signal, stop);
 
   const sites = (['fixture', 'real'] as const).filter((site) => needs[site]);
   [run.builds, run.browser] = await Promise.all([
@@ -251,7 +259,7 @@ async function main() {
   child.on('exit', async (code, signal) => {
     const skipped = readSkipped(skippedLog);
     const untouched = await finish(run);
-    if (signal ?? stopped) return process.kill(process.pid, signal ?? stopped);
+    if (signal ?? stopped) return endBy((signal ?? stopped)!);
     process.exitCode = untouched ? (code ?? 1) : 1;
     if (skipped.length > 0) printSkipped(skipped);
   });
