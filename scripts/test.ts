@@ -1,11 +1,12 @@
 /**
  * npm test [-- FILE ...] [-- --test-name-pattern=…]
  * npm run test:unit | test:build | test:browser [-- --test-name-pattern=…]
+ * npx tsx scripts/test.ts --kind=unit,build
  *
  * Runs test files with Node's test runner through tsx: all of them, the files
- * named, or one kind. The files are listed here rather than by a shell glob,
- * which cmd.exe and PowerShell do not expand, and Node 20's --test does not
- * take globs of its own. Arguments that start with "-" go to Node's test
+ * named, or the kinds named. The files are listed here rather than by a shell
+ * glob, which cmd.exe and PowerShell do not expand, and Node 20's --test does
+ * not take globs of its own. Arguments that start with "-" go to Node's test
  * runner (--kind=… stays here); any other argument names a test file to run.
  *
  * A test file's kind follows from what it uses, so nobody keeps a list:
@@ -16,64 +17,159 @@
  *            builtRealSite, buildIntoTemporaryFolder, scripts/build.ts or
  *            scripts/run-build.js);
  *   unit     everything else: no build, no browser, a few seconds in all.
+ *
+ * The files run several at once (they mostly wait: on Chromium, on a build,
+ * on a child process), and they share what is the same for all of them: the
+ * fixture site and the real site are built once, here, before the runner
+ * starts, and one Chromium is started for the run (scripts/lib/test-run.ts
+ * says how the test processes find them). The shared builds are read-only for
+ * the tests: a run in which one of their files changed fails, naming them.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { findChromium, skippedBrowserTestsLog } from './lib/chromium.ts';
+import { type BrowserServer, chromium } from 'playwright-core';
+import { buildSite } from './build-site.ts';
+import { chromiumArgs, findChromium, skippedBrowserTestsLog } from './lib/chromium.ts';
+import { filesIn } from './lib/files.ts';
 import { projectRoot } from './lib/project-root.js';
-import { bold, yellow } from './lib/terminal.ts';
+import { bold, red, yellow } from './lib/terminal.ts';
+import { type SharedSite, sharedBrowserVariable, sharedBuildFiles, sharedBuildsVariable } from './lib/test-run.ts';
 
 const kinds = ['unit', 'build', 'browser'] as const;
 type Kind = (typeof kinds)[number];
 
-const testDir = path.join(projectRoot, 'test');
+/**
+ * Test files run at once. Measured on two cores (docs in CONTRIBUTING.md):
+ * the files spend most of their time waiting on Chromium, a build or a child
+ * process, so more files than cores keep both busy.
+ */
+const defaultConcurrency = 4;
 
-function kindOf(name: string): Kind {
-  const source = readFileSync(path.join(testDir, name), 'utf8');
-  if (name.startsWith('browser-') || /from '\.\/helpers\/browser\//.test(source)) return 'browser';
+const testDir = path.join(projectRoot, 'test');
+const sourceOf = (file: string) => readFileSync(path.resolve(projectRoot, file), 'utf8');
+
+function kindOf(file: string): Kind {
+  const source = sourceOf(file);
+  if (path.basename(file).startsWith('browser-') || /from '\.\/helpers\/browser\//.test(source)) return 'browser';
   if (/\b(buildSite|builtSite|builtRealSite|buildIntoTemporaryFolder)\b|scripts\/(run-)?build\.[jt]s/.test(source))
     return 'build';
   return 'unit';
 }
 
-const args = process.argv.slice(2);
-const kindArg = args.find((arg) => arg.startsWith('--kind='))?.slice('--kind='.length);
-if (kindArg !== undefined && !kinds.includes(kindArg as Kind)) {
-  console.error(`--kind must be one of ${kinds.join(', ')}, not "${kindArg}"`);
-  process.exit(2);
+/** The test files asked for, and the arguments for Node's test runner. */
+function readCommandLine(args: string[]): { files: string[]; options: string[] } {
+  const kindArg = args.find((arg) => arg.startsWith('--kind='))?.slice('--kind='.length);
+  const wanted = kindArg?.split(',') ?? [...kinds];
+  const unknown = wanted.filter((kind) => !kinds.includes(kind as Kind));
+  if (unknown.length > 0) {
+    console.error(`--kind takes ${kinds.join(', ')} or several of them with commas, not "${unknown.join(',')}"`);
+    process.exit(2);
+  }
+  const options = args.filter((arg) => arg.startsWith('-') && !arg.startsWith('--kind='));
+  if (!options.some((option) => option.startsWith('--test-concurrency')))
+    options.unshift(`--test-concurrency=${defaultConcurrency}`);
+  const named = args.filter((arg) => !arg.startsWith('-'));
+  const files =
+    named.length > 0
+      ? named.map((file) => path.resolve(file))
+      : readdirSync(testDir)
+          .filter((name) => /\.test\.tsx?$/.test(name))
+          .sort()
+          .map((name) => path.join('test', name))
+          .filter((file) => wanted.includes(kindOf(file)));
+  return { files, options };
 }
-const options = args.filter((arg) => arg.startsWith('-') && !arg.startsWith('--kind='));
-const named = args.filter((arg) => !arg.startsWith('-'));
-const files =
-  named.length > 0
-    ? named.map((file) => path.resolve(file))
-    : readdirSync(testDir)
-        .filter((name) => /\.test\.tsx?$/.test(name) && (kindArg === undefined || kindOf(name) === kindArg))
-        .sort()
-        .map((name) => path.join('test', name));
 
-// Browser tests skipped for want of a browser write themselves here (test/helpers/browser/chromium.ts).
-const logFolder = mkdtempSync(path.join(os.tmpdir(), 'eccron-test-'));
-const skippedLog = path.join(logFolder, 'skipped.jsonl');
-// Without a browser, the browser tests are declared skipped, one by one (test/helpers/browser/without-browser.ts).
-const withoutBrowser = findChromium().executablePath
-  ? []
-  : ['--import', pathToFileURL(path.join(testDir, 'helpers', 'browser', 'without-browser.ts')).href];
-const child = spawn(process.execPath, ['--import', 'tsx', ...withoutBrowser, '--test', ...options, ...files], {
-  cwd: projectRoot,
-  stdio: 'inherit',
-  env: { ...process.env, [skippedBrowserTestsLog]: skippedLog },
-});
-child.on('exit', (code, signal) => {
-  const skipped = readSkipped();
-  rmSync(logFolder, { recursive: true, force: true });
-  if (signal) return process.kill(process.pid, signal);
-  process.exitCode = code ?? 1;
-  if (skipped.length > 0) printSkipped(skipped);
-});
+/** What the files asked for use, so that only that is made: each site's build, the browser. */
+function sharedNeeds(files: string[], executablePath: string | undefined) {
+  const sources = files.map(sourceOf);
+  return {
+    // A browser suite serves the fixture site unless it is given another folder.
+    fixture: sources.some((source) => /\b(builtSite|browserSuite)\b/.test(source)),
+    real: sources.some((source) => /\bbuiltRealSite\b/.test(source)),
+    browser: executablePath !== undefined && files.some((file) => kindOf(file) === 'browser'),
+  };
+}
+
+/** Builds each site asked for into `folder`: its output and the build's result beside it. */
+async function buildShared(folder: string, sites: SharedSite[]): Promise<Partial<Record<SharedSite, string>>> {
+  const contentDirs: Record<SharedSite, string> = {
+    fixture: path.join(testDir, 'fixtures', 'content'),
+    real: path.join(projectRoot, 'content'),
+  };
+  const built = await Promise.all(
+    sites.map(async (site) => {
+      const siteFolder = path.join(folder, site);
+      mkdirSync(siteFolder);
+      const outDir = path.join(siteFolder, sharedBuildFiles.outDir);
+      // A site that does not build is not shared: each test that reads it then builds it and fails with the build's words.
+      const result = await buildSite({ contentDir: contentDirs[site], outDir }).catch(() => undefined);
+      if (!result) return [];
+      writeFileSync(path.join(siteFolder, sharedBuildFiles.result), JSON.stringify(result));
+      return [[site, siteFolder] as const];
+    }),
+  );
+  return Object.fromEntries(built.flat());
+}
+
+/** The run's Chromium, with the flags every launch of it takes; its signal handling is this command's. */
+const startBrowser = (executablePath: string) =>
+  chromium.launchServer({
+    executablePath,
+    args: chromiumArgs,
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+  });
+
+interface Run {
+  folder: string;
+  builds: Partial<Record<SharedSite, string>>;
+  hashes: Map<string, Map<string, string>>;
+  browser?: BrowserServer;
+}
+
+/** Each file of a shared build's output with a hash of its bytes. */
+async function outputHashes(siteFolder: string): Promise<Map<string, string>> {
+  const outDir = path.join(siteFolder, sharedBuildFiles.outDir);
+  const files = await filesIn(outDir);
+  const hash = (file: string) =>
+    createHash('sha256')
+      .update(readFileSync(path.join(outDir, file)))
+      .digest('hex');
+  return new Map(files.map((file) => [file, hash(file)]));
+}
+
+/** The shared builds' files that a test changed, added or removed: a test may only read them. */
+async function writtenIntoShared(run: Run): Promise<string[]> {
+  const written = await Promise.all(
+    Object.entries(run.builds).map(async ([site, folder]) => {
+      const before = run.hashes.get(site)!;
+      const after = await outputHashes(folder!);
+      const names = new Set([...before.keys(), ...after.keys()]);
+      return [...names].filter((name) => before.get(name) !== after.get(name)).map((name) => `${site} site: ${name}`);
+    }),
+  );
+  return written.flat();
+}
+
+/** Closes the browser and removes the run's folder; says so, and fails the run, when a test wrote into a shared build. */
+async function finish(run: Run): Promise<boolean> {
+  const written = await writtenIntoShared(run);
+  await run.browser?.close().catch(() => undefined);
+  rmSync(run.folder, { recursive: true, force: true });
+  if (written.length === 0) return true;
+  console.error(
+    red(
+      `A test wrote into the build shared by every test file (use buildIntoTemporaryFolder() for a site of its own):\n  ${written.join('\n  ')}`,
+    ),
+  );
+  return false;
+}
 
 interface Skipped {
   name: string;
@@ -81,9 +177,9 @@ interface Skipped {
   problem: string;
 }
 
-function readSkipped(): Skipped[] {
+function readSkipped(file: string): Skipped[] {
   try {
-    return readFileSync(skippedLog, 'utf8')
+    return readFileSync(file, 'utf8')
       .split('\n')
       .filter(Boolean)
       .map((line) => JSON.parse(line) as Skipped);
@@ -111,3 +207,62 @@ function printSkipped(skipped: Skipped[]) {
     ].join('\n'),
   );
 }
+
+/** Makes what the files share, then runs them, and tidies up however the run ends (Ctrl-C included). */
+async function main() {
+  const { files, options } = readCommandLine(process.argv.slice(2));
+  const { executablePath } = findChromium();
+  const needs = sharedNeeds(files, executablePath);
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'eccron-test-'));
+  const run: Run = { folder, builds: {}, hashes: new Map() };
+  let stopped: NodeJS.Signals | undefined;
+  let child: ReturnType<typeof spawn> | undefined;
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+  /** Ends this process by the signal it was stopped with, once everything is tidied up. */
+  const endBy = (signal: NodeJS.Signals) => {
+    for (const each of signals) process.off(each, stop);
+    process.kill(process.pid, signal);
+  };
+  // One Ctrl-C can arrive twice (from the terminal, and passed on by tsx's command line): the first one counts.
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopped) return;
+    stopped = signal;
+    if (child) child.kill(signal);
+    else void finish(run).then(() => endBy(signal));
+  };
+  for (const signal of signals) process.on(signal, stop);
+
+  const sites = (['fixture', 'real'] as const).filter((site) => needs[site]);
+  [run.builds, run.browser] = await Promise.all([
+    buildShared(folder, sites),
+    needs.browser ? startBrowser(executablePath!) : undefined,
+  ]);
+  for (const [site, siteFolder] of Object.entries(run.builds)) run.hashes.set(site, await outputHashes(siteFolder!));
+  if (stopped) return;
+
+  // Browser tests skipped for want of a browser write themselves here (test/helpers/browser/chromium.ts).
+  const skippedLog = path.join(folder, 'skipped.jsonl');
+  // Without a browser, the browser tests are declared skipped, one by one (test/helpers/browser/without-browser.ts).
+  const withoutBrowser = executablePath
+    ? []
+    : ['--import', pathToFileURL(path.join(testDir, 'helpers', 'browser', 'without-browser.ts')).href];
+  child = spawn(process.execPath, ['--import', 'tsx', ...withoutBrowser, '--test', ...options, ...files], {
+    cwd: projectRoot,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      [skippedBrowserTestsLog]: skippedLog,
+      [sharedBuildsVariable]: JSON.stringify(run.builds),
+      ...(run.browser ? { [sharedBrowserVariable]: run.browser.wsEndpoint() } : {}),
+    },
+  });
+  child.on('exit', async (code, signal) => {
+    const skipped = readSkipped(skippedLog);
+    const untouched = await finish(run);
+    if (signal ?? stopped) return endBy((signal ?? stopped)!);
+    process.exitCode = untouched ? (code ?? 1) : 1;
+    if (skipped.length > 0) printSkipped(skipped);
+  });
+}
+
+await main();

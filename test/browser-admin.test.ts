@@ -21,9 +21,9 @@ import assert from 'node:assert/strict';
 import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { axeResults, describeViolation } from './helpers/browser/axe.ts';
-import { chromiumArgs, withChromium } from './helpers/browser/chromium.ts';
+import { launchChromium, withChromium } from './helpers/browser/chromium.ts';
 import { type DevServer, startDevServer } from './helpers/dev-server.ts';
 import { writeAsTheEditorDoes } from './helpers/editor-style.ts';
 import { fixtureContentDir, temporaryFolder } from './helpers/site.ts';
@@ -155,7 +155,7 @@ withChromium('the CMS at /admin/', (executablePath) =>
       delete startingFiles['content/README.md'];
       [dev, browser] = await Promise.all([
         startDevServer({ contentDir, outDir: path.join(repository, '..', 'dist') }),
-        chromium.launch({ executablePath, args: chromiumArgs }),
+        launchChromium(executablePath),
       ]);
     });
     after(async () => {
@@ -360,6 +360,9 @@ withChromium('the CMS at /admin/', (executablePath) =>
       const radios = within.getByRole('radiogroup', { name: label, exact: true }).last();
       const box = within.getByRole('combobox', { name: label, exact: true }).last();
       // Whichever the form draws, once it has drawn it (a choice of another file's list is drawn once that is read).
+      // Scrolled to first, as a text field is (field()): the CMS draws a field only once it comes into view, and on a
+      // busy machine the new item's choice can still be below the view when its text field above it is typed into.
+      await scrolledTo(page, radios.or(box));
       await radios.or(box).first().waitFor();
       if ((await radios.count()) > 0) {
         // check(), not click(): it also waits until the form shows the choice as made.

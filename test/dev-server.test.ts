@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { cp, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, test } from 'node:test';
-import { chromium, type Page } from 'playwright-core';
-import { chromiumArgs, withChromium } from './helpers/browser/chromium.ts';
+import type { Page } from 'playwright-core';
+import { launchChromium, withChromium } from './helpers/browser/chromium.ts';
 import { startRecordedResolver } from './fixtures/doi/recorded-resolver.ts';
 import { type DevServer, startDevServer } from './helpers/dev-server.ts';
 import { projectCopy, temporaryFolder } from './helpers/site.ts';
@@ -143,7 +143,7 @@ let executablePath = '';
 
 /** A page of the dev server in Chromium, its event stream connected. */
 async function openPage(url: string) {
-  const browser = await chromium.launch({ executablePath, args: chromiumArgs });
+  const browser = await launchChromium(executablePath);
   after(() => browser.close());
   const page = await browser.newPage();
   // The page's event stream is connected once the server has answered it: the server registers the page before it

@@ -12,8 +12,14 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
 import { buildSite } from '../scripts/build-site.ts';
-import { OUTPUT_MARKER, realFileSystem, recoverOutputFolder, type FileSystem } from '../scripts/lib/output-folder.ts';
-import { BuildError, describeFailure } from '../scripts/lib/problems.ts';
+import {
+  OUTPUT_MARKER,
+  outputLocationProblems,
+  realFileSystem,
+  recoverOutputFolder,
+  type FileSystem,
+} from '../scripts/lib/output-folder.ts';
+import { BuildError, describeFailure, displayPath } from '../scripts/lib/problems.ts';
 import type { OutputFile } from '../scripts/stages/output-files.ts';
 import { writeOutput } from '../scripts/stages/write-output.ts';
 import { fixtureContentDir, projectCopy, temporaryFolder } from './helpers/site.ts';
@@ -38,35 +44,74 @@ describe('the build refuses an output folder that is not its own, touching nothi
     await symlink(path.join(project, 'old-site'), path.join(project, 'site-link'), 'junction');
   });
 
-  const cases: [out: string, message: RegExp][] = [
-    [
-      '.',
+  const contentDir = () => path.join(project, 'content');
+  const publicDir = () => path.join(project, 'public');
+
+  // The command itself, once: a process is what is tested here, its exit code and what it prints, on the worst
+  // mistake (the project folder itself). The refusals below are the same check, called in-process on the copy.
+  test("--out .: npm run build exits 1, says why in the build's words, and not one file changed", async () => {
+    const before = await everything(path.dirname(project));
+    const failure = await run(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--out', '.'], {
+      cwd: project,
+      env: { ...process.env, CI: 'true' },
+    }).then(
+      () => assert.fail('the build wrote into --out .'),
+      (error: { code: number; stderr: string }) => error,
+    );
+    assert.equal(failure.code, 1);
+    assert.match(failure.stderr, /Build failed while checking the output folder: 1 problem/);
+    assert.match(
+      failure.stderr,
       /^ {2}\.: is the project folder; the build replaces all of its output folder, and would delete the project's files\. Choose a folder of its own with --out/m,
-    ],
-    ['..', /: holds the project folder; .* would delete the project's files/],
-    ['content', /^ {2}content: is content\/ \(the content the site is built from\); .* would delete it\./m],
-    ['public', /^ {2}public: is public\/ \(the files copied into the site\)/m],
-    ['.git', /^ {2}\.git: is \.git\/ \(the project's history\)/m],
-    ['src/site', /^ {2}src[/\\]site: is inside src\/ \(the site's source code\), which the build reads/m],
-    ['content/dist', /is inside content\/ .*, which the build reads/],
-    ['notes.txt', /^ {2}notes\.txt: is a file, not a folder; the build will not replace it\./m],
-    ['site-link', /^ {2}site-link: is a symbolic link; .* does not follow links/m],
-    ['papers', /^ {2}papers: holds files the build did not write \(draft\.docx\) and no \.eccron-build file/m],
+    );
+    assert.match(failure.stderr, /The previous output, if any, was left as it was\./);
+    assert.deepEqual(await everything(path.dirname(project)), before, 'not one file changed');
+  });
+
+  // Where the folder is: refused before the build reads anything (build-site.ts asks outputLocationProblems first,
+  // as the run above shows), with the copy as the project.
+  const locations: [out: string, message: RegExp][] = [
+    ['..', /^holds the project folder; .* would delete the project's files/],
+    ['content', /^is content\/ \(the content the site is built from\); .* would delete it\./],
+    ['public', /^is public\/ \(the files copied into the site\)/],
+    ['.git', /^is \.git\/ \(the project's history\)/],
+    [path.join('src', 'site'), /^is inside src\/ \(the site's source code\), which the build reads/],
+    [path.join('content', 'dist'), /^is inside content\/ .*, which the build reads/],
   ];
-  for (const [out, message] of cases) {
+  for (const [out, message] of locations) {
+    test(`--out ${out}`, async () => {
+      const outDir = path.resolve(project, out);
+      const problems = await outputLocationProblems(outDir, {
+        projectRoot: project,
+        contentDir: contentDir(),
+        publicDir: publicDir(),
+      });
+      assert.equal(problems.length, 1, JSON.stringify(problems));
+      assert.equal(problems[0]!.where, displayPath(outDir));
+      assert.match(problems[0]!.message, message);
+    });
+  }
+
+  // What the folder holds: refused by the build once its pages are made, before anything is written.
+  const holdings: [out: string, message: RegExp][] = [
+    ['notes.txt', /^is a file, not a folder; the build will not replace it\./],
+    ['site-link', /^is a symbolic link; .* does not follow links/],
+    ['papers', /^holds files the build did not write \(draft\.docx\) and no \.eccron-build file/],
+  ];
+  for (const [out, message] of holdings) {
     test(`--out ${out}`, async () => {
       const before = await everything(path.dirname(project));
-      const failure = await run(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--out', out], {
-        cwd: project,
-        env: { ...process.env, CI: 'true' },
-      }).then(
+      const outDir = path.join(project, out);
+      const error = await buildSite({ outDir, contentDir: contentDir(), publicDir: publicDir() }).then(
         () => assert.fail(`the build wrote into --out ${out}`),
-        (error: { code: number; stderr: string }) => error,
+        (caught: unknown) => caught,
       );
-      assert.equal(failure.code, 1);
-      assert.match(failure.stderr, /Build failed while checking the output folder: 1 problem/);
-      assert.match(failure.stderr, message);
-      assert.match(failure.stderr, /The previous output, if any, was left as it was\./);
+      assert.ok(error instanceof BuildError, String(error));
+      assert.equal(error.stage, 'Checking the output folder');
+      assert.equal(error.problems.length, 1, error.message);
+      assert.equal(error.problems[0]!.where, displayPath(outDir));
+      assert.match(error.problems[0]!.message, message);
+      assert.equal(describeFailure(error).note, 'The previous output, if any, was left as it was.');
       assert.deepEqual(await everything(path.dirname(project)), before, 'not one file changed');
     });
   }

@@ -12,8 +12,8 @@ import { orcidUrl } from '../src/orcid.ts';
 import { routes } from '../src/routes.tsx';
 import { outputFile } from '../src/urls.ts';
 import { workType } from '../src/structured-data.ts';
-import { load, startTags } from './helpers/html.ts';
-import { schemaOrgProblems } from './helpers/schema-org.ts';
+import { startTags } from './helpers/html.ts';
+import { blocksOf, type Json, schemaOrgProblems } from './helpers/schema-org.ts';
 import {
   builtRealSite,
   builtSite,
@@ -39,15 +39,6 @@ const schemaTypeOfKind: [string | undefined, string][] = [
   ['software', 'SoftwareSourceCode'],
 ];
 
-// biome-ignore lint/suspicious/noExplicitAny: JSON-LD read back from a page is checked field by field.
-type Json = any;
-
-const blocksOf = (html: string): Json[] => {
-  const $ = load(html);
-  return $('script[type="application/ld+json"]')
-    .toArray()
-    .map((script) => JSON.parse($(script).text()));
-};
 const ofType = (blocks: Json[], type: string) => blocks.filter((block) => block['@type'] === type);
 const origin = 'https://fixture.example';
 

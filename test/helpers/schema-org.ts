@@ -9,6 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { load as loadHtml } from './html.ts';
 
 const require = createRequire(import.meta.url);
 const RDF_TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type';
@@ -140,3 +141,14 @@ export function schemaOrgProblems(block: unknown): string[] {
   visit(block, '$');
   return problems;
 }
+
+// biome-ignore lint/suspicious/noExplicitAny: JSON-LD read back from a page is checked field by field.
+export type Json = any;
+
+/** The JSON-LD blocks of a page, parsed. */
+export const blocksOf = (html: string): Json[] => {
+  const $ = loadHtml(html);
+  return $('script[type="application/ld+json"]')
+    .toArray()
+    .map((script) => JSON.parse($(script).text()));
+};

@@ -3,16 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { after } from 'node:test';
 import { buildSite, type BuildOptions, type BuildResult } from '../../scripts/build-site.ts';
+import { type SharedSite, sharedBuild } from '../../scripts/lib/test-run.ts';
 import { loadContent } from '../../scripts/stages/load-content.ts';
 import { outputFile } from '../../src/urls.ts';
 
 /** The small made-up site the build and browser tests run on. */
 export const fixtureContentDir = path.resolve('test/fixtures/content');
-/**
- * The real content, for the spec's fixed strings and counts only.
- * ECCRON_TEST_CONTENT points it at an edited copy (test/walkthrough.test.ts).
- */
-export const realContentDir = path.resolve(process.env.ECCRON_TEST_CONTENT ?? 'content');
+/** The real content, for the spec's fixed strings and counts only. */
+export const realContentDir = path.resolve('content');
 
 const temporaryFolders: string[] = [];
 after(async () => {
@@ -59,20 +57,29 @@ export async function buildIntoTemporaryFolder(
   return { outDir, result };
 }
 
-let shared: Promise<{ outDir: string; result: BuildResult }> | undefined;
-let sharedReal: Promise<{ outDir: string; result: BuildResult }> | undefined;
+const built = new Map<SharedSite, Promise<{ outDir: string; result: BuildResult }>>();
 
-/** One build of the fixture site, shared by every test of a file that only reads it. */
-export function builtSite() {
-  shared ??= buildIntoTemporaryFolder();
-  return shared;
+/**
+ * The build of `site` made once for the whole run by scripts/test.ts, or, in
+ * a file run alone, one made for this file. Only to read: scripts/test.ts
+ * fails the run when a file of a shared build has changed.
+ */
+function sharedSite(site: SharedSite, contentDir: string) {
+  let build = built.get(site);
+  if (!build) {
+    build = sharedBuild<BuildResult>(site, process.env).then(
+      (shared) => shared ?? buildIntoTemporaryFolder({ contentDir }),
+    );
+    built.set(site, build);
+  }
+  return build;
 }
+
+/** One build of the fixture site, shared by every test of the run that only reads it. */
+export const builtSite = () => sharedSite('fixture', fixtureContentDir);
 
 /** One build of the real content, for the checks of the spec's fixed strings and counts. */
-export function builtRealSite() {
-  sharedReal ??= buildIntoTemporaryFolder({ contentDir: realContentDir });
-  return sharedReal;
-}
+export const builtRealSite = () => sharedSite('real', realContentDir);
 
 /** The fixture content as the build reads it. */
 export const fixtureContent = async () => (await loadContent(fixtureContentDir)).content;

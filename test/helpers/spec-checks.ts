@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict';
 import type { SiteContent } from '../../src/content-schema.ts';
 import { countLabel } from '../../src/format.ts';
+import { routes } from '../../src/routes.tsx';
 import { attributesOf, startTags, textOf, textsOf } from './html.ts';
 import { readPage } from './site.ts';
 
@@ -45,6 +46,25 @@ const specCountries = [
 /** The items of `list` that are in `subset`, to compare with `subset` in its order. */
 const inOrder = (list: readonly (string | undefined)[], subset: readonly string[]) =>
   list.filter((item) => subset.includes(item!));
+
+/** The route table declares the spec's routes, in its order; a theme added later gets its page too. */
+export function checkSpecRoutes(content: SiteContent) {
+  const paths = routes(content).map((route) => route.path);
+  const spec = [
+    '/',
+    '/research',
+    '/research/cross-cultural',
+    '/research/cognitive-screening',
+    '/research/caregiver',
+    '/research/interpreter-mediated',
+    '/privacy-policy',
+    '/terms-of-service',
+  ];
+  assert.deepEqual(
+    paths.filter((path) => spec.includes(path)),
+    spec,
+  );
+}
 
 export async function checkSpecStrings(outDir: string, content: SiteContent) {
   checkHomePage(await readPage(outDir, '/'), content);

@@ -8,9 +8,47 @@
 import assert from 'node:assert/strict';
 import { appendFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { findChromium, skippedBrowserTestsLog } from '../../../scripts/lib/chromium.ts';
+import { type Browser, chromium } from 'playwright-core';
+import { chromiumArgs, findChromium, skippedBrowserTestsLog } from '../../../scripts/lib/chromium.ts';
+import { sharedBrowserVariable } from '../../../scripts/lib/test-run.ts';
 
-export { chromiumArgs } from '../../../scripts/lib/chromium.ts';
+/**
+ * How long a step may wait for what it waits for (a page's load, an element,
+ * a function's result) before the test fails, instead of Playwright's 30 s:
+ * a step waits for an event, and a busy machine (two test runs and more on two
+ * cores) took longer than 30 s to load /admin/ and its 2 MB of script. A step
+ * still waiting after five minutes is stuck on any machine.
+ */
+const patience = 5 * 60_000;
+
+/** The browser, every context and page it makes waiting as long as `patience` by default. */
+function patient(browser: Browser): Browser {
+  const newContext = browser.newContext.bind(browser);
+  const newPage = browser.newPage.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.setDefaultTimeout(patience);
+    return context;
+  };
+  browser.newPage = async (options) => {
+    const page = await newPage(options);
+    page.context().setDefaultTimeout(patience);
+    page.setDefaultTimeout(patience);
+    return page;
+  };
+  return browser;
+}
+
+/**
+ * The Chromium of the whole run (scripts/test.ts starts one for every test
+ * file), or, in a file run alone, one launched for it. Each caller gets a
+ * browser of its own to make contexts in; close() closes those and, for a
+ * browser launched here, the browser.
+ */
+export async function launchChromium(executablePath: string): Promise<Browser> {
+  const shared = process.env[sharedBrowserVariable];
+  return patient(await (shared ? chromium.connect(shared) : chromium.launch({ executablePath, args: chromiumArgs })));
+}
 
 /** What without-browser.ts shares with withChromium(), on globalThis under this key. */
 export const withoutBrowserKey = Symbol.for('eccron.without-browser');

@@ -7,17 +7,10 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, type TestContext } from 'node:test';
-import {
-  chromium,
-  type Browser,
-  type BrowserContext,
-  type ConsoleMessage,
-  type Page,
-  type Request,
-} from 'playwright-core';
+import type { Browser, BrowserContext, ConsoleMessage, Page, Request } from 'playwright-core';
 import { startStaticServer } from '../../../scripts/lib/static-server.ts';
 import { builtSite } from '../site.ts';
-import { chromiumArgs, withChromium } from './chromium.ts';
+import { launchChromium, withChromium } from './chromium.ts';
 import { desktop } from './fixture-site.ts';
 
 export interface CspViolation {
@@ -204,7 +197,7 @@ export class BrowserEnv {
   async start(root?: () => Promise<string>, basePath = '') {
     const [folder, browser] = await Promise.all([
       root ? root() : builtSite().then((site) => site.outDir),
-      chromium.launch({ executablePath: this.executablePath, args: chromiumArgs }),
+      launchChromium(this.executablePath),
     ]);
     this.browser = browser;
     this.outDir = folder;
