@@ -8,14 +8,44 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
 
-/** Resolves with what `read()` returns once it is not undefined, polling until `timeout` ms. */
-async function waitFor<T>(read: () => T | undefined, what: string, timeout = 20_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() - started > timeout) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
+/**
+ * Text a process or a stream sends, and the waits on it: each is checked again
+ * whenever more text arrives, never on a timer, so a test waits exactly as long
+ * as the machine takes. A wait fails at once when the server ends, with what
+ * it said; the guard only stops a server that hangs without a word.
+ */
+class Heard {
+  text = '';
+  private readonly listeners = new Set<() => void>();
+  private ended: string | undefined;
+
+  add(chunk: string) {
+    this.text += chunk;
+    for (const listener of [...this.listeners]) listener();
+  }
+
+  end(why: string) {
+    this.ended = why;
+    for (const listener of [...this.listeners]) listener();
+  }
+
+  until<T>(read: (text: string) => T | undefined, what: string, output: () => string): Promise<T> {
+    return new Promise((resolve, reject) => {
+      const guard = setTimeout(() => finish(new Error(`no ${what} within 5 minutes:\n${output()}`)), 300_000);
+      const finish = (error?: Error, value?: T) => {
+        clearTimeout(guard);
+        this.listeners.delete(check);
+        if (error) reject(error);
+        else resolve(value as T);
+      };
+      const check = () => {
+        const value = read(this.text);
+        if (value !== undefined) finish(undefined, value);
+        else if (this.ended !== undefined) finish(new Error(`${this.ended} before ${what}:\n${output()}`));
+      };
+      this.listeners.add(check);
+      check();
+    });
   }
 }
 
@@ -48,32 +78,36 @@ export async function startDevServer({ contentDir, outDir, project, env = {} }: 
     ['--import', 'tsx', 'scripts/dev/server.ts', '--port', '0', '--content', contentDir, '--out', outDir],
     { cwd: project ?? path.resolve('.'), env: { ...process.env, CI: 'true', ...env } },
   );
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const url = await waitFor(() => /Dev server at (http:\S+)/.exec(output)?.[1], 'the server to start');
-  await waitFor(() => (output.includes('rebuilt in') ? true : undefined), `the first build:\n${output}`, 60_000);
+  const output = new Heard();
+  child.stdout!.on('data', (chunk) => output.add(String(chunk)));
+  child.stderr!.on('data', (chunk) => output.add(String(chunk)));
+  child.on('exit', (code, signal) => output.end(`the dev server ended (${signal ?? `exit ${code}`})`));
+  const said = () => output.text;
+  const url = await output.until((text) => /Dev server at (http:\S+)/.exec(text)?.[1], 'start of the server', said);
+  await output.until((text) => (text.includes('rebuilt in') ? true : undefined), 'first build', said);
 
   // Listen to the live-reload stream like the page's dev script does.
-  let events = '';
-  const stream = http.get(new URL('/__dev/events', url), (response) =>
-    response.on('data', (chunk) => (events += chunk)),
-  );
+  const events = new Heard();
+  const stream = http.get(new URL('/__dev/events', url), (response) => {
+    response.on('data', (chunk) => events.add(String(chunk)));
+    response.on('end', () => events.end('the event stream ended'));
+  });
+  child.on('exit', () => events.end('the dev server ended'));
   const stop = () => {
     stream.destroy();
     child.kill('SIGTERM');
   };
-  await waitFor(() => (events.includes('connected') ? true : undefined), 'the event stream');
+  await events.until((text) => (text.includes('connected') ? true : undefined), 'event stream', said);
   const nextEvent = <T = string>(type: DevEvent) => {
-    const from = events.length;
-    return waitFor(
-      () => {
-        const found = new RegExp(`event: ${type}\\ndata: (.*)\\n`).exec(events.slice(from))?.[1];
+    const from = events.text.length;
+    return events.until(
+      (text) => {
+        const found = new RegExp(`event: ${type}\\ndata: (.*)\\n`).exec(text.slice(from))?.[1];
         return found === undefined ? undefined : (JSON.parse(found) as T);
       },
-      `a ${type} event:\n${output}`,
-      60_000,
+      `${type} event`,
+      said,
     );
   };
-  return { url, child, output: () => output, events: () => events, nextEvent, stop };
+  return { url, child, output: said, events: () => events.text, nextEvent, stop };
 }
