@@ -1,4 +1,4 @@
-import path from 'node:path';
+export { displayPath } from './display-path.ts';
 
 /** One thing wrong with the input, located precisely enough to fix without searching. */
 export interface Problem {
@@ -22,18 +22,6 @@ export class BuildError extends Error {
     );
     this.name = 'BuildError';
   }
-}
-
-/**
- * A path as the person who ran the command would type it, with forward slashes
- * on every system: relative to where the command runs when it is inside ('.'
- * for that folder itself), whole otherwise.
- */
-export function displayPath(target: string): string {
-  const relative = path.relative(process.cwd(), target);
-  if (relative === '') return '.';
-  const inside = !relative.startsWith('..') && !path.isAbsolute(relative);
-  return (inside ? relative : target).split(path.sep).join('/');
 }
 
 export const formatProblem = (problem: Problem) =>
