@@ -17,7 +17,7 @@ import '@citation-js/plugin-bibtex';
 import '@citation-js/plugin-ris';
 import { fieldFor } from '../scripts/admin/schema-fields.ts';
 import { readImport } from '../scripts/cite/import-file.ts';
-import { publicationFromRecord } from '../scripts/cite/record.ts';
+import { publicationFromRecord } from '../scripts/lib/csl-record.ts';
 import { externalLinks } from '../scripts/links/collect.ts';
 import { findSources } from '../scripts/links/sources.ts';
 import { bibtexFile, risFile } from '../src/citation-export.ts';

@@ -29,7 +29,7 @@ import { parseSource } from '../stages/content/source.ts';
 import { type MemberWorks, type OrcidReport, type SuggestedWork, worksCount } from './orcid-report.ts';
 import { FileError, PublicationsFile } from './publications-file.ts';
 import { defaultResolverOptions, type ResolverOptions, registryClient } from './resolver.ts';
-import { plainText, UntrustedTextError } from './text.ts';
+import { plainText, UntrustedTextError } from '../lib/untrusted-text.ts';
 import { services } from '../lib/services.ts';
 
 export interface OrcidOptions {

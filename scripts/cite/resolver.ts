@@ -10,7 +10,7 @@
 import { duration, HttpClient, type HttpClientOptions, type HttpError, type RetryPolicy } from '../lib/http-client.ts';
 import { doiUrl } from '../../src/doi.ts';
 import { trimTrailingSlashes } from '../../src/urls.ts';
-import type { CslRecord } from './record.ts';
+import type { CslRecord } from '../lib/csl-record.ts';
 import { services } from '../lib/services.ts';
 
 export interface ResolverOptions
