@@ -7,6 +7,13 @@ export interface Problem {
   message: string;
   /** The offending line of the file with a caret under the spot. */
   excerpt?: string;
+  /**
+   * The field it is at, for the editor at /admin/, which names it by its label and its entry's title: the file as
+   * `where` names it, and the keys from the file's top to the field (["first-example", 2, "doi"]).
+   */
+  field?: { file: string; keys: (string | number)[] };
+  /** The message as the editor's form says it, where the build's own names a file, a line, a key or a command. */
+  plain?: string;
 }
 
 /** A build failure carrying every problem found, not only the first. */
