@@ -242,13 +242,41 @@ function contentLinks(files: CheckedContent, publicFiles: CheckOptions['publicFi
     if (!body) continue;
     const tokens = lexMarkdown(body.text);
     markdown.set(body.text, tokens);
-    const found = markdownLinks(file.source, body.text, tokens, body.line, origins);
+    const found = markdownLinks(file.source, body.text, tokens, body.line, origins, siteAddress(files.site));
     problems.push(...found.problems);
     warnings.push(...found.warnings);
   }
   problems.push(...publicFileLinks(files.site, publicFiles, origins));
   navigationLinks(files.site, origins);
+  ownAddresses(files, origins);
   return { origins, markdown, problems, warnings };
+}
+
+/** The site's address as site.yml writes it, without a trailing slash; undefined while it is no address. */
+function siteAddress(site: CheckedFile): string | undefined {
+  const url = at(site.raw, 'siteUrl');
+  return typeof url === 'string' && /^https:\/\/[^/\s]+/.test(url.trim()) ? url.trim().replace(/\/+$/, '') : undefined;
+}
+
+/**
+ * The addresses of the fields (a registration page, a news item's link) on the site's own address: each is a page
+ * the build must produce, so a broken one is told at its field, not only as the page's link.
+ */
+function ownAddresses(files: CheckedContent, origins: Origins) {
+  const address = siteAddress(files.site);
+  if (!address) return;
+  const visit = (file: CheckedFile, value: unknown, keys: Keys) => {
+    if (typeof value === 'string') {
+      if (value.startsWith(`${address}/`)) addOrigin(origins, value.slice(address.length), () => locate(file, keys));
+    } else if (Array.isArray(value)) {
+      for (const [index, item] of value.entries()) visit(file, item, [...keys, index]);
+    } else if (typeof value === 'object' && value !== null)
+      for (const [key, item] of Object.entries(value))
+        if (key !== 'body' && key !== 'summary') visit(file, item, [...keys, key]);
+  };
+  const { site, themes, publications, members, news, privacy, terms, accessibility } = files;
+  for (const file of [site, themes, publications, members, ...news, privacy, terms, accessibility])
+    visit(file, file.raw, []);
 }
 
 /** The files of public/ that site.yml names: each must exist. */
