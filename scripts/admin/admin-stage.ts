@@ -5,19 +5,20 @@
  * of it.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { buildIdentityPlaceholder } from '../../src/build-context.tsx';
 import type { SiteContent } from '../../src/content-schema.ts';
 import { escapeHtml } from '../../src/escape.ts';
 import { adminContentSecurityPolicy, policyHeader } from '../../src/security.ts';
+import { publishedTimeZoneText } from '../../src/time-zone-data.ts';
 import type { Urls } from '../../src/urls.ts';
-import { writeFileAtomic } from '../lib/atomic-write.js';
-import { projectRoot } from '../lib/project-root.js';
-import type { OutputFile } from '../stages/output-files.ts';
 import type { CmsBackend } from '../lib/cms-backend.ts';
+import { CONTENT_FILES } from '../stages/content/check-content.ts';
+import type { OutputFile } from '../stages/output-files.ts';
 import { type CmsContentFacts, cmsConfig } from './cms-config.ts';
+import { editorScript } from './editor-bundle.ts';
 
 /** The folder of the CMS in the output, and the site path of its page. */
 export const adminFolder = 'admin';
@@ -49,16 +50,18 @@ export function adminHeaders(urls: Urls, backend: CmsBackend | undefined): [stri
 interface AdminPage {
   cmsScript: string;
   editorScript: string;
+  /** The pinned tz data, which the site's script fetches to check an event's times as the build does. */
+  timeZones: string;
   title: string;
   policy: string;
   /** local: the CMS works on a folder of this computer only; github: it saves to a repository. */
   mode: 'local' | 'github';
 }
 
-export function adminPage(urls: Urls, { cmsScript, editorScript, title, policy, mode }: AdminPage): string {
+export function adminPage(urls: Urls, { cmsScript, editorScript, timeZones, title, policy, mode }: AdminPage): string {
   return [
     '<!doctype html>',
-    `<html lang="en" data-cms-mode="${mode}">`,
+    `<html lang="en" data-cms-mode="${mode}" data-time-zones="${escapeHtml(timeZones)}">`,
     '<head>',
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -78,35 +81,6 @@ export function adminPage(urls: Urls, { cmsScript, editorScript, title, policy, 
     '</html>',
     '',
   ].join('\n');
-}
-
-let editorScript: string | undefined;
-/**
- * The site's own script beside the CMS (editor-companion.ts): the build's verdict, the question before a changed
- * entry is left, the landmarks. One TypeScript file that imports nothing, so esbuild only strips its types, once
- * per change of the file or of esbuild: the result is kept under node_modules/.cache/, as the client bundle is, so
- * that a build that changes neither starts no esbuild.
- */
-export function readEditorScript(): string {
-  if (editorScript) return editorScript;
-  const source = readFileSync(new URL('./editor-companion.ts', import.meta.url), 'utf8');
-  const { version } = require('esbuild/package.json') as { version: string };
-  const key = createHash('sha256').update(`${version}\0${source}`).digest('hex').slice(0, 16);
-  const kept = path.join(projectRoot, 'node_modules', '.cache', 'eccron-client', `editor-${key}.js`);
-  try {
-    editorScript = readFileSync(kept, 'utf8');
-    return editorScript;
-  } catch {
-    // Not kept yet: made below.
-  }
-  const { transformSync } = require('esbuild') as typeof import('esbuild');
-  editorScript = transformSync(source, { loader: 'ts', format: 'iife', target: 'es2022' }).code;
-  try {
-    writeFileAtomic(kept, editorScript);
-  } catch {
-    // A read-only node_modules only means stripping the types again next time.
-  }
-  return editorScript;
 }
 
 /** A font of the CMS on the CDN, at the start of the text given: family, ":vf" for a variable font, subset. */
@@ -220,11 +194,52 @@ function withMoveButtons(script: Buffer): Edit {
   );
 }
 
+/** Immutable.js as the CMS's preview templates and event hooks need it, named by its version (from its npm package). */
+const immutableFile = () => {
+  const { version } = require('immutable/package.json') as { version: string };
+  return `${adminFolder}/immutable-${version}.js`;
+};
+
+/**
+ * Immutable.js from the site: the CMS asks unpkg.com for it once a preview template (scripts/admin/preview/) or an
+ * event hook is registered. Its loader's call, loadModule(`immutable`,`dist/immutable.es.js`), becomes an import of
+ * the site's own copy.
+ */
+function withOwnImmutable(script: Buffer, url: string): Edit {
+  const call = '(`immutable`,`dist/immutable.es.js`)';
+  const at = script.indexOf(call);
+  const loader = /[\w$]+$/.exec(script.toString('latin1', Math.max(0, at - 40), at))?.[0];
+  if (at === -1 || !loader)
+    throw new Error("the CMS's script no longer loads Immutable.js by name: the preview pane needs another patch");
+  return replaceOnce(script, `${loader}${call}`, `import(\`${encodeURI(url)}\`)`, 'Immutable.js');
+}
+
+/**
+ * The editor stays in an entry once it is saved, where its verdict is shown: the CMS closes it by default (a
+ * setting a person can still change under the CMS's Settings).
+ */
+const stayAfterSave = (script: Buffer) =>
+  replaceOnce(script, '.closeOnSave??=!0', '.closeOnSave??=!1', 'staying in the entry after a save');
+
+/**
+ * A save the site's script refuses before anything is written (editor/save-check.ts: its preSave hook throws
+ * `eccron_refused`, having shown each problem at its field) leaves the form as it is: the CMS would otherwise open
+ * its "There was an error while saving the entry. Please try again later." over it.
+ */
+const quietRefusal = (script: Buffer) =>
+  replaceOnce(
+    script,
+    'catch(t){t.message===`validation_failed`?(',
+    'catch(t){t.message===`eccron_refused`?void 0:t.message===`validation_failed`?(',
+    "the site's check before a save",
+  );
+
 /**
  * The CMS's script, patched as bytes where it would reach beyond the site or hold back an editor (a build pays a
  * millisecond for it instead of ten for decoding 2 MB as text): its fonts from admin/fonts/, its version check and
  * translations from the site (unpkg.com otherwise), no check of GitHub's status page, a page that can be zoomed
- * (WCAG 1.4.4), and Move Up / Move Down on list items.
+ * (WCAG 1.4.4), Move Up / Move Down on list items, Immutable.js for its event hooks from the site, the entry kept
+ * open after a save, and a save the site's script refuses left quietly to it.
  */
 export function selfHostedCms(urls: Urls): { script: Buffer; fonts: OutputFile[] } {
   const key = urls.asset('');
@@ -238,6 +253,9 @@ export function selfHostedCms(urls: Urls): { script: Buffer; fonts: OutputFile[]
     replaceOnce(original, unpkg.toString('latin1'), `\`${encodeURI(urls.asset(ownCmsFolder))}\``, 'its version check'),
     withoutStatusCheck(original),
     withMoveButtons(original),
+    withOwnImmutable(original, urls.asset(immutableFile())),
+    stayAfterSave(original),
+    quietRefusal(original),
   );
   const result = { script: applyEdits(original, edits), fonts };
   selfHosted.set(key, result);
@@ -263,15 +281,54 @@ function ownCmsFiles(): OutputFile[] {
   ];
 }
 
-/** admin/index.html, admin/config.json, the CMS's script, the site's own, the fonts, version and translations. */
-export function adminFiles(urls: Urls, content: SiteContent, backend: CmsBackend | undefined): OutputFile[] {
+/** The pinned tz data, named by its content hash: the site's script checks an event's times with it. */
+function timeZoneFile(): OutputFile {
+  const text = publishedTimeZoneText();
+  const hash = createHash('sha256').update(text).digest('hex').slice(0, 8);
+  return { path: `${adminFolder}/time-zones-${hash}.json`, contents: text };
+}
+
+/**
+ * admin/content.json: the content files as the build read them, by their path in the repository (content/site.yml),
+ * which the site's script checks a save against (the entry saved in place of its file). Under npm run dev the dev
+ * server answers it from the files as they are now (dev-admin.ts).
+ */
+export function contentSnapshot(contentDir: string): string {
+  const files: Record<string, string> = {};
+  const read = (name: string) => {
+    const file = path.join(contentDir, name);
+    if (existsSync(file)) files[`content/${name}`] = readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+  };
+  for (const [name] of Object.values(CONTENT_FILES)) read(name);
+  const news = path.join(contentDir, 'news');
+  if (existsSync(news)) for (const name of readdirSync(news).sort()) if (!name.startsWith('.')) read(`news/${name}`);
+  return `${JSON.stringify({ files })}\n`;
+}
+
+/** Where the build reads the content from, for admin/content.json (without it, the editor cannot check a save). */
+export interface AdminSources {
+  contentDir?: string;
+}
+
+/**
+ * admin/index.html, admin/config.json, the CMS's script, the site's own and what it reads (the content, the tz
+ * data), Immutable.js, the fonts, version and translations.
+ */
+export function adminFiles(
+  urls: Urls,
+  content: SiteContent,
+  backend: CmsBackend | undefined,
+  sources: AdminSources = {},
+): OutputFile[] {
   const { script, fonts } = selfHostedCms(urls);
   const scriptFile = `${adminFolder}/sveltia-cms-${cmsVersion()}.js`;
-  const editorFile = `${adminFolder}/editor.js`;
+  const editor = editorScript();
+  const timeZones = timeZoneFile();
   const config = cmsConfig(contentFacts(content), backend, urls.absolute('/'));
   const page = adminPage(urls, {
     cmsScript: urls.asset(scriptFile),
-    editorScript: urls.asset(editorFile),
+    editorScript: urls.asset(editor.path),
+    timeZones: urls.asset(timeZones.path),
     title: `Edit the site · ${content.site.acronym}`,
     policy: adminContentSecurityPolicy(backend?.authUrl),
     mode: backend ? 'github' : 'local',
@@ -280,7 +337,12 @@ export function adminFiles(urls: Urls, content: SiteContent, backend: CmsBackend
     { path: `${adminFolder}/index.html`, contents: page },
     { path: `${adminFolder}/config.json`, contents: configJson(config) },
     { path: scriptFile, contents: script },
-    { path: editorFile, contents: readEditorScript() },
+    editor,
+    timeZones,
+    ...(sources.contentDir
+      ? [{ path: `${adminFolder}/content.json`, contents: contentSnapshot(sources.contentDir) }]
+      : []),
+    { path: immutableFile(), contents: readFileSync(require.resolve('immutable/dist/immutable.es.js')) },
     ...fonts,
     ...ownCmsFiles(),
   ];
