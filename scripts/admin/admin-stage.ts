@@ -281,6 +281,18 @@ function ownCmsFiles(): OutputFile[] {
   ];
 }
 
+/**
+ * What the CMS loads once the site's script gives it a field type and event hooks of its own: its react-dom chunk,
+ * which it asks for beside its own script (chunks/react-dom.js), and Immutable.js (withOwnImmutable).
+ */
+const cmsLibraries = (): OutputFile[] => [
+  {
+    path: `${adminFolder}/chunks/react-dom.js`,
+    contents: readFileSync(path.join(cmsPackage(), 'dist/chunks/react-dom.js')),
+  },
+  { path: immutableFile(), contents: readFileSync(require.resolve('immutable/dist/immutable.es.js')) },
+];
+
 /** The pinned tz data, named by its content hash: the site's script checks an event's times with it. */
 function timeZoneFile(): OutputFile {
   const text = publishedTimeZoneText();
@@ -342,7 +354,7 @@ export function adminFiles(
     ...(sources.contentDir
       ? [{ path: `${adminFolder}/content.json`, contents: contentSnapshot(sources.contentDir) }]
       : []),
-    { path: immutableFile(), contents: readFileSync(require.resolve('immutable/dist/immutable.es.js')) },
+    ...cmsLibraries(),
     ...fonts,
     ...ownCmsFiles(),
   ];
@@ -351,7 +363,7 @@ export function adminFiles(
 /** What the forms take from the content: the themes (one publications list each), the site's name and logo. */
 const contentFacts = (content: SiteContent): CmsContentFacts => ({
   themes: content.themes.map((theme) => ({ id: theme.id, title: theme.title })),
-  site: { name: content.site.name, logo: content.site.logo },
+  site: { name: content.site.name, logo: content.site.logo, timezone: content.site.timezone },
 });
 
 /**

@@ -50,11 +50,13 @@ export function contentFactsFromFiles(contentDir: string): CmsContentFacts & { s
     .map((theme) => theme as { id?: unknown; title?: unknown })
     .filter((theme): theme is { id: string; title?: unknown } => typeof theme?.id === 'string' && theme.id !== '')
     .map((theme) => ({ id: theme.id, title: typeof theme.title === 'string' ? theme.title : theme.id }));
-  const site = read('site.yml') as { siteUrl?: unknown; name?: unknown; logo?: unknown } | undefined;
+  const site = read('site.yml') as
+    | { siteUrl?: unknown; name?: unknown; logo?: unknown; timezone?: unknown }
+    | undefined;
   const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
   return {
     themes,
-    site: { name: text(site?.name), logo: text(site?.logo) },
+    site: { name: text(site?.name), logo: text(site?.logo), timezone: text(site?.timezone) },
     // The folder to pick in local mode is the checkout, the one that holds content/.
     folder: path.basename(path.dirname(path.resolve(contentDir))),
     siteUrl: text(site?.siteUrl) ?? 'http://localhost',

@@ -15,9 +15,11 @@
  *  - in local mode, the sign-ins that cannot work here hidden.
  */
 import { followDevBuilds, linkPullRequests, panel } from './editor/build-panel.ts';
+import { enterPicksTheMatch, focusNewItems, joinPastedLines } from './editor/form-helpers.ts';
 import { keepLandmarks } from './editor/landmarks.ts';
 import { entryMaybeLeft, guardLeaving } from './editor/leave-guard.ts';
-import { cmsConfiguration, devEvents, mode } from './editor/page.ts';
+import { cmsApi, cmsConfiguration, devEvents, lentReact, mode } from './editor/page.ts';
+import { momentField } from './editor/moment-field.ts';
 import { checkBeforeSave } from './editor/save-check.ts';
 import { addStyles } from './editor/style.ts';
 
@@ -25,6 +27,11 @@ addStyles();
 keepLandmarks(entryMaybeLeft);
 guardLeaving();
 checkBeforeSave();
+enterPicksTheMatch();
+focusNewItems();
+joinPastedLines();
+const react = lentReact();
+if (react) cmsApi()?.registerFieldType('eccron-moment', momentField(react.create, react.createClass));
 const events = devEvents();
 if (events) followDevBuilds(events);
 else if (mode() !== 'local')

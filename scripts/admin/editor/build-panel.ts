@@ -71,27 +71,10 @@ export function panel(): BuildPanel {
   aside.append(header, body);
   const view = { check, checkDetails, status, details };
   Object.assign(aside, { view });
-  // In the top layer, where the CMS shows its notices, beside the form (the page's root leaves it room).
-  aside.popover = 'manual';
+  // Beside the form: the CMS's screens leave it room (style.ts), and its notices and questions open above it.
   document.body.append(aside);
   document.documentElement.classList.add('eccron-panel');
-  aside.showPopover();
-  raiseAboveNotices(aside);
   return view;
-}
-
-/** Raised again above each notice the CMS opens (never above a question it asks in a modal dialog). */
-function raiseAboveNotices(aside: HTMLElement) {
-  document.addEventListener(
-    'toggle',
-    (event) => {
-      const opened = (event as ToggleEvent).newState === 'open' && event.target !== aside;
-      if (!opened || document.querySelector(':modal') || !aside.matches(':popover-open')) return;
-      aside.hidePopover();
-      aside.showPopover();
-    },
-    true,
-  );
 }
 
 /** Sets the mark beside the title: ✓, ✗ or … (checking). */

@@ -31,6 +31,14 @@ interface CmsApi {
 
 export const cmsApi = () => (window as unknown as { CMS?: CmsApi }).CMS;
 
+type Create = (type: string, props?: Record<string, unknown> | null, ...children: unknown[]) => unknown;
+
+/** React's createElement and createClass, which the CMS puts on the window for a site's own field types. */
+export function lentReact(): { create: Create; createClass: (spec: object) => unknown } | undefined {
+  const lent = window as unknown as { h?: Create; createClass?: (spec: object) => unknown };
+  return lent.h && lent.createClass ? { create: lent.h, createClass: lent.createClass } : undefined;
+}
+
 export interface CmsConfiguration {
   backend?: { name: string; repo?: string; branch?: string };
   collections: (Collection & { files?: { name: string; label: string; file: string; fields: CmsField[] }[] })[];

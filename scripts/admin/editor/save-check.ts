@@ -10,13 +10,13 @@
 import type { Problem } from '../../lib/problems.ts';
 import type { Origins } from '../../stages/content/markdown-links.ts';
 import { type Collection, type PlacedProblem, placeOfField } from '../editor-places.ts';
-import { hasTimeZoneData, provideTimeZoneData } from './node-stand-ins.ts';
 import { type ContentCheck, type ContentTexts, checkFiles, checkSave, fileOf } from './check.ts';
 import { entryFile } from './entry-file.ts';
 import { clearFieldProblems, goToField, showAtField } from './field-problems.ts';
 import { type BuildPanel, mark, panel, problemList, timeOfDay } from './build-panel.ts';
 import { saveRefused } from './leave-guard.ts';
 import { cmsApi, cmsConfiguration, type ImmutableMap } from './page.ts';
+import { ensureTimeZoneData } from './time-zone-data.ts';
 
 /** The thrown error's message the CMS leaves quietly to this script (admin-stage.ts, quietRefusal). */
 const REFUSED = 'eccron_refused';
@@ -29,14 +29,12 @@ interface CheckContext {
 
 let kept: { text: string; context: CheckContext } | undefined;
 
-/** admin/content.json, asked again at each save (under npm run dev it changes with every save), and the tz data once. */
+/** admin/content.json, asked again at each save (under npm run dev it changes with every save), and the tz data. */
 async function checkContext(): Promise<CheckContext> {
-  const zones = document.documentElement.dataset.timeZones;
-  const [content, timeZones] = await Promise.all([
+  const [content] = await Promise.all([
     fetch('content.json', { cache: 'no-cache' }).then((answer) => (answer.ok ? answer.text() : Promise.reject())),
-    hasTimeZoneData() || !zones ? undefined : fetch(zones).then((answer) => answer.text()),
+    ensureTimeZoneData(),
   ]);
-  if (timeZones) provideTimeZoneData(timeZones);
   if (kept?.text !== content) {
     const { files } = JSON.parse(content) as { files: ContentTexts };
     kept = { text: content, context: { files, before: checkFiles(files) } };
