@@ -158,7 +158,7 @@ function stringDisagreements(base: SchemaNode, field: CmsField, where: string): 
         : [],
   );
   // Text is typed (a line, a box, a day as the file keeps it), picked (one of a list) or chosen from another file's list.
-  if (!['string', 'text', 'eccron-moment', 'select', 'relation'].includes(field.widget))
+  if (!['string', 'text', 'eccron-moment', 'eccron-doi', 'select', 'relation'].includes(field.widget))
     return [`${where}: text shown as ${field.widget}`];
   if (patterns.length === 0) return [];
   const [source, message] = field.pattern ?? [];

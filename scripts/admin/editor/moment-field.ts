@@ -35,6 +35,8 @@ interface Control {
   forceUpdate(): void;
   timed(): boolean;
   write(day: string, time: string, offset?: string): void;
+  /** The value the boxes wrote last. */
+  written?: string;
 }
 
 const MINUTE = 60_000;
@@ -116,11 +118,11 @@ export function momentField(create: Create, createClass: (spec: object) => unkno
       );
     },
     componentDidUpdate(this: Control, previous: Props) {
-      // A value set from outside the boxes (the entry read again, a fix chosen): the boxes show it.
-      if (previous.value === this.props.value) return;
+      // A value set from outside the boxes (the entry read again after a save): the boxes show it. What the boxes
+      // wrote themselves stays as typed, half-typed included.
+      if (previous.value === this.props.value || this.props.value === this.written) return;
       const { day, time } = parts(this.props.value);
-      if (day !== this.state.day.trim() || (this.timed() && time !== this.state.time.trim()))
-        this.setState({ day, time });
+      this.setState({ day, time });
     },
     timed(this: Control) {
       return this.props.field.get('time') !== false;
@@ -128,6 +130,7 @@ export function momentField(create: Create, createClass: (spec: object) => unkno
     write(this: Control, day: string, time: string, offset = '') {
       this.setState({ day, time });
       const typed = [day.trim(), this.timed() ? time.trim() : '', offset].filter(Boolean).join(' ');
+      this.written = typed;
       this.props.onChange(typed);
     },
     async isValid(this: Control) {
@@ -185,7 +188,7 @@ function clocks(create: Create, control: Control): Element {
   if (reading.kind === 'gap')
     return create(
       'div',
-      { className: 'eccron-moment-clocks', role: 'alert' },
+      { className: 'eccron-moment-clocks', role: 'status' },
       create('p', null, reading.message),
       ...reading.fixes.map((fix) =>
         create('button', { type: 'button', onClick: () => control.write(state.day, fix) }, `Use ${fix}`),
