@@ -23,7 +23,7 @@ import { loadContent } from '../scripts/stages/load-content.ts';
 import { formatReport } from '../scripts/stages/report.ts';
 import { PUBLICATION_TYPES } from '../src/content/publications.ts';
 import { isTimeZone, timeZoneNames } from '../src/time-zones.ts';
-import { adminContentSecurityPolicy } from '../src/security.ts';
+import { adminContentSecurityPolicy, contentSecurityPolicy } from '../src/security.ts';
 import { createUrls } from '../src/urls.ts';
 import { buildIntoTemporaryFolder, fixtureContent, fixtureContentDir, temporaryFolder } from './helpers/site.ts';
 
@@ -785,4 +785,18 @@ test('the site’s script on /admin/ is named by its content hash, as the page l
   const page = String(files.find((file) => file.path === 'admin/index.html')!.contents);
   assert.ok(page.includes(`<script src="/${scripts[0]}"></script>`), 'the page loads it by that name');
   assert.ok(!files.some((file) => file.path === 'admin/editor.js'), 'no unhashed name a cache could hold');
+});
+
+test('/admin/ may connect to the site, GitHub (its backend) and the two DOI registries, nothing else; the pages to the site alone', () => {
+  const connect = (policy: string) => /connect-src ([^;]+)/.exec(policy)![1]!.split(' ');
+  assert.deepEqual(connect(adminContentSecurityPolicy()), [
+    "'self'",
+    'blob:',
+    'data:',
+    'https://api.github.com',
+    'https://github.com',
+    'https://api.crossref.org',
+    'https://api.datacite.org',
+  ]);
+  assert.deepEqual(connect(contentSecurityPolicy), ["'self'"]);
 });

@@ -70,6 +70,8 @@ function doiEnough(list: CmsField): CmsField {
     summary: '{{fields.title}} {{fields.doi}}',
     fields: fields.map((field) => {
       const optional = { ...field, required: false };
+      // The DOI with its "Fill from the DOI" button (the site's own field, editor/doi-field.ts).
+      if (field.name === 'doi') return { ...optional, widget: 'eccron-doi' as const };
       // The kinds by name, not by their ids ("edited-book").
       if (field.name === 'type')
         return {

@@ -19,8 +19,10 @@ import { enterPicksTheMatch, focusNewItems, joinPastedLines } from './editor/for
 import { keepLandmarks } from './editor/landmarks.ts';
 import { entryMaybeLeft, guardLeaving } from './editor/leave-guard.ts';
 import { cmsApi, cmsConfiguration, devEvents, lentReact, mode } from './editor/page.ts';
+import { doiField } from './editor/doi-field.ts';
+import { offerPlaces } from './editor/list-position.ts';
 import { momentField } from './editor/moment-field.ts';
-import { checkBeforeSave } from './editor/save-check.ts';
+import { checkBeforeSave, whereListed } from './editor/save-check.ts';
 import { addStyles } from './editor/style.ts';
 
 addStyles();
@@ -30,8 +32,12 @@ checkBeforeSave();
 enterPicksTheMatch();
 focusNewItems();
 joinPastedLines();
+offerPlaces();
 const react = lentReact();
-if (react) cmsApi()?.registerFieldType('eccron-moment', momentField(react.create, react.createClass));
+if (react) {
+  cmsApi()?.registerFieldType('eccron-moment', momentField(react.create, react.createClass));
+  cmsApi()?.registerFieldType('eccron-doi', doiField(react.create, react.createClass, whereListed));
+}
 const events = devEvents();
 if (events) followDevBuilds(events);
 else if (mode() !== 'local')

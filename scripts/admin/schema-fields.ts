@@ -22,6 +22,7 @@ export interface CmsField {
     | 'select'
     | 'datetime'
     | 'eccron-moment'
+    | 'eccron-doi'
     | 'hidden'
     | 'object'
     | 'list'

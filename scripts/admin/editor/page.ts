@@ -16,9 +16,10 @@ export const devEvents = () => document.querySelector<HTMLMetaElement>('meta[nam
 /** An Immutable.js map, as the CMS hands an entry to its event hooks. */
 export interface ImmutableMap {
   get(key: string): unknown;
+  getIn(keys: (string | number)[]): unknown;
   toJS(): Record<string, unknown>;
   set(key: string, value: unknown): ImmutableMap;
-  setIn(keys: string[], value: unknown): ImmutableMap;
+  setIn(keys: (string | number)[], value: unknown): ImmutableMap;
 }
 
 interface CmsApi {

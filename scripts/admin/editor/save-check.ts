@@ -7,11 +7,14 @@
  * shown at its field in the form's words, and the panel lists them with links
  * to their fields. A save that brings none goes ahead.
  */
+import { parse } from 'yaml';
+import { bareDoi, sameDoi } from '../../../src/doi.ts';
 import type { Problem } from '../../lib/problems.ts';
 import type { Origins } from '../../stages/content/markdown-links.ts';
 import { type Collection, type PlacedProblem, placeOfField } from '../editor-places.ts';
 import { type ContentCheck, type ContentTexts, checkFiles, checkSave, fileOf } from './check.ts';
 import { entryFile } from './entry-file.ts';
+import { applyChanges, type SaveChanges, saveChanges } from './save-changes.ts';
 import { clearFieldProblems, goToField, showAtField } from './field-problems.ts';
 import { type BuildPanel, mark, panel, problemList, timeOfDay } from './build-panel.ts';
 import { saveRefused } from './leave-guard.ts';
@@ -40,6 +43,23 @@ async function checkContext(): Promise<CheckContext> {
     kept = { text: content, context: { files, before: checkFiles(files) } };
   }
   return kept.context;
+}
+
+/** Where a DOI is on the site already: "“The title”, publication 2 of The First Example Theme"; else undefined. */
+export async function whereListed(typed: string): Promise<string | undefined> {
+  const doi = bareDoi(typed);
+  const { files } = await checkContext();
+  const publications = parse(files['content/publications.yml'] ?? '') as Record<string, unknown[]> | null;
+  const themes = (parse(files['content/themes.yml'] ?? '') ?? []) as { id?: string; title?: string }[];
+  for (const [theme, items] of Object.entries(publications ?? {}))
+    for (const [index, item] of (Array.isArray(items) ? items : []).entries()) {
+      const { doi: listed, title } = (item ?? {}) as { doi?: unknown; title?: unknown };
+      if (doi && typeof listed === 'string' && sameDoi(listed, doi)) {
+        const named = themes.find((candidate) => candidate.id === theme)?.title ?? theme;
+        return `${typeof title === 'string' ? `“${title}”, ` : ''}publication ${index + 1} of ${named}`;
+      }
+    }
+  return undefined;
 }
 
 /** The site's root, where its pages are: /admin/ is a folder of it. */
@@ -82,11 +102,14 @@ function formOf(collections: Collection[], collectionName: string, path: string)
   return collection?.files?.find((file) => file.file === path)?.fields ?? collection?.fields ?? [];
 }
 
-/** What the site's check says of the entry about to be saved. */
-async function checkEntry(entry: ImmutableMap): Promise<{ problems: PlacedProblem[]; warnings: PlacedProblem[] }> {
+/** What the site's check says of the entry about to be saved, with what the site's script adds to it. */
+async function checkEntry(
+  entry: ImmutableMap,
+): Promise<{ problems: PlacedProblem[]; warnings: PlacedProblem[]; changes: SaveChanges }> {
   const path = String(entry.get('path'));
-  const data = (entry.get('data') as ImmutableMap).toJS();
   const [context, { collections }] = await Promise.all([checkContext(), cmsConfiguration()]);
+  const changes = saveChanges(path, (entry.get('data') as ImmutableMap).toJS(), context.files[path]);
+  const { data } = changes;
   const fields = formOf(collections, String(entry.get('collection')), path);
   const rootField = fields.length === 1 && fields[0]!.root ? fields[0]!.name : undefined;
   const text = entryFile(path, data, rootField);
@@ -99,7 +122,7 @@ async function checkEntry(entry: ImmutableMap): Promise<{ problems: PlacedProble
     const found = placeOfField(collections, file, keys, () => held ?? {});
     return found ? { ...problem, place: found } : problem;
   };
-  return { problems: problems.map(place), warnings: result.warnings.map(place) };
+  return { problems: problems.map(place), warnings: result.warnings.map(place), changes };
 }
 
 async function refuse(view: BuildPanel, problems: PlacedProblem[]) {
@@ -116,7 +139,7 @@ async function refuse(view: BuildPanel, problems: PlacedProblem[]) {
   if (first?.place?.keyPath) await goToField(first.place.keyPath);
 }
 
-async function preSave(entry: ImmutableMap): Promise<void> {
+async function preSave(entry: ImmutableMap): Promise<ImmutableMap | undefined> {
   const view = panel();
   clearFieldProblems();
   view.check.dataset.check = 'checking';
@@ -130,7 +153,7 @@ async function preSave(entry: ImmutableMap): Promise<void> {
     view.check.dataset.check = 'unchecked';
     view.check.textContent =
       'The entry could not be checked before saving (the site’s files did not load); the build checks it.';
-    return;
+    return undefined;
   }
   if (result.problems.length > 0) {
     await refuse(view, result.problems);
@@ -140,6 +163,7 @@ async function preSave(entry: ImmutableMap): Promise<void> {
   view.check.dataset.check = 'passed';
   view.check.textContent = `✓ Checked before saving (at ${timeOfDay()}): nothing the build refuses.`;
   if (result.warnings.length > 0) view.checkDetails.replaceChildren(problemList(result.warnings));
+  return result.changes.changes.length > 0 ? applyChanges(entry, result.changes) : undefined;
 }
 
 /** Every save of the CMS checked first. */
