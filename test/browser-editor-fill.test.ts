@@ -10,7 +10,6 @@
  * Access-Control-Allow-Origin header.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { cp } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -23,8 +22,8 @@ import {
   click,
   type EditorSession,
   fieldSection,
-  type OffsiteRoute,
   openEntry,
+  registriesPlayedBy,
   save,
   signInLocally,
   startEditorSession,
@@ -33,36 +32,6 @@ import {
 
 const DOI = '10.1126/science.169.3946.635';
 const PUBLICATIONS = 'content/publications.yml';
-
-/** The Access-Control-Allow-Origin Crossref answered the recorded request with (the habanero cassette). */
-const recordedOrigin = () => {
-  const cassette = parse(
-    readFileSync('test/fixtures/doi/recorded/habanero-test_content_negotiation_citeproc_json.yaml', 'utf8'),
-  ) as { interactions: { response: { headers: Record<string, string[]> } }[] };
-  return cassette.interactions.at(-1)!.response.headers['access-control-allow-origin']![0]!;
-};
-
-/** The registries' hosts, answered by the recorded resolver: the DOI is the path's, whatever the registry. */
-function registriesPlayedBy(resolver: RecordedResolver, unreachable: Set<string>): OffsiteRoute {
-  const origin = recordedOrigin();
-  return {
-    matches: (url) => url.host === 'api.crossref.org' || url.host === 'api.datacite.org',
-    answer: async (route) => {
-      const url = new URL(route.request().url());
-      const doi = decodeURIComponent(url.pathname.replace(/^\/(works|dois)\//, '').replace(/\/transform\/.*$/, ''));
-      if (unreachable.has(doi)) return route.abort('internetdisconnected');
-      const answer = await fetch(`${resolver.url}/${doi}`);
-      return route.fulfill({
-        status: answer.status,
-        headers: {
-          'content-type': answer.headers.get('content-type') ?? 'text/plain',
-          'access-control-allow-origin': origin,
-        },
-        body: await answer.text(),
-      });
-    },
-  };
-}
 
 withChromium('Fill from the DOI', (executablePath) =>
   describe('Fill from the DOI', () => {

@@ -98,9 +98,13 @@ export interface Saving {
 export function checkSave(files: ContentTexts, saving: Saving, before = checkFiles(files)): ContentCheck {
   const after = checkFiles({ ...files, [saving.path]: saving.text });
   const known = new Set(before.problems.map(told));
+  const noted = new Set(before.warnings.map((warning) => fileOf(warning) + warning.message));
   return {
     problems: after.problems.filter((problem) => fileOf(problem) === saving.path || !known.has(told(problem))),
-    warnings: after.warnings.filter((warning) => fileOf(warning) === saving.path),
+    // The file's notes the save brings (the same note about an entry left as it was is no news).
+    warnings: after.warnings.filter(
+      (warning) => fileOf(warning) === saving.path && !noted.has(fileOf(warning) + warning.message),
+    ),
     origins: after.origins,
   };
 }

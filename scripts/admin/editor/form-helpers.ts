@@ -56,6 +56,27 @@ function whenDrawn<T>(find: () => T | undefined, then: (found: T) => void) {
   requestAnimationFrame(look);
 }
 
+/**
+ * For a moment after an item is added, the CMS moves the focus to the item's own buttons (Collapse): each time, it
+ * goes back to the item's first field, until the person moves it elsewhere or a second has passed.
+ */
+function keepFocusFrom(item: Element, field: HTMLElement) {
+  const back = (event: FocusEvent) => {
+    const to = event.target as Element | null;
+    // The item's own buttons (Collapse, Move Up…), not a button of one of its fields.
+    const ownButton = to instanceof HTMLButtonElement && item.contains(to) && !item.contains(to.closest('section'));
+    if (ownButton) field.focus();
+    else stop();
+  };
+  const stop = () => {
+    document.removeEventListener('focusin', back, true);
+    clearTimeout(timer);
+  };
+  const timer = setTimeout(stop, 1000);
+  document.addEventListener('focusin', back, true);
+  if (document.activeElement !== field) field.focus();
+}
+
 /** After "Add …", the focus in the new item's first field, once the CMS has drawn it and put its own focus. */
 export function focusNewItems() {
   document.addEventListener(
@@ -64,18 +85,16 @@ export function focusNewItems() {
       const button = (event.target as Element | null)?.closest('button');
       const list = button?.closest('section[data-key-path]');
       if (!button || !list || !/^Add\b/.test((button.dataset.label ?? '').replace(/[\u2066-\u2069]/g, ''))) return;
-      const before = new Set(itemsOf(list));
+      // The CMS adds an item at the end of the list (and may draw the others again): the last one, once there is one more.
+      const before = itemsOf(list).length;
       whenDrawn(
         () => {
-          const added = itemsOf(list).find((item) => !before.has(item));
-          return added?.querySelector<HTMLElement>(CONTROLS) ?? undefined;
+          const items = itemsOf(list);
+          return items.length > before ? (items.at(-1)?.querySelector<HTMLElement>(CONTROLS) ?? undefined) : undefined;
         },
         (field) => {
           field.focus();
-          // The CMS moves the focus to the item's Collapse button a moment later: taken back once.
-          requestAnimationFrame(() => {
-            if (document.activeElement !== field && !document.activeElement?.matches(CONTROLS)) field.focus();
-          });
+          keepFocusFrom(field.closest('[role="group"][draggable]')!, field);
         },
       );
     },

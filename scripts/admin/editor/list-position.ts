@@ -16,20 +16,24 @@ const itemsOf = (list: Element) =>
 
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
 
-/** Presses the item's Move Up or Move Down until it is at `target` (0-based), a frame apart. */
-async function moveTo(list: Element, item: HTMLElement, target: number) {
-  for (let step = 0; step < 200; step += 1) {
-    const index = itemsOf(list).indexOf(item);
-    if (index === -1 || index === target) break;
-    const direction = index > target ? 'move-up' : 'move-down';
-    const button = [...item.querySelectorAll<HTMLButtonElement>(`button[data-action="${direction}"]`)].find(
+/**
+ * Presses Move Up or Move Down on the item at `from` until it is at `target` (both 0-based), each press on the item
+ * where it then is, once the form has drawn the last move.
+ */
+async function moveTo(list: Element, from: number, target: number) {
+  let at = from;
+  while (at !== target) {
+    const direction = at > target ? 'move-up' : 'move-down';
+    const item = itemsOf(list)[at];
+    const button = [...(item?.querySelectorAll<HTMLButtonElement>(`button[data-action="${direction}"]`) ?? [])].find(
       (candidate) => candidate.closest('[role="group"][draggable]') === item,
     );
     if (!button || button.disabled) break;
     button.click();
+    at += direction === 'move-up' ? -1 : 1;
     await nextFrame();
   }
-  item.querySelector<HTMLSelectElement>('.eccron-position')?.focus();
+  itemsOf(list)[at]?.querySelector<HTMLSelectElement>('.eccron-position')?.focus();
 }
 
 /** The choice beside an item's Move Down, kept to the list's length and the item's place. */
@@ -39,7 +43,15 @@ function offer(list: Element, item: HTMLElement, down: HTMLButtonElement) {
   let select = down.parentElement?.querySelector<HTMLSelectElement>(':scope > .eccron-position');
   if (!select) {
     select = Object.assign(document.createElement('select'), { className: 'eccron-position' });
-    select.addEventListener('change', () => void moveTo(list, item, Number(select!.value)));
+    select.addEventListener('change', () => {
+      // The item the choice is in now: the form may have drawn its items again since the choice was made.
+      const from = itemsOf(list).indexOf(select!.closest<HTMLElement>('[role="group"][draggable]')!);
+      if (from !== -1) void moveTo(list, from, Number(select!.value));
+    });
+    // The choice is the site's, not a field of the form: its events stay out of the CMS's hands (which took its
+    // change for an edit of the entry).
+    for (const type of ['change', 'input', 'keydown', 'keyup', 'click', 'pointerdown', 'mousedown'])
+      select.addEventListener(type, (event) => event.stopPropagation());
     down.after(select);
   }
   const shape = `${index}/${items.length}`;

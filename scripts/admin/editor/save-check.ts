@@ -162,7 +162,9 @@ async function preSave(entry: ImmutableMap): Promise<ImmutableMap | undefined> {
   }
   view.check.dataset.check = 'passed';
   view.check.textContent = `✓ Checked before saving (at ${timeOfDay()}): nothing the build refuses.`;
-  if (result.warnings.length > 0) view.checkDetails.replaceChildren(problemList(result.warnings));
+  // Notes in the form's words alone (a paper that holds only its DOI); the others are the build's, for the terminal.
+  const notes = result.warnings.filter((warning) => warning.plain);
+  if (notes.length > 0) view.checkDetails.replaceChildren(problemList(notes));
   return result.changes.changes.length > 0 ? applyChanges(entry, result.changes) : undefined;
 }
 
