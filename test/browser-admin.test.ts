@@ -222,7 +222,7 @@ withChromium('the CMS at /admin/', (executablePath) =>
         .getByRole('status')
         .filter({ hasText: /^Found: Frank, H\. S\. \(1970\)/ })
         .waitFor();
-      await shoot(admin.page, '2-doi-fill');
+      await shoot(admin.page, '7-doi-fill');
       const saved = await save(admin, 'content/publications.yml');
       assert.equal(saved.verdict, 'passed', saved.panel);
       const added = changedLines(before, await session.onDisk('content/publications.yml'));

@@ -800,3 +800,21 @@ test('/admin/ may connect to the site, GitHub (its backend) and the two DOI regi
   ]);
   assert.deepEqual(connect(contentSecurityPolicy), ["'self'"]);
 });
+
+test('a build for a repository gives the live editor the content files as read (admin/content.json); a local one leaves them to the dev server', async () => {
+  const urls = createUrls('', 'https://example.org');
+  const content = await fixtureContent();
+  const backend = { repo: 'eccron/site', branch: 'main' };
+  const live = adminFiles(urls, content, backend, { contentDir: fixtureContentDir });
+  const snapshot = JSON.parse(String(live.find((file) => file.path === 'admin/content.json')!.contents)) as {
+    files: Record<string, string>;
+  };
+  assert.equal(snapshot.files['content/site.yml'], await readFile(path.join(fixtureContentDir, 'site.yml'), 'utf8'));
+  assert.ok(
+    Object.keys(snapshot.files).some((file) => file.startsWith('content/news/')),
+    'the news items too',
+  );
+  assert.ok(!('content/README.md' in snapshot.files), 'only what the build reads');
+  const local = adminFiles(urls, content, undefined, { contentDir: fixtureContentDir });
+  assert.ok(!local.some((file) => file.path === 'admin/content.json'));
+});

@@ -317,7 +317,10 @@ export function contentSnapshot(contentDir: string): string {
   return `${JSON.stringify({ files })}\n`;
 }
 
-/** Where the build reads the content from, for admin/content.json (without it, the editor cannot check a save). */
+/**
+ * Where the build reads the content from, for admin/content.json, written for the live site's editor (a build for
+ * a repository): without it, the editor cannot check a save. A build for the local mode leaves it to the dev server.
+ */
 export interface AdminSources {
   contentDir?: string;
 }
@@ -351,7 +354,8 @@ export function adminFiles(
     { path: scriptFile, contents: script },
     editor,
     timeZones,
-    ...(sources.contentDir
+    // For the live site's editor: in local mode the dev server answers it from the files as they are now.
+    ...(sources.contentDir && backend
       ? [{ path: `${adminFolder}/content.json`, contents: contentSnapshot(sources.contentDir) }]
       : []),
     ...cmsLibraries(),
