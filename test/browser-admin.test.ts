@@ -223,6 +223,7 @@ withChromium('the CMS at /admin/', (executablePath) =>
         .filter({ hasText: /^Found: Frank, H\. S\. \(1970\)/ })
         .waitFor();
       await shoot(admin.page, '7-doi-fill');
+      assert.deepEqual((await axeOfOurs(admin.page)).ours, [], 'axe finds nothing of ours in the DOI field');
       const saved = await save(admin, 'content/publications.yml');
       assert.equal(saved.verdict, 'passed', saved.panel);
       const added = changedLines(before, await session.onDisk('content/publications.yml'));
@@ -324,10 +325,12 @@ withChromium('the CMS at /admin/', (executablePath) =>
       await type(admin, summary, 'A meeting in Zürich.');
       await starts.scrollIntoViewIfNeeded();
       await shoot(page, '4-event-form');
+      assert.deepEqual((await axeOfOurs(page)).ours, [], 'axe finds nothing of ours in the day and time fields');
       const file = 'content/news/2031-03-01-reunion-a-zuerich.md';
       const refused = await save(admin, file);
       assert.equal(refused.check, 'form', 'the time the clocks skip is refused in the form');
       await shoot(page, '3-refused-at-field');
+      assert.deepEqual((await axeOfOurs(page)).ours, [], 'axe finds nothing of ours in the two fixes offered');
       await click(admin, starts.getByRole('button', { name: 'Use 03:30' }));
       const saved = await save(admin, file);
       assert.equal(saved.verdict, 'passed', saved.panel);
