@@ -276,7 +276,7 @@ function stringField(field: CmsField, { base, actions }: At): CmsField {
 }
 
 /** What every day field says: the day is typed as the file keeps it, whatever the browser's language. */
-export const dayHint = 'Type the day as year-month-day, such as 2021-09-15.';
+const dayHint = 'Type the day as year-month-day, such as 2021-09-15.';
 
 /**
  * A day, typed as the file keeps it (YYYY-MM-DD) in the site's own field (editor/moment-field.ts): a browser's date

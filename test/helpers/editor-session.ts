@@ -25,7 +25,7 @@ import { writeAsTheEditorDoes } from './editor-style.ts';
 import { fixtureContentDir, temporaryFolder } from './site.ts';
 
 /** Every file of a folder, by path relative to it (forward slashes), as text. */
-export async function filesOf(folder: string, prefix = ''): Promise<Record<string, string>> {
+async function filesOf(folder: string, prefix = ''): Promise<Record<string, string>> {
   const files: Record<string, string> = {};
   for (const entry of await readdir(folder, { withFileTypes: true })) {
     const full = path.join(folder, entry.name);
@@ -242,7 +242,7 @@ export async function openEntry(page: Page, hash: string, admin?: AdminPage) {
  * Scrolls down, as a person does, until `target` is drawn: the CMS draws a long form's fields only as they come
  * into view. Nothing is clicked or typed.
  */
-export async function scrolledTo(page: Page, target: Locator) {
+async function scrolledTo(page: Page, target: Locator) {
   for (let turn = 0; turn < 40 && (await target.count()) === 0; turn++) {
     await page.mouse.move(400, 500);
     await page.mouse.wheel(0, 300);
@@ -296,14 +296,14 @@ export async function press(admin: AdminPage, key: string) {
 }
 
 /** The verdicts the Site build panel has shown so far. */
-export const verdictsShown = async (page: Page) =>
+const verdictsShown = async (page: Page) =>
   Number((await page.locator('#eccron-build-status').getAttribute('data-verdicts')) ?? 0);
 
 /**
  * What was said of a save, once it was said: the site's check passed or refused it (its panel says so), or the
  * CMS's own form refused it first ("form": a field's own alert, such as a required field left empty).
  */
-export async function checkSaid(page: Page): Promise<string> {
+async function checkSaid(page: Page): Promise<string> {
   const said = await page.waitForFunction(() => {
     const check = document.getElementById('eccron-check-status')?.dataset.check;
     if (check !== undefined && check !== 'checking') return check;

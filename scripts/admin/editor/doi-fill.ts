@@ -25,7 +25,7 @@ export type FillResult =
 const filled = new Map<string, Publication>();
 
 /** The record found for `doi`, if any (by the DOI as typed, whatever its case). */
-export const filledFor = (doi: string) => [...filled].find(([known]) => sameDoi(known, doi))?.[1];
+const filledFor = (doi: string) => [...filled].find(([known]) => sameDoi(known, doi))?.[1];
 
 /** What the registries answer, as a record, or why not: unknown to both, or unreachable. */
 async function askRegistries(doi: string): Promise<{ record: unknown } | { unknown: true } | { unreachable: true }> {

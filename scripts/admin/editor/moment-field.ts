@@ -67,7 +67,7 @@ type Reading =
 
 const clockText = (clock: number) => new Date(clock).toISOString().slice(11, 16);
 
-export function readingOf(value: string, zone: string | undefined): Reading {
+function readingOf(value: string, zone: string | undefined): Reading {
   const moment = readEventMoment(value);
   if (!zone || 'problem' in moment || moment.time === undefined) return { kind: 'none' };
   const clock = Date.UTC(
@@ -89,7 +89,7 @@ export function readingOf(value: string, zone: string | undefined): Reading {
 }
 
 /** Why the typed value cannot be saved, in the form's words; undefined when it can. */
-export function momentProblem(value: string, timed: boolean, zone: string | undefined): string | undefined {
+function momentProblem(value: string, timed: boolean, zone: string | undefined): string | undefined {
   const { day, time, offset } = parts(value);
   if (value.trim() === '') return undefined;
   if (!DAY.test(day)) return 'type the day as 2031-03-30: the year, the month and the day, with hyphens';
