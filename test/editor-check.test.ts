@@ -114,3 +114,19 @@ test('an event at a time of day without a zone, where the site sets none: refuse
     ],
   );
 });
+
+test('an address of a field on the site’s own domain is recorded at its field, so a broken one is told there, not as a page’s HTML', async () => {
+  const texts = await textsOf(fixtureContentDir);
+  const file = 'content/news/2030-03-01-spring-workshop.md';
+  texts[file] = texts[file]!.replace(
+    'registration: https://register.fixture.example/workshop',
+    'registration: https://fixture.example/register/',
+  );
+  const { problems, origins } = checkFiles(texts);
+  assert.deepEqual(problems, []);
+  const [origin] = (origins.get('/register/') ?? []).map((place) => place());
+  assert.deepEqual(
+    { where: origin?.where, field: (origin as Problem | undefined)?.field },
+    { where: `${file}:9:15 › registration`, field: { file, keys: ['registration'] } },
+  );
+});
