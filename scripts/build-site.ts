@@ -96,7 +96,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     ...siteFiles(urls, routes, content, { headerRules: [adminHeaders(urls, cms.backend)], markdown }),
     ...citationFiles(content),
     ...calendarFiles(content, { today, urls, markdown }),
-    ...adminFiles(urls, content, cms.backend, client.assets),
+    ...adminFiles(urls, content, cms.backend, { contentDir, assets: client.assets }),
     ...(await readPublicFiles(publicDir)),
   ];
 

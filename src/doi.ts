@@ -30,3 +30,16 @@ export const doiUrl = (doi: string, resolver = 'https://doi.org') =>
 /** The DOI a doi.org (or dx.doi.org) address leads to, or null: the reverse of doiUrl. */
 export const doiOfUrl = (url: string): string | null =>
   /^https?:\/\/(?:dx\.)?doi\.org\//i.test(url.trim()) ? bareDoi(url) : null;
+
+/**
+ * The registries the editor at /admin/ asks for a DOI's record, from the browser, when a person presses "Fill from
+ * the DOI": Crossref's and DataCite's public APIs, each answering CSL-JSON to a cross-origin request (Crossref's
+ * recorded answer carries Access-Control-Allow-Origin: *, test/fixtures/doi/). /admin/'s policy allows these hosts
+ * alone (src/security.ts).
+ */
+export const doiRegistries = {
+  crossref: (doi: string) =>
+    `${doiUrl(doi, 'https://api.crossref.org/works')}/transform/application/vnd.citationstyles.csl+json`,
+  datacite: (doi: string) => doiUrl(doi, 'https://api.datacite.org/dois'),
+  hosts: ['https://api.crossref.org', 'https://api.datacite.org'],
+} as const;

@@ -1,3 +1,5 @@
+import { doiRegistries } from './doi.ts';
+
 /** A policy from its directives, in their order; one left empty is not written. */
 const policy = (directives: Record<string, string>) =>
   Object.entries(directives)
@@ -45,8 +47,8 @@ export const securityHeaders: Record<string, string> = {
  * The policy of the CMS at /admin/ alone, the visitor pages' loosened where
  * the CMS needs it: it sets styles inline (hence 'unsafe-inline', for styles
  * only), shows pictures from the repository and previews (blob:, data:), and
- * talks to GitHub's API for signing in and saving, and to `authUrl`'s origin
- * when editors sign in through an OAuth helper.
+ * talks to GitHub's API for signing in and saving, to `authUrl`'s origin
+ * when editors sign in through an OAuth helper, and to the DOI registries.
  */
 export function adminContentSecurityPolicy(authUrl?: string): string {
   const github = 'https://api.github.com https://github.com';
@@ -57,8 +59,9 @@ export function adminContentSecurityPolicy(authUrl?: string): string {
     'img-src': "'self' blob: data: https://avatars.githubusercontent.com https://raw.githubusercontent.com",
     'font-src': "'self' data:",
     // GitHub's API and the sign-in helper: the backend's hosts alone (the CMS's check of GitHub's status page is
-    // patched out, scripts/admin/admin-stage.ts).
-    'connect-src': `'self' blob: data: ${github}${auth}`,
+    // patched out, scripts/admin/admin-stage.ts); and the DOI registries, asked only when a person presses "Fill
+    // from the DOI".
+    'connect-src': `'self' blob: data: ${github}${auth} ${doiRegistries.hosts.join(' ')}`,
     // Uploads: a video's thumbnail is drawn from a blob: URL, and some pictures are decoded in a blob: worker.
     'media-src': "'self' blob:",
     'worker-src': "'self' blob:",

@@ -6,8 +6,7 @@
  * every machine and Node line, whatever tz data the runtime's ICU carries.
  * Only the data is used; moment itself is never loaded.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { publishedTimeZoneText } from './time-zone-data.ts';
 
 /** A zone's periods: period i has `offsets[i]` (minutes east of UTC) until the instant `untils[i]` (ms). */
 interface Zone {
@@ -29,8 +28,7 @@ const unpacked = new Map<string, Zone>();
  */
 function publishedData() {
   if (published) return published;
-  const require = createRequire(import.meta.url);
-  const text = readFileSync(require.resolve('moment-timezone/data/packed/latest.json'), 'utf8');
+  const text = publishedTimeZoneText();
   const [zones, links] = [text.indexOf('"zones"'), text.indexOf('"links"')];
   published = { zones: text.slice(zones, links), links: text.slice(links, text.indexOf(']', links)) };
   return published;

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import * as v from 'valibot';
 import { completeEntry } from '../scripts/cite/complete.ts';
-import { type CslRecord, publicationFromRecord } from '../scripts/cite/record.ts';
+import { type CslRecord, publicationFromRecord } from '../scripts/lib/csl-record.ts';
 import { citationText } from '../src/citation.ts';
 import { type Publication, publicationSchema } from '../src/content/publications.ts';
 

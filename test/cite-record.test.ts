@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { bareDoi } from '../src/doi.ts';
-import { initials, publicationFromRecord, RecordError, type CslRecord } from '../scripts/cite/record.ts';
+import { initials, publicationFromRecord, RecordError, type CslRecord } from '../scripts/lib/csl-record.ts';
 import { retryAfterMs } from '../scripts/lib/http-client.ts';
-import { plainText, safeUrl, UntrustedTextError } from '../scripts/cite/text.ts';
+import { plainText, safeUrl, UntrustedTextError } from '../scripts/lib/untrusted-text.ts';
 import { orcidCheckCharacter, orcidProblem } from '../src/orcid.ts';
 
 const recorded = (file: string) =>

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { readImport } from '../scripts/cite/import-file.ts';
-import { publicationFromRecord } from '../scripts/cite/record.ts';
+import { publicationFromRecord } from '../scripts/lib/csl-record.ts';
 import { bibtexFile, risFile } from '../src/citation-export.ts';
 import type { Publication } from '../src/content/publications.ts';
 import { entryOf, KINDS, realCorpus } from './helpers/publications.ts';

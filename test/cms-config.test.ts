@@ -22,9 +22,8 @@ import { type CmsField, metadataOf } from '../scripts/admin/schema-fields.ts';
 import { loadContent } from '../scripts/stages/load-content.ts';
 import { formatReport } from '../scripts/stages/report.ts';
 import { PUBLICATION_TYPES } from '../src/content/publications.ts';
-import { readEventMoment } from '../src/events.ts';
 import { isTimeZone, timeZoneNames } from '../src/time-zones.ts';
-import { adminContentSecurityPolicy } from '../src/security.ts';
+import { adminContentSecurityPolicy, contentSecurityPolicy } from '../src/security.ts';
 import { createUrls } from '../src/urls.ts';
 import { buildIntoTemporaryFolder, fixtureContent, fixtureContentDir, temporaryFolder } from './helpers/site.ts';
 
@@ -158,8 +157,8 @@ function stringDisagreements(base: SchemaNode, field: CmsField, where: string): 
         ? [[String(action.requirement).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), action.message]]
         : [],
   );
-  // Text is typed (a line, a box), picked (a date, one of a list) or chosen from another file's list.
-  if (!['string', 'text', 'datetime', 'select', 'relation'].includes(field.widget))
+  // Text is typed (a line, a box, a day as the file keeps it), picked (one of a list) or chosen from another file's list.
+  if (!['string', 'text', 'eccron-moment', 'eccron-doi', 'select', 'relation'].includes(field.widget))
     return [`${where}: text shown as ${field.widget}`];
   if (patterns.length === 0) return [];
   const [source, message] = field.pattern ?? [];
@@ -262,8 +261,16 @@ test("news, events and all-day events: three views of content/news/, each field 
       Object.keys(newsEntries).filter((name) => names.includes(name)),
       `${view.name}: the schema's order`,
     );
+    // The zone is optional in the schema, but required in Events where the build requires it (the next test).
     for (const field of view.fields.filter((candidate) => !['body', 'type', 'start', 'end'].includes(candidate.name)))
-      assert.deepEqual(disagreements(newsEntries[field.name], field, `${view.name}.${field.name}`), []);
+      assert.deepEqual(
+        disagreements(
+          newsEntries[field.name],
+          field.name === 'timezone' ? { ...field, required: false } : field,
+          `${view.name}.${field.name}`,
+        ),
+        [],
+      );
   }
   const [news, events, allDay] = views as [NewsView, NewsView, NewsView];
   assert.deepEqual(
@@ -314,20 +321,28 @@ test("news, events and all-day events: three views of content/news/, each field 
 test('an event is picked and chosen as the build reads it, and each item is in one view', () => {
   const views = newsViews();
   const [, events, allDay] = views as [NewsView, NewsView, NewsView];
-  // Start and end are picked, and written as the build reads them: a day and a local time, or a day.
-  const written = (format: string) =>
-    format.replace('YYYY', '2031').replace('MM', '05').replace('DD', '19').replace('HH', '14').replace('mm', '00');
-  for (const [view, widget, expected] of [
-    [events, 'datetime-local', { date: '2031-05-19', time: '14:00' }],
-    [allDay, 'date', { date: '2031-05-19' }],
+  // Start and end are typed as the file keeps them, in the site's own field (its browser test types them): a day and
+  // a local time on the 24-hour clock, or a day; never the browser's date-time box, which converts through its zone.
+  for (const [view, time] of [
+    [events, true],
+    [allDay, false],
   ] as const) {
     for (const name of ['start', 'end']) {
       const field = view.fields.find((candidate) => candidate.name === name)!;
-      assert.equal(field.widget, 'datetime');
-      assert.equal(field.type, widget);
-      assert.deepEqual(readEventMoment(written(field.format!)), expected, `${view.name}.${name}: ${field.format}`);
+      assert.deepEqual(
+        [field.widget, field.time, field.type],
+        ['eccron-moment', time, undefined],
+        `${view.name}.${name}`,
+      );
     }
   }
+  // The zone is required where the build requires it: for every event, unless site.yml gives one for all.
+  const zoneOf = (fields: CmsField[]) => fields.find((field) => field.name === 'timezone')!;
+  assert.equal(zoneOf(events.fields).required, true, 'site.yml sets no zone here');
+  const zoned = cmsConfig({ ...facts, site: { timezone: 'Europe/Amsterdam' } }, undefined, 'https://example.org/');
+  const zonedEvents = zoned.collections.find((collection) => collection.name === 'events') as unknown as NewsView;
+  assert.equal(zoneOf(zonedEvents.fields).required, false, 'site.yml sets a zone for every event');
+  assert.equal(zonedEvents.fields.find((field) => field.name === 'start')!.site_timezone, 'Europe/Amsterdam');
   // The time zone is one of the zones the build knows, chosen from them all.
   const zone = events.fields.find((field) => field.name === 'timezone')!;
   assert.equal(zone.widget, 'select');
@@ -520,7 +535,7 @@ test('the build writes the configuration made from the content, and the dev serv
   const expected = cmsConfig(
     {
       themes: content.themes.map((theme) => ({ id: theme.id, title: theme.title })),
-      site: { name: content.site.name, logo: content.site.logo },
+      site: { name: content.site.name, logo: content.site.logo, timezone: content.site.timezone },
     },
     undefined,
     createUrls('', content.site.siteUrl).absolute('/'),
@@ -535,7 +550,11 @@ test('the build writes the configuration made from the content, and the dev serv
     fromFiles.themes,
     content.themes.map(({ id, title }) => ({ id, title })),
   );
-  assert.deepEqual(fromFiles.site, { name: content.site.name, logo: content.site.logo });
+  assert.deepEqual(fromFiles.site, {
+    name: content.site.name,
+    logo: content.site.logo,
+    timezone: content.site.timezone,
+  });
   assert.equal(fromFiles.folder, 'fixtures');
   assert.deepEqual(cmsConfig(fromFiles, undefined, fromFiles.siteUrl).backend, {
     name: 'github',
@@ -680,8 +699,10 @@ test("the CMS is served from the site alone: its fonts from admin/fonts/ (their 
 
   // The same script as a plain text replacement makes it from the package's: only the addresses, the zoom lock,
   // GitHub's status check (of the GitHub backend, named beside the status page's address), the choice of a list
-  // item's controls (after its Move Down button) and where Immutable.js comes from differ.
+  // item's controls (after its Move Down button), where Immutable.js comes from, the entry kept open after a save
+  // and a refusal of the site's check left quietly to it differ.
   const packaged = readCmsScript().toString('latin1');
+  const immutableVersion = (createRequire(import.meta.url)('immutable/package.json') as { version: string }).version;
   const statusPage = /([\w$]+)=`https:\/\/www\.githubstatus\.com\/`/.exec(packaged)![1]!;
   const moveDown = packaged.indexOf('`move-down`,get"aria-label"');
   const expected = (
@@ -698,10 +719,14 @@ test("the CMS is served from the site alone: its fonts from admin/fonts/ (their 
       new RegExp(`statusDashboardURL:${statusPage},checkStatus:[\\w$]+,`),
       `statusDashboardURL:${statusPage},checkStatus:void 0,`,
     )
-    // Immutable.js for the preview pane, from the site (the version of its npm package).
     .replace(
       /[\w$]+\(`immutable`,`dist\/immutable\.es\.js`\)/,
-      `import(\`/sub/admin/immutable-${createRequire(import.meta.url)('immutable/package.json').version}.js\`)`,
+      `import(\`/sub/admin/immutable-${immutableVersion}.js\`)`,
+    )
+    .replace('.closeOnSave??=!0', '.closeOnSave??=!1')
+    .replace(
+      'catch(t){t.message===`validation_failed`?(',
+      'catch(t){t.message===`eccron_refused`?void 0:t.message===`validation_failed`?(',
     );
   assert.equal(script.length, expected.length);
   assert.ok(script === expected, 'the rest of the script is byte for byte the package’s');
@@ -727,4 +752,69 @@ test('the CMS asks the site, not unpkg.com, for its latest version and its trans
   const policy = adminContentSecurityPolicy();
   assert.ok(!policy.includes('unpkg'), policy);
   assert.match(policy, /script-src 'self';/);
+});
+
+test('the statement’s WCAG criteria are offered with their names, and stored as their numbers', () => {
+  const statement = (
+    config.collections.find((collection) => collection.name === 'accessibility') as unknown as {
+      files: { fields: CmsField[] }[];
+    }
+  ).files[0]!.fields;
+  const issues = statement.find((field) => field.name === 'knownIssues')!;
+  const criteria = issues.fields!.find((field) => field.name === 'criteria')!.field!;
+  assert.deepEqual(
+    criteria.options!.find((option) => typeof option === 'object' && option.value === '1.4.3'),
+    { label: '1.4.3 Contrast (Minimum)', value: '1.4.3' },
+  );
+  assert.ok(
+    criteria.options!.every((option) => typeof option === 'object' && option.label.startsWith(`${option.value} `)),
+  );
+});
+
+test('an address is typed as text: the browser’s url box, whose one message names nothing wrong, is never used', () => {
+  const types = JSON.stringify(config).match(/"type":"[a-z-]+"/g) ?? [];
+  assert.deepEqual([...new Set(types)], [], 'no input type is set: days are the site’s own field, addresses text');
+});
+
+test('the site’s script on /admin/ is named by its content hash, as the page loads it: a new script, a new name', async () => {
+  const urls = createUrls('', 'https://example.org');
+  const files = adminFiles(urls, await fixtureContent(), undefined);
+  const scripts = files.filter((file) => /^admin\/editor/.test(file.path)).map((file) => file.path);
+  assert.equal(scripts.length, 1);
+  assert.match(scripts[0]!, /^admin\/editor-[A-Z0-9]{8}\.js$/);
+  const page = String(files.find((file) => file.path === 'admin/index.html')!.contents);
+  assert.ok(page.includes(`<script src="/${scripts[0]}"></script>`), 'the page loads it by that name');
+  assert.ok(!files.some((file) => file.path === 'admin/editor.js'), 'no unhashed name a cache could hold');
+});
+
+test('/admin/ may connect to the site, GitHub (its backend) and the two DOI registries, nothing else; the pages to the site alone', () => {
+  const connect = (policy: string) => /connect-src ([^;]+)/.exec(policy)![1]!.split(' ');
+  assert.deepEqual(connect(adminContentSecurityPolicy()), [
+    "'self'",
+    'blob:',
+    'data:',
+    'https://api.github.com',
+    'https://github.com',
+    'https://api.crossref.org',
+    'https://api.datacite.org',
+  ]);
+  assert.deepEqual(connect(contentSecurityPolicy), ["'self'"]);
+});
+
+test('a build for a repository gives the live editor the content files as read (admin/content.json); a local one leaves them to the dev server', async () => {
+  const urls = createUrls('', 'https://example.org');
+  const content = await fixtureContent();
+  const backend = { repo: 'eccron/site', branch: 'main' };
+  const live = adminFiles(urls, content, backend, { contentDir: fixtureContentDir });
+  const snapshot = JSON.parse(String(live.find((file) => file.path === 'admin/content.json')!.contents)) as {
+    files: Record<string, string>;
+  };
+  assert.equal(snapshot.files['content/site.yml'], await readFile(path.join(fixtureContentDir, 'site.yml'), 'utf8'));
+  assert.ok(
+    Object.keys(snapshot.files).some((file) => file.startsWith('content/news/')),
+    'the news items too',
+  );
+  assert.ok(!('content/README.md' in snapshot.files), 'only what the build reads');
+  const local = adminFiles(urls, content, undefined, { contentDir: fixtureContentDir });
+  assert.ok(!local.some((file) => file.path === 'admin/content.json'));
 });

@@ -64,7 +64,7 @@ interface Verdict {
   ok: boolean;
   files: string[];
   problems: { where: string; message: string; place?: { label: string; hash: string } }[];
-  pending: { where: string; message: string; place?: { label: string; hash: string } }[];
+  pending: { where: string; message: string; place?: { label: string; hash: string; keyPath?: string } }[];
 }
 
 /** The fixture's publications with a paper typed as its DOI alone under first-example, as the CMS saves it. */
@@ -89,8 +89,9 @@ test('npm run dev shows a publication that holds only a DOI as pending, names it
   assert.match(pending[0]!.where, new RegExp(`publications\\.yml:${line}:10 › first-example\\[2\\] › doi$`));
   assert.match(pending[0]!.message, /^holds only a DOI: shown as pending in this preview; npm run build refuses it/);
   assert.deepEqual(pending[0]!.place, {
-    label: 'Site and lists › Publications › The First Example Theme › item 3 › DOI',
+    label: 'Site and lists › Publications › The First Example Theme › “10.1126/science.169.3946.635” › DOI',
     hash: '#/collections/settings/entries/publications',
+    keyPath: 'first-example.2.doi',
   });
   const page = await (await fetch(new URL('/research/first-example/', url))).text();
   assert.match(

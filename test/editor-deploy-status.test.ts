@@ -157,9 +157,11 @@ describe('the site workflow’s verdict, asked of GitHub', () => {
       problems.map(async (problem) => placeProblem(problem, scene.files.get(problem.path)!, collections as never)),
     );
     const year = placed.find((problem) => problem.message.startsWith('expected a year, "in press" or null'));
+    // The entry by its title, as the form shows it, never by its place in the list.
     assert.deepEqual(year?.place, {
-      label: 'Site and lists › Publications › The Third Example Theme › item 1 › Year',
+      label: 'Site and lists › Publications › The Third Example Theme › “The first example of the third theme” › Year',
       hash: '#/collections/settings/entries/publications',
+      keyPath: 'third-example.0.year',
     });
     assert.ok(
       placed.filter((_, index) => problems[index]!.path.endsWith('.yml')).every((problem) => problem.place),

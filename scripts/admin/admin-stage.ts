@@ -5,20 +5,21 @@
  * of it.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { buildIdentityPlaceholder } from '../../src/build-context.tsx';
 import type { SiteContent } from '../../src/content-schema.ts';
 import { escapeHtml } from '../../src/escape.ts';
 import { adminContentSecurityPolicy, policyHeader } from '../../src/security.ts';
+import { publishedTimeZoneText } from '../../src/time-zone-data.ts';
 import type { Urls } from '../../src/urls.ts';
-import { writeFileAtomic } from '../lib/atomic-write.js';
-import { projectRoot } from '../lib/project-root.js';
-import type { OutputFile } from '../stages/output-files.ts';
 import type { CmsBackend } from '../lib/cms-backend.ts';
+import { CONTENT_FILES } from '../stages/content/check-content.ts';
+import type { OutputFile } from '../stages/output-files.ts';
 import { type CmsContentFacts, cmsConfig } from './cms-config.ts';
 import { previewBundle } from './preview/bundle.ts';
+import { editorScript } from './editor-bundle.ts';
 
 /** The folder of the CMS in the output, and the site path of its page. */
 export const adminFolder = 'admin';
@@ -52,17 +53,22 @@ interface AdminPage {
   editorScript: string;
   /** The preview pane's script (scripts/admin/preview/), and the site's stylesheet it shows the pages with. */
   preview?: { script: string; siteStyle: string };
+  /** The pinned tz data, which the site's script fetches to check an event's times as the build does. */
+  timeZones: string;
   title: string;
   policy: string;
   /** local: the CMS works on a folder of this computer only; github: it saves to a repository. */
   mode: 'local' | 'github';
 }
 
-export function adminPage(urls: Urls, { cmsScript, editorScript, preview, title, policy, mode }: AdminPage): string {
+export function adminPage(
+  urls: Urls,
+  { cmsScript, editorScript, timeZones, preview, title, policy, mode }: AdminPage,
+): string {
   const siteStyle = preview ? ` data-site-style="${escapeHtml(preview.siteStyle)}"` : '';
   return [
     '<!doctype html>',
-    `<html lang="en" data-cms-mode="${mode}"${siteStyle}>`,
+    `<html lang="en" data-cms-mode="${mode}" data-time-zones="${escapeHtml(timeZones)}"${siteStyle}>`,
     '<head>',
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -84,35 +90,6 @@ export function adminPage(urls: Urls, { cmsScript, editorScript, preview, title,
     '</html>',
     '',
   ].join('\n');
-}
-
-let editorScript: string | undefined;
-/**
- * The site's own script beside the CMS (editor-companion.ts): the build's verdict, the question before a changed
- * entry is left, the landmarks. One TypeScript file that imports nothing, so esbuild only strips its types, once
- * per change of the file or of esbuild: the result is kept under node_modules/.cache/, as the client bundle is, so
- * that a build that changes neither starts no esbuild.
- */
-export function readEditorScript(): string {
-  if (editorScript) return editorScript;
-  const source = readFileSync(new URL('./editor-companion.ts', import.meta.url), 'utf8');
-  const { version } = require('esbuild/package.json') as { version: string };
-  const key = createHash('sha256').update(`${version}\0${source}`).digest('hex').slice(0, 16);
-  const kept = path.join(projectRoot, 'node_modules', '.cache', 'eccron-client', `editor-${key}.js`);
-  try {
-    editorScript = readFileSync(kept, 'utf8');
-    return editorScript;
-  } catch {
-    // Not kept yet: made below.
-  }
-  const { transformSync } = require('esbuild') as typeof import('esbuild');
-  editorScript = transformSync(source, { loader: 'ts', format: 'iife', target: 'es2022' }).code;
-  try {
-    writeFileAtomic(kept, editorScript);
-  } catch {
-    // A read-only node_modules only means stripping the types again next time.
-  }
-  return editorScript;
 }
 
 /** A font of the CMS on the CDN, at the start of the text given: family, ":vf" for a variable font, subset. */
@@ -247,10 +224,31 @@ function withOwnImmutable(script: Buffer, url: string): Edit {
 }
 
 /**
+ * The editor stays in an entry once it is saved, where its verdict is shown: the CMS closes it by default (a
+ * setting a person can still change under the CMS's Settings).
+ */
+const stayAfterSave = (script: Buffer) =>
+  replaceOnce(script, '.closeOnSave??=!0', '.closeOnSave??=!1', 'staying in the entry after a save');
+
+/**
+ * A save the site's script refuses before anything is written (editor/save-check.ts: its preSave hook throws
+ * `eccron_refused`, having shown each problem at its field) leaves the form as it is: the CMS would otherwise open
+ * its "There was an error while saving the entry. Please try again later." over it.
+ */
+const quietRefusal = (script: Buffer) =>
+  replaceOnce(
+    script,
+    'catch(t){t.message===`validation_failed`?(',
+    'catch(t){t.message===`eccron_refused`?void 0:t.message===`validation_failed`?(',
+    "the site's check before a save",
+  );
+
+/**
  * The CMS's script, patched as bytes where it would reach beyond the site or hold back an editor (a build pays a
  * millisecond for it instead of ten for decoding 2 MB as text): its fonts from admin/fonts/, its version check and
  * translations from the site (unpkg.com otherwise), no check of GitHub's status page, a page that can be zoomed
- * (WCAG 1.4.4), Move Up / Move Down on list items, and Immutable.js for the preview pane from the site.
+ * (WCAG 1.4.4), Move Up / Move Down on list items, Immutable.js for its event hooks and the preview pane from the
+ * site, the entry kept open after a save, and a save the site's script refuses left quietly to it.
  */
 export function selfHostedCms(urls: Urls): { script: Buffer; fonts: OutputFile[] } {
   const key = urls.asset('');
@@ -265,6 +263,8 @@ export function selfHostedCms(urls: Urls): { script: Buffer; fonts: OutputFile[]
     withoutStatusCheck(original),
     withMoveButtons(original),
     withOwnImmutable(original, urls.asset(immutableFile())),
+    stayAfterSave(original),
+    quietRefusal(original),
   );
   const result = { script: applyEdits(original, edits), fonts };
   selfHosted.set(key, result);
@@ -291,10 +291,10 @@ function ownCmsFiles(): OutputFile[] {
 }
 
 /**
- * What the CMS loads for the preview pane: its react-dom chunk, which it asks for beside its own script
- * (chunks/react-dom.js), and Immutable.js (withOwnImmutable).
+ * What the CMS loads once the site's script gives it a field type, event hooks and preview templates of its own: its
+ * react-dom chunk, which it asks for beside its own script (chunks/react-dom.js), and Immutable.js (withOwnImmutable).
  */
-const previewLibraries = (): OutputFile[] => [
+const cmsLibraries = (): OutputFile[] => [
   {
     path: `${adminFolder}/chunks/react-dom.js`,
     contents: readFileSync(path.join(cmsPackage(), 'dist/chunks/react-dom.js')),
@@ -302,25 +302,64 @@ const previewLibraries = (): OutputFile[] => [
   { path: immutableFile(), contents: readFileSync(require.resolve('immutable/dist/immutable.es.js')) },
 ];
 
+/** The pinned tz data, named by its content hash: the site's script checks an event's times with it. */
+function timeZoneFile(): OutputFile {
+  const text = publishedTimeZoneText();
+  const hash = createHash('sha256').update(text).digest('hex').slice(0, 8);
+  return { path: `${adminFolder}/time-zones-${hash}.json`, contents: text };
+}
+
 /**
- * admin/index.html, admin/config.json, the CMS's script, the site's own, the fonts, version and translations; and
- * with the site's stylesheet (`assets`, the client bundle's), the preview pane's script and libraries.
+ * admin/content.json: the content files as the build read them, by their path in the repository (content/site.yml),
+ * which the site's script checks a save against (the entry saved in place of its file). Under npm run dev the dev
+ * server answers it from the files as they are now (dev-admin.ts).
+ */
+export function contentSnapshot(contentDir: string): string {
+  const files: Record<string, string> = {};
+  const read = (name: string) => {
+    const file = path.join(contentDir, name);
+    if (existsSync(file)) files[`content/${name}`] = readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+  };
+  for (const [name] of Object.values(CONTENT_FILES)) read(name);
+  const news = path.join(contentDir, 'news');
+  if (existsSync(news)) for (const name of readdirSync(news).sort()) if (!name.startsWith('.')) read(`news/${name}`);
+  return `${JSON.stringify({ files })}\n`;
+}
+
+/**
+ * Where the build reads the content from, for admin/content.json, written for the live site's editor (a build for
+ * a repository): without it, the editor cannot check a save. A build for the local mode leaves it to the dev server.
+ */
+export interface AdminSources {
+  contentDir?: string;
+  /** The client bundle's stylesheet, which the preview pane shows the pages with; without it, no preview pane. */
+  assets?: { css: string };
+}
+
+/**
+ * admin/index.html, admin/config.json, the CMS's script, the site's own and what it reads (the content, the tz
+ * data), Immutable.js, the fonts, version and translations; and with the site's stylesheet (`sources.assets`), the
+ * preview pane's script.
  */
 export function adminFiles(
   urls: Urls,
   content: SiteContent,
   backend: CmsBackend | undefined,
-  assets?: { css: string },
+  sources: AdminSources = {},
 ): OutputFile[] {
   const { script, fonts } = selfHostedCms(urls);
   const scriptFile = `${adminFolder}/sveltia-cms-${cmsVersion()}.js`;
-  const editorFile = `${adminFolder}/editor.js`;
+  const editor = editorScript();
+  const timeZones = timeZoneFile();
   const config = cmsConfig(contentFacts(content), backend, urls.absolute('/'));
-  const preview = assets ? previewBundle() : undefined;
+  const preview = sources.assets ? previewBundle() : undefined;
   const page = adminPage(urls, {
     cmsScript: urls.asset(scriptFile),
-    editorScript: urls.asset(editorFile),
-    ...(preview && assets ? { preview: { script: urls.asset(preview.path), siteStyle: urls.asset(assets.css) } } : {}),
+    editorScript: urls.asset(editor.path),
+    timeZones: urls.asset(timeZones.path),
+    ...(preview && sources.assets
+      ? { preview: { script: urls.asset(preview.path), siteStyle: urls.asset(sources.assets.css) } }
+      : {}),
     title: `Edit the site · ${content.site.acronym}`,
     policy: adminContentSecurityPolicy(backend?.authUrl),
     mode: backend ? 'github' : 'local',
@@ -329,8 +368,14 @@ export function adminFiles(
     { path: `${adminFolder}/index.html`, contents: page },
     { path: `${adminFolder}/config.json`, contents: configJson(config) },
     { path: scriptFile, contents: script },
-    { path: editorFile, contents: readEditorScript() },
-    ...(preview ? [preview, ...previewLibraries()] : []),
+    editor,
+    timeZones,
+    // For the live site's editor: in local mode the dev server answers it from the files as they are now.
+    ...(sources.contentDir && backend
+      ? [{ path: `${adminFolder}/content.json`, contents: contentSnapshot(sources.contentDir) }]
+      : []),
+    ...(preview ? [preview] : []),
+    ...cmsLibraries(),
     ...fonts,
     ...ownCmsFiles(),
   ];
@@ -339,7 +384,7 @@ export function adminFiles(
 /** What the forms take from the content: the themes (one publications list each), the site's name and logo. */
 const contentFacts = (content: SiteContent): CmsContentFacts => ({
   themes: content.themes.map((theme) => ({ id: theme.id, title: theme.title })),
-  site: { name: content.site.name, logo: content.site.logo },
+  site: { name: content.site.name, logo: content.site.logo, timezone: content.site.timezone },
 });
 
 /**

@@ -10,16 +10,20 @@ import { membersSchema } from '../../src/content/members.ts';
 import { newsFrontMatterSchema } from '../../src/content/news.ts';
 import { PUBLICATION_TYPE_LABELS, PUBLICATION_TYPES, publicationsSchema } from '../../src/content/publications.ts';
 import { siteSchema } from '../../src/content/site.ts';
+import { WCAG_21_AA } from '../../src/wcag.ts';
 import { themesSchema } from '../../src/content/themes.ts';
 import { type CmsBackend, signInMethods } from '../lib/cms-backend.ts';
 import { withPreviewPanes } from './preview/previewed.ts';
-import { type CmsField, datePicker, fieldFor, fieldsOf, labelOf, pickerHint } from './schema-fields.ts';
+import { type CmsField, dayField, fieldFor, fieldsOf, labelOf } from './schema-fields.ts';
 
 /** What the content itself decides: the keys of publications.yml, the themes' titles. */
 export interface CmsContentFacts {
   themes: { id: string; title: string }[];
-  /** The site's name and logo (a file of public/), for the editor's first screen; absent while unreadable. */
-  site?: { name?: string; logo?: string };
+  /**
+   * The site's name and logo (a file of public/), for the editor's first screen, and the time zone of every event
+   * that names none (the build requires a zone for an event at a time of day); absent while unreadable.
+   */
+  site?: { name?: string; logo?: string; timezone?: string };
   /** In local mode, the name of the folder to pick (the checkout's), which the first screen names. */
   folder?: string;
 }
@@ -67,6 +71,8 @@ function doiEnough(list: CmsField): CmsField {
     summary: '{{fields.title}} {{fields.doi}}',
     fields: fields.map((field) => {
       const optional = { ...field, required: false };
+      // The DOI with its "Fill from the DOI" button (the site's own field, editor/doi-field.ts).
+      if (field.name === 'doi') return { ...optional, widget: 'eccron-doi' as const };
       // The kinds by name, not by their ids ("edited-book").
       if (field.name === 'type')
         return {
@@ -137,19 +143,23 @@ const NEWS_TYPES = ['Publication', 'Announcement'];
 const TIMED = '^\\d{4}-\\d{2}-\\d{2}[ T]\\d';
 const DAY = '^\\d{4}-\\d{2}-\\d{2}$';
 
-/** The start or end of an event: a day and a time picked, written 2026-05-19 14:00; or a day, written 2026-05-19. */
-function moment(field: CmsField, timed: boolean, required: boolean): CmsField {
+/**
+ * The start or end of an event, typed as the file keeps it (editor/moment-field.ts): a day and a time of day on the
+ * 24-hour clock, in the event's zone, written 2026-05-19 14:00; or a day, written 2026-05-19. `siteZone` is the zone
+ * of site.yml, which an event without one of its own is in.
+ */
+function moment(field: CmsField, timed: boolean, required: boolean, siteZone?: string): CmsField {
   const { pattern: _, ...rest } = field;
   const what =
     field.name === 'start' ? 'starts' : 'ends (leave empty when it ends the day it starts, or has no set end)';
-  if (!timed) return datePicker({ ...rest, required }, `The day it ${what}.`);
+  if (!timed) return dayField({ ...rest, required }, `The day it ${what}.`);
   return {
     ...rest,
     required,
-    widget: 'datetime',
-    type: 'datetime-local',
-    format: 'YYYY-MM-DD HH:mm',
-    hint: `The day and local time it ${what}, in its time zone below. ${pickerHint.replace('2021-09-15', '2026-05-19 14:00')}`,
+    widget: 'eccron-moment',
+    time: true,
+    ...(siteZone ? { site_timezone: siteZone } : {}),
+    hint: `The day it ${what}, as 2026-05-19, and the time on the 24-hour clock, as 14:00, in its time zone below.`,
   };
 }
 
@@ -160,7 +170,7 @@ function moment(field: CmsField, timed: boolean, required: boolean): CmsField {
  * for in its own views alone, with pickers that write what the build reads. (A view is filtered by a field it
  * shows, so an Event without a start, which the build accepts, is in none: it is edited in its file.)
  */
-function newsCollections() {
+function newsCollections(siteZone: string | undefined) {
   const fields = fieldsOf(contentFiles.news.schema);
   const named = (name: string) => fields.find((field) => field.name === name)!;
   const [title, date, link, type, start, end, timezone] = [
@@ -189,9 +199,10 @@ function newsCollections() {
       fields: [
         ...common,
         event,
-        moment(start!, true, true),
-        moment(end!, true, false),
-        ownHint(timezone!),
+        moment(start!, true, true, siteZone),
+        moment(end!, true, false, siteZone),
+        // Required here unless site.yml gives every event its zone, as the build requires.
+        { ...ownHint(timezone!), required: !siteZone },
         ...where,
         summary,
       ],
@@ -225,6 +236,20 @@ const newsView = (name: string, label: string, singular: string, sortBy: 'date' 
   sortable_fields: { fields: [sortBy, 'title'], default: { field: sortBy, direction: 'descending' } },
 });
 
+/** A choice of WCAG success criteria offered with their names ("1.4.3 Contrast (Minimum)"), not as bare numbers. */
+function namedCriteria(field: CmsField): CmsField {
+  const names: Record<string, string> = WCAG_21_AA;
+  const options = field.options?.every((option) => typeof option === 'string' && option in names)
+    ? field.options.map((option) => ({ label: `${option} ${names[option as string]}`, value: option as string }))
+    : field.options;
+  return {
+    ...field,
+    ...(options ? { options } : {}),
+    ...(field.fields ? { fields: field.fields.map(namedCriteria) } : {}),
+    ...(field.field ? { field: namedCriteria(field.field) } : {}),
+  };
+}
+
 /** The Markdown pages: the two legal pages, and the accessibility statement. */
 const pageCollections = () => [
   {
@@ -246,7 +271,7 @@ const pageCollections = () => [
         label: contentFiles.accessibility.label,
         file: contentFiles.accessibility.file,
         // "How this site was tested" is not a field: the build writes it from what the project runs.
-        fields: [...fieldsOf(contentFiles.accessibility.schema), body('Introduction', markdownHint)],
+        fields: [...fieldsOf(contentFiles.accessibility.schema).map(namedCriteria), body('Introduction', markdownHint)],
       },
     ],
   },
@@ -271,6 +296,10 @@ export function cmsConfig(facts: CmsContentFacts, backend: CmsBackend | undefine
     editor: { preview: false },
     // A news item's file name is its id: plain letters, as the existing ones.
     slug: { encoding: 'ascii', clean_accents: true },
-    collections: withPreviewPanes([settingsCollection(facts), ...newsCollections(), ...pageCollections()]),
+    collections: withPreviewPanes([
+      settingsCollection(facts),
+      ...newsCollections(facts.site?.timezone),
+      ...pageCollections(),
+    ]),
   };
 }

@@ -30,6 +30,8 @@ const loadGenerator = () =>
         stage.configJson(cmsConfig(facts, backend, createUrls('', facts.siteUrl).absolute('/'))),
   ));
 
+const loadSnapshot = () => import('./admin-stage.ts').then((stage) => stage.contentSnapshot);
+
 type Intercept = (request: http.IncomingMessage, response: http.ServerResponse) => boolean;
 
 /**
@@ -48,11 +50,13 @@ export function contentFactsFromFiles(contentDir: string): CmsContentFacts & { s
     .map((theme) => theme as { id?: unknown; title?: unknown })
     .filter((theme): theme is { id: string; title?: unknown } => typeof theme?.id === 'string' && theme.id !== '')
     .map((theme) => ({ id: theme.id, title: typeof theme.title === 'string' ? theme.title : theme.id }));
-  const site = read('site.yml') as { siteUrl?: unknown; name?: unknown; logo?: unknown } | undefined;
+  const site = read('site.yml') as
+    | { siteUrl?: unknown; name?: unknown; logo?: unknown; timezone?: unknown }
+    | undefined;
   const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
   return {
     themes,
-    site: { name: text(site?.name), logo: text(site?.logo) },
+    site: { name: text(site?.name), logo: text(site?.logo), timezone: text(site?.timezone) },
     // The folder to pick in local mode is the checkout, the one that holds content/.
     folder: path.basename(path.dirname(path.resolve(contentDir))),
     siteUrl: text(site?.siteUrl) ?? 'http://localhost',
@@ -81,6 +85,19 @@ export function localAdmin(
   );
   return (request, response) => {
     const pathname = (request.url ?? '').replace(/[?#].*$/, '');
+    if (pathname === `/${adminFolder}/content.json`) {
+      // The files as they are now, which the site's script checks a save against.
+      loadSnapshot()
+        .then((snapshot) => {
+          response
+            .writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' })
+            .end(snapshot(contentDir));
+        })
+        .catch((error: unknown) => {
+          response.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end(String(error));
+        });
+      return true;
+    }
     if (pathname === `/${adminFolder}/config.json`) {
       loadGenerator()
         .then((generate) => {
@@ -122,12 +139,31 @@ export function localAdmin(
   };
 }
 
+/** The file a problem names, relative to the repository (the folder that holds content/), with forward slashes. */
+export function problemFile(problem: Problem, cwd: string, repository: string): string | undefined {
+  const file = problem.field?.file ?? /^(.+?)(?::\d+(?::\d+)?)?(?: › |$)/.exec(problem.where)?.[1];
+  if (!file) return undefined;
+  const relative = path.relative(repository, path.resolve(cwd, file));
+  return relative.startsWith('..') || path.isAbsolute(relative) ? undefined : relative.split(path.sep).join('/');
+}
+
+/** What a content file holds, read leniently: a YAML file's data, a Markdown file's front matter; {} when unreadable. */
+function fileData(file: string): unknown {
+  try {
+    const text = readFileSync(file, 'utf8');
+    const yaml = file.endsWith('.md') ? (/^---\r?\n([\s\S]*?)\r?\n---/.exec(text)?.[1] ?? '') : text;
+    return parse(yaml) ?? {};
+  } catch {
+    return {};
+  }
+}
+
 /**
  * The build's problems with their places in the editor (editor-places.ts), for the verdict /admin/ shows after a
  * save. `cwd` is where the build ran, which the problems' paths are relative to.
  */
 export async function placedProblems(problems: readonly Problem[], contentDir: string, cwd: string) {
-  const [{ cmsConfig }, { placeInEditor, problemFile }] = await Promise.all([
+  const [{ cmsConfig }, { placeInEditor }] = await Promise.all([
     import('./cms-config.ts'),
     import('./editor-places.ts'),
   ]);
@@ -137,14 +173,6 @@ export async function placedProblems(problems: readonly Problem[], contentDir: s
   return problems.map((problem) => {
     const file = problemFile(problem, cwd, repository);
     if (!file) return problem;
-    const frontMatter = () => {
-      try {
-        const text = readFileSync(path.join(repository, file), 'utf8');
-        return (parse(/^---\r?\n([\s\S]*?)\r?\n---/.exec(text)?.[1] ?? '') ?? {}) as Record<string, unknown>;
-      } catch {
-        return {};
-      }
-    };
-    return placeInEditor(problem, file, collections as never, frontMatter);
+    return placeInEditor(problem, file, collections as never, () => fileData(path.join(repository, file)));
   });
 }

@@ -21,6 +21,8 @@ export interface CmsField {
     | 'boolean'
     | 'select'
     | 'datetime'
+    | 'eccron-moment'
+    | 'eccron-doi'
     | 'hidden'
     | 'object'
     | 'list'
@@ -28,8 +30,12 @@ export interface CmsField {
   required?: boolean;
   hint?: string;
   pattern?: [string, string];
-  type?: 'url' | 'email' | 'date' | 'datetime-local';
+  type?: 'email' | 'date' | 'datetime-local';
   format?: string;
+  /** An eccron-moment field (the site's own, editor/moment-field.ts): a day and a time of day, or a day alone. */
+  time?: boolean;
+  /** The zone an event's times are in when it names none: site.yml's timezone. */
+  site_timezone?: string;
   options?: (string | number | { label: string; value: string | number | null })[];
   value_type?: 'int';
   min?: number;
@@ -250,9 +256,10 @@ function stringField(field: CmsField, { base, actions }: At): CmsField {
   const kind = textKind(base);
   // The words the build gives for a wrong value, shown under the field before it is wrong.
   const wrong = firstIssue(base, kind === 'date' ? 'not a date' : 'not valid here?');
-  if (kind === 'date') return datePicker(field, field.hint ?? wrong);
+  if (kind === 'date') return dayField(field, field.hint ?? wrong);
   const text: CmsField = { ...field };
-  if (kind === 'url') text.type = 'url';
+  // An address is typed as text, not as the browser's url box, whose one message, "Please enter a valid URL.", says
+  // nothing of what is wrong: the check before a save says it in the build's words (no https://, a space, …).
   const patterns: [string, string][] = [];
   for (const action of actions) {
     if (action.type === 'regex') patterns.push([(action.requirement as RegExp).source, action.message as string]);
@@ -268,17 +275,18 @@ function stringField(field: CmsField, { base, actions }: At): CmsField {
   return text;
 }
 
-/** What every date picker says: the box shows the browser's order of day, month and year, the file one spelling. */
-export const pickerHint =
-  'Pick it in the calendar: the box shows it in your browser’s own order (month/day/year in US English, day/month/year in British English), and the file gets it as 2021-09-15.';
+/** What every day field says: the day is typed as the file keeps it, whatever the browser's language. */
+const dayHint = 'Type the day as year-month-day, such as 2021-09-15.';
 
-/** A day, picked in a calendar and written YYYY-MM-DD, as the build reads it. */
-export const datePicker = (field: CmsField, hint = field.hint): CmsField => ({
+/**
+ * A day, typed as the file keeps it (YYYY-MM-DD) in the site's own field (editor/moment-field.ts): a browser's date
+ * box shows month/day/year in US English, and none writes the day as typed.
+ */
+export const dayField = (field: CmsField, hint = field.hint): CmsField => ({
   ...field,
-  widget: 'datetime',
-  type: 'date',
-  format: 'YYYY-MM-DD',
-  hint: [hint, pickerHint].filter(Boolean).join(' '),
+  widget: 'eccron-moment',
+  time: false,
+  hint: [hint, dayHint].filter(Boolean).join(' '),
 });
 
 function numberLimits(actions: Node[]): Pick<CmsField, 'min' | 'max' | 'value_type'> {

@@ -11,9 +11,9 @@ import { askFreeCopies, type CiteRun, offlineResolution, saveChecked, UsageError
 import { schemaProblem } from './complete.ts';
 import { describeCopy, freeCopyFields } from './free-copy.ts';
 import { PublicationsFile } from './publications-file.ts';
-import { publicationFromRecord, RecordError } from './record.ts';
+import { publicationFromRecord, RecordError } from '../lib/csl-record.ts';
 import { resolveAll } from './resolver.ts';
-import { UntrustedTextError } from './text.ts';
+import { UntrustedTextError } from '../lib/untrusted-text.ts';
 
 export async function add(args: string[], theme: string | undefined, run: CiteRun) {
   const { print, contentDir } = run;

@@ -12,7 +12,7 @@ import { completeEntry } from './complete.ts';
 import { findDois } from './find-doi.ts';
 import { applyCopyPlan, type CopyPlan, type FreeCopyLookup, freeCopySummary, planFreeCopy } from './free-copy.ts';
 import { type Entry, type Field, PublicationsFile, publicationDoi } from './publications-file.ts';
-import { publicationFromRecord } from './record.ts';
+import { publicationFromRecord } from '../lib/csl-record.ts';
 import { type Resolution, type ResolverOptions, resolveAll } from './resolver.ts';
 
 /**

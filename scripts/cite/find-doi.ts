@@ -12,7 +12,7 @@ import { bareDoi } from '../../src/doi.ts';
 import { foldAccents } from '../../src/text.ts';
 import { titleKey } from './publications-file.ts';
 import { askWithin, type ResolverOptions, registryClient } from './resolver.ts';
-import { plainText } from './text.ts';
+import { plainText } from '../lib/untrusted-text.ts';
 
 export interface Wanted {
   title: string;

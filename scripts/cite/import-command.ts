@@ -9,8 +9,8 @@ import { describeCopy, type FreeCopyLookup, freeCopyFields } from './free-copy.t
 import { readImport } from './import-file.ts';
 import { ImportError, type ImportedRecord } from './imported.ts';
 import { PublicationsFile, sameWorkKey } from './publications-file.ts';
-import { publicationFromRecord, RecordError } from './record.ts';
-import { UntrustedTextError } from './text.ts';
+import { publicationFromRecord, RecordError } from '../lib/csl-record.ts';
+import { UntrustedTextError } from '../lib/untrusted-text.ts';
 
 /** The import file read entry by entry; undefined (and said why) when the file as a whole cannot be read. */
 async function readImportFile(source: string, name: string, print: (line: string) => void) {

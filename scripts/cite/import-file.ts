@@ -11,7 +11,7 @@ import { bareDoi } from '../../src/doi.ts';
 import { readBibtex } from './import-bibtex.ts';
 import { readRis } from './import-ris.ts';
 import { ImportError, type ImportedRecord } from './imported.ts';
-import type { CslRecord } from './record.ts';
+import type { CslRecord } from '../lib/csl-record.ts';
 
 type ImportFormat = 'bibtex' | 'ris' | 'csl-json';
 

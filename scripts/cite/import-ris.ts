@@ -6,7 +6,7 @@
 import { bareDoi } from '../../src/doi.ts';
 import { isHttpUrl } from '../../src/urls.ts';
 import type { ImportedRecord } from './imported.ts';
-import type { CslName, CslRecord } from './record.ts';
+import type { CslName, CslRecord } from '../lib/csl-record.ts';
 
 const RIS_LINE = /^([A-Z][A-Z0-9]) {1,2}-(?: (.*))?$/s;
 

@@ -1,5 +1,5 @@
 /** What the readers of import files give: one result per entry of the file, at the line it starts on. */
-import type { CslRecord } from './record.ts';
+import type { CslRecord } from '../lib/csl-record.ts';
 
 /**
  * One entry of the import file: its record (with what was left out of it, if anything), or why it cannot be

@@ -17,7 +17,7 @@ import type { HttpError, HttpResult } from '../lib/http-client.ts';
 import { displayPath } from '../lib/problems.ts';
 import { isPlaceholder } from '../stages/load-content.ts';
 import { askWithin, type ResolverOptions, registryClient } from './resolver.ts';
-import { safeUrl, UntrustedTextError } from './text.ts';
+import { safeUrl, UntrustedTextError } from '../lib/untrusted-text.ts';
 import { services } from '../lib/services.ts';
 
 /** Which version the free copy is: the publisher's, the accepted manuscript, or the version submitted (a preprint). */

@@ -30,7 +30,7 @@ import { type MemberWorks, type OrcidReport, type SuggestedWork, worksCount } fr
 import { FileError, PublicationsFile } from './publications-file.ts';
 import { defaultDeadlineMs, startDeadline, waitLine } from './command-options.ts';
 import { askWithin, defaultResolverOptions, type ResolverOptions, registryClient } from './resolver.ts';
-import { plainText, UntrustedTextError } from './text.ts';
+import { plainText, UntrustedTextError } from '../lib/untrusted-text.ts';
 import { ServiceSettingError, serviceAddress } from '../lib/services.ts';
 
 export interface OrcidOptions {

@@ -19,7 +19,7 @@ import {
 } from '../lib/http-client.ts';
 import { doiUrl } from '../../src/doi.ts';
 import { trimTrailingSlashes } from '../../src/urls.ts';
-import type { CslRecord } from './record.ts';
+import type { CslRecord } from '../lib/csl-record.ts';
 import { services } from '../lib/services.ts';
 
 export interface ResolverOptions

@@ -1,4 +1,4 @@
-import path from 'node:path';
+export { displayPath } from './display-path.ts';
 
 /** One thing wrong with the input, located precisely enough to fix without searching. */
 export interface Problem {
@@ -7,6 +7,13 @@ export interface Problem {
   message: string;
   /** The offending line of the file with a caret under the spot. */
   excerpt?: string;
+  /**
+   * The field it is at, for the editor at /admin/, which names it by its label and its entry's title: the file as
+   * `where` names it, and the keys from the file's top to the field (["first-example", 2, "doi"]).
+   */
+  field?: { file: string; keys: (string | number)[] };
+  /** The message as the editor's form says it, where the build's own names a file, a line, a key or a command. */
+  plain?: string;
 }
 
 /** A build failure carrying every problem found, not only the first. */
@@ -22,18 +29,6 @@ export class BuildError extends Error {
     );
     this.name = 'BuildError';
   }
-}
-
-/**
- * A path as the person who ran the command would type it, with forward slashes
- * on every system: relative to where the command runs when it is inside ('.'
- * for that folder itself), whole otherwise.
- */
-export function displayPath(target: string): string {
-  const relative = path.relative(process.cwd(), target);
-  if (relative === '') return '.';
-  const inside = !relative.startsWith('..') && !path.isAbsolute(relative);
-  return (inside ? relative : target).split(path.sep).join('/');
 }
 
 export const formatProblem = (problem: Problem) =>

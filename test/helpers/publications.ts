@@ -9,7 +9,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { readImport } from '../../scripts/cite/import-file.ts';
-import { publicationFromRecord } from '../../scripts/cite/record.ts';
+import { publicationFromRecord } from '../../scripts/lib/csl-record.ts';
 import { loadContent } from '../../scripts/stages/load-content.ts';
 import { formatAuthors, type PersonName } from '../../src/citation-export.ts';
 import { type Publication, publicationSchema } from '../../src/content/publications.ts';

@@ -135,19 +135,8 @@ function template(name: string) {
   });
 }
 
-/**
- * While the pane is shown, the form is the left half of the editor: the Site build panel (editor-companion.ts, at the
- * bottom left) moves to the bottom right, over the pane's foot rather than over the fields being filled in.
- */
-function keepThePanelOffTheForm() {
-  const style = document.createElement('style');
-  style.textContent = 'body:has(iframe.preview) #eccron-build{inset:auto 1rem 1rem auto}';
-  document.head.append(style);
-}
-
 const siteStyle = document.documentElement.dataset.siteStyle;
 if (siteStyle && cms.CMS) {
-  keepThePanelOffTheForm();
   cms.CMS.registerPreviewStyle(new URL(siteStyle, document.baseURI).href);
   for (const name of PREVIEWED) cms.CMS.registerPreviewTemplate(name, template(name));
 }

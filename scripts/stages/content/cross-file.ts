@@ -57,6 +57,7 @@ function themeProblems(files: ContentFiles): Problem[] {
     problems.push({
       ...locate(files.themes, [index, 'id']),
       message: `expected an id no other theme has: "${str(themes[index]!.id)}" is used twice (first at ${lineOf(files.themes, [first, 'id'])})`,
+      plain: `another theme, "${str(themes[first]!.title) ?? str(themes[first]!.id)}", has the id "${str(themes[index]!.id)}": each theme needs an id of its own`,
     });
   }
   themes.forEach((theme, index) => {
@@ -65,6 +66,7 @@ function themeProblems(files: ContentFiles): Problem[] {
       problems.push({
         ...locate(files.themes, [index, 'id']),
         message: `expected at least one publication for this theme, under "${id}:" in publications.yml`,
+        plain: `this theme has no publication yet: save it, load the editor again, and add its first publication under Publications › ${str(theme.title) ?? id}`,
       });
     }
   });
@@ -80,10 +82,15 @@ function themeProblems(files: ContentFiles): Problem[] {
         : `expected the id of a theme of themes.yml (${themeIds.join(', ')}), found ${show(id)}; to add a theme, add it to themes.yml first`,
     });
   }
-  return [...problems, ...repeatedDois(files.publications, publications)];
+  const titles = Object.fromEntries(themes.map((theme) => [str(theme.id), str(theme.title) ?? str(theme.id)]));
+  return [...problems, ...repeatedDois(files.publications, publications, titles)];
 }
 
-function repeatedDois(file: CheckedFile, publications: Loose): Problem[] {
+function repeatedDois(
+  file: CheckedFile,
+  publications: Loose,
+  themeTitles: Record<string, string | undefined>,
+): Problem[] {
   const entries = Object.entries(publications).flatMap(([id, items]) =>
     list(items).map((publication, index) => ({ id, index, doi: str(publication.doi)?.toLowerCase() })),
   );
@@ -91,9 +98,11 @@ function repeatedDois(file: CheckedFile, publications: Loose): Problem[] {
     const { id, index: position } = entries[index]!;
     const earlier = entries[first]!;
     const doi = str(record(list(publications[id])[position]).doi)!;
+    const listed = str(record(list(publications[earlier.id])[earlier.index]).title);
     return {
       ...locate(file, [id, position, 'doi']),
       message: `expected a DOI no other publication has: ${doi} is already listed as ${earlier.id}[${earlier.index}] (${lineOf(file, [earlier.id, earlier.index, 'doi'])}), found "${doi}"`,
+      plain: `${doi} is already on the site${listed ? `: "${listed}"` : ''}, publication ${earlier.index + 1} of ${themeTitles[earlier.id] ?? earlier.id}; a paper is listed once`,
     };
   });
 }
@@ -104,6 +113,8 @@ function newsProblems(files: ContentFiles): Problem[] {
   const problems: Problem[] = repeats(newsIds, (id) => id).map(({ index, first }) => ({
     where: relative(files.news[index]!.source.file),
     message: `expected a news id no other item has: "${newsIds[index]}" is also the id of ${lineOf(files.news[first]!, []).replace(/:\d+$/, '')} (the id is the file name after the date; two items would share one address)`,
+    field: { file: relative(files.news[index]!.source.file), keys: ['title'] },
+    plain: `the news item "${str(record(files.news[first]!.raw).title) ?? newsIds[first]}" has the same title, which makes the same address: change a word of this title`,
   }));
   return [...problems, ...eventTimeProblems(files.news, str(record(files.site.raw).timezone))];
 }
@@ -115,6 +126,7 @@ function memberProblems(files: ContentFiles): Problem[] {
   const problems: Problem[] = repeats(countries, (country) => country).map(({ index, first }) => ({
     ...locate(files.members, ['countries', index]),
     message: `expected each country once: "${countries[index]}" is listed twice (first at ${lineOf(files.members, ['countries', first])})`,
+    plain: `"${countries[index]}" is already country ${first + 1} of the list; each country is listed once`,
   }));
   const listed = countries.filter((country) => country !== undefined);
   const members = list(directory.members);
@@ -125,6 +137,7 @@ function memberProblems(files: ContentFiles): Problem[] {
       problems.push({
         ...locate(files.members, ['members', index, 'country']),
         message: `expected one of the countries listed under countries: (${listed.join(', ')}) at ${lineOf(files.members, ['countries'])}; ${meant ? `did you mean "${meant}"? ` : ''}to add a country, add it to that list first, found ${show(country)}`,
+        plain: `${show(country)} is not one of the countries (${listed.join(', ')}); ${meant ? `did you mean "${meant}"? ` : ''}to add a country, add it under Countries first`,
       });
     }
   });
@@ -133,6 +146,7 @@ function memberProblems(files: ContentFiles): Problem[] {
     problems.push({
       ...locate(files.members, ['members', index, 'name']),
       message: `expected each member once: "${str(typed)}" is listed twice (first at ${lineOf(files.members, ['members', first, 'name'])})${String(typed).trim() !== String(earlier).trim() ? ', typed with two different encodings of the same letters (Unicode composed and decomposed forms)' : ''}; delete one of the two entries`,
+      plain: `"${str(typed)}" is already member ${first + 1} of the list; remove one of the two`,
     });
   }
   return problems;

@@ -41,9 +41,16 @@ export function doiOnlyEntries(raw: unknown): [string, number][] {
   );
 }
 
+/** The editor's words for both: its form fills the entry itself. */
+const PLAIN = 'holds only its DOI: press "Fill from the DOI" to fill in its authors, year, title and the rest';
+
 /** One problem per DOI-only entry, at its DOI. */
 export const doiOnlyProblems = (file: CheckedFile): Problem[] =>
-  doiOnlyEntries(file.raw).map(([theme, index]) => ({ ...locate(file, [theme, index, 'doi']), message: DOI_ONLY }));
+  doiOnlyEntries(file.raw).map(([theme, index]) => ({
+    ...locate(file, [theme, index, 'doi']),
+    message: DOI_ONLY,
+    plain: PLAIN,
+  }));
 
 /**
  * For the preview: the publications as written, each DOI-only entry given a stand-in author and title so that the
@@ -51,7 +58,11 @@ export const doiOnlyProblems = (file: CheckedFile): Problem[] =>
  */
 export function withStandIns(file: CheckedFile): { raw: unknown; notes: Problem[] } {
   const entries = doiOnlyEntries(file.raw);
-  const notes = entries.map(([theme, index]) => ({ ...locate(file, [theme, index, 'doi']), message: PENDING }));
+  const notes = entries.map(([theme, index]) => ({
+    ...locate(file, [theme, index, 'doi']),
+    message: PENDING,
+    plain: PLAIN,
+  }));
   const raw = structuredClone(file.raw) as Record<string, Record<string, unknown>[]>;
   for (const [theme, index] of entries) Object.assign(raw[theme]![index]!, { authors: '…', title: PENDING_TEXT });
   return { raw, notes };

@@ -7,7 +7,7 @@
 import { firstInvisible } from '../../../src/text.ts';
 import { hasTime, instantProblem } from '../../../src/events.ts';
 import type { Problem } from '../../lib/problems.ts';
-import { type CheckedFile, locate } from './issues.ts';
+import { type CheckedFile, inTheEditor, locate } from './issues.ts';
 
 const text = (value: unknown) =>
   typeof value === 'string' && value.trim() !== '' && firstInvisible(value) === -1 ? value.trim() : undefined;
@@ -23,6 +23,11 @@ export function eventTimeProblems(news: CheckedFile[], siteZone: string | undefi
       problems.push({
         ...locate(file, ['start']),
         message: `expected a time zone for an event at a time of day: add a line "timezone: Europe/Amsterdam" (the zone its times are local to), or set "timezone:" in site.yml for every event, found "${start}"`,
+        ...inTheEditor(
+          file,
+          ['timezone'],
+          'choose the time zone its times are in (or one for every event, under Site settings)',
+        ),
       });
       continue;
     }

@@ -61,7 +61,7 @@ export function closest(word: string, candidates: readonly string[]): string | u
 }
 
 /** Where a path of a file is: file:line:column › entry › field, and its excerpt. */
-export function locate(file: CheckedFile, keys: Keys, offset?: number): Pick<Problem, 'where' | 'excerpt'> {
+export function locate(file: CheckedFile, keys: Keys, offset?: number): Pick<Problem, 'where' | 'excerpt' | 'field'> {
   const { node } = walk(file.source.doc, keys);
   const at = offset ?? node.range?.[0] ?? 0;
   const label = file.label(keys);
@@ -69,8 +69,18 @@ export function locate(file: CheckedFile, keys: Keys, offset?: number): Pick<Pro
   return {
     where: `${position(file.source, at)}${trail.length ? ` › ${trail.join(' › ')}` : ''}`,
     excerpt: excerpt(file.source, at),
+    field: { file: relative(file.source.file), keys: [...keys] },
   };
 }
+
+/**
+ * For the editor at /admin/: the field a problem is shown at, when the fix goes elsewhere than the line the build
+ * names (a missing time zone is chosen in its own field), and the problem in the form's words.
+ */
+export const inTheEditor = (file: CheckedFile, keys: Keys, plain: string): Pick<Problem, 'field' | 'plain'> => ({
+  field: { file: relative(file.source.file), keys },
+  plain,
+});
 
 /** The line "file:line" of a path, to name a second place in a message. */
 export function lineOf(file: CheckedFile, keys: Keys): string {
@@ -105,9 +115,12 @@ export function describeIssue(file: CheckedFile, issue: v.BaseIssue<unknown>): P
 
   // The Markdown text of a news item or legal page.
   if ((field === 'summary' || field === 'body') && keys.length === 1 && source.body) {
+    const found = issue.received === 'undefined' || issue.input === '' ? '' : `, found ${show(issue.input)}`;
     return {
       where: `${relative(source.file)}:${source.body.line}:1`,
-      message: `${issue.message} below the front matter${issue.received === 'undefined' || issue.input === '' ? '' : `, found ${show(issue.input)}`}`,
+      message: `${issue.message} below the front matter${found}`,
+      field: { file: relative(source.file), keys },
+      plain: `${issue.message}${found}`,
     };
   }
 
@@ -121,6 +134,8 @@ export function describeIssue(file: CheckedFile, issue: v.BaseIssue<unknown>): P
       where: `${where.where.split(' › ')[0]}${trail.length ? ` › ${trail.join(' › ')}` : ''}`,
       excerpt: where.excerpt,
       message: `missing field "${field}"${expected ? ` (${expected})` : ''}; add a line "${field}: …" to this entry`,
+      field: { file: relative(source.file), keys },
+      plain: `this field is required${expected ? ` (${expected})` : ''}`,
     };
   }
 

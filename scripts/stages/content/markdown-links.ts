@@ -57,13 +57,17 @@ function schemeProblem(href: string): string | null {
   return `links to ${href}, a relative path, which means a different page depending on where the text is shown; write the path from the site's root, such as /${href.replace(/^\.?\//, '')}, or a full address with https://`;
 }
 
-/** Checks and records the links of a Markdown text (`tokens` lexed from `text`) that starts on `startLine` of `source`. */
+/**
+ * Checks and records the links of a Markdown text (`tokens` lexed from `text`) that starts on `startLine` of `source`;
+ * a link to the site's own address (`siteAddress`, without its trailing slash) is recorded as its site path.
+ */
 export function markdownLinks(
   source: Source,
   text: string,
   tokens: Token[],
   startLine: number,
   origins: Origins,
+  siteAddress?: string,
 ): { problems: Problem[]; warnings: Problem[] } {
   const problems: Problem[] = [];
   const warnings: Problem[] = [];
@@ -86,6 +90,8 @@ export function markdownLinks(
       const problem = schemeProblem(href);
       if (problem) problems.push({ ...at(), message: escapeInvisible(problem) });
       else if (href.startsWith('/')) addOrigin(origins, href, at);
+      else if (siteAddress && href.startsWith(`${siteAddress}/`))
+        addOrigin(origins, href.slice(siteAddress.length), at);
     } else if (token.type === 'image') {
       const { href, raw, text: alt } = token as Tokens.Image;
       warnings.push({

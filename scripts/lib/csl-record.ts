@@ -8,7 +8,7 @@ import { formatAuthors, isGroupName, isNameParticle, type PersonName } from '../
 import type { Publication } from '../../src/content-schema.ts';
 import { KIND_FIELDS } from '../../src/content/publications.ts';
 import { bareDoi } from '../../src/doi.ts';
-import { plainText, safeUrl, UntrustedTextError } from './text.ts';
+import { plainText, safeUrl, UntrustedTextError } from './untrusted-text.ts';
 
 export interface CslName {
   family?: string;

@@ -1,0 +1,174 @@
+/**
+ * Refused before it writes: every save goes through the CMS's preSave hook,
+ * where the site's script runs the build's own content check (check.ts) on the
+ * entry about to be written, with the other files of content/ as the site has
+ * them. A save that brings a problem writes nothing, in local and GitHub mode
+ * alike: the hook throws before the CMS writes or commits, each problem is
+ * shown at its field in the form's words, and the panel lists them with links
+ * to their fields. A save that brings none goes ahead.
+ */
+import { parse } from 'yaml';
+import { bareDoi, sameDoi } from '../../../src/doi.ts';
+import type { Problem } from '../../lib/problems.ts';
+import type { Origins } from '../../stages/content/markdown-links.ts';
+import { type Collection, type PlacedProblem, placeOfField } from '../editor-places.ts';
+import { type ContentCheck, type ContentTexts, checkFiles, checkSave, fileOf } from './check.ts';
+import { entryFile } from './entry-file.ts';
+import { applyChanges, type SaveChanges, saveChanges } from './save-changes.ts';
+import { clearFieldProblems, goToField, showAtField } from './field-problems.ts';
+import { type BuildPanel, mark, panel, problemList, timeOfDay } from './build-panel.ts';
+import { saveRefused } from './leave-guard.ts';
+import { cmsApi, cmsConfiguration, type ImmutableMap } from './page.ts';
+import { ensureTimeZoneData } from './time-zone-data.ts';
+
+/** The thrown error's message the CMS leaves quietly to this script (admin-stage.ts, quietRefusal). */
+const REFUSED = 'eccron_refused';
+
+/** The files the check reads: content/ as the site has it, and what they say without the save. */
+interface CheckContext {
+  files: ContentTexts;
+  before: ContentCheck;
+}
+
+let kept: { text: string; context: CheckContext } | undefined;
+
+/** admin/content.json, asked again at each save (under npm run dev it changes with every save), and the tz data. */
+async function checkContext(): Promise<CheckContext> {
+  const [content] = await Promise.all([
+    fetch('content.json', { cache: 'no-cache' }).then((answer) => (answer.ok ? answer.text() : Promise.reject())),
+    ensureTimeZoneData(),
+  ]);
+  if (kept?.text !== content) {
+    const { files } = JSON.parse(content) as { files: ContentTexts };
+    kept = { text: content, context: { files, before: checkFiles(files) } };
+  }
+  return kept.context;
+}
+
+/** Where a DOI is on the site already: "“The title”, publication 2 of The First Example Theme"; else undefined. */
+export async function whereListed(typed: string): Promise<string | undefined> {
+  const doi = bareDoi(typed);
+  const { files } = await checkContext();
+  const publications = parse(files['content/publications.yml'] ?? '') as Record<string, unknown[]> | null;
+  const themes = (parse(files['content/themes.yml'] ?? '') ?? []) as { id?: string; title?: string }[];
+  for (const [theme, items] of Object.entries(publications ?? {}))
+    for (const [index, item] of (Array.isArray(items) ? items : []).entries()) {
+      const { doi: listed, title } = (item ?? {}) as { doi?: unknown; title?: unknown };
+      if (doi && typeof listed === 'string' && sameDoi(listed, doi)) {
+        const named = themes.find((candidate) => candidate.id === theme)?.title ?? theme;
+        return `${typeof title === 'string' ? `“${title}”, ` : ''}publication ${index + 1} of ${named}`;
+      }
+    }
+  return undefined;
+}
+
+/** The site's root, where its pages are: /admin/ is a folder of it. */
+const siteRoot = () => new URL('..', location.href);
+const pages = new Map<string, Promise<boolean>>();
+
+/**
+ * The links of the saved file to the site's own pages (a site path, or an address on the site's own domain) that
+ * the site does not have: asked of the site itself, which has every page the build makes.
+ */
+async function missingPages(origins: Origins, path: string): Promise<Problem[]> {
+  const links = [...origins].flatMap(([sitePath, places]) =>
+    places.map((place) => ({ sitePath, place: place() })).filter(({ place }) => fileOf(place as Problem) === path),
+  );
+  const found = await Promise.all(
+    links.map(({ sitePath }) => {
+      if (!pages.has(sitePath)) {
+        const asked = fetch(new URL(sitePath.replace(/^\//, ''), siteRoot()), { method: 'HEAD', cache: 'no-cache' });
+        pages.set(
+          sitePath,
+          asked.then((answer) => answer.ok).catch(() => true),
+        );
+      }
+      return pages.get(sitePath)!;
+    }),
+  );
+  return links
+    .filter((_, index) => !found[index])
+    .map(({ sitePath, place }) => ({
+      ...place,
+      field: (place as Problem).field ?? { file: path, keys: [path.endsWith('.md') ? 'body' : ''] },
+      message: `links to ${sitePath}, which the build does not produce`,
+      plain: `links to ${sitePath}, a page this site does not have; check the address, or link to the page it should be`,
+    }));
+}
+
+/** The form's fields of the file or view `collectionName` holds `path` in. */
+function formOf(collections: Collection[], collectionName: string, path: string) {
+  const collection = collections.find((candidate) => candidate.name === collectionName);
+  return collection?.files?.find((file) => file.file === path)?.fields ?? collection?.fields ?? [];
+}
+
+/** What the site's check says of the entry about to be saved, with what the site's script adds to it. */
+async function checkEntry(
+  entry: ImmutableMap,
+): Promise<{ problems: PlacedProblem[]; warnings: PlacedProblem[]; changes: SaveChanges }> {
+  const path = String(entry.get('path'));
+  const [context, { collections }] = await Promise.all([checkContext(), cmsConfiguration()]);
+  const changes = saveChanges(path, (entry.get('data') as ImmutableMap).toJS(), context.files[path]);
+  const { data } = changes;
+  const fields = formOf(collections, String(entry.get('collection')), path);
+  const rootField = fields.length === 1 && fields[0]!.root ? fields[0]!.name : undefined;
+  const text = entryFile(path, data, rootField);
+  const result = checkSave(context.files, { path, text }, context.before);
+  const problems = [...result.problems, ...(result.problems.length ? [] : await missingPages(result.origins, path))];
+  const place = (problem: Problem): PlacedProblem => {
+    const file = fileOf(problem);
+    const keys = problem.field?.keys ?? [];
+    const held = file === path ? data : undefined;
+    const found = placeOfField(collections, file, keys, () => held ?? {});
+    return found ? { ...problem, place: found } : problem;
+  };
+  return { problems: problems.map(place), warnings: result.warnings.map(place), changes };
+}
+
+async function refuse(view: BuildPanel, problems: PlacedProblem[]) {
+  view.check.dataset.check = 'refused';
+  mark('refused');
+  view.check.textContent = `✗ Not saved (at ${timeOfDay()}): ${problems.length === 1 ? '1 problem' : `${problems.length} problems`} to put right first, each shown at its field. Nothing was written.`;
+  view.checkDetails.replaceChildren(problemList(problems));
+  const shown = await Promise.all(
+    problems.map((problem) =>
+      problem.place?.keyPath ? showAtField(problem.place.keyPath, problem.plain ?? problem.message) : null,
+    ),
+  );
+  const first = problems.find((_, index) => shown[index]);
+  if (first?.place?.keyPath) await goToField(first.place.keyPath);
+}
+
+async function preSave(entry: ImmutableMap): Promise<ImmutableMap | undefined> {
+  const view = panel();
+  clearFieldProblems();
+  view.check.dataset.check = 'checking';
+  view.check.textContent = 'Checking the entry before saving it…';
+  view.checkDetails.replaceChildren();
+  let result: Awaited<ReturnType<typeof checkEntry>>;
+  try {
+    result = await checkEntry(entry);
+  } catch {
+    // The check could not be made (the site's files did not come): the save goes ahead, and the build checks it.
+    view.check.dataset.check = 'unchecked';
+    view.check.textContent =
+      'The entry could not be checked before saving (the site’s files did not load); the build checks it.';
+    return undefined;
+  }
+  if (result.problems.length > 0) {
+    await refuse(view, result.problems);
+    saveRefused();
+    throw new Error(REFUSED);
+  }
+  view.check.dataset.check = 'passed';
+  view.check.textContent = `✓ Checked before saving (at ${timeOfDay()}): nothing the build refuses.`;
+  // Notes in the form's words alone (a paper that holds only its DOI); the others are the build's, for the terminal.
+  const notes = result.warnings.filter((warning) => warning.plain);
+  if (notes.length > 0) view.checkDetails.replaceChildren(problemList(notes));
+  return result.changes.changes.length > 0 ? applyChanges(entry, result.changes) : undefined;
+}
+
+/** Every save of the CMS checked first. */
+export function checkBeforeSave() {
+  cmsApi()?.registerEventListener({ name: 'preSave', handler: ({ entry }) => preSave(entry) });
+}

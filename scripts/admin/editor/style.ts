@@ -1,0 +1,43 @@
+/** The site's own styles on /admin/: its panel beside the form, its question, a field's problem. */
+import { mode } from './page.ts';
+
+const PANEL_WIDTH = '21rem';
+
+const rules = () => [
+  '.eccron-visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}',
+  // The panel beside the form: the CMS's page keeps the rest of the width.
+  // The CMS draws its screens in boxes fixed to the window's edges: their right edge moves left of the panel.
+  `html.eccron-panel:not(.eccron-panel-hidden) #nc-root>div,html.eccron-panel:not(.eccron-panel-hidden) #nc-root .content-editor{right:${PANEL_WIDTH}!important}`,
+  `#eccron-build{position:fixed;z-index:1;inset:0 0 0 auto;width:${PANEL_WIDTH};height:100vh;box-sizing:border-box;margin:0;overflow:auto;padding:.75rem 1rem;background:#fff;color:#1a1a1a;border:0;border-left:2px solid #1f4e79;font:14px/1.45 system-ui,sans-serif}`,
+  '#eccron-build.eccron-build-hidden{inset:auto 1rem 1rem auto;width:auto;height:auto;border:2px solid #1f4e79;border-radius:.5rem;box-shadow:0 .25rem 1rem rgb(0 0 0/.2)}',
+  '#eccron-build h2{margin:0;font-size:1rem}',
+  '.eccron-build-header{display:flex;gap:1rem;align-items:center;justify-content:space-between}',
+  '#eccron-build p{margin:.4rem 0}',
+  '#eccron-build ul{margin:.25rem 0;padding-left:1.25rem}',
+  '#eccron-build li{margin:.25rem 0}',
+  '#eccron-build a{color:#0b57a6}',
+  '#eccron-build small{color:#4a4a4a;overflow-wrap:anywhere}',
+  '#eccron-build-status[data-verdict="refused"],#eccron-check-status[data-check="refused"]{color:#8b1a1a;font-weight:600}',
+  '#eccron-build-status[data-verdict="passed"],#eccron-check-status[data-check="passed"]{color:#1b5e20;font-weight:600}',
+  '#eccron-check-status:empty{display:none}',
+  '.eccron-field-problem{margin:.25rem 0;padding:.35rem .6rem;border-left:4px solid #b3261e;background:#fdecea;color:#5c0f0b;font:600 14px/1.4 system-ui,sans-serif}',
+  '.eccron-field-note{margin:.25rem 0;padding:.3rem .6rem;border-left:4px solid #1f4e79;background:#e8f0f8;color:#14324d;font:14px/1.4 system-ui,sans-serif}',
+  '.eccron-moment{display:flex;flex-wrap:wrap;gap:.5rem 1.25rem;align-items:flex-end}',
+  '.eccron-moment-part{display:flex;flex-direction:column;gap:.2rem;font-size:.9rem}',
+  '.eccron-moment input{font:inherit;font-size:1rem;width:9rem;padding:.45rem .6rem;border:1px solid #767676;border-radius:4px;background:Field;color:FieldText}',
+  '.eccron-moment-clocks{flex-basis:100%;margin:.25rem 0 0;padding:.5rem .75rem;border:1px solid #b3261e;border-radius:4px}',
+  '.eccron-moment-clocks p,.eccron-moment-clocks legend{margin:0 0 .4rem;font-weight:600}',
+  '.eccron-moment-clocks button{font:inherit;margin-right:.5rem;padding:.3rem .7rem;cursor:pointer}',
+  '.eccron-moment-clocks label{display:block;margin:.2rem 0}',
+  '#eccron-leave{max-width:28rem;padding:1.25rem;border:2px solid #1f4e79;border-radius:.5rem;font:15px/1.5 system-ui,sans-serif}',
+  '#eccron-leave h2{margin:0 0 .5rem;font-size:1.15rem}',
+  '#eccron-build button,#eccron-leave button{font:inherit;padding:.3rem .7rem;cursor:pointer}',
+  // Local mode: only "Work with Local Repository" works; the sign-ins save to GitHub, not to this folder.
+  ...(mode() === 'local' ? ['#nc-root .buttons>.button.secondary{display:none}'] : []),
+];
+
+export function addStyles() {
+  const style = document.createElement('style');
+  style.textContent = rules().join('\n');
+  document.head.append(style);
+}

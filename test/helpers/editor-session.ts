@@ -1,0 +1,392 @@
+/**
+ * The editor at /admin/ as a person uses it, for the browser tests of the
+ * editor (test/browser-admin.test.ts, test/browser-editor-*.test.ts):
+ * `npm run dev` started as a child process on a copy of the fixture content
+ * written as the CMS writes it, /admin/ in its local mode, and the person's
+ * clicks and key presses counted.
+ *
+ * The local mode works on a folder the browser opens (File System Access
+ * API). A test cannot click through the operating system's folder picker, so
+ * the page is handed a folder of the browser's own private file system (the
+ * same kind of handle) holding the content, and each file the CMS writes
+ * there is written to the dev server's content folder the moment the CMS
+ * closes it, as a folder picked on disk would be.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, BrowserContext, Locator, Page, Route } from 'playwright-core';
+import type { RecordedResolver } from '../fixtures/doi/recorded-resolver.ts';
+import { parse } from 'yaml';
+import { launchChromium } from './browser/chromium.ts';
+import { type DevServer, startDevServer } from './dev-server.ts';
+import { writeAsTheEditorDoes } from './editor-style.ts';
+import { fixtureContentDir, temporaryFolder } from './site.ts';
+
+/** Every file of a folder, by path relative to it (forward slashes), as text. */
+async function filesOf(folder: string, prefix = ''): Promise<Record<string, string>> {
+  const files: Record<string, string> = {};
+  for (const entry of await readdir(folder, { withFileTypes: true })) {
+    const full = path.join(folder, entry.name);
+    const name = `${prefix}${entry.name}`;
+    if (entry.isDirectory()) Object.assign(files, await filesOf(full, `${name}/`));
+    else files[name] = await readFile(full, 'utf8');
+  }
+  return files;
+}
+
+/** Puts files into the page's private folder "repository" (with an empty .git, as a checkout has). */
+const seedFolder = (page: Page, files: Record<string, string>) =>
+  page.evaluate(async (files) => {
+    const storage = await navigator.storage.getDirectory();
+    await storage.removeEntry('repository', { recursive: true }).catch(() => {});
+    const root = await storage.getDirectoryHandle('repository', { create: true });
+    await root.getDirectoryHandle('.git', { create: true });
+    for (const [file, text] of Object.entries(files)) {
+      const parts = file.split('/');
+      let folder = root;
+      for (const part of parts.slice(0, -1)) folder = await folder.getDirectoryHandle(part, { create: true });
+      const writable = await (await folder.getFileHandle(parts.at(-1)!, { create: true })).createWritable();
+      await writable.write(text);
+      await writable.close();
+    }
+  }, files);
+
+/**
+ * The page's side of the folder: the picker answers with the private folder "repository", and each file the CMS
+ * writes is handed to the test once the CMS closes it. Given as source text: tsx would wrap a named function in a
+ * helper the page does not have.
+ */
+const folderScript = `(() => {
+  const root = async () => (await navigator.storage.getDirectory()).getDirectoryHandle('repository', { create: true });
+  window.showDirectoryPicker = root;
+  const createWritable = FileSystemFileHandle.prototype.createWritable;
+  FileSystemFileHandle.prototype.createWritable = async function (...options) {
+    const stream = await createWritable.apply(this, options);
+    const handle = this;
+    const close = stream.close.bind(stream);
+    stream.close = async () => {
+      await close();
+      const parts = await (await root()).resolve(handle);
+      if (parts && window.__written) await window.__written(parts.join('/'), await (await handle.getFile()).text());
+    };
+    return stream;
+  };
+  // The CMS writes a temporary file and moves it into place: the move is the save.
+  const move = FileSystemFileHandle.prototype.move;
+  FileSystemFileHandle.prototype.move = async function (...target) {
+    const from = await (await root()).resolve(this);
+    await move.apply(this, target);
+    const to = await (await root()).resolve(this);
+    if (from && window.__removed) await window.__removed(from.join('/'));
+    if (to && window.__written) await window.__written(to.join('/'), await (await this.getFile()).text());
+  };
+})();`;
+
+/** What a person did: each click (or tap) and each key pressed, counted as they happen. */
+export interface Effort {
+  clicks: number;
+  keys: number;
+}
+
+/** An open /admin/ page, with what it would have sent elsewhere, its policy violations and its errors. */
+export interface AdminPage {
+  context: BrowserContext;
+  page: Page;
+  violations: string[];
+  errors: string[];
+  /** What the person did on this page so far. */
+  effort: Effort;
+}
+
+export interface EditorSession {
+  dev: DevServer;
+  browser: Browser;
+  /** The repository folder the dev server works on (content/ inside it), named as a checkout is. */
+  repository: string;
+  /** Requests that left for another host, answered by nobody unless a test's route answered them. */
+  offsite: string[];
+  onDisk: (file: string) => Promise<string>;
+  adminUrl: (hash?: string) => string;
+  /** A fresh page at /admin/ in a context of its own (its locale and time zone as given). */
+  openAdmin: (options?: { locale?: string; timezoneId?: string; routes?: OffsiteRoute[] }) => Promise<AdminPage>;
+  stop: () => Promise<void>;
+}
+
+/** A request to another host that a test answers itself (a stand-in), instead of refusing it. */
+export interface OffsiteRoute {
+  matches: (url: URL) => boolean;
+  answer: (route: Route) => Promise<void>;
+}
+
+export interface SessionOptions {
+  /** Changes the content copy before the dev server starts (as the CMS writes it already). */
+  prepare?: (contentDir: string) => Promise<void>;
+}
+
+/** Starts the dev server on a copy of the fixture content, and a browser. */
+export async function startEditorSession(executablePath: string, options: SessionOptions = {}): Promise<EditorSession> {
+  const repository = path.join(await temporaryFolder('eccron-cms-'), 'eccron-site');
+  const contentDir = path.join(repository, 'content');
+  await cp(fixtureContentDir, contentDir, { recursive: true });
+  await rm(path.join(contentDir, 'README.md'), { force: true });
+  await options.prepare?.(contentDir);
+  await writeAsTheEditorDoes(contentDir);
+  const [dev, browser] = await Promise.all([
+    startDevServer({ contentDir, outDir: path.join(repository, '..', 'dist') }),
+    launchChromium(executablePath),
+  ]);
+  const offsite: string[] = [];
+  const session: EditorSession = {
+    dev,
+    browser,
+    repository,
+    offsite,
+    onDisk: (file) => readFile(path.join(repository, file), 'utf8'),
+    adminUrl: (hash = '') => new URL(`admin/${hash}`, dev.url).href,
+    openAdmin: (settings = {}) => openAdmin(session, settings),
+    stop: async () => {
+      await browser.close();
+      dev.stop();
+    },
+  };
+  return session;
+}
+
+async function openAdmin(
+  session: EditorSession,
+  { locale = 'en-US', timezoneId, routes = [] }: { locale?: string; timezoneId?: string; routes?: OffsiteRoute[] },
+): Promise<AdminPage> {
+  const context = await session.browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    locale,
+    ...(timezoneId ? { timezoneId } : {}),
+  });
+  const violations: string[] = [];
+  const errors: string[] = [];
+  // Offline: whatever would leave for another host is noted and answered by nobody, unless a stand-in answers it.
+  const origin = new URL(session.dev.url).host;
+  await context.route(
+    (url) => url.host !== origin && url.protocol !== 'data:' && url.protocol !== 'blob:',
+    (route) => {
+      const url = new URL(route.request().url());
+      session.offsite.push(url.href);
+      const standIn = routes.find((candidate) => candidate.matches(url));
+      return standIn ? standIn.answer(route) : route.abort('internetdisconnected');
+    },
+  );
+  await context.exposeBinding('__cspViolation', (_source, line: string) => violations.push(line));
+  await context.exposeBinding('__written', async (_source, file: string, text: string) => {
+    assert.ok(file.startsWith('content/'), `the CMS writes inside content/ only, not ${file}`);
+    await mkdir(path.dirname(path.join(session.repository, file)), { recursive: true });
+    await writeFile(path.join(session.repository, file), text);
+  });
+  await context.exposeBinding('__removed', (_source, file: string) =>
+    rm(path.join(session.repository, file), { force: true }),
+  );
+  await context.addInitScript(() => {
+    const report = (window as unknown as { __cspViolation: (line: string) => void }).__cspViolation;
+    window.addEventListener('securitypolicyviolation', (event) =>
+      report(`${event.violatedDirective} blocked ${event.blockedURI || '(inline)'} ${event.sample}`),
+    );
+  });
+  await context.addInitScript(folderScript);
+  context.on('console', (message) => {
+    if (/Content.Security.Policy/i.test(message.text())) violations.push(message.text());
+  });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => errors.push(String(error)));
+  return { context, page, violations, errors, effort: { clicks: 0, keys: 0 } };
+}
+
+/** Loads /admin/ with the dev server's content in the page's folder, and picks it: the first screen's one button. */
+export async function signInLocally(session: EditorSession, { page, effort }: AdminPage) {
+  await page.goto(session.adminUrl());
+  await seedFolder(page, await filesOf(path.join(session.repository, 'content'), 'content/'));
+  await page.getByRole('button', { name: 'Work with Local Repository' }).click();
+  effort.clicks += 1;
+  await collectionListed(page);
+}
+
+/** The CMS's status line says it lists a collection. */
+export const collectionListed = (page: Page) =>
+  page
+    .getByRole('status')
+    .filter({ hasText: /now viewing/ })
+    .waitFor();
+
+/**
+ * Opens an entry by its address, and waits for the CMS to say it is editing it. With `admin`, as a person goes
+ * there: back from an entry open to its list first (the back arrow, a click), then the two clicks of the list (the
+ * collection, the entry) counted. (Opened by its address straight from another entry kept open after a save, the
+ * CMS 0.221.1 draws an empty form: a person goes through the list.)
+ */
+export async function openEntry(page: Page, hash: string, admin?: AdminPage) {
+  const back = page.getByRole('button', { name: 'Cancel Editing' });
+  if (admin && (await back.count()) > 0) {
+    await click(admin, back);
+    await collectionListed(page);
+  }
+  if (admin) admin.effort.clicks += 2;
+  await page.evaluate((target) => {
+    window.location.hash = target;
+  }, `#/collections/${hash}`);
+  await page
+    .getByRole('status')
+    .filter({ hasText: /now (editing|creating)/ })
+    .waitFor();
+}
+
+/**
+ * Scrolls down, as a person does, until `target` is drawn: the CMS draws a long form's fields only as they come
+ * into view. Nothing is clicked or typed.
+ */
+async function scrolledTo(page: Page, target: Locator) {
+  for (let turn = 0; turn < 40 && (await target.count()) === 0; turn++) {
+    await page.mouse.move(400, 500);
+    await page.mouse.wheel(0, 300);
+    await page.waitForTimeout(50);
+  }
+}
+
+/** The field section labelled `label` (the last one: a list item just added), drawn. */
+export async function fieldSection(page: Page, label: string, within: Page | Locator = page) {
+  const section = within.getByRole('group', { name: new RegExp(`^\\W*${label}\\W*Field$`) }).last();
+  await scrolledTo(page, section);
+  return section;
+}
+
+/**
+ * Picks `option` in a choice field's section, as the form draws it: radio buttons for a few choices (one click), a
+ * drop-down for many (two clicks). Waits until the form shows it chosen.
+ */
+export async function choose(admin: AdminPage, section: Locator, option: string) {
+  const radios = section.getByRole('radiogroup');
+  const box = section.getByRole('combobox');
+  await radios.or(box).first().waitFor();
+  if ((await radios.count()) > 0) {
+    const radio = radios.getByRole('radio', { name: option, exact: true });
+    await radio.check();
+    admin.effort.clicks += 1;
+    return;
+  }
+  await click(admin, box);
+  await click(admin, admin.page.getByRole('option', { name: option, exact: true }));
+  await box.filter({ hasText: option }).waitFor();
+}
+
+/** A click, counted. */
+export async function click(admin: AdminPage, target: Locator) {
+  await target.click();
+  admin.effort.clicks += 1;
+}
+
+/** Text typed key by key into `box` (a click into it first), each key counted. */
+export async function type(admin: AdminPage, box: Locator, text: string) {
+  await click(admin, box);
+  await box.pressSequentially(text);
+  admin.effort.keys += [...text].length;
+}
+
+/** One key, counted. */
+export async function press(admin: AdminPage, key: string) {
+  await admin.page.keyboard.press(key);
+  admin.effort.keys += 1;
+}
+
+/** The verdicts the Site build panel has shown so far. */
+const verdictsShown = async (page: Page) =>
+  Number((await page.locator('#eccron-build-status').getAttribute('data-verdicts')) ?? 0);
+
+/**
+ * What was said of a save, once it was said: the site's check passed or refused it (its panel says so), or the
+ * CMS's own form refused it first ("form": a field's own alert, such as a required field left empty).
+ */
+async function checkSaid(page: Page): Promise<string> {
+  const said = await page.waitForFunction(() => {
+    const check = document.getElementById('eccron-check-status')?.dataset.check;
+    if (check !== undefined && check !== 'checking') return check;
+    // A field's own alert, or the CMS's notice that fields have errors (a field out of view is not drawn); not one
+    // shown before this save (marked by save()).
+    const fieldAlerts = [
+      ...document.querySelectorAll<HTMLElement>('[data-entry-draft-root] section [role="alert"]'),
+    ].filter((alert) => !alert.dataset.seenBefore);
+    const notices = [...document.querySelectorAll<HTMLElement>('[role="alert"]')].filter(
+      (alert) => !alert.dataset.seenBefore && /fields? (has|have) an? ?errors?/i.test(alert.textContent ?? ''),
+    );
+    return fieldAlerts.some((alert) => alert.textContent?.trim()) || notices.length > 0 ? 'form' : false;
+  });
+  return (await said.jsonValue()) as string;
+}
+
+/**
+ * Presses Save once (a click, counted) and waits for what the person sees: the site's check refusing it (the
+ * panel says so), or the file written and the build's next verdict naming it. Returns the check's word, the
+ * build's verdict (when it passed), and how long from the click to the build's verdict (a product figure, for the
+ * report, never asserted).
+ */
+export async function save(
+  admin: AdminPage,
+  file: string,
+): Promise<{ check: string; verdict?: string; panel: string; milliseconds?: number }> {
+  const { page } = admin;
+  const shown = await verdictsShown(page);
+  await page.locator('#eccron-check-status').evaluate((status) => {
+    (status as HTMLElement).dataset.check = 'checking';
+    for (const alert of document.querySelectorAll<HTMLElement>('[role="alert"]')) alert.dataset.seenBefore = 'true';
+  });
+  const started = Date.now();
+  await click(admin, page.getByRole('button', { name: 'Save', exact: true }));
+  const check = await checkSaid(page);
+  const panel = page.getByRole('complementary', { name: /Site build/ });
+  if (check !== 'passed') return { check, panel: await panel.innerText() };
+  await page.waitForFunction(
+    ({ shown, file }) => {
+      const status = document.getElementById('eccron-build-status');
+      return (
+        Number(status?.dataset.verdicts ?? 0) > shown &&
+        status?.dataset.verdict !== 'checking' &&
+        Boolean(status?.textContent?.includes(file))
+      );
+    },
+    { shown, file },
+    { timeout: 60_000 },
+  );
+  const milliseconds = Date.now() - started;
+  const verdict = (await page.locator('#eccron-build-status').getAttribute('data-verdict'))!;
+  return { check, verdict, panel: await panel.innerText(), milliseconds };
+}
+
+/** The messages the site's check shows at the fields, in order. */
+export const fieldMessages = (page: Page) => page.locator('.eccron-field-problem').allInnerTexts();
+
+/** The Access-Control-Allow-Origin Crossref answered the recorded request with (the habanero cassette). */
+const recordedOrigin = () => {
+  const cassette = parse(
+    readFileSync('test/fixtures/doi/recorded/habanero-test_content_negotiation_citeproc_json.yaml', 'utf8'),
+  ) as { interactions: { response: { headers: Record<string, string[]> } }[] };
+  return cassette.interactions.at(-1)!.response.headers['access-control-allow-origin']![0]!;
+};
+
+/** The registries' hosts, answered by the recorded resolver: the DOI is the path's, whatever the registry. */
+export function registriesPlayedBy(resolver: RecordedResolver, unreachable: Set<string>): OffsiteRoute {
+  const origin = recordedOrigin();
+  return {
+    matches: (url) => url.host === 'api.crossref.org' || url.host === 'api.datacite.org',
+    answer: async (route) => {
+      const url = new URL(route.request().url());
+      const doi = decodeURIComponent(url.pathname.replace(/^\/(works|dois)\//, '').replace(/\/transform\/.*$/, ''));
+      if (unreachable.has(doi)) return route.abort('internetdisconnected');
+      const answer = await fetch(`${resolver.url}/${doi}`);
+      return route.fulfill({
+        status: answer.status,
+        headers: {
+          'content-type': answer.headers.get('content-type') ?? 'text/plain',
+          'access-control-allow-origin': origin,
+        },
+        body: await answer.text(),
+      });
+    },
+  };
+}
