@@ -90,6 +90,8 @@ const backendConfig = (backend: CmsBackend | undefined, folder = 'site') =>
         repo: backend.repo,
         branch: backend.branch,
         ...(backend.authUrl ? { base_url: backend.authUrl } : {}),
+        // GitHub Enterprise Server's REST API (/api/v3); the CMS finds its GraphQL API beside it (/api/graphql).
+        ...(backend.apiRoot ? { api_root: backend.apiRoot } : {}),
         auth_methods: signInMethods(backend),
       }
     : { name: 'github', repo: `local/${folder}`, branch: 'main' };

@@ -24,7 +24,8 @@ interface ImmutableMap {
 type SavedData = (collection: string, slug: string) => Promise<Record<string, unknown> | undefined>;
 
 interface Config {
-  backend?: { repo?: string; branch?: string };
+  /** api_root: GitHub Enterprise Server's REST API, where the build was told the repository is (CMS_API_ROOT). */
+  backend?: { repo?: string; branch?: string; api_root?: string };
   site_url?: string;
   collections?: Parameters<typeof placeProblem>[2];
 }
@@ -257,7 +258,7 @@ export async function followTheLiveSite(
     const branch = kind === 'save' ? `cms/${collection}/${slug}` : (config.backend?.branch ?? 'main');
     const turn = ++current;
     const context: FollowContext = {
-      access: { repo, token },
+      access: { repo, token, ...(config.backend?.api_root ? { api: config.backend.api_root } : {}) },
       collections: config.collections ?? [],
       absolute: urls.absolute,
     };

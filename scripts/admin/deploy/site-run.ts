@@ -11,7 +11,7 @@
 export interface GitHubAccess {
   repo: string;
   token: string;
-  /** https://api.github.com unless a test's stand-in answers. */
+  /** The REST API's root: https://api.github.com, or GitHub Enterprise Server's (https://HOSTNAME/api/v3). */
   api?: string;
   fetch?: typeof fetch;
 }
