@@ -104,8 +104,10 @@ async function problemsOf(access: GitHubAccess, run: Run): Promise<RunProblem[]>
   const { jobs } = await json<{ jobs: Job[] }>(access, `/repos/${access.repo}/actions/runs/${run.id}/jobs`);
   const problems: RunProblem[] = [];
   for (const job of jobs.filter((candidate) => candidate.conclusion === 'failure')) {
-    const checkRun = new URL(job.check_run_url).pathname;
-    const annotations = await json<Annotation[]>(access, `${checkRun}/annotations`);
+    // The job's check run, asked of the API the access names: its address ends in its id, and on GitHub Enterprise
+    // Server it begins with /api/v3, which the API's root already holds.
+    const checkRun = job.check_run_url.split('/').at(-1);
+    const annotations = await json<Annotation[]>(access, `/repos/${access.repo}/check-runs/${checkRun}/annotations`);
     for (const annotation of annotations) {
       if (annotation.annotation_level !== 'failure' || !annotation.path.startsWith('content/')) continue;
       const { path, start_line: line, start_column: column, message } = annotation;
