@@ -62,6 +62,7 @@ test('/admin/ of a build given the API root asks that server alone: the configur
   const files = adminFiles(urls, content, { repo: 'a/b', branch: 'main', apiRoot: server });
   const config = JSON.parse(String(files.find((file) => file.path === 'admin/config.json')!.contents));
   assert.equal(config.backend.api_root, server);
+  assert.equal(config.backend.graphql_api_root, 'https://github.example.org/api/graphql');
   const page = String(files.find((file) => file.path === 'admin/index.html')!.contents);
   const policy = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(page)![1]!.replaceAll('&#39;', "'");
   const connect = directives(policy).get('connect-src')!;

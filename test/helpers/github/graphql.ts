@@ -6,17 +6,12 @@
  * shape GitHub's schema gives that query. Only the values are the stand-in's:
  * the repository's commits, files, branches and pull requests.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { schema as published } from '@octokit/graphql-schema';
 import { buildClientSchema, type ExecutionResult, GraphQLError, type GraphQLSchema, graphql } from 'graphql';
 import type { Commit, PullRequest, Repository } from './repository.ts';
 
-const require = createRequire(import.meta.url);
 let schema: GraphQLSchema | undefined;
-const githubSchema = () =>
-  (schema ??= buildClientSchema(
-    JSON.parse(readFileSync(require.resolve('@octokit/graphql-schema/schema.json'), 'utf8')),
-  ));
+const githubSchema = () => (schema ??= buildClientSchema(published.json as never));
 
 /** The signed-in user, as GitHub's User object and as a commit's author. */
 export interface Viewer {
