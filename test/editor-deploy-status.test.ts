@@ -21,7 +21,7 @@ import { routes } from '../src/routes.tsx';
 import { createUrls } from '../src/urls.ts';
 import { filesOf } from './helpers/cms-folder.ts';
 import { siteCheck } from './helpers/github/site-check.ts';
-import { type GitHubScene, startGitHubStandIn } from './helpers/github-stand-in.ts';
+import { corsAllowedHeaders, type GitHubScene, startGitHubStandIn } from './helpers/github-stand-in.ts';
 import { fixtureContent } from './helpers/site.ts';
 
 test('a saved entry links to the page it changes, a page of the route table: a theme’s page for its publications, the home page’s sections, the statement', async () => {
@@ -83,6 +83,22 @@ describe('the site workflow’s verdict, asked of GitHub', () => {
     scene.runs.set(sha, { status: 'completed', conclusion: 'success' });
     assert.equal((await siteRun(access, sha)).state, 'passed');
     assert.ok(standIn.asked.every((asked) => asked.authorization === 'token github_pat_example'));
+    // Only headers GitHub's API lets a page of another origin send (a browser refuses the request otherwise).
+    // CORS-safelisted headers, and those the user agent sets itself (Fetch: forbidden request headers).
+    const safelisted = [
+      'accept',
+      'accept-language',
+      'content-language',
+      'accept-encoding',
+      'connection',
+      'host',
+      'user-agent',
+    ];
+    const sent = new Set(standIn.asked.flatMap((asked) => asked.headers));
+    const refused = [...sent].filter(
+      (name) => !corsAllowedHeaders.includes(name) && !safelisted.includes(name) && !name.startsWith('sec-'),
+    );
+    assert.deepEqual(refused, [], 'headers a browser would not send to GitHub from /admin/');
     assert.ok(
       standIn.asked.some(
         (asked) =>

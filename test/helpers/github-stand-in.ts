@@ -17,8 +17,10 @@
  * Without a repository (the deploy-status test), `heads` and `files` say what
  * the branches point at and what a file holds.
  */
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { answerGraphql, type Viewer } from './github/graphql.ts';
 import type { Repository } from './github/repository.ts';
 import { type Answer, recorded, restRoutes } from './github/rest.ts';
@@ -49,6 +51,8 @@ export interface GitHubScene {
 interface Asked {
   request: string;
   authorization: string | undefined;
+  /** The names of the headers it carried, in lower case. */
+  headers: string[];
 }
 
 const FIRST_RUN = 30433642;
@@ -59,6 +63,16 @@ const cors = {
   'access-control-expose-headers':
     'ETag, Link, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset, X-OAuth-Scopes, X-Accepted-OAuth-Scopes, X-Poll-Interval',
 };
+/** The headers a page of another origin may send GitHub's API, besides those the browser always may (CORS-safelisted). */
+export const corsAllowedHeaders = [
+  'authorization',
+  'content-type',
+  'if-match',
+  'if-modified-since',
+  'if-none-match',
+  'if-unmodified-since',
+  'x-requested-with',
+];
 const preflight = {
   ...cors,
   'access-control-allow-headers':
@@ -141,6 +155,13 @@ async function bodyOf(request: IncomingMessage): Promise<Record<string, unknown>
   return text ? (JSON.parse(text) as Record<string, unknown>) : {};
 }
 
+/** A user's picture, served by the server itself as GitHub Enterprise Server serves avatars (/avatars/u/{id}). */
+const avatar = () => ({
+  status: 200,
+  body: readFileSync(path.resolve('public/apple-touch-icon.png')),
+  headers: { 'content-type': 'image/png' },
+});
+
 async function answerOf(scene: GitHubScene, method: string, url: URL, body: Record<string, unknown>, api: string) {
   const { repository, viewer } = scene;
   if (url.pathname === '/api/graphql' && method === 'POST' && repository && viewer)
@@ -159,11 +180,11 @@ async function answerOf(scene: GitHubScene, method: string, url: URL, body: Reco
   return { status: 404, json: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' } };
 }
 
-const send = (response: ServerResponse, { status, json, text, headers }: Answer) => {
+const send = (response: ServerResponse, { status, json, text, body, headers }: Answer & { body?: Buffer }) => {
   const type = json === undefined ? {} : { 'content-type': 'application/json; charset=utf-8' };
   response
     .writeHead(status, { ...cors, ...type, ...headers })
-    .end(json === undefined ? (text ?? '') : JSON.stringify(json));
+    .end(json === undefined ? (body ?? text ?? '') : JSON.stringify(json));
 };
 
 /** Whether a request carries the scene's token, as GitHub takes it: "token …" or "Bearer …". */
@@ -184,6 +205,7 @@ export async function startGitHubStandIn(scene: GitHubScene) {
     asked.push({
       request: `${method} ${url.pathname.replace(/^\/api\/v3/, '')}${url.search}`,
       authorization: request.headers.authorization,
+      headers: Object.keys(request.headers),
     });
     const refusal = scene.refuseNext;
     if (refusal) {
@@ -194,11 +216,16 @@ export async function startGitHubStandIn(scene: GitHubScene) {
         json: { message: 'API rate limit exceeded' },
       });
     }
+    // Pictures are public, as GitHub's are: an <img> carries no token.
+    if (/^\/avatars\/u\/\d+$/.test(url.pathname) && method === 'GET') return send(response, avatar());
     if (!signedIn(scene, request.headers.authorization))
       return send(response, {
         status: 401,
         json: { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest' },
       });
+    // A run of the Site workflow starts, in progress, for each commit it runs for, in whichever repository is played.
+    if (scene.repository)
+      scene.repository.onRun = (commit) => void scene.runs.set(commit.sha, { status: 'in_progress', conclusion: null });
     try {
       send(response, await answerOf(scene, method, url, await bodyOf(request), api));
     } catch (error) {
@@ -209,9 +236,6 @@ export async function startGitHubStandIn(scene: GitHubScene) {
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
   api = `${url}/api/v3`;
-  // A run of the Site workflow starts, in progress, for each commit it runs for.
-  if (scene.repository)
-    scene.repository.onRun = (commit) => void scene.runs.set(commit.sha, { status: 'in_progress', conclusion: null });
   return {
     url,
     api,

@@ -50,12 +50,10 @@ const waitAsked = (headers: Headers): number | undefined => {
 };
 
 async function ask(access: GitHubAccess, path: string, accept = 'application/vnd.github+json'): Promise<Response> {
+  // No X-GitHub-Api-Version: GitHub's API lets a page of another origin send only the headers it lists for CORS
+  // (Authorization, Content-Type, If-*, X-Requested-With), and without it the API answers as version 2022-11-28.
   const response = await (access.fetch ?? fetch)(`${access.api ?? 'https://api.github.com'}${path}`, {
-    headers: {
-      Accept: accept,
-      Authorization: `token ${access.token}`,
-      'X-GitHub-Api-Version': '2022-11-28',
-    },
+    headers: { Accept: accept, Authorization: `token ${access.token}` },
   });
   if (!response.ok) throw new GitHubAnswer(response.status, waitAsked(response.headers));
   return response;
