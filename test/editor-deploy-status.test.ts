@@ -34,6 +34,20 @@ test('a saved entry links to the page it changes, a page of the route table: a t
     changedPages({ collection: 'settings', slug: 'publications', before: publications, after }, content.themes),
     [`/research/${second!.id}`],
   );
+  // The same publications with their fields in another order (the form's, DOI first) are no change.
+  const reordered = Object.fromEntries(
+    Object.entries(after).map(([id, list]) => [
+      id,
+      (list as Record<string, unknown>[]).map((entry) => Object.fromEntries(Object.entries(entry).reverse())),
+    ]),
+  );
+  assert.deepEqual(
+    changedPages(
+      { collection: 'settings', slug: 'publications', before: publications, after: reordered },
+      content.themes,
+    ),
+    [`/research/${second!.id}`],
+  );
   // Without the list as it was, the research index, which links every theme.
   assert.deepEqual(changedPages({ collection: 'settings', slug: 'publications', after }, content.themes), [
     '/research',

@@ -34,10 +34,22 @@ const PAGE_OF: Record<string, string> = {
   terms: '/terms-of-service',
 };
 
+/**
+ * A value as JSON with each object's keys in order: the CMS's copy of a saved entry lists a publication's fields in
+ * the file's order, the entry it hands its hooks in the form's (the DOI first), and the same publication must compare
+ * equal either way.
+ */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : inner,
+  );
+
 /** The themes whose list of publications differs between two versions of publications.yml. */
 function changedThemes(before: Record<string, unknown> | undefined, after: Record<string, unknown>): string[] {
   const ids = new Set([...Object.keys(before ?? {}), ...Object.keys(after)]);
-  return [...ids].filter((id) => JSON.stringify(before?.[id]) !== JSON.stringify(after[id]));
+  return [...ids].filter((id) => canonical(before?.[id]) !== canonical(after[id]));
 }
 
 /**
