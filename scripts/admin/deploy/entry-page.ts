@@ -34,15 +34,22 @@ const PAGE_OF: Record<string, string> = {
   terms: '/terms-of-service',
 };
 
+/** A field the file leaves out (the CMS writes no empty optional field), which the form holds as "" or []. */
+const empty = (value: unknown) => value === '' || value === undefined || (Array.isArray(value) && value.length === 0);
+
 /**
- * A value as JSON with each object's keys in order: the CMS's copy of a saved entry lists a publication's fields in
- * the file's order, the entry it hands its hooks in the form's (the DOI first), and the same publication must compare
- * equal either way.
+ * A value as JSON with each object's keys in order and its empty fields left out: the CMS's copy of a saved entry
+ * lists a publication's fields as the file has them, the entry it hands its hooks as the form does (every field, the
+ * DOI first, "" where empty), and the same publication must compare equal either way.
  */
 const canonical = (value: unknown): string =>
   JSON.stringify(value, (_, inner: unknown) =>
     inner && typeof inner === 'object' && !Array.isArray(inner)
-      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      ? Object.fromEntries(
+          Object.entries(inner)
+            .filter(([, field]) => !empty(field))
+            .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
       : inner,
   );
 
