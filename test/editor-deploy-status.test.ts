@@ -43,6 +43,7 @@ test('a saved entry links to the page it changes, a page of the route table: a t
         ...Object.fromEntries(Object.entries(entry).reverse()),
         ...(entry.editors ? {} : { editors: '' }),
         ...(entry.freeCopy ? {} : { freeCopy: '' }),
+        ...(typeof entry.edition === 'number' ? { edition: String(entry.edition) } : {}),
       })),
     ]),
   );

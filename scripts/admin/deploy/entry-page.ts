@@ -40,17 +40,20 @@ const empty = (value: unknown) => value === '' || value === undefined || (Array.
 /**
  * A value as JSON with each object's keys in order and its empty fields left out: the CMS's copy of a saved entry
  * lists a publication's fields as the file has them, the entry it hands its hooks as the form does (every field, the
- * DOI first, "" where empty), and the same publication must compare equal either way.
+ * DOI first, "" where empty, numbers as text), and the same publication must compare equal either way.
  */
 const canonical = (value: unknown): string =>
   JSON.stringify(value, (_, inner: unknown) =>
-    inner && typeof inner === 'object' && !Array.isArray(inner)
-      ? Object.fromEntries(
-          Object.entries(inner)
-            .filter(([, field]) => !empty(field))
-            .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
-        )
-      : inner,
+    // A number the file holds (edition: 2) is text in the form's field ("2"): the same on the page.
+    typeof inner === 'number'
+      ? String(inner)
+      : inner && typeof inner === 'object' && !Array.isArray(inner)
+        ? Object.fromEntries(
+            Object.entries(inner)
+              .filter(([, field]) => !empty(field))
+              .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+          )
+        : inner,
   );
 
 /** The themes whose list of publications differs between two versions of publications.yml. */
