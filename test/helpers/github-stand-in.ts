@@ -92,7 +92,13 @@ function runsAnswer(scene: GitHubScene, sha: string) {
   const run = runOf(scene, sha);
   if (!run) return { ...example, total_count: 0, workflow_runs: [] };
   const { annotations: _, ...fields } = run;
-  return { ...example, total_count: 1, workflow_runs: [{ ...example.workflow_runs[0], head_sha: sha, ...fields }] };
+  const repository = scene.repository ? `${scene.repository.owner}/${scene.repository.name}` : 'octo-org/octo-repo';
+  const html_url = `https://github.com/${repository}/actions/runs/${run.id}`;
+  return {
+    ...example,
+    total_count: 1,
+    workflow_runs: [{ ...example.workflow_runs[0], head_sha: sha, html_url, ...fields }],
+  };
 }
 
 /** A run's jobs, the documented job with its run and conclusion, its check run on this API (as GitHub names it). */

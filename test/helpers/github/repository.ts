@@ -33,7 +33,7 @@ export interface PullRequest {
 const sha1 = (text: string | Buffer) => createHash('sha1').update(text).digest('hex');
 
 /** A file's id as git computes it: the SHA-1 of "blob <length>\0" and its bytes. */
-export const blobId = (text: string) => {
+const blobId = (text: string) => {
   const bytes = Buffer.from(text, 'utf8');
   return sha1(Buffer.concat([Buffer.from(`blob ${bytes.length}\0`), bytes]));
 };

@@ -9,7 +9,7 @@ import { execFile } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { temporaryFolder } from '../site.ts';
+import { projectCopy } from '../site.ts';
 
 interface Pattern {
   regexp: string;
@@ -20,7 +20,7 @@ interface Pattern {
 }
 
 /** What the build job left: whether the build passed, its output, and the annotations of the lines the matcher read. */
-export interface SiteCheck {
+interface SiteCheck {
   passed: boolean;
   output: string;
   annotations: Record<string, unknown>[];
@@ -55,9 +55,12 @@ async function annotationsOf(output: string): Promise<Record<string, unknown>[]>
   });
 }
 
-/** Runs the build command on the files of a commit (their paths from the repository's root, content/… among them). */
+/**
+ * Runs the build command, as the workflow does, in a checkout of the commit: this project's code with the commit's
+ * files (their paths from the repository's root, content/… among them).
+ */
 export async function siteCheck(files: Record<string, string>): Promise<SiteCheck & { folder: string }> {
-  const folder = await temporaryFolder('eccron-site-check-');
+  const folder = await projectCopy();
   for (const [file, text] of Object.entries(files)) {
     await mkdir(path.dirname(path.join(folder, file)), { recursive: true });
     await writeFile(path.join(folder, file), text);
