@@ -49,14 +49,19 @@ export const securityHeaders: Record<string, string> = {
  * only), shows pictures from the repository and previews (blob:, data:), and
  * talks to GitHub's API for signing in and saving, to `authUrl`'s origin
  * when editors sign in through an OAuth helper, and to the DOI registries.
+ * Given `apiRoot` (GitHub Enterprise Server's API, which the build was told
+ * to use), that server takes GitHub's place: its origin alone answers the API
+ * and serves avatars.
  */
-export function adminContentSecurityPolicy(authUrl?: string): string {
-  const github = 'https://api.github.com https://github.com';
+export function adminContentSecurityPolicy(authUrl?: string, apiRoot?: string): string {
+  const server = apiRoot ? new URL(apiRoot).origin : undefined;
+  const github = server ?? 'https://api.github.com https://github.com';
+  const pictures = server ?? 'https://avatars.githubusercontent.com https://raw.githubusercontent.com';
   const auth = authUrl ? ` ${new URL(authUrl).origin}` : '';
   return policy({
     ...visitorDirectives,
     'style-src': "'self' 'unsafe-inline'",
-    'img-src': "'self' blob: data: https://avatars.githubusercontent.com https://raw.githubusercontent.com",
+    'img-src': `'self' blob: data: ${pictures}`,
     'font-src': "'self' data:",
     // GitHub's API and the sign-in helper: the backend's hosts alone (the CMS's check of GitHub's status page is
     // patched out, scripts/admin/admin-stage.ts); and the DOI registries, asked only when a person presses "Fill

@@ -9,8 +9,6 @@
  * turns them into annotations; each is then placed at its field of the form.
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { cp, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { cmsConfig } from '../scripts/admin/cms-config.ts';
@@ -21,8 +19,10 @@ import { branchHead, GitHubAnswer, type GitHubAccess, siteRun } from '../scripts
 import { PREVIEWED } from '../scripts/admin/preview/previewed.ts';
 import { routes } from '../src/routes.tsx';
 import { createUrls } from '../src/urls.ts';
-import { type GitHubScene, startGitHubStandIn } from './helpers/github-stand-in.ts';
-import { fixtureContent, temporaryFolder } from './helpers/site.ts';
+import { filesOf } from './helpers/cms-folder.ts';
+import { siteCheck } from './helpers/github/site-check.ts';
+import { corsAllowedHeaders, type GitHubScene, startGitHubStandIn } from './helpers/github-stand-in.ts';
+import { fixtureContent } from './helpers/site.ts';
 
 test('a saved entry links to the page it changes, a page of the route table: a theme’s page for its publications, the home page’s sections, the statement', async () => {
   const content = await fixtureContent();
@@ -32,6 +32,26 @@ test('a saved entry links to the page it changes, a page of the route table: a t
   const after = { ...publications, [second!.id]: [...(content.publications[second!.id] ?? []), { doi: '10.5555/x' }] };
   assert.deepEqual(
     changedPages({ collection: 'settings', slug: 'publications', before: publications, after }, content.themes),
+    [`/research/${second!.id}`],
+  );
+  // The same publications as the form holds them, their fields in its order (DOI first) and every empty one "", are
+  // no change.
+  const reordered = Object.fromEntries(
+    Object.entries(after).map(([id, list]) => [
+      id,
+      (list as Record<string, unknown>[]).map((entry) => ({
+        ...Object.fromEntries(Object.entries(entry).reverse()),
+        ...(entry.editors ? {} : { editors: '' }),
+        ...(entry.freeCopy ? {} : { freeCopy: '' }),
+        ...(typeof entry.edition === 'number' ? { edition: String(entry.edition) } : {}),
+      })),
+    ]),
+  );
+  assert.deepEqual(
+    changedPages(
+      { collection: 'settings', slug: 'publications', before: publications, after: reordered },
+      content.themes,
+    ),
     [`/research/${second!.id}`],
   );
   // Without the list as it was, the research index, which links every theme.
@@ -61,56 +81,13 @@ test('a saved entry links to the page it changes, a page of the route table: a t
   assert.equal(urls.absolute(`/research/${first!.id}`), `https://example.org/sub/research/${first!.id}/`);
 });
 
-/** What the Site workflow's problem matcher reads from the build command's output on broken content, as annotations. */
-async function annotationsOfABrokenBuild(): Promise<{ annotations: Record<string, unknown>[]; folder: string }> {
-  const { problemMatcher } = JSON.parse(await readFile('.github/build-problems.json', 'utf8')) as {
-    problemMatcher: { pattern: { regexp: string; file: number; line: number; column: number; message: number }[] }[];
-  };
-  const [pattern] = problemMatcher[0]!.pattern;
-  const folder = await temporaryFolder('eccron-deploy-');
-  await cp(path.resolve('test/fixtures/broken-content'), path.join(folder, 'content'), { recursive: true });
-  const run = spawnSync(
-    process.execPath,
-    [path.resolve('scripts/run-build.js'), '--content', 'content', '--out', 'dist'],
-    {
-      cwd: folder,
-      encoding: 'utf8',
-      env: { ...process.env, CI: 'true' },
-    },
-  );
-  assert.equal(run.status, 1, run.stdout);
-  const documented = JSON.parse(await readFile('test/fixtures/github/list-annotations.json', 'utf8'))[0];
-  const annotations = run.stderr.split('\n').flatMap((line) => {
-    const match = new RegExp(pattern!.regexp).exec(line);
-    if (!match) return [];
-    const [file, at, column, message] = [pattern!.file, pattern!.line, pattern!.column, pattern!.message].map(
-      (group) => match[group]!,
-    );
-    return [
-      {
-        ...documented,
-        path: file,
-        start_line: Number(at),
-        end_line: Number(at),
-        start_column: Number(column),
-        end_column: Number(column),
-        annotation_level: 'failure',
-        title: '',
-        message,
-        raw_details: '',
-      },
-    ];
-  });
-  return { annotations, folder };
-}
-
 describe('the site workflow’s verdict, asked of GitHub', () => {
-  const scene: GitHubScene = { heads: new Map(), runs: new Map(), annotations: [], files: new Map() };
+  const scene: GitHubScene = { heads: new Map(), runs: new Map(), files: new Map() };
   let standIn: Awaited<ReturnType<typeof startGitHubStandIn>>;
   let access: GitHubAccess;
   before(async () => {
     standIn = await startGitHubStandIn(scene);
-    access = { repo: 'example/site', token: 'github_pat_example', api: standIn.url };
+    access = { repo: 'example/site', token: 'github_pat_example', api: standIn.api };
   });
   after(() => standIn?.close());
 
@@ -126,6 +103,22 @@ describe('the site workflow’s verdict, asked of GitHub', () => {
     scene.runs.set(sha, { status: 'completed', conclusion: 'success' });
     assert.equal((await siteRun(access, sha)).state, 'passed');
     assert.ok(standIn.asked.every((asked) => asked.authorization === 'token github_pat_example'));
+    // Only headers GitHub's API lets a page of another origin send (a browser refuses the request otherwise).
+    // CORS-safelisted headers, and those the user agent sets itself (Fetch: forbidden request headers).
+    const safelisted = [
+      'accept',
+      'accept-language',
+      'content-language',
+      'accept-encoding',
+      'connection',
+      'host',
+      'user-agent',
+    ];
+    const sent = new Set(standIn.asked.flatMap((asked) => asked.headers));
+    const refused = [...sent].filter(
+      (name) => !corsAllowedHeaders.includes(name) && !safelisted.includes(name) && !name.startsWith('sec-'),
+    );
+    assert.deepEqual(refused, [], 'headers a browser would not send to GitHub from /admin/');
     assert.ok(
       standIn.asked.some(
         (asked) =>
@@ -135,14 +128,15 @@ describe('the site workflow’s verdict, asked of GitHub', () => {
   });
 
   test('a refused build: each content problem is placed at its field of the form, in the build’s words', async () => {
-    const { annotations, folder } = await annotationsOfABrokenBuild();
+    const broken = await filesOf(path.resolve('test/fixtures/broken-content'), 'content/');
+    const { annotations, passed, folder } = await siteCheck(broken);
+    assert.equal(passed, false);
     assert.ok(annotations.length >= 5, `the matcher read the build's problems (${annotations.length})`);
     const sha = 'b'.repeat(40);
-    scene.runs.set(sha, { status: 'completed', conclusion: 'failure' });
-    scene.annotations = annotations;
+    scene.runs.set(sha, { status: 'completed', conclusion: 'failure', annotations });
     for (const annotation of annotations) {
       const file = String(annotation.path);
-      scene.files.set(file, await readFile(path.join(folder, file), 'utf8'));
+      scene.files.set(file, broken[file]!);
     }
     const verdict = await siteRun(access, sha);
     assert.equal(verdict.state, 'refused');

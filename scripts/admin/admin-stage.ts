@@ -38,7 +38,7 @@ export function adminHeaders(urls: Urls, backend: CmsBackend | undefined): [stri
   return [
     urls.asset(`${adminFolder}/*`),
     {
-      'Content-Security-Policy': policyHeader(adminContentSecurityPolicy(backend?.authUrl)),
+      'Content-Security-Policy': policyHeader(adminContentSecurityPolicy(backend?.authUrl, backend?.apiRoot)),
       // The sign-in window reports back to this page: it must keep its opener.
       'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
       'X-Robots-Tag': 'noindex, nofollow',
@@ -361,7 +361,7 @@ export function adminFiles(
       ? { preview: { script: urls.asset(preview.path), siteStyle: urls.asset(sources.assets.css) } }
       : {}),
     title: `Edit the site · ${content.site.acronym}`,
-    policy: adminContentSecurityPolicy(backend?.authUrl),
+    policy: adminContentSecurityPolicy(backend?.authUrl, backend?.apiRoot),
     mode: backend ? 'github' : 'local',
   });
   return [

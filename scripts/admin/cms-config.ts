@@ -96,6 +96,11 @@ const backendConfig = (backend: CmsBackend | undefined, folder = 'site') =>
         repo: backend.repo,
         branch: backend.branch,
         ...(backend.authUrl ? { base_url: backend.authUrl } : {}),
+        // GitHub Enterprise Server's REST API (/api/v3) and GraphQL API (/api/graphql), the latter named: Sveltia CMS
+        // 0.221.1 makes /graphql of /api/v3, which no server answers.
+        ...(backend.apiRoot
+          ? { api_root: backend.apiRoot, graphql_api_root: backend.apiRoot.replace(/\/v3$/, '/graphql') }
+          : {}),
         auth_methods: signInMethods(backend),
       }
     : { name: 'github', repo: `local/${folder}`, branch: 'main' };

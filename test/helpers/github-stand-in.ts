@@ -1,103 +1,257 @@
 /**
- * A loopback stand-in for the parts of GitHub's REST API that the editor asks
- * about the site workflow's verdict on a commit: the commit a branch points
- * at, the Site workflow's runs for a commit, a run's jobs, a check run's
- * annotations, and a file as it is in a commit. Each answer is GitHub's own
- * documented example (test/fixtures/github/, source in its README), with only
- * the fields a scenario is about set to what the test plays: the commit's sha,
- * the run's status and conclusion, the failed job, and the annotations, which
- * the test makes from the build's real output through the Site workflow's
- * problem matcher.
+ * A loopback stand-in for GitHub's API, laid out as GitHub Enterprise Server
+ * lays it out (REST under /api/v3, GraphQL at /api/graphql) and answering
+ * cross-origin requests as GitHub documents it does (any origin; the
+ * preflight's allowed headers and methods). It plays two parts:
+ *
+ *  - the repository the CMS signs in to, loads and saves to in its editorial
+ *    workflow (test/helpers/github/: REST answers from GitHub's documented
+ *    examples, GraphQL executed against GitHub's published schema);
+ *  - the Site workflow's runs that the editor follows after a save or a
+ *    publish: a run starts for each commit the workflow runs for, and stays in
+ *    progress until the test settles it (`settleRun`), with the annotations
+ *    the problem matcher makes of the build's output when it failed.
+ *
+ * Every answer is GitHub's own documented example (test/fixtures/github/,
+ * source in its README) with only the values a scenario is about set in it.
+ * Without a repository (the deploy-status test), `heads` and `files` say what
+ * the branches point at and what a file holds.
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { answerGraphql, type Viewer } from './github/graphql.ts';
+import type { Repository } from './github/repository.ts';
+import { type Answer, recorded, restRoutes } from './github/rest.ts';
 
-const recorded = (name: string) =>
-  JSON.parse(readFileSync(path.resolve('test/fixtures/github', `${name}.json`), 'utf8')) as Record<string, unknown>;
+/** A run of the Site workflow: where it is, and, once failed, what its build job reported. */
+interface Run {
+  id: number;
+  status: 'queued' | 'in_progress' | 'completed';
+  conclusion: string | null;
+  annotations?: Record<string, unknown>[];
+}
 
-/** What the stand-in plays: each branch's head, each commit's run, the annotations of a refused build, the files. */
+/** What the stand-in plays: each branch's head, each commit's run, the files; or a whole repository. */
 export interface GitHubScene {
   heads: Map<string, string>;
-  runs: Map<string, { status: 'queued' | 'in_progress' | 'completed'; conclusion: string | null }>;
-  annotations: Record<string, unknown>[];
+  runs: Map<string, Omit<Run, 'id'> & { id?: number }>;
   files: Map<string, string>;
+  /** The repository the CMS works on, and the user its token signs in as. */
+  repository?: Repository;
+  viewer?: Viewer;
+  /** The token every request must carry (as "token …" or "Bearer …"); any is taken when unset. */
+  token?: string;
   /** Answer the next request with this status and headers (a rate limit), once. */
   refuseNext?: { status: number; headers: Record<string, string> };
 }
 
-/** Every request the stand-in answered, as "METHOD path", with the Authorization it carried. */
+/** Every request the stand-in answered: "METHOD /path?query" (under the API's root), and the Authorization it carried. */
 interface Asked {
   request: string;
   authorization: string | undefined;
+  /** The names of the headers it carried, in lower case. */
+  headers: string[];
 }
 
-const RUN_ID = 30433642;
+const FIRST_RUN = 30433642;
+
+/** GitHub's documented CORS headers: every answer, and the preflight's (docs.github.com, "Using CORS and JSONP"). */
+const cors = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers':
+    'ETag, Link, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset, X-OAuth-Scopes, X-Accepted-OAuth-Scopes, X-Poll-Interval',
+};
+/** The headers a page of another origin may send GitHub's API, besides those the browser always may (CORS-safelisted). */
+export const corsAllowedHeaders = [
+  'authorization',
+  'content-type',
+  'if-match',
+  'if-modified-since',
+  'if-none-match',
+  'if-unmodified-since',
+  'x-requested-with',
+];
+const preflight = {
+  ...cors,
+  'access-control-allow-headers':
+    'Authorization, Content-Type, If-Match, If-Modified-Since, If-None-Match, If-Unmodified-Since, X-Requested-With',
+  'access-control-allow-methods': 'GET, POST, PATCH, PUT, DELETE',
+  'access-control-max-age': '86400',
+};
+
+function runOf(scene: GitHubScene, sha: string): Run | undefined {
+  const run = scene.runs.get(sha);
+  if (run) run.id ??= FIRST_RUN + [...scene.runs.keys()].indexOf(sha);
+  return run as Run | undefined;
+}
 
 function runsAnswer(scene: GitHubScene, sha: string) {
   const example = recorded('list-workflow-runs') as { workflow_runs: Record<string, unknown>[] };
-  const run = scene.runs.get(sha);
+  const run = runOf(scene, sha);
   if (!run) return { ...example, total_count: 0, workflow_runs: [] };
+  const { annotations: _, ...fields } = run;
+  const repository = scene.repository ? `${scene.repository.owner}/${scene.repository.name}` : 'octo-org/octo-repo';
+  const html_url = `https://github.com/${repository}/actions/runs/${run.id}`;
   return {
     ...example,
     total_count: 1,
-    workflow_runs: [{ ...example.workflow_runs[0], id: RUN_ID, head_sha: sha, ...run }],
+    workflow_runs: [{ ...example.workflow_runs[0], head_sha: sha, html_url, ...fields }],
   };
 }
 
-function jobsAnswer(scene: GitHubScene) {
+/** A run's jobs, the documented job with its run and conclusion, its check run on this API (as GitHub names it). */
+function jobsAnswer(scene: GitHubScene, runId: number, api: string) {
   const example = recorded('list-jobs-for-workflow-run') as { jobs: Record<string, unknown>[] };
-  const refused = [...scene.runs.values()].some((run) => run.conclusion === 'failure');
-  return { ...example, jobs: example.jobs.map((job) => ({ ...job, conclusion: refused ? 'failure' : 'success' })) };
+  const run = [...scene.runs.values()].find((candidate) => candidate.id === runId);
+  const jobId = runId + 1;
+  const conclusion = run?.status === 'completed' ? run.conclusion : null;
+  const jobs = example.jobs.map((job) => ({
+    ...job,
+    id: jobId,
+    run_id: runId,
+    conclusion,
+    check_run_url: `${api}/repos/${scene.repository?.owner ?? 'octo-org'}/${scene.repository?.name ?? 'octo-repo'}/check-runs/${jobId}`,
+  }));
+  return { ...example, total_count: jobs.length, jobs };
 }
 
-function answer(scene: GitHubScene, url: URL, response: ServerResponse) {
-  const json = (body: unknown) =>
-    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+function headOf(scene: GitHubScene, ref: string) {
+  return scene.repository?.resolve(ref)?.sha ?? scene.heads.get(ref);
+}
+
+function fileAt(scene: GitHubScene, file: string, ref: string) {
+  const commit = scene.repository?.resolve(ref);
+  return commit ? scene.repository!.text(commit, file) : scene.files.get(file);
+}
+
+/** What the Site workflow's runs and the repository's commits and files answer. */
+function actionsAnswer(scene: GitHubScene, url: URL, api: string): Answer | undefined {
   const commit = /^\/repos\/[^/]+\/[^/]+\/commits\/(.+)$/.exec(url.pathname);
   const content = /^\/repos\/[^/]+\/[^/]+\/contents\/(.+)$/.exec(url.pathname);
+  const jobs = /^\/repos\/[^/]+\/[^/]+\/actions\/runs\/(\d+)\/jobs$/.exec(url.pathname);
+  const annotations = /^\/repos\/[^/]+\/[^/]+\/check-runs\/(\d+)\/annotations$/.exec(url.pathname);
   if (commit) {
-    const sha = scene.heads.get(decodeURIComponent(commit[1]!));
-    if (!sha)
-      return response
-        .writeHead(404, { 'content-type': 'application/json' })
-        .end('{"message":"No commit found for SHA"}');
-    return json({ ...recorded('get-commit'), sha });
+    const sha = headOf(scene, decodeURIComponent(commit[1]!));
+    return sha
+      ? { status: 200, json: { ...recorded('get-commit'), sha } }
+      : { status: 404, json: { message: 'No commit found for SHA' } };
   }
   if (/^\/repos\/[^/]+\/[^/]+\/actions\/workflows\/site\.yml\/runs$/.test(url.pathname))
-    return json(runsAnswer(scene, url.searchParams.get('head_sha') ?? ''));
-  if (/^\/repos\/[^/]+\/[^/]+\/actions\/runs\/\d+\/jobs$/.test(url.pathname)) return json(jobsAnswer(scene));
-  if (/\/check-runs\/\d+\/annotations$/.test(url.pathname)) return json(scene.annotations);
-  if (content) {
-    const text = scene.files.get(decodeURIComponent(content[1]!));
-    if (text === undefined) return response.writeHead(404).end();
-    return response.writeHead(200, { 'content-type': 'application/vnd.github.raw+json' }).end(text);
+    return { status: 200, json: runsAnswer(scene, url.searchParams.get('head_sha') ?? '') };
+  if (jobs) return { status: 200, json: jobsAnswer(scene, Number(jobs[1]), api) };
+  if (annotations) {
+    const run = [...scene.runs.values()].find((candidate) => candidate.id === Number(annotations[1]) - 1);
+    return { status: 200, json: run?.annotations ?? [] };
   }
-  response.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not Found"}');
+  if (content) {
+    const text = fileAt(scene, decodeURIComponent(content[1]!), url.searchParams.get('ref') ?? 'main');
+    return text === undefined
+      ? { status: 404, json: { message: 'Not Found' } }
+      : { status: 200, text, headers: { 'content-type': 'application/vnd.github.raw+json; charset=utf-8' } };
+  }
+  return undefined;
 }
 
-/** Starts the stand-in on a loopback port; `url` is where GitHub's API would be. */
+async function bodyOf(request: IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+}
+
+/** A user's picture, served by the server itself as GitHub Enterprise Server serves avatars (/avatars/u/{id}). */
+const avatar = () => ({
+  status: 200,
+  body: readFileSync(path.resolve('public/apple-touch-icon.png')),
+  headers: { 'content-type': 'image/png' },
+});
+
+async function answerOf(scene: GitHubScene, method: string, url: URL, body: Record<string, unknown>, api: string) {
+  const { repository, viewer } = scene;
+  if (url.pathname === '/api/graphql' && method === 'POST' && repository && viewer)
+    return { status: 200, json: await answerGraphql(repository, viewer, body as { query: string }) };
+  const rest = url.pathname.startsWith('/api/v3/')
+    ? new URL(url.pathname.slice('/api/v3'.length) + url.search, url)
+    : undefined;
+  if (!rest) return { status: 404, json: { message: 'Not Found' } };
+  const actions = method === 'GET' ? actionsAnswer(scene, rest, api) : undefined;
+  if (actions) return actions;
+  for (const [routeMethod, pattern, route] of restRoutes) {
+    const match = pattern.exec(rest.pathname);
+    if (match && routeMethod === method && repository && viewer)
+      return route({ repository, viewer, match: [...match], query: rest.searchParams, body });
+  }
+  return { status: 404, json: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' } };
+}
+
+const send = (response: ServerResponse, { status, json, text, body, headers }: Answer & { body?: Buffer }) => {
+  const type = json === undefined ? {} : { 'content-type': 'application/json; charset=utf-8' };
+  response
+    .writeHead(status, { ...cors, ...type, ...headers })
+    .end(json === undefined ? (body ?? text ?? '') : JSON.stringify(json));
+};
+
+/** Whether a request carries the scene's token, as GitHub takes it: "token …" or "Bearer …". */
+const signedIn = (scene: GitHubScene, authorization: string | undefined) =>
+  !scene.token || authorization === `token ${scene.token}` || authorization === `Bearer ${scene.token}`;
+
+/**
+ * Starts the stand-in on a loopback port: `url` is the server's address, `api` its REST API's root (what the
+ * build is told with CMS_API_ROOT, and the CMS asks GraphQL beside it).
+ */
 export async function startGitHubStandIn(scene: GitHubScene) {
   const asked: Asked[] = [];
-  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+  let api = '';
+  const server = createServer(async (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', 'http://stand-in');
+    const method = request.method ?? 'GET';
+    if (method === 'OPTIONS') return response.writeHead(204, preflight).end();
     asked.push({
-      request: `${request.method} ${url.pathname}${url.search}`,
+      request: `${method} ${url.pathname.replace(/^\/api\/v3/, '')}${url.search}`,
       authorization: request.headers.authorization,
+      headers: Object.keys(request.headers),
     });
     const refusal = scene.refuseNext;
     if (refusal) {
       scene.refuseNext = undefined;
-      return response.writeHead(refusal.status, refusal.headers).end('{"message":"API rate limit exceeded"}');
+      return send(response, {
+        status: refusal.status,
+        headers: refusal.headers,
+        json: { message: 'API rate limit exceeded' },
+      });
     }
-    answer(scene, url, response);
+    // Pictures are public, as GitHub's are: an <img> carries no token.
+    if (/^\/avatars\/u\/\d+$/.test(url.pathname) && method === 'GET') return send(response, avatar());
+    if (!signedIn(scene, request.headers.authorization))
+      return send(response, {
+        status: 401,
+        json: { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest' },
+      });
+    // A run of the Site workflow starts, in progress, for each commit it runs for, in whichever repository is played.
+    if (scene.repository)
+      scene.repository.onRun = (commit) => void scene.runs.set(commit.sha, { status: 'in_progress', conclusion: null });
+    try {
+      send(response, await answerOf(scene, method, url, await bodyOf(request), api));
+    } catch (error) {
+      send(response, { status: 500, json: { message: String(error) } });
+    }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  api = `${url}/api/v3`;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
+    api,
     asked,
+    /** Ends the run of a commit: passed, or failed with the annotations its build job reported. */
+    settleRun(sha: string, annotations: Record<string, unknown>[] | undefined) {
+      const run = scene.runs.get(sha);
+      if (!run) throw new Error(`no run of the Site workflow for ${sha}`);
+      Object.assign(run, { status: 'completed', conclusion: annotations ? 'failure' : 'success', annotations });
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -6,8 +6,10 @@
  * "building", "passed" or, once published, "published" with the link to the
  * page that changed; or "refused", each problem at its field, with a link that
  * opens the entry. It asks GitHub's API with the editor's own sign-in (the
- * token the CMS keeps), while the person stays on the entry, waiting longer
- * between each question (and as long as GitHub asks).
+ * token the CMS keeps), waiting longer between each question (and as long as
+ * GitHub asks), until the run is settled or another save starts: the CMS
+ * goes back to the list after a save, and the verdict, which names the entry
+ * it is about, is shown wherever the person is.
  */
 import { createUrls } from '../../../src/urls.ts';
 import type { PlacedProblem } from '../editor-places.ts';
@@ -23,10 +25,19 @@ interface ImmutableMap {
 
 type SavedData = (collection: string, slug: string) => Promise<Record<string, unknown> | undefined>;
 
+/** A collection of the CMS's configuration, as far as naming an entry goes. */
+interface CollectionNames {
+  name: string;
+  label?: string;
+  label_singular?: string;
+  files?: { name: string; label?: string }[];
+}
+
 interface Config {
-  backend?: { repo?: string; branch?: string };
+  /** api_root: GitHub Enterprise Server's REST API, where the build was told the repository is (CMS_API_ROOT). */
+  backend?: { repo?: string; branch?: string; api_root?: string };
   site_url?: string;
-  collections?: Parameters<typeof placeProblem>[2];
+  collections?: Parameters<typeof placeProblem>[2] & CollectionNames[];
 }
 
 /** The seconds between two questions about one run: soon at first, then at most a minute. */
@@ -47,10 +58,15 @@ function signedInToken(): string | undefined {
   }
 }
 
-/** The panel's part for the live site: a heading, a status line, and the problems. */
-function section(): { status: HTMLElement; details: HTMLElement } {
+/** The panel's part for the live site: a heading, the entry it is about, a status line, and the problems. */
+function section(): { entry: HTMLElement; status: HTMLElement; details: HTMLElement } {
   const existing = document.getElementById('eccron-deploy');
-  if (existing) return { status: existing.querySelector('[role="status"]')!, details: existing.querySelector('div')! };
+  if (existing)
+    return {
+      entry: existing.querySelector('#eccron-deploy-entry')!,
+      status: existing.querySelector('[role="status"]')!,
+      details: existing.querySelector('div')!,
+    };
   const part = document.createElement('section');
   part.id = 'eccron-deploy';
   part.setAttribute('aria-labelledby', 'eccron-deploy-title');
@@ -58,10 +74,11 @@ function section(): { status: HTMLElement; details: HTMLElement } {
     id: 'eccron-deploy-title',
     textContent: 'On the live site',
   });
+  const entry = Object.assign(document.createElement('p'), { id: 'eccron-deploy-entry' });
   const status = Object.assign(document.createElement('p'), { id: 'eccron-deploy-status' });
   status.setAttribute('role', 'status');
   const details = document.createElement('div');
-  part.append(title, status, details);
+  part.append(title, entry, status, details);
   const panel = document.getElementById('eccron-build-body');
   if (panel) panel.append(part);
   else {
@@ -71,7 +88,7 @@ function section(): { status: HTMLElement; details: HTMLElement } {
     aside.append(part);
     document.body.append(aside);
   }
-  return { status, details };
+  return { entry, status, details };
 }
 
 const link = (href: string, text: string) => Object.assign(document.createElement('a'), { href, textContent: text });
@@ -92,8 +109,9 @@ function problemList(problems: PlacedProblem[]): HTMLUListElement {
 interface Follow {
   kind: 'save' | 'publish';
   branch: string;
-  /** The entry's address in the editor (#/collections/…/entries/…): followed while the person stays there. */
+  /** The entry's address in the editor (#/collections/…/entries/…), and its name there. */
   hash: string;
+  label: string;
   pages: string[];
 }
 
@@ -115,8 +133,11 @@ function show(view: ReturnType<typeof section>, shown: Shown) {
     view.details.append(pages);
   }
   if (shown.problems?.length) view.details.append(problemList(shown.problems));
-  if (shown.run)
-    view.details.append(Object.assign(document.createElement('p'), {}), link(shown.run, 'The check on GitHub'));
+  if (shown.run) {
+    const run = document.createElement('p');
+    run.append(link(shown.run, 'The check on GitHub'));
+    view.details.append(run);
+  }
 }
 
 /** The verdict in the editor's words: a save's check, or a publish's build and deploy. */
@@ -185,6 +206,7 @@ const pause = (seconds: number) => new Promise((resolve) => setTimeout(resolve, 
 /** Follows one commit's run until it is settled, the person leaves the entry, or another save starts a new follow. */
 async function follow(what: Follow, context: FollowContext, isCurrent: () => boolean) {
   const view = section();
+  view.entry.replaceChildren(`${what.kind === 'save' ? 'Saved' : 'Published'}: `, link(what.hash, what.label));
   show(view, {
     state: 'asking',
     text:
@@ -218,6 +240,15 @@ async function follow(what: Follow, context: FollowContext, isCurrent: () => boo
       state: 'unknown',
       text: 'The site’s check is taking long: open this entry again later to see its verdict.',
     });
+}
+
+/** An entry's name in the editor: its file's label ("Publications"), or its collection's and its title. */
+function entryLabel(collections: CollectionNames[], collection: string, slug: string, data: Record<string, unknown>) {
+  const where = collections.find((candidate) => candidate.name === collection);
+  const file = where?.files?.find((candidate) => candidate.name === slug);
+  if (file) return file.label ?? slug;
+  const title = typeof data.title === 'string' && data.title.trim() ? data.title.trim() : slug;
+  return `${where?.label_singular ?? where?.label ?? collection}: ${title}`;
 }
 
 /** The entry an event of the CMS is about, and its address in the editor. */
@@ -257,11 +288,13 @@ export async function followTheLiveSite(
     const branch = kind === 'save' ? `cms/${collection}/${slug}` : (config.backend?.branch ?? 'main');
     const turn = ++current;
     const context: FollowContext = {
-      access: { repo, token },
+      access: { repo, token, ...(config.backend?.api_root ? { api: config.backend.api_root } : {}) },
       collections: config.collections ?? [],
       absolute: urls.absolute,
     };
-    await follow({ kind, branch, hash, pages }, context, () => turn === current && location.hash.startsWith(hash));
+    const label = entryLabel(config.collections ?? [], collection, slug, data);
+    // Followed wherever the person goes (the CMS leaves the entry once saved), until a newer save or publish.
+    await follow({ kind, branch, hash, label, pages }, context, () => turn === current);
   };
   cms.registerEventListener({
     name: 'preSave',

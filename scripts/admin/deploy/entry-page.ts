@@ -34,10 +34,32 @@ const PAGE_OF: Record<string, string> = {
   terms: '/terms-of-service',
 };
 
+/** A field the file leaves out (the CMS writes no empty optional field), which the form holds as "" or []. */
+const empty = (value: unknown) => value === '' || value === undefined || (Array.isArray(value) && value.length === 0);
+
+/**
+ * A value as JSON with each object's keys in order and its empty fields left out: the CMS's copy of a saved entry
+ * lists a publication's fields as the file has them, the entry it hands its hooks as the form does (every field, the
+ * DOI first, "" where empty, numbers as text), and the same publication must compare equal either way.
+ */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_, inner: unknown) =>
+    // A number the file holds (edition: 2) is text in the form's field ("2"): the same on the page.
+    typeof inner === 'number'
+      ? String(inner)
+      : inner && typeof inner === 'object' && !Array.isArray(inner)
+        ? Object.fromEntries(
+            Object.entries(inner)
+              .filter(([, field]) => !empty(field))
+              .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+          )
+        : inner,
+  );
+
 /** The themes whose list of publications differs between two versions of publications.yml. */
 function changedThemes(before: Record<string, unknown> | undefined, after: Record<string, unknown>): string[] {
   const ids = new Set([...Object.keys(before ?? {}), ...Object.keys(after)]);
-  return [...ids].filter((id) => JSON.stringify(before?.[id]) !== JSON.stringify(after[id]));
+  return [...ids].filter((id) => canonical(before?.[id]) !== canonical(after[id]));
 }
 
 /**

@@ -11,7 +11,7 @@
 export interface GitHubAccess {
   repo: string;
   token: string;
-  /** https://api.github.com unless a test's stand-in answers. */
+  /** The REST API's root: https://api.github.com, or GitHub Enterprise Server's (https://HOSTNAME/api/v3). */
   api?: string;
   fetch?: typeof fetch;
 }
@@ -50,12 +50,10 @@ const waitAsked = (headers: Headers): number | undefined => {
 };
 
 async function ask(access: GitHubAccess, path: string, accept = 'application/vnd.github+json'): Promise<Response> {
+  // No X-GitHub-Api-Version: GitHub's API lets a page of another origin send only the headers it lists for CORS
+  // (Authorization, Content-Type, If-*, X-Requested-With), and without it the API answers as version 2022-11-28.
   const response = await (access.fetch ?? fetch)(`${access.api ?? 'https://api.github.com'}${path}`, {
-    headers: {
-      Accept: accept,
-      Authorization: `token ${access.token}`,
-      'X-GitHub-Api-Version': '2022-11-28',
-    },
+    headers: { Accept: accept, Authorization: `token ${access.token}` },
   });
   if (!response.ok) throw new GitHubAnswer(response.status, waitAsked(response.headers));
   return response;
@@ -104,8 +102,10 @@ async function problemsOf(access: GitHubAccess, run: Run): Promise<RunProblem[]>
   const { jobs } = await json<{ jobs: Job[] }>(access, `/repos/${access.repo}/actions/runs/${run.id}/jobs`);
   const problems: RunProblem[] = [];
   for (const job of jobs.filter((candidate) => candidate.conclusion === 'failure')) {
-    const checkRun = new URL(job.check_run_url).pathname;
-    const annotations = await json<Annotation[]>(access, `${checkRun}/annotations`);
+    // The job's check run, asked of the API the access names: its address ends in its id, and on GitHub Enterprise
+    // Server it begins with /api/v3, which the API's root already holds.
+    const checkRun = job.check_run_url.split('/').at(-1);
+    const annotations = await json<Annotation[]>(access, `/repos/${access.repo}/check-runs/${checkRun}/annotations`);
     for (const annotation of annotations) {
       if (annotation.annotation_level !== 'failure' || !annotation.path.startsWith('content/')) continue;
       const { path, start_line: line, start_column: column, message } = annotation;

@@ -40,8 +40,10 @@ const options = {
     'node:module': './scripts/admin/preview/node-builtins.ts',
     'node:path': './scripts/admin/preview/node-builtins.ts',
   },
-  // import.meta.url only reaches createRequire, which node-builtins.ts answers without it.
-  define: { 'process.env.NODE_ENV': '"production"', 'import.meta.url': '""' },
+  // import.meta.url only reaches createRequire, which node-builtins.ts answers without it. The name is spelt in
+  // parts: the bundled build command (scripts/bundled-build.js) rewrites those words wherever a module's text holds
+  // them, a string included, into a file: URL, which esbuild then refuses as a name to define.
+  define: { 'process.env.NODE_ENV': '"production"', [['import', 'meta', 'url'].join('.')]: '""' },
   legalComments: 'none',
   metafile: true,
   write: false,

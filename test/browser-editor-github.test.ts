@@ -1,0 +1,243 @@
+/**
+ * The live site's verdict in the editor, in Chromium, through the CMS itself
+ * in GitHub mode: /admin/ of a site built for a repository on a loopback
+ * stand-in of GitHub's API (CMS_API_ROOT, as for GitHub Enterprise Server;
+ * test/helpers/github-stand-in.ts, playing GitHub's documented answers and
+ * schema). A person signs in with a token, edits an entry and saves it; the
+ * Site workflow's run of the saved commit is the real build on that commit's
+ * content, settled by the test once the panel says it is building. Saved,
+ * then published: building, then published with the link to the page that
+ * changed. Saved onto a branch whose members list is broken: refused, each
+ * problem at its field, with a link to the entry. axe checks the
+ * panel's "On the live site" section, and every request the browser makes
+ * goes to the site or the stand-in.
+ */
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { after, type TestContext, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { axeResults, describeViolation } from './helpers/browser/axe.ts';
+import { assertNoProblems, browserSuite } from './helpers/browser/pool.ts';
+import { filesOf } from './helpers/cms-folder.ts';
+import { Repository } from './helpers/github/repository.ts';
+import { siteCheck } from './helpers/github/site-check.ts';
+import { type GitHubScene, startGitHubStandIn } from './helpers/github-stand-in.ts';
+import { buildIntoTemporaryFolder, fixtureContentDir } from './helpers/site.ts';
+
+/** A fine-grained personal access token, as GitHub writes them (made up). */
+const TOKEN = 'github_pat_11AEXAMPLE0fixture0token0for0the0tests';
+const scene: GitHubScene = { heads: new Map(), runs: new Map(), files: new Map(), token: TOKEN };
+let standIn: Awaited<ReturnType<typeof startGitHubStandIn>> | undefined;
+
+/** The site, built for the repository example/site on the stand-in, told its API's root as a build option. */
+async function siteForTheStandIn(): Promise<string> {
+  standIn = await startGitHubStandIn(scene);
+  scene.viewer = {
+    login: 'octocat',
+    name: 'Mona Example',
+    email: 'mona@fixture.example',
+    databaseId: 1,
+    avatarUrl: `${standIn.url}/avatars/u/1`,
+  };
+  const backend = { repo: 'example/site', branch: 'main', apiRoot: standIn.api };
+  const { outDir } = await buildIntoTemporaryFolder({ cms: { backend, from: 'CMS_REPO, CMS_API_ROOT' } });
+  return outDir;
+}
+
+browserSuite(
+  'the live site’s verdict in /admin/, GitHub mode',
+  (env) => {
+    after(() => standIn?.close());
+
+    /**
+     * The repository as the CMS will find it (the test content, with `changes`), and /admin/ opened afresh on a watched
+     * page, every request it makes noted, the person signed in with their token as they would type it.
+     */
+    async function signIn(t: TestContext, changes: Record<string, string> = {}) {
+      const files = { ...(await filesOf(fixtureContentDir, 'content/')), ...changes };
+      scene.repository = new Repository('example', 'site', 'main', files);
+      scene.runs.clear();
+      const session = await env.open(t, { width: 1400, height: 900 });
+      const requested: string[] = [];
+      session.context.on('request', (request) => requested.push(request.url()));
+      const { page } = session;
+      await page.goto(env.url('/admin/'));
+      // A page of the pool may have served /admin/ before: the CMS starts from nothing, and keeps the entry open
+      // after a save (the site's choice for the CMS; its own default leaves it).
+      await page.evaluate(async () => {
+        localStorage.clear();
+        for (const { name } of await indexedDB.databases()) if (name) indexedDB.deleteDatabase(name);
+        localStorage.setItem('sveltia-cms.prefs', JSON.stringify({ closeOnSave: false }));
+      });
+      await page.reload();
+      await page.getByRole('button', { name: 'Sign In Using Access Token' }).click();
+      await page.getByRole('textbox', { name: 'Personal Access Token' }).pressSequentially(TOKEN);
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await page
+        .getByRole('status')
+        .filter({ hasText: /now viewing/ })
+        .waitFor();
+      return { ...session, requested };
+    }
+
+    /** Opens an entry's form, as its address in the editor does. */
+    async function openEntry(page: Page, hash: string) {
+      await page.evaluate((target) => {
+        window.location.hash = target;
+      }, `#/collections/${hash}`);
+      await page
+        .getByRole('status')
+        .filter({ hasText: /now editing/ })
+        .waitFor();
+    }
+
+    /** Saves the entry and sends it for review, as the CMS asks after a save. */
+    async function save(page: Page) {
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page
+        .getByRole('alertdialog', { name: 'Send for Review' })
+        .getByRole('button', { name: 'Send for Review' })
+        .click();
+    }
+
+    const liveSite = (page: Page) => page.getByRole('region', { name: 'On the live site' });
+    const verdict = (page: Page, text: RegExp) =>
+      liveSite(page).getByRole('status').filter({ hasText: text }).waitFor();
+
+    /** Once the panel says the commit is being built, the Site workflow's run of it: the real build on its files. */
+    async function buildOf(page: Page, branch: string) {
+      await verdict(page, /being built/);
+      const repository = scene.repository!;
+      const commit = repository.resolve(branch)!;
+      const check = await siteCheck(repository.filesOf(commit));
+      standIn!.settleRun(commit.sha, check.passed ? undefined : check.annotations);
+      return check;
+    }
+
+    /** What axe finds in the "On the live site" section. */
+    async function axeOfTheSection(page: Page): Promise<string[]> {
+      const violations = await axeResults(page);
+      const ours = await Promise.all(
+        violations.map((violation) =>
+          page.evaluate(
+            (targets) => targets.some((target) => document.querySelector(target)?.closest('#eccron-deploy')),
+            violation.nodes.map((node) => String(node.target[0])),
+          ),
+        ),
+      );
+      return violations.filter((_, index) => ours[index]).map(describeViolation);
+    }
+
+    /** Every host the browser asked: the site's and the stand-in's alone. */
+    function assertHosts(requested: string[]) {
+      const hosts = new Set(requested.filter((url) => /^https?:/.test(url)).map((url) => new URL(url).host));
+      assert.deepEqual(
+        [...hosts].sort(),
+        [new URL(env.baseUrl).host, new URL(standIn!.url).host].sort(),
+        'the site and the stand-in of GitHub’s API, no other host',
+      );
+    }
+
+    test('saved, then published: building, then published with the link to the theme page that changed', async (t) => {
+      const { page, problems, requested } = await signIn(t);
+      await openEntry(page, 'settings/entries/publications');
+      const theme = page.getByRole('group', { name: /The Second Example Theme/ });
+      await theme.getByRole('button', { name: 'Expand', exact: true }).click();
+      await theme.getByRole('textbox', { name: 'Title' }).click();
+      await page.keyboard.press('End');
+      await page.keyboard.type(', now dated');
+      await save(page);
+
+      // The save: the check of its commit on the entry's branch.
+      assert.equal(await liveSite(page).locator('#eccron-deploy-entry').textContent(), 'Saved: Publications');
+      const saved = await buildOf(page, 'cms/settings/publications');
+      assert.equal(saved.passed, true, saved.output);
+      await verdict(page, /^✓ The site builds with this change/);
+      assert.deepEqual(await axeOfTheSection(page), [], 'axe finds nothing in the section, building or passed');
+
+      // Ready, then published: the CMS merges the pull request and goes back to the list; the verdict follows.
+      await page.getByRole('button', { name: /^Status:/ }).click();
+      await page.getByRole('menuitemradio', { name: 'Ready' }).click();
+      await page.getByRole('button', { name: 'Publish Entry' }).click();
+      await page.getByRole('alertdialog', { name: 'Publish Entry' }).getByRole('button', { name: 'Publish' }).click();
+      const published = await buildOf(page, 'main');
+      assert.equal(published.passed, true, published.output);
+      await verdict(page, /^✓ Published: the change is on the site\.$/);
+      assert.match(page.url(), /#\/collections\/settings$/, 'the CMS went back to the list, and the verdict came');
+      const links = await liveSite(page)
+        .getByRole('link')
+        .evaluateAll((nodes) => nodes.map((node) => [node.textContent, node.getAttribute('href')]));
+      assert.deepEqual(links, [
+        ['Publications', '#/collections/settings/entries/publications'],
+        ['https://fixture.example/research/second-example/', 'https://fixture.example/research/second-example/'],
+        ['The check on GitHub', 'https://github.com/example/site/actions/runs/30433643'],
+      ]);
+      // The site's main branch has the change, through the pull request the save opened.
+      const main = scene.repository!.resolve('main')!;
+      assert.match(
+        scene.repository!.text(main, 'content/publications.yml')!,
+        /title: A study whose year is not known, now dated\n/,
+      );
+      assert.deepEqual(await axeOfTheSection(page), [], 'axe finds nothing in the section, published');
+
+      assertNoProblems(problems, '/admin/');
+      assertHosts(requested);
+      assert.ok(
+        standIn!.asked.every(
+          (asked) => asked.authorization === `token ${TOKEN}` || asked.request.startsWith('GET /avatars/'),
+        ),
+        'every question to GitHub carries the token the person typed',
+      );
+    });
+
+    test('a save onto a broken members list is refused: each problem at its field, with a link to its entry', async (t) => {
+      const broken = await readFile(path.resolve('test/fixtures/broken-content/members.yml'), 'utf8');
+      const { page, problems, requested } = await signIn(t, { 'content/members.yml': broken });
+      await openEntry(page, 'news/entries/2023-06-01-newer-example');
+      const title = page.getByRole('textbox', { name: 'Title' });
+      await title.click();
+      await page.keyboard.press('End');
+      await page.keyboard.type(' (updated)');
+      await save(page);
+
+      const check = await buildOf(page, 'cms/news/2023-06-01-newer-example');
+      assert.equal(check.passed, false);
+      await verdict(
+        page,
+        /^✗ The site’s check refused this change: 2 problems; it cannot be published until they are fixed\.$/,
+      );
+      const listed = await liveSite(page)
+        .getByRole('listitem')
+        .evaluateAll((items) =>
+          items.map((item) => [
+            item.querySelector('a')?.textContent,
+            item.querySelector('a')?.getAttribute('href'),
+            item.textContent,
+          ]),
+        );
+      assert.deepEqual(
+        listed.map(([label, href]) => [label, href]),
+        [
+          ['Site and lists › Members › Members › item 2', '#/collections/settings/entries/members'],
+          ['Site and lists › Members › Members › item 4 › Country', '#/collections/settings/entries/members'],
+        ],
+      );
+      assert.match(listed[0]![2]!, /unknown field "instituton"; did you mean "institution"\?$/);
+      assert.match(listed[1]![2]!, /expected one of the countries listed under countries: .*found "Atlantis"$/);
+      assert.deepEqual(await axeOfTheSection(page), [], 'axe finds nothing in the section, refused');
+
+      // Each link is the address of the entry the problem is in, in the editor (#/collections/…/entries/…).
+      assert.equal(
+        await liveSite(page)
+          .getByRole('link', { name: /› Country$/ })
+          .getAttribute('href'),
+        '#/collections/settings/entries/members',
+      );
+
+      assertNoProblems(problems, '/admin/');
+      assertHosts(requested);
+    });
+  },
+  { root: siteForTheStandIn },
+);
