@@ -184,7 +184,8 @@ const keepModuleUrls = {
       const source = await readFile(args.path, 'utf8');
       if (!source.includes('import.meta.url')) return undefined;
       return {
-        contents: source.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)),
+        // Only the expression: a quoted 'import.meta.url' (an esbuild define key) stays a name.
+        contents: source.replace(/(?<!['"`])\bimport\.meta\.url\b(?!['"`])/g, JSON.stringify(pathToFileURL(args.path).href)),
         loader: args.path.endsWith('.js') ? 'js' : args.path.endsWith('x') ? 'tsx' : 'ts',
       };
     });
