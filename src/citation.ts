@@ -1,6 +1,7 @@
-import { editorsInline, editorsLabel, formatAuthors, parseAuthors } from './citation-export.ts';
+import { editorsInline, editorsLabel } from './citation-export.ts';
 import type { Publication } from './content-schema.ts';
 import { doiUrl } from './doi.ts';
+import { formatNames, namesAsRead, parseNames } from './names.ts';
 
 /**
  * One piece of an APA-style reference. Names, titles and journals come from
@@ -183,7 +184,8 @@ const creators = (publication: Publication) => publication.authors ?? publicatio
 function workPieces(publication: Publication, kind: Kind): CitationPiece[] {
   const { pieces, publisher } = workDetails(publication, kind);
   const sameAsAuthor =
-    publisher !== undefined && publisher.trim().toLowerCase() === creators(publication).trim().toLowerCase();
+    publisher !== undefined &&
+    publisher.trim().toLowerCase() === namesAsRead(creators(publication)).trim().toLowerCase();
   return [
     ...closed([{ kind: 'work', text: publication.title }, ...pieces]),
     ...publisherPart(sameAsAuthor ? undefined : publisher),
@@ -191,18 +193,15 @@ function workPieces(publication: Publication, kind: Kind): CitationPiece[] {
 }
 
 /**
- * The names as APA 7 lists them (9.8): up to 20 in full; of 21 or more, the first 19, an ellipsis and the last.
- * A list written with "et al." (the names that follow are not known) keeps it.
+ * The names as APA 7 lists them (9.8): up to 20 as typed (a name kept whole shown without its braces); of 21 or
+ * more, the first 19, an ellipsis and the last. A list written with "et al." (the names that follow are not known)
+ * keeps it.
  */
 function authorsText(authors: string): string {
-  if (/et al\.?$/.test(authors.trim())) return authors;
-  const names = parseAuthors(authors);
-  if (names.length < 21) return authors;
-  const [first, last] = [
-    formatAuthors(names.slice(0, 19), true).replace(/, et al\.$/, ''),
-    formatAuthors([names.at(-1)!]),
-  ];
-  return `${first}, . . . ${last}`;
+  const { names, others } = parseNames(authors);
+  if (others || names.length < 21) return namesAsRead(authors);
+  const first = formatNames({ names: names.slice(0, 19), others: true }, false).replace(/, et al\.$/, '');
+  return `${first}, . . . ${formatNames({ names: [names.at(-1)!], others: false }, false)}`;
 }
 
 /** "Authors. (Year). " or "Editors (Eds.). (Year). ": the first element, closed with a full stop as APA closes it. */
@@ -213,7 +212,7 @@ function creatorPieces(publication: Publication, suffix: string): CitationPiece[
     const names = authorsText(authors);
     return [{ kind: 'authors', text: names }, text(`${/[.]$/.test(names) ? '' : '.'} (${year}). `)];
   }
-  if (editors) return [{ kind: 'authors', text: editors }, text(` ${editorsLabel(editors)}. (${year}). `)];
+  if (editors) return [{ kind: 'authors', text: namesAsRead(editors) }, text(` ${editorsLabel(editors)}. (${year}). `)];
   return [text(`(${year}). `)];
 }
 

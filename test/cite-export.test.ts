@@ -71,18 +71,33 @@ const CSL_TYPE: Record<'bib' | 'ris', Record<NonNullable<Publication['type']>, s
 /** People as [family, given, suffix], a group author or single name as its family; "et al." is no one. */
 const people = (...lists: (string | undefined)[]) =>
   lists.flatMap((list) => parseAuthors(list ?? '').map((name) => [name.family, name.given ?? '', name.suffix ?? '']));
-const read = (names: CslName[] | undefined) =>
+/**
+ * What Citation.js read each name as. RIS has no way to keep a group's name whole where it holds a comma, so
+ * Citation.js reads "Council on Cardiopulmonary, Critical Care, Perioperative and Resuscitation" as a family, a given
+ * name and a suffix; such a name counts as read when its parts, joined again, are the group's name.
+ */
+const read = (names: CslName[] | undefined, groups: string[] = []) =>
   (names ?? [])
     .filter((name) => !['others', 'et al.'].includes(name.family ?? name.literal ?? ''))
-    .map((name) => [
-      name.literal ?? [name['non-dropping-particle'], name.family].filter(Boolean).join(' '),
-      name.given ?? '',
-      name.suffix ?? '',
-    ]);
+    .map((name) => {
+      const joined = [name.family, name.given, name.suffix].filter(Boolean).join(', ');
+      if (groups.includes(joined)) return [joined, '', ''];
+      return [
+        name.literal ?? [name['non-dropping-particle'], name.family].filter(Boolean).join(' '),
+        name.given ?? '',
+        name.suffix ?? '',
+      ];
+    });
 
 /** What a reader must find in the download of `publication`, and what Citation.js found, field by field. */
 function comparable(publication: Publication, parsed: Parsed, format: 'bib' | 'ris') {
   const kind = publication.type ?? 'article';
+  const groups =
+    format === 'ris'
+      ? people(publication.authors, publication.editors)
+          .filter(([family, given]) => !given && family!.includes(','))
+          .map(([family]) => family!)
+      : [];
   return {
     wanted: {
       type: CSL_TYPE[format][kind],
@@ -101,7 +116,7 @@ function comparable(publication: Publication, parsed: Parsed, format: 'bib' | 'r
     },
     found: {
       type: parsed.type,
-      names: [...read(parsed.author), ...read(parsed.editor)],
+      names: [...read(parsed.author, groups), ...read(parsed.editor, groups)],
       title: parsed.title,
       DOI: parsed.DOI,
       year: parsed.issued?.['date-parts']?.[0]?.[0],

@@ -4,6 +4,7 @@
  * the next line.
  */
 import { bareDoi } from '../../src/doi.ts';
+import { lowerCaseWord, SUFFIX } from '../../src/names.ts';
 import { isHttpUrl } from '../../src/urls.ts';
 import type { ImportedRecord } from './imported.ts';
 import type { CslName, CslRecord } from './record.ts';
@@ -33,11 +34,23 @@ const RIS_TYPES: Record<string, string> = {
   INPR: 'article-journal',
 };
 
-/** "Smith, John, Jr." / "Smith, J.A." / "World Health Organization": a RIS name. */
+/**
+ * "Smith, John, Jr." / "Smith, J.A." / "World Health Organization": a RIS name. RIS has no way to keep a group's
+ * name whole when it holds a comma ("Council on Cardiopulmonary, Critical Care, Perioperative and Resuscitation"),
+ * so a value is a person's name only where it reads as one: a family name that holds no word of a group's name
+ * ("on", "of", "&"), a given name that starts with a letter in capitals, a suffix or nothing after it.
+ */
 function risName(value: string): CslName {
   const parts = value.split(',').map((part) => part.trim());
-  if (parts.length === 1) return { literal: parts[0]! };
-  const [family, given, suffix] = parts;
+  const [family, given, suffix, ...more] = parts;
+  const groupWord = family!.split(/\s+/).some((word) => lowerCaseWord(word) === 'group');
+  const person =
+    parts.length > 1 &&
+    more.length === 0 &&
+    !groupWord &&
+    (!given || /^[\p{Lu}\p{Lt}\p{Lo}]/u.test(given)) &&
+    (!suffix || SUFFIX.test(suffix) || /^[\p{Lu}\p{Lt}]/u.test(given ?? ''));
+  if (!person) return { literal: value.trim() };
   return { family: family!, ...(given ? { given } : {}), ...(suffix ? { suffix } : {}) };
 }
 

@@ -4,10 +4,10 @@
  * publications.yml. Every string goes through plainText: a record is data
  * from a registry or a file, never trusted text.
  */
-import { formatAuthors, isGroupName, isNameParticle, type PersonName } from '../../src/citation-export.ts';
 import type { Publication } from '../../src/content-schema.ts';
 import { KIND_FIELDS } from '../../src/content/publications.ts';
 import { bareDoi } from '../../src/doi.ts';
+import { NameError, personName, writtenNames } from './record-names.ts';
 import { plainText, safeUrl, UntrustedTextError } from './text.ts';
 
 export interface CslName {
@@ -57,66 +57,6 @@ const first = (value: unknown): string | undefined => {
   if (typeof item === 'number') return String(item);
   return typeof item === 'string' && item.trim() !== '' ? item : undefined;
 };
-
-/**
- * "Henry S." → "H. S.", "Jean-Paul" → "J.-P.", "Á." stays: APA's initials. Initials written together are each
- * one: "C.J." as Scopus writes them → "C. J.", and "Roger BJ" as Google Scholar writes them → "R. B. J." (two or
- * three capitals after a name written in lower case; a name written all in capitals, "TODD A.", is left whole).
- */
-export function initials(given: string): string {
-  const mixedCase = /\p{Ll}/u.test(given);
-  return (
-    given
-      .split(/\s+|(?<=\.)(?=\p{L})/u)
-      // A particle written after the given names ("A. P. Jason de") is no initial.
-      .filter((word) => word !== '' && !isNameParticle(word))
-      .flatMap((word) => (mixedCase && /^\p{Lu}{2,3}$/u.test(word) ? [...word] : [word]))
-      .map((word) =>
-        word
-          .split('-')
-          .map((part) => {
-            const letter = part.match(/\p{L}/u)?.[0];
-            return letter ? `${letter.toUpperCase()}.` : '';
-          })
-          .filter(Boolean)
-          .join('-'),
-      )
-      .filter(Boolean)
-      .join(' ')
-  );
-}
-
-/** "A. P. JASON de" → the given names and the particle written after them ("de"), which belongs to the family name. */
-function trailingParticle(given: string): { given: string; particle: string } {
-  const words = given.trim().split(/\s+/);
-  let at = words.length;
-  while (at > 1 && isNameParticle(words[at - 1]!)) at -= 1;
-  return { given: words.slice(0, at).join(' '), particle: words.slice(at).join(' ') };
-}
-
-function personName(name: CslName, index: number, role = 'author'): PersonName {
-  const literal = name.literal ?? name.name;
-  if (literal && !name.family) return { family: plainText(literal, `${role} ${index + 1}`) };
-  if (!name.family || name.family.trim() === '') {
-    throw new RecordError(
-      `${role} ${index + 1} has no family name, so the entry cannot list the ${role}s in APA order`,
-    );
-  }
-  const written = name.given ? trailingParticle(plainText(name.given, `${role} ${index + 1}'s given name`)) : undefined;
-  // Particles stay with the family name, as APA keeps them: "de Koning", "van den Berg".
-  const particles = [name['dropping-particle'], name['non-dropping-particle'], written?.particle].filter(Boolean);
-  const family = plainText([...particles, name.family].join(' '), `${role} ${index + 1}'s family name`);
-  const given = written ? initials(written.given) : '';
-  const suffix = name.suffix ? plainText(name.suffix, `${role} ${index + 1}'s suffix`) : '';
-  // "of Media, Department": a group's name read as a person's (BibTeX without braces), which no list can hold.
-  if (given && isGroupName(family))
-    throw new RecordError(
-      `${role} ${index + 1} "${family}, ${name.given}" is a group's name read as a person's; write the group's name as one name (in BibTeX, in braces: {Department of Media}) and import again`,
-    );
-  // A given name without a family name is a single name (Plato); it is kept whole.
-  if (!given) return { family };
-  return suffix ? { family, given, suffix } : { family, given };
-}
 
 /** CSL types (as registries and the imports give them) → the content's kinds of publication. */
 function publicationType(record: CslRecord): NonNullable<Publication['type']> {
@@ -172,26 +112,39 @@ function titleOf(record: CslRecord): string {
   return `${title.replace(/[:.]\s*$/, '')}: ${plainText(subtitle, 'subtitle').replace(/\.$/, '')}`;
 }
 
+/** Each named creator of the record in a role, as the content's name model holds it. */
+function namesOf(names: CslName[] | undefined, role: string, notes: string[]) {
+  // A name with nothing in it (Crossref has such) is no one: it is passed over, not refused.
+  const named = (names ?? []).filter((name) =>
+    [name.family, name.given, name.literal, name.name].some((part) => part?.trim()),
+  );
+  return named.map((name, index) => personName(name, `${role} ${index + 1}`, notes));
+}
+
 /** The authors (or an edited book's editors), in APA form; throws RecordError when there are none. */
 function creatorsOf(
   record: CslRecord,
   type: NonNullable<Publication['type']>,
+  notes: string[],
 ): Pick<Publication, 'authors' | 'editors'> {
-  // A name with nothing in it (Crossref has such) is no one: it is passed over, not refused.
-  const named = (names: CslName[] | undefined) =>
-    (names ?? []).filter((name) => [name.family, name.given, name.literal, name.name].some((part) => part?.trim()));
-  const authors = named(record.author).map((name, index) => personName(name, index));
-  const editors = named(record.editor).map((name, index) => personName(name, index, 'editor'));
-  if (authors.length === 0 && !(type === 'edited-book' && editors.length > 0)) {
-    throw new RecordError(
-      editors.length > 0 ? 'the record lists editors but no authors, and is not a book' : 'the record lists no authors',
-    );
+  try {
+    const authors = namesOf(record.author, 'author', notes);
+    const editors = namesOf(record.editor, 'editor', notes);
+    if (authors.length === 0 && !(type === 'edited-book' && editors.length > 0)) {
+      throw new RecordError(
+        editors.length > 0
+          ? 'the record lists editors but no authors, and is not a book'
+          : 'the record lists no authors',
+      );
+    }
+    const creators: Pick<Publication, 'authors' | 'editors'> = {};
+    if (authors.length > 0) creators.authors = writtenNames(authors, record['author-others'] === true, 'author');
+    if (editors.length > 0 && type !== 'article' && type !== 'book')
+      creators.editors = writtenNames(editors, record['editor-others'] === true, 'editor');
+    return creators;
+  } catch (error) {
+    throw error instanceof NameError ? new RecordError(error.message) : error;
   }
-  const creators: Pick<Publication, 'authors' | 'editors'> = {};
-  if (authors.length > 0) creators.authors = formatAuthors(authors, record['author-others'] === true);
-  if (editors.length > 0 && type !== 'article' && type !== 'book')
-    creators.editors = formatAuthors(editors, record['editor-others'] === true);
-  return creators;
 }
 
 function yearOf(record: CslRecord): Publication['year'] {
@@ -293,7 +246,7 @@ export function publicationFromRecord(record: CslRecord, doi?: string, notes: st
     throw new RecordError('the answer is not a citation record');
   }
   const type = publicationType(record);
-  const { authors, editors } = creatorsOf(record, type);
+  const { authors, editors } = creatorsOf(record, type, notes);
   const publication: Publication = { year: yearOf(record), title: titleOf(record) };
   if (authors) publication.authors = authors;
   if (type !== 'article') publication.type = type;

@@ -11,7 +11,7 @@ import * as v from 'valibot';
 import { readImport } from '../../scripts/cite/import-file.ts';
 import { publicationFromRecord } from '../../scripts/cite/record.ts';
 import { loadContent } from '../../scripts/stages/load-content.ts';
-import { formatAuthors, type PersonName } from '../../src/citation-export.ts';
+import { formatNames, type PersonName } from '../../src/names.ts';
 import { type Publication, publicationSchema } from '../../src/content/publications.ts';
 import { fixtureContentDir, realContentDir } from './site.ts';
 
@@ -41,13 +41,26 @@ const person: fc.Arbitrary<PersonName> = fc.record(
       'Kjærgaard',
       'von Humboldt',
       'Núñez',
+      'Fontcuberta i Morral',
+      'Roca i Cabarrocas',
+      'da Silva e Souza',
+      'dos Santos',
+      'della Rovere',
+      'ter Haar',
+      "wa Thiong'o",
+      'bin Mohamad',
+      'al-Khalili',
+      'Al-Jawahiri',
+      "d'Alembert",
+      'الخليلي',
+      '王',
     ),
-    given: fc.constantFrom('A.', 'T. R.', 'J.-P.', 'Á.', 'J. P. C. M.', 'Ö.', 'M. K.'),
+    given: fc.constantFrom('A.', 'T. R.', 'J.-P.', 'Á.', 'J. P. C. M.', 'Ö.', 'M. K.', 'م.'),
     suffix: fc.constantFrom('Jr.', 'III', 'Sr.'),
   },
   { requiredKeys: ['family', 'given'] },
 );
-/** Group authors as APA writes them; each holds a word in lower case, as a group's name does, so it reads as one. */
+/** Group authors as APA writes them, a comma or an "and" in some, and names kept whole. */
 const group = fc
   .constantFrom(
     'Organisation for Economic Co-operation and Development',
@@ -55,12 +68,15 @@ const group = fc
     'Research and Development Group',
     'Task Force on Dementia & Migration',
     'Alzheimer’s Disease Neuroimaging Initiative of the Netherlands',
+    'Council on Cardiopulmonary, Critical Care, Perioperative and Resuscitation',
+    'World Health Organization',
+    "Ngũgĩ wa Thiong'o",
   )
   .map((family): PersonName => ({ family }));
 /** An APA author list: up to 25 people and groups, and sometimes "et al.". */
 const names = fc
   .tuple(fc.array(fc.oneof({ weight: 4, arbitrary: person }, group), { minLength: 1, maxLength: 25 }), fc.boolean())
-  .map(([list, others]) => formatAuthors(list, others));
+  .map(([list, others]) => formatNames({ names: list, others }));
 
 const numberText = fc.oneof(fc.integer({ min: 1, max: 999 }).map(String), fc.constantFrom('S7', 'III/41c', '12A'));
 const pages = fc.oneof(
@@ -152,6 +168,21 @@ export const KINDS = Object.keys(KIND_FIELDS) as NonNullable<Publication['type']
 
 // ---------------------------------------------------------------- the real corpus
 
+/** The entries cite imports from one export file, each with its citation key; those it refuses are left out. */
+export async function importedEntries(file: string): Promise<{ key?: string; publication: Publication }[]> {
+  const entries: { key?: string; publication: Publication }[] = [];
+  for (const entry of readImport(file, await readFile(file, 'utf8'))) {
+    if (!('record' in entry)) continue;
+    try {
+      const publication = publicationFromRecord(entry.record);
+      if (v.safeParse(publicationSchema, publication).success) entries.push({ key: entry.key, publication });
+    } catch {
+      // Refused on import: not an entry of the site, so not one it exports.
+    }
+  }
+  return entries;
+}
+
 /** Every entry of our content and the fixture site's, and every entry cite imports from the real exports of the fixtures. */
 export async function realCorpus(): Promise<Publication[]> {
   const content = [await loadContent(realContentDir), await loadContent(fixtureContentDir)].flatMap((site) =>
@@ -159,16 +190,7 @@ export async function realCorpus(): Promise<Publication[]> {
   );
   const folder = 'test/fixtures/doi/import';
   const imported: Publication[] = [];
-  for (const name of (await readdir(folder)).sort()) {
-    for (const entry of readImport(name, await readFile(path.join(folder, name), 'utf8'))) {
-      if (!('record' in entry)) continue;
-      try {
-        const publication = publicationFromRecord(entry.record);
-        if (v.safeParse(publicationSchema, publication).success) imported.push(publication);
-      } catch {
-        // Refused on import: not an entry of the site, so not one it exports.
-      }
-    }
-  }
+  for (const name of (await readdir(folder)).sort())
+    imported.push(...(await importedEntries(path.join(folder, name))).map(({ publication }) => publication));
   return [...content, ...imported];
 }
