@@ -79,13 +79,17 @@ const BIBTEX_SPECIAL: Record<string, string> = {
   '\\': '\\textbackslash{}',
   '~': '\\textasciitilde{}',
   '^': '\\textasciicircum{}',
+  // TeX's text fonts print < > | as ¡ ¿ — (and BibTeX readers read them so): "p < 0.05" is written with commands.
+  '<': '\\textless{}',
+  '>': '\\textgreater{}',
+  '|': '\\textbar{}',
 };
 /**
  * Text for BibTeX: its special characters escaped, and the pairs TeX reads as one typographic character ("--" an
  * en dash, "''" a closing quote, "``", "?`", "!`") kept apart with an empty group, so they come back as typed.
  */
 const escapeSpecials = (text: string) =>
-  text.replace(/[\\~^{}&%$#_]/g, (character) => BIBTEX_SPECIAL[character] ?? `\\${character}`);
+  text.replace(/[\\~^{}&%$#_<>|]/g, (character) => BIBTEX_SPECIAL[character] ?? `\\${character}`);
 const escapeBibtex = (text: string) => escapeSpecials(text).replace(/-(?=-)|'(?=')|`(?=`)|[?!](?=`)/g, '$&{}');
 
 /**
@@ -242,10 +246,24 @@ function risIssuers(publication: Publication, kind: NonNullable<Publication['typ
   return line('PB', publication.publisher ?? publication.institution);
 }
 
+/**
+ * A page range's first and last page for RIS's SP and EP: "546-557", and "C3-32-C3-35" (pages named with a hyphen)
+ * at the hyphen between two pages of one form; anything else is one page, written whole in SP.
+ */
+function pageEnds(pages: string): [string, string?] {
+  const parts = pages.split(/\s*[-–]\s*/);
+  const shape = (page: string) => page.replace(/\d+/g, '9').replace(/\p{L}+/gu, 'A');
+  for (let at = 1; at < parts.length; at += 1) {
+    const [start, end] = [parts.slice(0, at).join('-'), parts.slice(at).join('-')];
+    if (start && end && (parts.length === 2 || shape(start) === shape(end))) return [start, end];
+  }
+  return [pages];
+}
+
 /** Volume, issue, report number, pages or article number (C7, EndNote's "Article Number"), edition or version. */
 function risNumbers(publication: Publication): string[] {
   const line = (tag: string, value: string | undefined) => (value ? [`${tag}  - ${risValue(value)}`] : []);
-  const [start, end] = publication.pages?.split(/\s*[-–]\s*/) ?? [];
+  const [start, end] = publication.pages ? pageEnds(publication.pages) : [];
   return [
     ...line('ET', publication.edition),
     ...line('VL', publication.volume),

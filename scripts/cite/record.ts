@@ -170,8 +170,10 @@ function sourceFields(record: CslRecord, type: NonNullable<Publication['type']>,
     const value = textOf(record[key], field);
     if (value) publication[field] = value;
   }
-  // A range written "215 - 255" or with a dash is written as people type it, "215-255".
+  // A range written "215 - 255" or with a dash is written as people type it, "215-255"; a dash alone ("--", as
+  // JabRef keeps an empty range) is no page.
   if (publication.pages) publication.pages = publication.pages.replace(/(\w)\s*[-–—]+\s*(\w)/g, '$1-$2');
+  if (publication.pages !== undefined && !/[\p{L}\p{N}]/u.test(publication.pages)) delete publication.pages;
   if (type === 'article') articleNumberOf(record, publication);
   if (type === 'report') {
     const number = textOf(record.number, 'report number');

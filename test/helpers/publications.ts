@@ -22,6 +22,7 @@ const word = fc.oneof(
   { weight: 6, arbitrary: fc.stringMatching(/^[A-Za-z][a-z]{1,9}$/) },
   fc.constantFrom('Ærø', 'Zoë', 'Łódź', 'São', 'naïve', 'Straße', 'Δ-sleep', 'ε', 'Ölçek', 'Şahin', 'CO₂', 'Ψ'),
   fc.constantFrom('50%', 'a_b', '#1', '$2', '~3', '^4', '{braces}', 'back\\slash', 'R&D', 'pre--post', "''quoted''"),
+  fc.constantFrom('p<0.05', '(0 > x)', 'a|b'),
   fc.constantFrom('e.g.,', '(CCD):', 'Neuropsychology?', '“curly”', 'it’s', 'A/B', '2022', '1.10', '@home'),
 );
 const phrase = (max: number) => fc.array(word, { minLength: 1, maxLength: max }).map((words) => words.join(' '));
