@@ -24,6 +24,7 @@ import { bibtexFile, risFile } from '../src/citation-export.ts';
 import type { Publication } from '../src/content/publications.ts';
 import { parseNames } from '../src/names.ts';
 import { citeContent, runCiteOn } from './helpers/cite.ts';
+import { citeprocApa } from './helpers/citeproc.ts';
 import { importedEntries } from './helpers/publications.ts';
 
 const libraries = path.resolve('test/fixtures/libraries');
@@ -199,4 +200,31 @@ test('every entry of the real libraries written to citations.bib and citations.r
       );
     }
   }
+});
+
+test('the names of the real libraries read on the page as citeproc-js with the APA 7 style writes them', async () => {
+  const entries = [
+    ...(await importedEntries(library('zotero-library-1053.bib'))),
+    ...(await importedEntries(library('jabref-2.10-library.bib'))),
+    ...(await importedEntries(library('zotero-literal-names.bib'))),
+  ].map(({ publication }) => publication);
+  // The names before the date: "Authors. (2013)." (a list that goes on keeps its "et al.", a deliberate difference).
+  const lead = (line: string) => line.slice(0, line.search(/ \((?:\d{4}[a-z]?|n\.d\.|in press)\)\. /));
+  // The lists a rule of the name model decides: particles, names kept whole, other scripts, 21 names and more.
+  const telling = (list: { names: { family: string; given?: string }[] }) =>
+    list.names.length > 20 ||
+    list.names.some((name) => !name.given || /\s\p{Ll}|^\p{Ll}|[^\p{ASCII}]/u.test(name.family));
+  const withNames = entries.filter((publication) => {
+    const list = parseNames(publication.authors ?? '');
+    return !list.others && telling(list);
+  });
+  const theirs = citeprocApa(withNames);
+  // As typed: citeproc makes an apostrophe typographic (a deliberate difference, docs/citations.md).
+  const plain = (line: string) => lead(line).replace(/[’']/g, "'").replace(', . . . ', ', … ');
+  const differing = withNames.flatMap((publication, index) => {
+    const [ours, their] = [plain(citationText(publication)), plain(theirs[index]!)];
+    return ours === their ? [] : [`ours:     ${ours}\nciteproc: ${their}`];
+  });
+  assert.ok(withNames.length > 300, String(withNames.length));
+  assert.deepEqual(differing.slice(0, 5), [], `${differing.length} of ${withNames.length} differ`);
 });
