@@ -147,6 +147,9 @@ function bibtexType(publication: Publication): string {
           : 'thesis';
     case 'report':
       return 'techreport';
+    case 'presentation':
+      // biblatex's type for "the script of a talk", as Better BibTeX writes Zotero's presentations.
+      return 'unpublished';
     default:
       return 'misc';
   }
@@ -183,7 +186,11 @@ export function bibtexEntry(publication: Publication, key: string): string {
     // A thesis's repository (ProQuest, a university's archive): where it is published.
     ['howpublished', kind === 'thesis' ? escaped(publication.repository) : undefined],
     ['version', escaped(publication.version)],
-    ['type', MISC_TYPE[kind]],
+    // biblatex's field for a subtype the styles do not use: what makes this @unpublished a talk or a poster.
+    ['entrysubtype', kind === 'presentation' ? 'presentation' : undefined],
+    ['type', kind === 'presentation' ? escaped(publication.presentationType) : MISC_TYPE[kind]],
+    ['eventtitle', escaped(publication.event)],
+    ['venue', escaped(publication.location)],
     // Verbatim fields for biber and Zotero: written as they are.
     ['doi', publication.doi],
     // Beside a DOI (which has its own field) the address is the legal free copy, the one a reader opens.
@@ -214,16 +221,41 @@ const RIS_TYPE: Record<NonNullable<Publication['type']>, string> = {
   preprint: 'UNPB',
   dataset: 'DATA',
   software: 'COMP',
+  // As Zotero writes a presentation: its conference in T2, the place in CY, what it was in M3.
+  presentation: 'SLIDE',
 };
 
-/** RIS names: "Family, Given, Suffix"; a group author or single name as one value; "et al." where the list goes on. */
+/**
+ * RIS names: "Family, Given, Suffix"; a group author or single name as one value. A list that goes on is said in a
+ * note (RISNOTE_OTHERS), never as a person named "et al.".
+ */
 function risNames(tag: string, names: string | undefined): string[] {
   if (!names) return [];
-  const { names: people, others } = parseNames(names);
+  const { names: people } = parseNames(names);
   const written = people.map((name) =>
     name.given ? `${name.family}, ${name.given}${name.suffix ? `, ${name.suffix}` : ''}` : name.family,
   );
-  return [...written, ...(others ? ['et al.'] : [])].map((name) => `${tag}  - ${risValue(name)}`);
+  return written.map((name) => `${tag}  - ${risValue(name)}`);
+}
+
+/**
+ * What RIS has no tag for, said in notes (N1) that reference managers show as they are and cite's reader reads
+ * back: a list of names that goes on ("et al."), a work in press (RIS's PY holds a year only).
+ */
+export const RIS_NOTES = {
+  authorsGoOn: 'The list of authors goes on (et al.).',
+  editorsGoOn: 'The list of editors goes on (et al.).',
+  inPress: 'In press.',
+} as const;
+
+function risNotes(publication: Publication, editorsAsAuthors: boolean): string[] {
+  const goesOn = (names: string | undefined) => names !== undefined && parseNames(names).others;
+  const notes = [
+    goesOn(editorsAsAuthors ? publication.editors : publication.authors) && RIS_NOTES.authorsGoOn,
+    !editorsAsAuthors && goesOn(publication.editors) && RIS_NOTES.editorsGoOn,
+    publication.year === 'in press' && RIS_NOTES.inPress,
+  ];
+  return notes.filter((note) => typeof note === 'string').map((note) => `N1  - ${note}`);
 }
 
 /** Who issued the work: a thesis's or report's institution first (PB, as EndNote and Zotero read it), then the rest. */
@@ -238,9 +270,11 @@ function risIssuers(publication: Publication, kind: NonNullable<Publication['typ
       ...line('PB', publication.institution),
       ...line('DP', publication.repository),
     ];
-  // A report's PB is its institution and a second PB its publisher; one with a publisher alone leaves the first empty.
-  if (kind === 'report' && (publication.institution || publication.publisher))
-    return [`PB  - ${risValue(publication.institution ?? '')}`.trimEnd(), ...line('PB', publication.publisher)];
+  // A report's PB is its institution (EndNote's "Institution") and a second PB its publisher; one with a publisher
+  // alone has that one PB, which a reader takes for the institution that issued it (APA cites either in one place).
+  if (kind === 'report') return [...line('PB', publication.institution), ...line('PB', publication.publisher)];
+  if (kind === 'presentation')
+    return [...line('CY', publication.location), ...line('M3', publication.presentationType)];
   if (kind === 'preprint' || kind === 'dataset' || kind === 'software')
     return line('PB', publication.repository ?? publication.publisher);
   return line('PB', publication.publisher ?? publication.institution);
@@ -282,15 +316,16 @@ function risRecord(publication: Publication): string {
   const type = RIS_TYPE[kind];
   const lines: string[] = [`TY  - ${type}`];
   // An edited book's editors are its AU in RIS; a chapter's or a paper's editors are A2, the book's.
-  if (kind === 'edited-book' && !publication.authors) lines.push(...risNames('AU', publication.editors));
+  const editorsAsAuthors = kind === 'edited-book' && !publication.authors;
+  if (editorsAsAuthors) lines.push(...risNames('AU', publication.editors));
   else lines.push(...risNames('AU', publication.authors), ...risNames('A2', publication.editors));
   lines.push(`TI  - ${risValue(publication.title)}`);
   // A paper's proceedings are C3 ("Proceedings Title"; T2 is the conference's name), and its PY the conference's year:
-  // DA dates the paper itself. Elsewhere T2 is the journal or the book.
-  const container = publication.journal ?? publication.bookTitle;
+  // DA dates the paper itself. Elsewhere T2 is the journal, the book or a presentation's conference.
+  const container = publication.journal ?? publication.bookTitle ?? publication.event;
   if (container) lines.push(`${kind === 'conference-paper' ? 'C3' : 'T2'}  - ${risValue(container)}`);
-  // EndNote writes "in press" in the year; the year of a work not yet published is not known.
-  const year = typeof publication.year === 'number' ? String(publication.year) : (publication.year ?? undefined);
+  // The year only: a work in press is said in a note, as RIS's PY holds a year.
+  const year = typeof publication.year === 'number' ? String(publication.year) : undefined;
   if (year) lines.push(`PY  - ${year}`);
   if (year && kind === 'conference-paper') lines.push(`DA  - ${year}`);
   lines.push(...risNumbers(publication), ...risIssuers(publication, kind));
@@ -298,6 +333,7 @@ function risRecord(publication: Publication): string {
   // Beside a DOI (DO) the address is the legal free copy where there is one, as in BibTeX.
   const address = publication.doi ? (publication.freeCopy ?? doiUrl(publication.doi)) : publication.url;
   if (address) lines.push(`UR  - ${address}`);
+  lines.push(...risNotes(publication, editorsAsAuthors));
   lines.push('ER  - ');
   return `${lines.join('\n')}\n`;
 }

@@ -164,14 +164,22 @@ function workDetails(publication: Publication, kind: Kind): { pieces: CitationPi
     return { pieces: number, publisher: publication.publisher ?? publication.institution };
   }
   if (kind === 'thesis') return thesisPieces(publication);
-  if (kind === 'dataset' || kind === 'software') {
-    const version = publication.version ? [text(` (Version ${publication.version})`)] : [];
+  const version = publication.version ? [text(` (Version ${publication.version})`)] : [];
+  if (kind === 'dataset' || kind === 'software')
     return {
       pieces: [...version, text(` [${DESCRIPTION[kind]}]`)],
       publisher: publication.repository ?? publication.publisher,
     };
-  }
-  return { pieces: [], publisher: publication.repository ?? publication.publisher };
+  if (kind === 'presentation') return presentationDetails(publication);
+  return { pieces: version, publisher: publication.repository ?? publication.publisher };
+}
+
+/** "[Paper presentation]. Conference, Place.": what was presented, and at which conference where (APA 7, 10.5). */
+function presentationDetails(publication: Publication) {
+  const { presentationType, event, location } = publication;
+  // The place is the conference's: without the conference's name, APA (and its CSL style) gives neither.
+  const where = event && [event, location].filter(Boolean).join(', ');
+  return { pieces: presentationType ? [text(` [${presentationType}]`)] : [], publisher: where || undefined };
 }
 
 /** The names that head the reference: the authors, or an edited book's editors. */

@@ -54,12 +54,21 @@ export function breadcrumbs(trail: { name: string; path: string }[], urls: Urls)
   };
 }
 
-type WorkType = 'ScholarlyArticle' | 'Chapter' | 'Book' | 'Thesis' | 'Report' | 'Dataset' | 'SoftwareSourceCode';
+type WorkType =
+  | 'ScholarlyArticle'
+  | 'Chapter'
+  | 'Book'
+  | 'Thesis'
+  | 'Report'
+  | 'Dataset'
+  | 'SoftwareSourceCode'
+  | 'CreativeWork';
 
 /**
  * The schema.org type of a kind of publication. An entry without a kind is an
  * article; schema.org has no type of its own for a conference paper or a
- * preprint, which are scholarly articles.
+ * preprint, which are scholarly articles, nor for a talk or a poster, which is
+ * a creative work.
  */
 export function workType(kind: string | undefined): WorkType {
   switch (kind) {
@@ -76,6 +85,8 @@ export function workType(kind: string | undefined): WorkType {
       return 'Dataset';
     case 'software':
       return 'SoftwareSourceCode';
+    case 'presentation':
+      return 'CreativeWork';
     default:
       return 'ScholarlyArticle';
   }

@@ -587,7 +587,12 @@ test('import reads a Mendeley export: @book_section is a chapter in its book, @w
     // group's name that BibTeX divided as a person's ("the Arts National Endowment for", no braces).
     assert.match(
       output,
-      /Summary: 495 imported into second-example, 5 skipped, 12 not imported \(of 512 entries in the file\); 4 entries imported with a note\./,
+      /Summary: 495 imported into second-example, 5 skipped, 12 not imported \(of 512 entries in the file\); 49 entries imported with a note\./,
+    );
+    // 45 are of a kind the site has none of (@generic, @web_page), each imported as the nearest with a note.
+    assert.match(
+      output,
+      /mendeley-web-page\.bib:132(?: \S+)?: note: a web page \(@web_page\), which the site has no kind for: imported as a report/,
     );
     // Four records give a url with a space (two addresses run together, or a path with spaces): the content's URL
     // rule refuses it, so the link is left out with a note at its line, and the entry is still imported.

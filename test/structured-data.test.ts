@@ -37,6 +37,7 @@ const schemaTypeOfKind: [string | undefined, string][] = [
   ['preprint', 'ScholarlyArticle'],
   ['dataset', 'Dataset'],
   ['software', 'SoftwareSourceCode'],
+  ['presentation', 'CreativeWork'],
 ];
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON-LD read back from a page is checked field by field.

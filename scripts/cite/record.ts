@@ -47,6 +47,15 @@ export interface CslRecord {
   repository?: string;
   /** "in press" (CSL's publication status; the imports set it from BibTeX's pubstate and RIS's year). */
   status?: string;
+  /** A presentation's conference and its place (CSL's event-title, or the older event, and event-place). */
+  'event-title'?: string;
+  event?: string;
+  'event-place'?: string;
+  /**
+   * Set by the imports where the file's type is no kind the site has and the record's type is the nearest one
+   * ("a @misc without a type", "the RIS type ABST (an abstract)"): said in a note with the kind it was imported as.
+   */
+  'source-kind'?: string;
   [key: string]: unknown;
 }
 
@@ -58,42 +67,94 @@ const first = (value: unknown): string | undefined => {
   return typeof item === 'string' && item.trim() !== '' ? item : undefined;
 };
 
-/** CSL types (as registries and the imports give them) → the content's kinds of publication. */
-function publicationType(record: CslRecord): NonNullable<Publication['type']> {
-  switch (record.type) {
-    case 'chapter':
-    case 'book-chapter':
-    case 'book-section':
-    case 'book-part':
-    case 'entry-encyclopedia':
-    case 'entry-dictionary':
-    case 'reference-entry':
-      return 'chapter';
-    case 'book':
-    case 'monograph':
-    case 'edited-book':
-    case 'reference-book':
-      return (record.author ?? []).length === 0 && (record.editor ?? []).length > 0 ? 'edited-book' : 'book';
-    case 'paper-conference':
-    case 'proceedings-article':
-      return 'conference-paper';
-    case 'thesis':
-    case 'dissertation':
-      return 'thesis';
-    case 'report':
-      return 'report';
-    case 'posted-content':
-    case 'manuscript':
-      return 'preprint';
-    case 'article':
-      return first(record['container-title']) ? 'article' : 'preprint';
-    case 'dataset':
-      return 'dataset';
-    case 'software':
-      return 'software';
-    default:
-      return 'article';
-  }
+type Kind = NonNullable<Publication['type']>;
+
+/** CSL types (as registries and the imports give them) → the content's kinds of publication, where one is the same. */
+const KIND_OF_TYPE: Record<string, Kind> = {
+  chapter: 'chapter',
+  'book-chapter': 'chapter',
+  'book-section': 'chapter',
+  'book-part': 'chapter',
+  'entry-encyclopedia': 'chapter',
+  'entry-dictionary': 'chapter',
+  'reference-entry': 'chapter',
+  book: 'book',
+  monograph: 'book',
+  'edited-book': 'book',
+  'reference-book': 'book',
+  'paper-conference': 'conference-paper',
+  'proceedings-article': 'conference-paper',
+  thesis: 'thesis',
+  dissertation: 'thesis',
+  report: 'report',
+  'posted-content': 'preprint',
+  manuscript: 'preprint',
+  dataset: 'dataset',
+  software: 'software',
+  speech: 'presentation',
+  article: 'article',
+  'article-journal': 'article',
+  'journal-article': 'article',
+  'article-magazine': 'article',
+  'article-newspaper': 'article',
+};
+
+/**
+ * Kinds the site has none of, and the nearest APA kind: a web page or a blog post is cited as a report is (its title
+ * in italics, then who published it: APA 7, 10.16).
+ */
+const NEAREST_KIND: Record<string, Kind> = { webpage: 'report', post: 'report', 'post-weblog': 'report' };
+
+/** What a kind is, for the note that says which kind an entry was imported as. */
+const KIND_WORDS: Record<Kind, string> = {
+  article: 'a journal article',
+  chapter: 'a chapter',
+  book: 'a book',
+  'edited-book': 'an edited book',
+  'conference-paper': 'a paper in the proceedings its booktitle names',
+  thesis: 'a thesis',
+  report: 'a report, cited as APA cites a web page or a manual (its title in italics, then who published it)',
+  preprint: 'a preprint, cited as APA cites an informally published work (its title in italics, then where it is kept)',
+  dataset: 'a data set',
+  software: 'software',
+  presentation: 'a presentation',
+};
+
+/**
+ * Why the record is no kind the site has, when it is not: the reader names the file's own type in `source-kind` ("a
+ * @misc without a type", "the RIS type ABST (an abstract)"); a registry's type the site does not know; or a journal
+ * article without a journal, volume or pages that a repository published (Figshare gives a thesis so).
+ */
+function unknownKind(record: CslRecord, container: string | undefined): string | undefined {
+  if (record['source-kind']) return record['source-kind'];
+  const type = record.type ?? '';
+  if (!KIND_OF_TYPE[type]) return `a record of the type "${type || 'none'}", which the site has no kind for`;
+  const journalLike = container || record.volume || record.issue || record.page;
+  if (type === 'article-journal' && !journalLike && typeof record.publisher === 'string')
+    return `a journal article with no journal, volume or pages, published by ${record.publisher}`;
+  return undefined;
+}
+
+/**
+ * The content's kind of the record. Where the site has no such kind, the nearest APA kind, said in a note: a work
+ * without a journal that is not known to be an article is read as an informally published one (a preprint), so that
+ * the build never asks for a journal it has not got.
+ */
+function publicationType(record: CslRecord, notes: string[]): Kind {
+  const container = first(record['container-title']);
+  const editorsOnly = (record.author ?? []).length === 0 && (record.editor ?? []).length > 0;
+  const kind =
+    KIND_OF_TYPE[record.type ?? ''] === 'book' && editorsOnly ? 'edited-book' : KIND_OF_TYPE[record.type ?? ''];
+  // CSL's "article" is a journal's only with a journal: a Zenodo record otherwise.
+  if (record.type === 'article' && !record['source-kind']) return container ? 'article' : 'preprint';
+  const unknown = unknownKind(record, container);
+  if (!unknown) return kind!;
+  const nearest =
+    kind && kind !== 'article' ? kind : (NEAREST_KIND[record.type ?? ''] ?? (container ? 'article' : 'preprint'));
+  notes.push(
+    `${unknown}: imported as ${KIND_WORDS[nearest]}; if it is another kind, change its type: in publications.yml`,
+  );
+  return nearest;
 }
 
 /** Markup and entities to plain text, for the first value of a field that may be a list; undefined when empty. */
@@ -212,12 +273,23 @@ function issuerFields(record: CslRecord, type: NonNullable<Publication['type']>,
   } else if (type === 'preprint' || type === 'dataset' || type === 'software') {
     set('repository', repository ?? institution ?? publisher);
     const version = textOf(record.version, 'version');
-    if (version && type !== 'preprint') publication.version = version;
+    if (version) publication.version = version;
   } else if (type === 'report') {
     // The institution that issued the report, and who published it where that is someone else.
     set('institution', institution);
     set('publisher', publisher);
-  } else if (type !== 'article') set('publisher', publisher ?? institution);
+  } else if (type === 'presentation') presentationFields(record, publication);
+  else if (type !== 'article') set('publisher', publisher ?? institution);
+}
+
+/** A presentation's conference (CSL's event-title, or the older event), its place, and what it was (its genre). */
+function presentationFields(record: CslRecord, publication: Publication): void {
+  const event = textOf(record['event-title'] ?? record.event ?? record['container-title'], 'conference');
+  const location = textOf(record['event-place'], 'place of the conference');
+  const presentationType = textOf(record.genre, 'kind of presentation');
+  if (event) publication.event = event;
+  if (location) publication.location = location;
+  if (presentationType) publication.presentationType = presentationType;
 }
 
 /**
@@ -247,7 +319,7 @@ export function publicationFromRecord(record: CslRecord, doi?: string, notes: st
   if (typeof record !== 'object' || record === null || Array.isArray(record)) {
     throw new RecordError('the answer is not a citation record');
   }
-  const type = publicationType(record);
+  const type = publicationType(record, notes);
   const { authors, editors } = creatorsOf(record, type, notes);
   const publication: Publication = { year: yearOf(record), title: titleOf(record) };
   if (authors) publication.authors = authors;

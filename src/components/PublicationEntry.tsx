@@ -86,6 +86,7 @@ const LINK_WORD: Record<NonNullable<Publication['type']>, string> = {
   preprint: 'preprint',
   dataset: 'data set',
   software: 'software',
+  presentation: 'presentation',
 };
 
 /** The legal free copy, beside the publisher's link: "Free to read", and which version it is where that matters. */

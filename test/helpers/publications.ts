@@ -116,9 +116,17 @@ const KIND_FIELDS: Record<NonNullable<Publication['type']>, Record<string, fc.Ar
     institution: phrase(4),
     publisher: phrase(3),
   },
-  preprint: { repository: fc.constantFrom('PsyArXiv', 'medRxiv', 'OSF Preprints') },
+  preprint: {
+    version: fc.constantFrom('2', 'v0.1.1'),
+    repository: fc.constantFrom('PsyArXiv', 'medRxiv', 'OSF Preprints'),
+  },
   dataset: { version: fc.constantFrom('1.10', '2', '2.0.1'), repository: fc.constantFrom('Zenodo', 'OSF', 'Dryad') },
   software: { version: fc.constantFrom('1.10', '0.9.0'), repository: fc.constantFrom('Zenodo', 'GitHub', 'CRAN') },
+  presentation: {
+    presentationType: fc.constantFrom('Paper presentation', 'Poster presentation', 'Conference session'),
+    event: phrase(6),
+    location: fc.constantFrom('Lisbon, Portugal', 'New Orleans, LA, United States', 'Online'),
+  },
 };
 
 /** A publication of `kind` as the content could hold it (the schema accepts it). */
