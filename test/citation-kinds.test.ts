@@ -5,7 +5,7 @@
  * preprints as @misc and as an @article whose "journal" is an arXiv
  * identifier, biblatex @online works, @manual, a @misc without a type, the
  * APA manual's conference presentations (biblatex-apa's @presentation),
- * JabRef's @Talk, every RIS type of a ProCite export, a Zenodo record's
+ * JabRef's @Talk, every RIS type of a reference manager's export, a Zenodo record's
  * version and a Figshare thesis's publisher (test/fixtures/libraries/README.md,
  * test/fixtures/doi/README.md). A presentation is cited as citeproc-js with
  * the APA 7 style cites a talk or a poster.
@@ -109,7 +109,7 @@ test('@online, @manual and a @misc without a type are imported as the nearest ki
   assert.match(blog.notes.join(''), /^a @misc without a type: imported as a preprint/);
 });
 
-test('every RIS type of a ProCite export is its own kind or the nearest one with a note, never a journal article without a journal', async () => {
+test('every RIS type of a reference manager’s export is its own kind or the nearest one with a note, never a journal article without a journal', async () => {
   const entries = await imported('libraries', 'procite-every-type.ris');
   const text = await readFile(fixture('libraries', 'procite-every-type.ris'), 'utf8');
   const types = [...text.matchAll(/^TY {2}- (\w+)/gm)].map((match) => match[1]);
