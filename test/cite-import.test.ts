@@ -9,6 +9,8 @@ import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import { test } from 'node:test';
 import { parse } from 'yaml';
+import { citationText } from '../src/citation.ts';
+import type { Publication } from '../src/content/publications.ts';
 import { citeContent, fixture, runCiteOn } from './helpers/cite.ts';
 
 const importInto = (file: string, theme: string, contentDir: string) =>
@@ -164,17 +166,60 @@ test('entries with different DOIs are never one publication; title and year deci
   }
 });
 
-test('an empty flow-style list ([]) takes any number of imported entries', async () => {
+test('an import into an empty list ([], as the editor saves one) writes it in block style: 1,046 entries, no line over 400 characters', async () => {
   const c = await citeContent();
   try {
     const before = await c.read();
     await writeFile(c.file, before.replace(/third-example:\n[\s\S]*$/, 'third-example: []\n'));
+    const { output } = await runCiteOn(
+      ['import', fixture('libraries', 'zotero-library-1053.bib'), '--theme', 'third-example'],
+      c.contentDir,
+    );
+    const counts = summary(output);
+    assert.ok(counts.imported >= 1000, String(counts.imported));
+    const written = await c.read();
+    const lines = written.split('\n');
+    assert.deepEqual(
+      lines.filter((line) => line.length > 400).map((line) => line.slice(0, 80)),
+      [],
+    );
+    assert.match(written, /^third-example:\n {2}- authors: /m);
+    // Each entry written is the entry the import printed: YAML reads the folded lines back as the same text.
+    const list = parse(written)['third-example'];
+    assert.equal(list.length, counts.imported);
+    const printed = output.split('\n').filter((line) => /: imported: /.test(line));
+    assert.equal(printed.length, counts.imported);
+    // Long author lists and titles are folded onto the next lines, and read back as the text that was imported.
+    assert.ok(
+      lines.some((line) => /^ {6}\S/.test(line)),
+      'some value is folded',
+    );
+    list.forEach((entry: Publication, index: number) => {
+      assert.ok(printed[index]!.endsWith(`: imported: ${citationText(entry)}`), printed[index]);
+    });
+  } finally {
+    await c.done();
+  }
+});
+
+test('an import into a flow-style list with entries writes the list in block style, the entries it had unchanged', async () => {
+  const c = await citeContent();
+  try {
+    const before = await c.read();
+    const had = '[{authors: "Example, A.", year: 2020, title: "Flow", journal: J, version: 1.10}]';
+    await writeFile(c.file, before.replace(/third-example:\n[\s\S]*$/, `third-example: ${had}\n`));
     const { code, output } = await importInto('zotero.ris', 'third-example', c.contentDir);
     assert.equal(code, 0, output);
-    assert.deepEqual(summary(output), { imported: 2, skipped: 0, refused: 0, total: 2 });
-    const list = parse(await c.read())['third-example'];
-    assert.equal(list.length, 2);
-    assert.match(await c.read(), /^third-example: \[\{.*\}, \{.*\}\]\n$/m);
+    const written = await c.read();
+    assert.equal(
+      written.slice(0, written.indexOf('third-example:')),
+      before.slice(0, before.indexOf('third-example:')),
+    );
+    assert.match(
+      written,
+      /^third-example:\n {2}- authors: Example, A\.\n {4}year: 2020\n {4}title: Flow\n {4}journal: J\n {4}version: "1\.10"\n {2}- authors: /m,
+    );
+    assert.equal(parse(written)['third-example'].length, 3);
   } finally {
     await c.done();
   }
