@@ -130,12 +130,11 @@ function inBookPieces(publication: Publication): CitationPiece[] {
 }
 
 /**
- * "Report No. 7" for a number, "Report AI-TR-550" for an identifier, and a number that names its own series
- * ("Research Report 171", "TR 215") as it is written (APA 7, 10.4).
+ * "Report No. 7", "Report No. 15-7", "Report No. AI-TR-550": a report's number or identifier, as APA 7 (10.4) writes
+ * it; a number that names its own series ("Research Report 171", "TR 215") as it is written.
  */
 function reportNumberText(number: string): string {
-  if (/^\d+[A-Za-z]?$/.test(number)) return `Report No. ${number}`;
-  return /\s/.test(number) ? number : `Report ${number}`;
+  return /\s/.test(number) ? number : `Report No. ${number}`;
 }
 
 const DESCRIPTION: Partial<Record<Kind, string>> = {

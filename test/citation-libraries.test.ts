@@ -135,13 +135,19 @@ test('the Zotero library imports with its counts right: the Catalan names arrive
     for (const line of refusals)
       assert.match(
         line,
-        /has the family name "(?:Jr|III)", which reads as the suffix of the name before it|holds more than one name: an "and" is probably missing|the record has no title/,
+        /has the family name "(?:Jr|III)", which reads as the suffix of the name before it|holds more than one name: an "and" is probably missing|the record has no title; add its title to the entry in your reference manager \(or in the file\) and import again$/,
       );
     assert.match(
       output,
       /zotero-library-1053\.bib:\d+ Lehmann_2013: note: author 5 is read as "a Dick, K\.", as the export divides the name, though "a" is no particle/,
     );
     assert.doesNotMatch(output, /Roca i Cabarrocas, P\.", as the export divides/);
+    // Wiley's "n/a-n/a" (pages not known yet) reaches no page.
+    assert.match(
+      output,
+      /Tabata_2012: note: the pages "n\/a-n\/a" \(a publisher’s mark for pages not known yet\) were left out/,
+    );
+    assert.doesNotMatch(await c.read(), /n\/a/);
     assert.match(
       await c.read(),
       /authors: Corfdir, P\., Van Hattem, B\., Uccelli, E\., Fontcuberta i Morral, A\., & Phillips, R\. T\./,

@@ -69,6 +69,14 @@ test('a 988-entry BibTeX library with undefined abbreviations, a missing "and", 
       output,
       /bbt-873-library\.bib:8711 williamson96unified: note: the url "citeseer\.nj\.nec\.com\/article\/williamson96unified\.html" is not an http\(s\) address, so the link was left out/,
     );
+    // What a refusal means, in one line after the summary: the others are written, and the exit code is 1.
+    assert.match(
+      output,
+      new RegExp(
+        `^Not imported: ${counts.refused} entries, each named above with what to fix; the others are written\\. Exit code 1: fix them and import the file again, and what is in already is skipped\\.$`,
+        'm',
+      ),
+    );
     // Importing the same file again adds nothing: every entry that arrived is found, none twice.
     const again = await importInto('bbt-873-library.bib', 'second-example', c.contentDir);
     const second = summary(again.output);
@@ -123,7 +131,7 @@ test('a Crossref REST API answer (message.items) is read item by item', async ()
     // Entries of a dictionary with no author are refused as such, each at its own line.
     assert.match(
       output,
-      /crossref-works-widget\.json:1 10\.1093\/oed\/5229773278: not imported: the record lists no authors/,
+      /crossref-works-widget\.json:1 10\.1093\/oed\/5229773278: not imported: the record lists no authors; add its authors \(a group that wrote it, as one name\) to the entry in your reference manager \(or in the file\) and import again$/m,
     );
     const file = await c.read();
     assert.match(file, /type: dataset\n {4}repository: Comprehensive R Archive Network\n/);
@@ -220,6 +228,31 @@ test('an import into a flow-style list with entries writes the list in block sty
       /^third-example:\n {2}- authors: Example, A\.\n {4}year: 2020\n {4}title: Flow\n {4}journal: J\n {4}version: "1\.10"\n {2}- authors: /m,
     );
     assert.equal(parse(written)['third-example'].length, 3);
+  } finally {
+    await c.done();
+  }
+});
+
+test('an imported entry with a DOI is the entry listed without one, by its title, year and kind: skipped, not added again', async () => {
+  const c = await citeContent();
+  try {
+    // Typed by hand without its DOI, as a maintainer would: the record of zotero.ris's first entry.
+    await writeFile(
+      c.file,
+      (await c.read()).replace(
+        /third-example:\n/,
+        "third-example:\n  - authors: Light, J., & McNaughton, D.\n    year: 2014\n    title: 'From Basic to Applied Research to Improve Outcomes for Individuals Who Require Augmentative and Alternative Communication: Potential Contributions of Eye Tracking Research Methods'\n    journal: Augmentative and Alternative Communication\n",
+      ),
+    );
+    const before = await c.read();
+    const { output } = await importInto('zotero.ris', 'third-example', c.contentDir);
+    assert.deepEqual(summary(output), { imported: 1, skipped: 1, refused: 0, total: 2 });
+    assert.match(
+      output,
+      /zotero\.ris:1(?: \S+)?: skipped: already listed at \S+publications\.yml:\d+ \(third-example\[0\]\), by the same title, year and kind \(one of them has no DOI\)/,
+    );
+    assert.equal((await c.read()).split('From Basic to Applied Research').length, 2, 'listed once');
+    assert.notEqual(await c.read(), before);
   } finally {
     await c.done();
   }

@@ -152,32 +152,29 @@ export class PublicationsFile {
   }
 
   /**
-   * Where the publication is already listed: by its DOI; or, where neither it nor the listed entry has a DOI, by
-   * its title, year and kind. Two DOIs that differ are two publications, whatever their titles.
+   * Where the publication is already listed: by its DOI where both have one; where either has none (an entry typed
+   * without its DOI, imported with it), by its title, year and kind. Two DOIs that differ are two publications,
+   * whatever their titles.
    */
   findSame(publication: SameWork): { entry: Entry; by: string } | undefined {
-    const key = sameWorkKey(publication);
-    const entry = this.entries().find((candidate) => {
+    const key = workKey(publication);
+    for (const candidate of this.entries()) {
       const text = (field: string) => {
         const value = candidate.map.get(field);
         return typeof value === 'string' ? value : undefined;
       };
       const title = text('title');
-      return (
-        title !== undefined &&
-        sameWorkKey({
-          doi: entryDoi(candidate),
-          title,
-          year: candidate.map.get('year') as Publication['year'],
-          type: text('type') as Publication['type'],
-        }) === key
-      );
-    });
-    if (!entry) return undefined;
-    return {
-      entry,
-      by: key.startsWith('doi:') ? publicationDoi(publication)! : 'the same title, year and kind (neither has a DOI)',
-    };
+      if (title === undefined) continue;
+      const listed: SameWork = {
+        doi: entryDoi(candidate),
+        title,
+        year: candidate.map.get('year') as Publication['year'],
+        type: text('type') as Publication['type'],
+      };
+      const by = sameWork(key, workKey(listed));
+      if (by) return { entry: candidate, by };
+    }
+    return undefined;
   }
 
   private edit(at: number, remove: number, insert: string): void {
@@ -403,11 +400,27 @@ export function titleKey(title: string, year: unknown): string {
   return `${words}|${year ?? ''}`;
 }
 
-type SameWork = Pick<Publication, 'doi' | 'url' | 'title' | 'year' | 'type'>;
+export type SameWork = Pick<Publication, 'doi' | 'url' | 'title' | 'year' | 'type'>;
 
-/** What makes two listings one publication: the DOI where there is one; else the title, year and kind. */
-export function sameWorkKey(publication: SameWork): string {
-  const doi = publicationDoi(publication);
-  if (doi) return `doi:${doi.toLowerCase()}`;
-  return `title:${titleKey(publication.title, publication.year)}|${publication.type ?? 'article'}`;
+/** What tells a listing apart: its DOI (in any case) and its title, year and kind. */
+export interface WorkKey {
+  doi?: string;
+  titled: string;
+}
+
+export const workKey = (work: SameWork): WorkKey => {
+  const doi = publicationDoi(work);
+  return { ...(doi ? { doi } : {}), titled: `${titleKey(work.title, work.year)}|${work.type ?? 'article'}` };
+};
+
+/**
+ * Whether two listings are one publication, and by what: their DOI where both have one; else the title, year and
+ * kind (accents, case and punctuation set aside). Undefined when they are two.
+ */
+export function sameWork(a: WorkKey, b: WorkKey): string | undefined {
+  if (a.doi && b.doi) return sameDoi(a.doi, b.doi) ? a.doi : undefined;
+  if (a.titled !== b.titled) return undefined;
+  return a.doi || b.doi
+    ? 'the same title, year and kind (one of them has no DOI)'
+    : 'the same title, year and kind (neither has a DOI)';
 }

@@ -59,7 +59,15 @@ export interface CslRecord {
   [key: string]: unknown;
 }
 
-export class RecordError extends Error {}
+export class RecordError extends Error {
+  /** What the record lacks that an entry needs, so that the command can say where to add it. */
+  constructor(
+    message: string,
+    readonly missing?: 'authors' | 'title',
+  ) {
+    super(message);
+  }
+}
 
 const first = (value: unknown): string | undefined => {
   const item = Array.isArray(value) ? value[0] : value;
@@ -166,7 +174,7 @@ const textOf = (value: unknown, field: string) => {
 /** The title, with its subtitle after a colon. */
 function titleOf(record: CslRecord): string {
   const rawTitle = first(record.title);
-  if (!rawTitle) throw new RecordError('the record has no title');
+  if (!rawTitle) throw new RecordError('the record has no title', 'title');
   const title = plainText(rawTitle, 'title');
   const subtitle = first(record.subtitle);
   if (!subtitle) return title;
@@ -196,6 +204,7 @@ function creatorsOf(
         editors.length > 0
           ? 'the record lists editors but no authors, and is not a book'
           : 'the record lists no authors',
+        'authors',
       );
     }
     const creators: Pick<Publication, 'authors' | 'editors'> = {};
@@ -217,7 +226,7 @@ function yearOf(record: CslRecord): Publication['year'] {
 }
 
 /** Journal or book title, edition, volume, issue, pages, article and report numbers. */
-function sourceFields(record: CslRecord, type: NonNullable<Publication['type']>, publication: Publication): void {
+function sourceFields(record: CslRecord, type: Kind, publication: Publication, notes: string[]): void {
   const container = textOf(record['container-title'], type === 'article' ? 'journal' : 'book title');
   if (container && type === 'article') publication.journal = container;
   if (container && (type === 'chapter' || type === 'conference-paper')) publication.bookTitle = container;
@@ -235,10 +244,26 @@ function sourceFields(record: CslRecord, type: NonNullable<Publication['type']>,
   // JabRef keeps an empty range) is no page.
   if (publication.pages) publication.pages = publication.pages.replace(/(\w)\s*[-–—]+\s*(\w)/g, '$1-$2');
   if (publication.pages !== undefined && !/[\p{L}\p{N}]/u.test(publication.pages)) delete publication.pages;
+  placeholders(publication, notes);
   if (type === 'article') articleNumberOf(record, publication);
   if (type === 'report') {
     const number = textOf(record.number, 'report number');
     if (number) publication.reportNumber = number;
+  }
+}
+
+/**
+ * Numbers that stand for one not known yet, left out with a note: EndNote's volume 9999 (an article online ahead of
+ * print) and Wiley's pages "n/a-n/a".
+ */
+function placeholders(publication: Publication, notes: string[]): void {
+  if (publication.volume === '9999') {
+    delete publication.volume;
+    notes.push('the volume 9999 (EndNote’s mark for a volume not known yet) was left out');
+  }
+  if (publication.pages !== undefined && /^n\/?a(?:\s*-\s*n\/?a)?$/i.test(publication.pages)) {
+    notes.push(`the pages "${publication.pages}" (a publisher’s mark for pages not known yet) were left out`);
+    delete publication.pages;
   }
 }
 
@@ -325,7 +350,7 @@ export function publicationFromRecord(record: CslRecord, doi?: string, notes: st
   if (authors) publication.authors = authors;
   if (type !== 'article') publication.type = type;
   if (editors) publication.editors = editors;
-  sourceFields(record, type, publication);
+  sourceFields(record, type, publication, notes);
   issuerFields(record, type, publication);
   identifiers(record, doi, publication, notes);
   // Only what the kind uses: a thesis has no issue, whatever number a reference manager kept for it.
