@@ -6,6 +6,7 @@
  */
 import type { BreadcrumbList, CreativeWork, ItemList, Organization, Person, WithContext } from 'schema-dts';
 import { FREE_COPY_VERSION_WORDS, publicationLink } from './citation.ts';
+import { groupedByYear } from './publication-years.ts';
 import type { MembersDirectory, Publication, SiteSettings, Theme } from './content-schema.ts';
 import { orcidUrl } from './orcid.ts';
 import type { Urls } from './urls.ts';
@@ -131,7 +132,10 @@ function work(publication: Publication): CreativeWork {
   };
 }
 
-/** A theme's publications, in the order the page lists them. */
+/**
+ * A theme's publications, in the order the page lists them. A long list (grouped by year on the page) is named and
+ * counted without its works, which would weigh as much as the page itself: the page's own references give them.
+ */
 export function publicationList(theme: Theme, publications: Publication[], urls: Urls): WithContext<ItemList> {
   return {
     '@context': context,
@@ -139,10 +143,14 @@ export function publicationList(theme: Theme, publications: Publication[], urls:
     name: `${theme.title}: publications`,
     url: urls.absolute(`/research/${theme.id}`),
     numberOfItems: publications.length,
-    itemListElement: publications.map((publication, index) => ({
-      '@type': 'ListItem',
-      position: index + 1,
-      item: work(publication),
-    })),
+    ...(groupedByYear(publications)
+      ? {}
+      : {
+          itemListElement: publications.map((publication, index) => ({
+            '@type': 'ListItem' as const,
+            position: index + 1,
+            item: work(publication),
+          })),
+        }),
   };
 }

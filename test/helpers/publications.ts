@@ -4,16 +4,18 @@
  * site's, and every entry cite imports from the real exports of
  * test/fixtures/doi/import/).
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { cp, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fc from 'fast-check';
 import * as v from 'valibot';
+import { parse, stringify } from 'yaml';
 import { readImport } from '../../scripts/cite/import-file.ts';
+import { FIELD_ORDER } from '../../scripts/cite/publications-file.ts';
 import { publicationFromRecord } from '../../scripts/cite/record.ts';
 import { loadContent } from '../../scripts/stages/load-content.ts';
 import { formatNames, type PersonName } from '../../src/names.ts';
 import { type Publication, publicationSchema } from '../../src/content/publications.ts';
-import { fixtureContentDir, realContentDir } from './site.ts';
+import { fixtureContentDir, realContentDir, temporaryFolder } from './site.ts';
 
 // ---------------------------------------------------------------- generated entries
 
@@ -202,4 +204,34 @@ export async function realCorpus(): Promise<Publication[]> {
   for (const name of (await readdir(folder)).sort())
     imported.push(...(await importedEntries(path.join(folder, name))).map(({ publication }) => publication));
   return [...content, ...imported];
+}
+
+/**
+ * A copy of the fixture content whose themes hold every entry cite imports from the given real exports, as one
+ * import of each would (a DOI listed once in the whole file): for the tests of long lists.
+ */
+export async function contentWithLibraries(themes: Record<string, string[]>): Promise<string> {
+  const contentDir = path.join(await temporaryFolder(), 'content');
+  await cp(fixtureContentDir, contentDir, { recursive: true });
+  const dois = new Set<string>();
+  const lists: Record<string, Record<string, unknown>[]> = {};
+  for (const [theme, files] of Object.entries(themes)) {
+    lists[theme] = [];
+    for (const file of files) {
+      for (const { publication } of await importedEntries(file)) {
+        const doi = publication.doi?.toLowerCase();
+        if (doi && dois.has(doi)) continue;
+        if (doi) dois.add(doi);
+        lists[theme]!.push(
+          Object.fromEntries(
+            FIELD_ORDER.flatMap((field) => (field in publication ? [[field, publication[field]]] : [])),
+          ),
+        );
+      }
+    }
+  }
+  const file = path.join(contentDir, 'publications.yml');
+  const fixture = parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+  await writeFile(file, stringify({ ...fixture, ...lists }, { lineWidth: 0 }));
+  return contentDir;
 }
