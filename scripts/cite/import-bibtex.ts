@@ -8,7 +8,8 @@
 import { type Creator, type Entry as BibtexEntry, parse as parseBibtex } from '@retorquere/bibtex-parser';
 import { linesOf } from '../lib/line-counter.ts';
 import { ImportError, type ImportedRecord } from './imported.ts';
-import type { CslName, CslRecord } from './record.ts';
+import type { CslRecord } from './record.ts';
+import type { CslName } from './record-names.ts';
 
 /** BibTeX entry types → CSL types; anything else is read as a journal article (or as what its fields say). */
 const BIBTEX_TYPES: Record<string, string> = {

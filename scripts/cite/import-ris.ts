@@ -8,7 +8,8 @@ import { RIS_NOTES } from '../../src/citation-export.ts';
 import { lowerCaseWord, SUFFIX } from '../../src/names.ts';
 import { isHttpUrl } from '../../src/urls.ts';
 import type { ImportedRecord } from './imported.ts';
-import type { CslName, CslRecord } from './record.ts';
+import type { CslRecord } from './record.ts';
+import type { CslName } from './record-names.ts';
 
 const RIS_LINE = /^([A-Z][A-Z0-9]) {1,2}-(?: (.*))?$/s;
 

@@ -9,8 +9,18 @@
  * braces that keep it whole as the fix.
  */
 import { formatNames, isNameParticle, lowerCaseWord, type PersonName, parseNames, SUFFIX } from '../../src/names.ts';
-import type { CslName } from './record.ts';
 import { plainText } from './text.ts';
+
+export interface CslName {
+  family?: string;
+  given?: string;
+  literal?: string;
+  /** Crossref's REST API writes a group author as `name`. */
+  name?: string;
+  'non-dropping-particle'?: string;
+  'dropping-particle'?: string;
+  suffix?: string;
+}
 
 export class NameError extends Error {}
 

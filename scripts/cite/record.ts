@@ -7,19 +7,8 @@
 import type { Publication } from '../../src/content-schema.ts';
 import { KIND_FIELDS } from '../../src/content/publications.ts';
 import { bareDoi } from '../../src/doi.ts';
-import { NameError, personName, writtenNames } from './record-names.ts';
+import { type CslName, NameError, personName, writtenNames } from './record-names.ts';
 import { plainText, safeUrl, UntrustedTextError } from './text.ts';
-
-export interface CslName {
-  family?: string;
-  given?: string;
-  literal?: string;
-  /** Crossref's REST API writes a group author as `name`. */
-  name?: string;
-  'non-dropping-particle'?: string;
-  'dropping-particle'?: string;
-  suffix?: string;
-}
 
 export interface CslRecord {
   DOI?: string;
