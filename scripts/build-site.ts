@@ -20,6 +20,7 @@ import type { DoiOnly } from './stages/content/doi-only.ts';
 import { loadContent, placeholderWarnings } from './stages/load-content.ts';
 import type { OutputFile } from './stages/output-files.ts';
 import { renderPages } from './stages/render-pages.tsx';
+import { pageBudgetWarnings } from './stages/page-budgets.ts';
 import { buildReport, type BuildReport } from './stages/report.ts';
 import { siteFiles } from './stages/site-files.ts';
 import { readTestedWith } from './stages/tested-with.ts';
@@ -129,6 +130,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
       ...testWarnings,
       ...placeholderWarnings(content, contentDir),
       ...robotsWarnings(basePath),
+      ...pageBudgetWarnings(pages, gzipSizes),
     ],
   };
 }

@@ -8,119 +8,19 @@
  */
 import type { Publication } from './content-schema.ts';
 import { doiUrl } from './doi.ts';
+import { formatNames, type PersonName, parseNames } from './names.ts';
 import { foldAccents } from './text.ts';
 
-export interface PersonName {
-  family: string;
-  /** Initials or given names; absent for a group author or a single name. */
-  given?: string;
-  /** Jr., Sr., II, III…: APA writes "Smith, A. B., III". */
-  suffix?: string;
-}
+/** The names of an APA list, in order ("et al." left out): the one name model, src/names.ts. */
+export const parseAuthors = (authors: string): PersonName[] => parseNames(authors).names;
 
-/** A given name as APA writes it: initials ("T. J.", "J. P. C. M.", "Á.") or given names ("Esther"). */
-const GIVEN = /^(?:\p{Lu}[\p{L}'’]*\.?)(?:[\s-]+\p{Lu}[\p{L}'’]*\.?)*$/u;
-const SUFFIX = /^(?:Jr\.?|Sr\.?|I{2,3}|IV|V|VI)$/;
-/** "…, & Nielsen, T. R., et al.": the list goes on (BibTeX's "and others"). */
-const OTHERS = /,?\s*(?:&\s*)?(?:et al\.?|others)$/;
-
-/**
- * Where the last name of the list begins: after its last ", &" (as APA writes it, and the content does); failing
- * that, after a last " & " that is followed by a person ("Al-Jawahiri & Nielsen, T. R.") or follows one's initials
- * ("Smith, J. & Task Force"), so that a group's own "&" ("Task Force on Dementia & Migration") stays in its name.
- */
-function lastSeparator(text: string): { at: number; length: number } | undefined {
-  const found = [...text.matchAll(/,\s*&\s*(?=\S)/g)].at(-1);
-  if (found) return { at: found.index, length: found[0].length };
-  const bare = [...text.matchAll(/\s+&\s+(?=\S)/g)].at(-1);
-  if (!bare) return undefined;
-  const before = text.slice(0, bare.index).split(/,\s+/);
-  const after = text.slice(bare.index + bare[0].length).split(/,\s+/);
-  // What follows is one name: a person ("Nielsen, T. R.", "Smith, A. B., III") or, after a person, a group.
-  const onePerson =
-    after.length >= 2 && after.length <= 3 && GIVEN.test(after[1]!) && (after.length === 2 || SUFFIX.test(after[2]!));
-  const afterPerson =
-    after.length === 1 && before.length > 1 && (GIVEN.test(before.at(-1)!) || SUFFIX.test(before.at(-1)!));
-  return onePerson || afterPerson ? { at: bare.index, length: bare[0].length } : undefined;
-}
-
-/** The people of an APA author list, in order, and whether it ends in "et al.". */
-function authorList(authors: string): { names: PersonName[]; others: boolean } {
-  let text = authors.trim();
-  const others = OTHERS.test(text);
-  if (others) text = text.replace(OTHERS, '').trim();
-  // The part after the last "&" is the last name, so a single name there is never taken for the given name before it.
-  const separator = lastSeparator(text);
-  const head = separator ? text.slice(0, separator.at) : text;
-  const last = separator ? text.slice(separator.at + separator.length) : '';
-  return { names: [...pairUp(head), ...pairUp(last)], others };
-}
-
-/** Words in lower case that belong to people's family names: particles ("van den", "de la", "'t") and "al-", "d'". */
-const PARTICLE =
-  /^(?:van|von|de|der|den|des|da|das|di|do|dos|du|la|le|les|lo|del|della|ter|ten|te|'t|y|e|zu|zum|zur|op|het|bin|ibn|al|el)$|^[a-z]{1,3}['’-]/;
-
-/** Whether a word is a particle of a person's family name ("van", "de", "'t"), not a word of a group's name ("of"). */
-export const isNameParticle = (word: string) => PARTICLE.test(word);
-
-/**
- * A part of the list that can only be a group's name, never a person's family name: it holds an "&", or it has
- * words in capitals and a word all in lower case that is no particle ("Organisation for Economic Co-operation and
- * Development"; "van den Berg", "deKleer", "da Silva e Souza" are people's). A group followed by a person is then
- * never given the person's family name as its initials.
- */
-export function isGroupName(part: string): boolean {
-  const words = part.split(/\s+/);
-  if (part.includes('&')) return true;
-  return (
-    words.length > 1 &&
-    words.some((word) => /^\p{Lu}/u.test(word)) &&
-    words.some((word) => /^\p{Ll}+$/u.test(word) && !isNameParticle(word))
-  );
-}
-
-/** "Franzen, S., van den Berg, E., Smith, A. B., III" → the people; a part without a given name is a group author. */
-function pairUp(text: string): PersonName[] {
-  const parts = text
-    .split(/,\s+/)
-    .map((part) => part.trim().replace(/,$/, ''))
-    .filter((part) => part !== '');
-  const names: PersonName[] = [];
-  for (let index = 0; index < parts.length; index += 1) {
-    const name: PersonName = { family: parts[index]! };
-    const next = parts[index + 1];
-    if (next !== undefined && !isGroupName(name.family) && GIVEN.test(next) && !SUFFIX.test(next)) {
-      name.given = next;
-      index += 1;
-      if (parts[index + 1] !== undefined && SUFFIX.test(parts[index + 1]!)) {
-        name.suffix = parts[index + 1]!;
-        index += 1;
-      }
-    }
-    names.push(name);
-  }
-  return names;
-}
-
-/** "Franzen, S., van den Berg, E., & Nielsen, T. R." → the people, in order ("et al." left out). */
-export function parseAuthors(authors: string): PersonName[] {
-  return authorList(authors).names;
-}
-
-const apaName = (name: PersonName) =>
-  name.given ? `${name.family}, ${name.given}${name.suffix ? `, ${name.suffix}` : ''}` : name.family;
-
-/** "Franzen, S., van den Berg, E., & Nielsen, T. R.": the APA list of names the content holds; "et al." when it goes on. */
-export function formatAuthors(names: readonly PersonName[], others = false): string {
-  const written = names.map(apaName);
-  if (others) return written.length === 0 ? 'et al.' : `${written.join(', ')}, et al.`;
-  if (written.length <= 1) return written.join('');
-  return `${written.slice(0, -1).join(', ')}, & ${written.at(-1)}`;
-}
+/** The names as a reader sees them listed: "Franzen, S., van den Berg, E., & Nielsen, T. R.", no braces. */
+export const formatAuthors = (names: readonly PersonName[], others = false) =>
+  formatNames({ names: [...names], others }, false);
 
 /** Editors as APA names them inside a reference: "E. Editor", "A. One & B. Two", "A. One, B. Two, & C. Three". */
 export function editorsInline(editors: string): string {
-  const { names, others } = authorList(editors);
+  const { names, others } = parseNames(editors);
   const written = names.map((name) =>
     name.given ? `${name.given} ${name.family}${name.suffix ? ` ${name.suffix}` : ''}` : name.family,
   );
@@ -132,7 +32,7 @@ export function editorsInline(editors: string): string {
 
 /** "(Ed.)" or "(Eds.)". */
 export const editorsLabel = (editors: string) => {
-  const { names, others } = authorList(editors);
+  const { names, others } = parseNames(editors);
   return names.length > 1 || others ? '(Eds.)' : '(Ed.)';
 };
 
@@ -179,28 +79,47 @@ const BIBTEX_SPECIAL: Record<string, string> = {
   '\\': '\\textbackslash{}',
   '~': '\\textasciitilde{}',
   '^': '\\textasciicircum{}',
+  // TeX's text fonts print < > | as ¡ ¿ — (and BibTeX readers read them so): "p < 0.05" is written with commands.
+  '<': '\\textless{}',
+  '>': '\\textgreater{}',
+  '|': '\\textbar{}',
 };
 /**
  * Text for BibTeX: its special characters escaped, and the pairs TeX reads as one typographic character ("--" an
  * en dash, "''" a closing quote, "``", "?`", "!`") kept apart with an empty group, so they come back as typed.
  */
 const escapeSpecials = (text: string) =>
-  text.replace(/[\\~^{}&%$#_]/g, (character) => BIBTEX_SPECIAL[character] ?? `\\${character}`);
+  text.replace(/[\\~^{}&%$#_<>|]/g, (character) => BIBTEX_SPECIAL[character] ?? `\\${character}`);
 const escapeBibtex = (text: string) => escapeSpecials(text).replace(/-(?=-)|'(?=')|`(?=`)|[?!](?=`)/g, '$&{}');
 
 /**
- * A name for BibTeX: "Family, Given" or "Family, Suffix, Given"; a group
- * author or a single name in braces, so it is never split into first and last
- * names or joined with the next one.
+ * A family name as BibTeX reads "von Last": its particles in lower case first, as its "von" part ("van den Berg":
+ * "van den" and "Berg", as biblatex's useprefix and BibTeX's sorting expect); the rest braced where BibTeX would take
+ * one of its words for a particle and cut the name there ("{Fontcuberta i Morral}", "da {Silva e Souza}",
+ * "{al-Khalili}") or cannot tell a word's case (a name in Arabic or Han script).
+ */
+function bibtexFamily(family: string): string {
+  const words = family.split(' ');
+  let at = 0;
+  while (at < words.length - 1 && /^\p{Ll}/u.test(words[at]!)) at += 1;
+  const last = words.slice(at).join(' ');
+  const whole = words.slice(at).every((word) => /^[\p{Lu}\p{Lt}]/u.test(word));
+  return [...words.slice(0, at), whole ? escapeBibtex(last) : `{${escapeBibtex(last)}}`].join(' ');
+}
+
+/**
+ * A name for BibTeX: "von Last, Given" or "von Last, Suffix, Given"; a name kept whole (a group author, a single
+ * name) in braces, so that BibTeX never splits it into a person's parts, nor at an "and" inside it, nor joins it with
+ * the next one.
  */
 const bibtexName = (name: PersonName) =>
   name.given
-    ? `${escapeBibtex(name.family)}, ${name.suffix ? `${escapeBibtex(name.suffix)}, ` : ''}${escapeBibtex(name.given)}`
+    ? `${bibtexFamily(name.family)}, ${name.suffix ? `${escapeBibtex(name.suffix)}, ` : ''}${escapeBibtex(name.given)}`
     : `{${escapeBibtex(name.family)}}`;
 
 const bibtexNames = (names: string | undefined) => {
   if (!names) return undefined;
-  const { names: people, others } = authorList(names);
+  const { names: people, others } = parseNames(names);
   return [...people.map(bibtexName), ...(others ? ['others'] : [])].join(' and ');
 };
 
@@ -228,6 +147,9 @@ function bibtexType(publication: Publication): string {
           : 'thesis';
     case 'report':
       return 'techreport';
+    case 'presentation':
+      // biblatex's type for "the script of a talk", as Better BibTeX writes Zotero's presentations.
+      return 'unpublished';
     default:
       return 'misc';
   }
@@ -264,7 +186,11 @@ export function bibtexEntry(publication: Publication, key: string): string {
     // A thesis's repository (ProQuest, a university's archive): where it is published.
     ['howpublished', kind === 'thesis' ? escaped(publication.repository) : undefined],
     ['version', escaped(publication.version)],
-    ['type', MISC_TYPE[kind]],
+    // biblatex's field for a subtype the styles do not use: what makes this @unpublished a talk or a poster.
+    ['entrysubtype', kind === 'presentation' ? 'presentation' : undefined],
+    ['type', kind === 'presentation' ? escaped(publication.presentationType) : MISC_TYPE[kind]],
+    ['eventtitle', escaped(publication.event)],
+    ['venue', escaped(publication.location)],
     // Verbatim fields for biber and Zotero: written as they are.
     ['doi', publication.doi],
     // Beside a DOI (which has its own field) the address is the legal free copy, the one a reader opens.
@@ -295,16 +221,41 @@ const RIS_TYPE: Record<NonNullable<Publication['type']>, string> = {
   preprint: 'UNPB',
   dataset: 'DATA',
   software: 'COMP',
+  // As Zotero writes a presentation: its conference in T2, the place in CY, what it was in M3.
+  presentation: 'SLIDE',
 };
 
-/** RIS names: "Family, Given, Suffix"; a group author or single name as one value; "et al." where the list goes on. */
+/**
+ * RIS names: "Family, Given, Suffix"; a group author or single name as one value. A list that goes on is said in a
+ * note (RISNOTE_OTHERS), never as a person named "et al.".
+ */
 function risNames(tag: string, names: string | undefined): string[] {
   if (!names) return [];
-  const { names: people, others } = authorList(names);
+  const { names: people } = parseNames(names);
   const written = people.map((name) =>
     name.given ? `${name.family}, ${name.given}${name.suffix ? `, ${name.suffix}` : ''}` : name.family,
   );
-  return [...written, ...(others ? ['et al.'] : [])].map((name) => `${tag}  - ${risValue(name)}`);
+  return written.map((name) => `${tag}  - ${risValue(name)}`);
+}
+
+/**
+ * What RIS has no tag for, said in notes (N1) that reference managers show as they are and cite's reader reads
+ * back: a list of names that goes on ("et al."), a work in press (RIS's PY holds a year only).
+ */
+export const RIS_NOTES = {
+  authorsGoOn: 'The list of authors goes on (et al.).',
+  editorsGoOn: 'The list of editors goes on (et al.).',
+  inPress: 'In press.',
+} as const;
+
+function risNotes(publication: Publication, editorsAsAuthors: boolean): string[] {
+  const goesOn = (names: string | undefined) => names !== undefined && parseNames(names).others;
+  const notes = [
+    goesOn(editorsAsAuthors ? publication.editors : publication.authors) && RIS_NOTES.authorsGoOn,
+    !editorsAsAuthors && goesOn(publication.editors) && RIS_NOTES.editorsGoOn,
+    publication.year === 'in press' && RIS_NOTES.inPress,
+  ];
+  return notes.filter((note) => typeof note === 'string').map((note) => `N1  - ${note}`);
 }
 
 /** Who issued the work: a thesis's or report's institution first (PB, as EndNote and Zotero read it), then the rest. */
@@ -319,18 +270,34 @@ function risIssuers(publication: Publication, kind: NonNullable<Publication['typ
       ...line('PB', publication.institution),
       ...line('DP', publication.repository),
     ];
-  // A report's PB is its institution and a second PB its publisher; one with a publisher alone leaves the first empty.
-  if (kind === 'report' && (publication.institution || publication.publisher))
-    return [`PB  - ${risValue(publication.institution ?? '')}`.trimEnd(), ...line('PB', publication.publisher)];
+  // A report's PB is its institution (EndNote's "Institution") and a second PB its publisher; one with a publisher
+  // alone has that one PB, which a reader takes for the institution that issued it (APA cites either in one place).
+  if (kind === 'report') return [...line('PB', publication.institution), ...line('PB', publication.publisher)];
+  if (kind === 'presentation')
+    return [...line('CY', publication.location), ...line('M3', publication.presentationType)];
   if (kind === 'preprint' || kind === 'dataset' || kind === 'software')
     return line('PB', publication.repository ?? publication.publisher);
   return line('PB', publication.publisher ?? publication.institution);
 }
 
+/**
+ * A page range's first and last page for RIS's SP and EP: "546-557", and "C3-32-C3-35" (pages named with a hyphen)
+ * at the hyphen between two pages of one form; anything else is one page, written whole in SP.
+ */
+function pageEnds(pages: string): [string, string?] {
+  const parts = pages.split(/\s*[-–]\s*/);
+  const shape = (page: string) => page.replace(/\d+/g, '9').replace(/\p{L}+/gu, 'A');
+  for (let at = 1; at < parts.length; at += 1) {
+    const [start, end] = [parts.slice(0, at).join('-'), parts.slice(at).join('-')];
+    if (start && end && (parts.length === 2 || shape(start) === shape(end))) return [start, end];
+  }
+  return [pages];
+}
+
 /** Volume, issue, report number, pages or article number (C7, EndNote's "Article Number"), edition or version. */
 function risNumbers(publication: Publication): string[] {
   const line = (tag: string, value: string | undefined) => (value ? [`${tag}  - ${risValue(value)}`] : []);
-  const [start, end] = publication.pages?.split(/\s*[-–]\s*/) ?? [];
+  const [start, end] = publication.pages ? pageEnds(publication.pages) : [];
   return [
     ...line('ET', publication.edition),
     ...line('VL', publication.volume),
@@ -349,15 +316,16 @@ function risRecord(publication: Publication): string {
   const type = RIS_TYPE[kind];
   const lines: string[] = [`TY  - ${type}`];
   // An edited book's editors are its AU in RIS; a chapter's or a paper's editors are A2, the book's.
-  if (kind === 'edited-book' && !publication.authors) lines.push(...risNames('AU', publication.editors));
+  const editorsAsAuthors = kind === 'edited-book' && !publication.authors;
+  if (editorsAsAuthors) lines.push(...risNames('AU', publication.editors));
   else lines.push(...risNames('AU', publication.authors), ...risNames('A2', publication.editors));
   lines.push(`TI  - ${risValue(publication.title)}`);
   // A paper's proceedings are C3 ("Proceedings Title"; T2 is the conference's name), and its PY the conference's year:
-  // DA dates the paper itself. Elsewhere T2 is the journal or the book.
-  const container = publication.journal ?? publication.bookTitle;
+  // DA dates the paper itself. Elsewhere T2 is the journal, the book or a presentation's conference.
+  const container = publication.journal ?? publication.bookTitle ?? publication.event;
   if (container) lines.push(`${kind === 'conference-paper' ? 'C3' : 'T2'}  - ${risValue(container)}`);
-  // EndNote writes "in press" in the year; the year of a work not yet published is not known.
-  const year = typeof publication.year === 'number' ? String(publication.year) : (publication.year ?? undefined);
+  // The year only: a work in press is said in a note, as RIS's PY holds a year.
+  const year = typeof publication.year === 'number' ? String(publication.year) : undefined;
   if (year) lines.push(`PY  - ${year}`);
   if (year && kind === 'conference-paper') lines.push(`DA  - ${year}`);
   lines.push(...risNumbers(publication), ...risIssuers(publication, kind));
@@ -365,6 +333,7 @@ function risRecord(publication: Publication): string {
   // Beside a DOI (DO) the address is the legal free copy where there is one, as in BibTeX.
   const address = publication.doi ? (publication.freeCopy ?? doiUrl(publication.doi)) : publication.url;
   if (address) lines.push(`UR  - ${address}`);
+  lines.push(...risNotes(publication, editorsAsAuthors));
   lines.push('ER  - ');
   return `${lines.join('\n')}\n`;
 }

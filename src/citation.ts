@@ -1,6 +1,7 @@
-import { editorsInline, editorsLabel, formatAuthors, parseAuthors } from './citation-export.ts';
+import { editorsInline, editorsLabel } from './citation-export.ts';
 import type { Publication } from './content-schema.ts';
 import { doiUrl } from './doi.ts';
+import { formatNames, namesAsRead, parseNames } from './names.ts';
 
 /**
  * One piece of an APA-style reference. Names, titles and journals come from
@@ -129,12 +130,11 @@ function inBookPieces(publication: Publication): CitationPiece[] {
 }
 
 /**
- * "Report No. 7" for a number, "Report AI-TR-550" for an identifier, and a number that names its own series
- * ("Research Report 171", "TR 215") as it is written (APA 7, 10.4).
+ * "Report No. 7", "Report No. 15-7", "Report No. AI-TR-550": a report's number or identifier, as APA 7 (10.4) writes
+ * it; a number that names its own series ("Research Report 171", "TR 215") as it is written.
  */
 function reportNumberText(number: string): string {
-  if (/^\d+[A-Za-z]?$/.test(number)) return `Report No. ${number}`;
-  return /\s/.test(number) ? number : `Report ${number}`;
+  return /\s/.test(number) ? number : `Report No. ${number}`;
 }
 
 const DESCRIPTION: Partial<Record<Kind, string>> = {
@@ -163,14 +163,22 @@ function workDetails(publication: Publication, kind: Kind): { pieces: CitationPi
     return { pieces: number, publisher: publication.publisher ?? publication.institution };
   }
   if (kind === 'thesis') return thesisPieces(publication);
-  if (kind === 'dataset' || kind === 'software') {
-    const version = publication.version ? [text(` (Version ${publication.version})`)] : [];
+  const version = publication.version ? [text(` (Version ${publication.version})`)] : [];
+  if (kind === 'dataset' || kind === 'software')
     return {
       pieces: [...version, text(` [${DESCRIPTION[kind]}]`)],
       publisher: publication.repository ?? publication.publisher,
     };
-  }
-  return { pieces: [], publisher: publication.repository ?? publication.publisher };
+  if (kind === 'presentation') return presentationDetails(publication);
+  return { pieces: version, publisher: publication.repository ?? publication.publisher };
+}
+
+/** "[Paper presentation]. Conference, Place.": what was presented, and at which conference where (APA 7, 10.5). */
+function presentationDetails(publication: Publication) {
+  const { presentationType, event, location } = publication;
+  // The place is the conference's: without the conference's name, APA (and its CSL style) gives neither.
+  const where = event && [event, location].filter(Boolean).join(', ');
+  return { pieces: presentationType ? [text(` [${presentationType}]`)] : [], publisher: where || undefined };
 }
 
 /** The names that head the reference: the authors, or an edited book's editors. */
@@ -183,7 +191,8 @@ const creators = (publication: Publication) => publication.authors ?? publicatio
 function workPieces(publication: Publication, kind: Kind): CitationPiece[] {
   const { pieces, publisher } = workDetails(publication, kind);
   const sameAsAuthor =
-    publisher !== undefined && publisher.trim().toLowerCase() === creators(publication).trim().toLowerCase();
+    publisher !== undefined &&
+    publisher.trim().toLowerCase() === namesAsRead(creators(publication)).trim().toLowerCase();
   return [
     ...closed([{ kind: 'work', text: publication.title }, ...pieces]),
     ...publisherPart(sameAsAuthor ? undefined : publisher),
@@ -191,18 +200,15 @@ function workPieces(publication: Publication, kind: Kind): CitationPiece[] {
 }
 
 /**
- * The names as APA 7 lists them (9.8): up to 20 in full; of 21 or more, the first 19, an ellipsis and the last.
- * A list written with "et al." (the names that follow are not known) keeps it.
+ * The names as APA 7 lists them (9.8): up to 20 as typed (a name kept whole shown without its braces); of 21 or
+ * more, the first 19, an ellipsis and the last. A list written with "et al." (the names that follow are not known)
+ * keeps it.
  */
 function authorsText(authors: string): string {
-  if (/et al\.?$/.test(authors.trim())) return authors;
-  const names = parseAuthors(authors);
-  if (names.length < 21) return authors;
-  const [first, last] = [
-    formatAuthors(names.slice(0, 19), true).replace(/, et al\.$/, ''),
-    formatAuthors([names.at(-1)!]),
-  ];
-  return `${first}, . . . ${last}`;
+  const { names, others } = parseNames(authors);
+  if (others || names.length < 21) return namesAsRead(authors);
+  const first = formatNames({ names: names.slice(0, 19), others: true }, false).replace(/, et al\.$/, '');
+  return `${first}, . . . ${formatNames({ names: [names.at(-1)!], others: false }, false)}`;
 }
 
 /** "Authors. (Year). " or "Editors (Eds.). (Year). ": the first element, closed with a full stop as APA closes it. */
@@ -213,7 +219,7 @@ function creatorPieces(publication: Publication, suffix: string): CitationPiece[
     const names = authorsText(authors);
     return [{ kind: 'authors', text: names }, text(`${/[.]$/.test(names) ? '' : '.'} (${year}). `)];
   }
-  if (editors) return [{ kind: 'authors', text: editors }, text(` ${editorsLabel(editors)}. (${year}). `)];
+  if (editors) return [{ kind: 'authors', text: namesAsRead(editors) }, text(` ${editorsLabel(editors)}. (${year}). `)];
   return [text(`(${year}). `)];
 }
 

@@ -6,6 +6,7 @@
  */
 import type { BreadcrumbList, CreativeWork, ItemList, Organization, Person, WithContext } from 'schema-dts';
 import { FREE_COPY_VERSION_WORDS, publicationLink } from './citation.ts';
+import { groupedByYear } from './publication-years.ts';
 import type { MembersDirectory, Publication, SiteSettings, Theme } from './content-schema.ts';
 import { orcidUrl } from './orcid.ts';
 import type { Urls } from './urls.ts';
@@ -54,12 +55,21 @@ export function breadcrumbs(trail: { name: string; path: string }[], urls: Urls)
   };
 }
 
-type WorkType = 'ScholarlyArticle' | 'Chapter' | 'Book' | 'Thesis' | 'Report' | 'Dataset' | 'SoftwareSourceCode';
+type WorkType =
+  | 'ScholarlyArticle'
+  | 'Chapter'
+  | 'Book'
+  | 'Thesis'
+  | 'Report'
+  | 'Dataset'
+  | 'SoftwareSourceCode'
+  | 'CreativeWork';
 
 /**
  * The schema.org type of a kind of publication. An entry without a kind is an
  * article; schema.org has no type of its own for a conference paper or a
- * preprint, which are scholarly articles.
+ * preprint, which are scholarly articles, nor for a talk or a poster, which is
+ * a creative work.
  */
 export function workType(kind: string | undefined): WorkType {
   switch (kind) {
@@ -76,6 +86,8 @@ export function workType(kind: string | undefined): WorkType {
       return 'Dataset';
     case 'software':
       return 'SoftwareSourceCode';
+    case 'presentation':
+      return 'CreativeWork';
     default:
       return 'ScholarlyArticle';
   }
@@ -120,7 +132,10 @@ function work(publication: Publication): CreativeWork {
   };
 }
 
-/** A theme's publications, in the order the page lists them. */
+/**
+ * A theme's publications, in the order the page lists them. A long list (grouped by year on the page) is named and
+ * counted without its works, which would weigh as much as the page itself: the page's own references give them.
+ */
 export function publicationList(theme: Theme, publications: Publication[], urls: Urls): WithContext<ItemList> {
   return {
     '@context': context,
@@ -128,10 +143,14 @@ export function publicationList(theme: Theme, publications: Publication[], urls:
     name: `${theme.title}: publications`,
     url: urls.absolute(`/research/${theme.id}`),
     numberOfItems: publications.length,
-    itemListElement: publications.map((publication, index) => ({
-      '@type': 'ListItem',
-      position: index + 1,
-      item: work(publication),
-    })),
+    ...(groupedByYear(publications)
+      ? {}
+      : {
+          itemListElement: publications.map((publication, index) => ({
+            '@type': 'ListItem' as const,
+            position: index + 1,
+            item: work(publication),
+          })),
+        }),
   };
 }

@@ -94,10 +94,19 @@ const DELIBERATE: { rule: string; applies: (pair: Pair) => Pair }[] = [
     },
   },
   {
-    rule: 'a report number that names its own series ("TR 215") is not prefixed with "Report"; a range is no "Nos."',
+    rule: 'a report number that names its own series ("TR 215") is not prefixed with "Report"',
     applies: (pair) => ({
       ...pair,
-      theirs: pair.theirs.replace(/\(Report (?!Nos?\. )(?=[^)\s]+ [^)]*\))/, '(').replace('(Report Nos. ', '(Report '),
+      theirs: pair.theirs.replace(/\(Report (?!Nos?\. )(?=[^)\s]+ [^)]*\))/, '('),
+    }),
+  },
+  {
+    rule: 'a report\'s identifier with letters or a hyphen ("AI-TR-550", "15-7") is its number, "Report No.", not a range',
+    applies: (pair) => ({
+      ...pair,
+      theirs: pair.theirs
+        .replace('(Report Nos. ', '(Report No. ')
+        .replace(/\(Report (?!No\. )([^\s)]+)\)/, '(Report No. $1)'),
     }),
   },
   {

@@ -53,3 +53,35 @@ test('an article without journal or DOI is named with the field to add, since fi
   const third = warnings.find((warning) => warning.where.includes('third-example[2]'));
   assert.match(third?.message ?? '', /: add journal: with the journal it appeared in$/);
 });
+
+const NO_YEAR =
+  /^a publication with a DOI but no year, cited as \(n\.d\.\): run npm run cite -- fill to complete it from its DOI/;
+
+test('our own content: Plejert et al. has a DOI but no year, and the build names it at its line with cite fill as the fix', async () => {
+  const { warnings, content } = await loadContent(realContentDir);
+  const named = warnings.filter((warning) => NO_YEAR.test(warning.message));
+  assert.deepEqual(
+    named.map((warning) => /interpreter-mediated\[\d+\] "[^"]*"/.exec(warning.where)?.[0]),
+    ['interpreter-mediated[1] "‘There’s a letter called ef’ on Challeng…"'],
+  );
+  const plejert = content.publications['interpreter-mediated']?.[1];
+  assert.match(plejert?.authors ?? '', /^Plejert, C\./);
+  assert.equal(plejert?.year, null);
+});
+
+test('a year not known is named only where a DOI could give it: an entry without a DOI is cited (n.d.) without a word', async () => {
+  const contentDir = path.join(await temporaryFolder(), 'content');
+  await cp(fixtureContentDir, contentDir, { recursive: true });
+  const file = path.join(contentDir, 'publications.yml');
+  const text = await readFile(file, 'utf8');
+  const { warnings: before } = await loadContent(contentDir);
+  assert.deepEqual(
+    before
+      .filter((warning) => NO_YEAR.test(warning.message))
+      .map((warning) => warning.where.replace(/^.*publications\.yml/, 'publications.yml')),
+    ['publications.yml:18:11 › second-example[0] "A study whose year is not known" › year'],
+  );
+  await writeFile(file, text.replace('    doi: 10.5555/fixture.2\n', ''));
+  const { warnings } = await loadContent(contentDir);
+  assert.equal(warnings.filter((warning) => NO_YEAR.test(warning.message)).length, 0);
+});

@@ -204,6 +204,32 @@ const kinds: { publication: Publication; expected: string }[] = [
     expected: 'Example Institute. (2015). An example report (Report No. 7).',
   },
   {
+    // A number with letters or a hyphen is the report's number too (APA 7, 10.4), not a range.
+    publication: { type: 'report', authors: 'Demo, D.', year: 1980, title: 'A report', reportNumber: 'AI-TR-550' },
+    expected: 'Demo, D. (1980). A report (Report No. AI-TR-550).',
+  },
+  {
+    publication: { type: 'report', authors: 'Demo, D.', year: 2015, title: 'A report', reportNumber: '15-7' },
+    expected: 'Demo, D. (2015). A report (Report No. 15-7).',
+  },
+  {
+    // A number that names its own series is as typed.
+    publication: { type: 'report', authors: 'Demo, D.', year: 2015, title: 'A report', reportNumber: 'TR 215' },
+    expected: 'Demo, D. (2015). A report (TR 215).',
+  },
+  {
+    publication: {
+      type: 'presentation',
+      authors: 'Demo, D.',
+      year: 2016,
+      title: 'A talk',
+      presentationType: 'Poster presentation',
+      event: 'An Example Congress',
+      location: 'Lisbon, Portugal',
+    },
+    expected: 'Demo, D. (2016). A talk [Poster presentation]. An Example Congress, Lisbon, Portugal.',
+  },
+  {
     publication: {
       type: 'preprint',
       authors: 'Trial, C.',

@@ -36,11 +36,17 @@ interface Parsed {
   number?: string;
   edition?: string;
   version?: string;
+  genre?: string;
+  'event-title'?: string;
+  'event-place'?: string;
 }
 const parse = (text: string) =>
   plugins.input.chain(text, { target: '@csl/list+object', generateGraph: false }) as Parsed[];
 
-/** The CSL type Citation.js gives each kind's download: BibTeX's @misc is its "document". */
+/**
+ * The CSL type Citation.js gives each kind's download: BibTeX's @misc is its "document", and RIS's SLIDE (how Zotero
+ * writes and reads a presentation) a "motion_picture", as the RIS specification names it a slide.
+ */
 const CSL_TYPE: Record<'bib' | 'ris', Record<NonNullable<Publication['type']>, string>> = {
   bib: {
     article: 'article-journal',
@@ -53,6 +59,7 @@ const CSL_TYPE: Record<'bib' | 'ris', Record<NonNullable<Publication['type']>, s
     preprint: 'document',
     dataset: 'document',
     software: 'document',
+    presentation: 'manuscript',
   },
   ris: {
     article: 'article-journal',
@@ -65,24 +72,40 @@ const CSL_TYPE: Record<'bib' | 'ris', Record<NonNullable<Publication['type']>, s
     preprint: 'manuscript',
     dataset: 'dataset',
     software: 'software',
+    presentation: 'motion_picture',
   },
 };
 
 /** People as [family, given, suffix], a group author or single name as its family; "et al." is no one. */
 const people = (...lists: (string | undefined)[]) =>
   lists.flatMap((list) => parseAuthors(list ?? '').map((name) => [name.family, name.given ?? '', name.suffix ?? '']));
-const read = (names: CslName[] | undefined) =>
+/**
+ * What Citation.js read each name as. RIS has no way to keep a group's name whole where it holds a comma, so
+ * Citation.js reads "Council on Cardiopulmonary, Critical Care, Perioperative and Resuscitation" as a family, a given
+ * name and a suffix; such a name counts as read when its parts, joined again, are the group's name.
+ */
+const read = (names: CslName[] | undefined, groups: string[] = []) =>
   (names ?? [])
     .filter((name) => !['others', 'et al.'].includes(name.family ?? name.literal ?? ''))
-    .map((name) => [
-      name.literal ?? [name['non-dropping-particle'], name.family].filter(Boolean).join(' '),
-      name.given ?? '',
-      name.suffix ?? '',
-    ]);
+    .map((name) => {
+      const joined = [name.family, name.given, name.suffix].filter(Boolean).join(', ');
+      if (groups.includes(joined)) return [joined, '', ''];
+      return [
+        name.literal ?? [name['non-dropping-particle'], name.family].filter(Boolean).join(' '),
+        name.given ?? '',
+        name.suffix ?? '',
+      ];
+    });
 
 /** What a reader must find in the download of `publication`, and what Citation.js found, field by field. */
 function comparable(publication: Publication, parsed: Parsed, format: 'bib' | 'ris') {
   const kind = publication.type ?? 'article';
+  const groups =
+    format === 'ris'
+      ? people(publication.authors, publication.editors)
+          .filter(([family, given]) => !given && family!.includes(','))
+          .map(([family]) => family!)
+      : [];
   return {
     wanted: {
       type: CSL_TYPE[format][kind],
@@ -90,18 +113,28 @@ function comparable(publication: Publication, parsed: Parsed, format: 'bib' | 'r
       title: publication.title,
       DOI: publication.doi,
       year: typeof publication.year === 'number' ? publication.year : undefined,
-      inPress: publication.year === 'in press',
+      // RIS's PY holds a year only: "in press" is a note there (N1), which Citation.js does not read as a status.
+      inPress: publication.year === 'in press' && format === 'bib',
       container: publication.journal ?? publication.bookTitle,
       volume: publication.volume,
       issue: publication.issue,
       page: publication.pages,
       number: publication.articleNumber ?? publication.reportNumber,
       edition: publication.edition,
-      version: publication.version,
+      // The RIS specification gives an unpublished work (UNPB) no version: cite writes a preprint's in ET, which our
+      // reader takes back and Citation.js leaves out.
+      version: format === 'ris' && kind === 'preprint' ? undefined : publication.version,
+      // What a presentation was and where: BibTeX's type, eventtitle and venue (RIS's T2, CY and M3 Citation.js reads
+      // as a slide's).
+      presentation:
+        format === 'bib' && kind === 'presentation'
+          ? // Where no kind of presentation is typed, Citation.js reads the entrysubtype that marks a talk as its genre.
+            [publication.presentationType ?? 'presentation', publication.event, publication.location]
+          : [],
     },
     found: {
       type: parsed.type,
-      names: [...read(parsed.author), ...read(parsed.editor)],
+      names: [...read(parsed.author, groups), ...read(parsed.editor, groups)],
       title: parsed.title,
       DOI: parsed.DOI,
       year: parsed.issued?.['date-parts']?.[0]?.[0],
@@ -113,6 +146,8 @@ function comparable(publication: Publication, parsed: Parsed, format: 'bib' | 'r
       number: parsed.number,
       edition: parsed.edition,
       version: parsed.version,
+      presentation:
+        format === 'bib' && kind === 'presentation' ? [parsed.genre, parsed['event-title'], parsed['event-place']] : [],
     },
   };
 }

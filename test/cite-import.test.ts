@@ -9,6 +9,8 @@ import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import { test } from 'node:test';
 import { parse } from 'yaml';
+import { citationText } from '../src/citation.ts';
+import type { Publication } from '../src/content/publications.ts';
 import { citeContent, fixture, runCiteOn } from './helpers/cite.ts';
 
 const importInto = (file: string, theme: string, contentDir: string) =>
@@ -67,6 +69,14 @@ test('a 988-entry BibTeX library with undefined abbreviations, a missing "and", 
       output,
       /bbt-873-library\.bib:8711 williamson96unified: note: the url "citeseer\.nj\.nec\.com\/article\/williamson96unified\.html" is not an http\(s\) address, so the link was left out/,
     );
+    // What a refusal means, in one line after the summary: the others are written, and the exit code is 1.
+    assert.match(
+      output,
+      new RegExp(
+        `^Not imported: ${counts.refused} entries, each named above with what to fix; the others are written\\. Exit code 1: fix them and import the file again, and what is in already is skipped\\.$`,
+        'm',
+      ),
+    );
     // Importing the same file again adds nothing: every entry that arrived is found, none twice.
     const again = await importInto('bbt-873-library.bib', 'second-example', c.contentDir);
     const second = summary(again.output);
@@ -121,7 +131,7 @@ test('a Crossref REST API answer (message.items) is read item by item', async ()
     // Entries of a dictionary with no author are refused as such, each at its own line.
     assert.match(
       output,
-      /crossref-works-widget\.json:1 10\.1093\/oed\/5229773278: not imported: the record lists no authors/,
+      /crossref-works-widget\.json:1 10\.1093\/oed\/5229773278: not imported: the record lists no authors; add its authors \(a group that wrote it, as one name\) to the entry in your reference manager \(or in the file\) and import again$/m,
     );
     const file = await c.read();
     assert.match(file, /type: dataset\n {4}repository: Comprehensive R Archive Network\n/);
@@ -164,17 +174,85 @@ test('entries with different DOIs are never one publication; title and year deci
   }
 });
 
-test('an empty flow-style list ([]) takes any number of imported entries', async () => {
+test('an import into an empty list ([], as the editor saves one) writes it in block style: 1,046 entries, no line over 400 characters', async () => {
   const c = await citeContent();
   try {
     const before = await c.read();
     await writeFile(c.file, before.replace(/third-example:\n[\s\S]*$/, 'third-example: []\n'));
+    const { output } = await runCiteOn(
+      ['import', fixture('libraries', 'zotero-library-1053.bib'), '--theme', 'third-example'],
+      c.contentDir,
+    );
+    const counts = summary(output);
+    assert.ok(counts.imported >= 1000, String(counts.imported));
+    const written = await c.read();
+    const lines = written.split('\n');
+    assert.deepEqual(
+      lines.filter((line) => line.length > 400).map((line) => line.slice(0, 80)),
+      [],
+    );
+    assert.match(written, /^third-example:\n {2}- authors: /m);
+    // Each entry written is the entry the import printed: YAML reads the folded lines back as the same text.
+    const list = parse(written)['third-example'];
+    assert.equal(list.length, counts.imported);
+    const printed = output.split('\n').filter((line) => /: imported: /.test(line));
+    assert.equal(printed.length, counts.imported);
+    // Long author lists and titles are folded onto the next lines, and read back as the text that was imported.
+    assert.ok(
+      lines.some((line) => /^ {6}\S/.test(line)),
+      'some value is folded',
+    );
+    list.forEach((entry: Publication, index: number) => {
+      assert.ok(printed[index]!.endsWith(`: imported: ${citationText(entry)}`), printed[index]);
+    });
+  } finally {
+    await c.done();
+  }
+});
+
+test('an import into a flow-style list with entries writes the list in block style, the entries it had unchanged', async () => {
+  const c = await citeContent();
+  try {
+    const before = await c.read();
+    const had = '[{authors: "Example, A.", year: 2020, title: "Flow", journal: J, version: 1.10}]';
+    await writeFile(c.file, before.replace(/third-example:\n[\s\S]*$/, `third-example: ${had}\n`));
     const { code, output } = await importInto('zotero.ris', 'third-example', c.contentDir);
     assert.equal(code, 0, output);
-    assert.deepEqual(summary(output), { imported: 2, skipped: 0, refused: 0, total: 2 });
-    const list = parse(await c.read())['third-example'];
-    assert.equal(list.length, 2);
-    assert.match(await c.read(), /^third-example: \[\{.*\}, \{.*\}\]\n$/m);
+    const written = await c.read();
+    assert.equal(
+      written.slice(0, written.indexOf('third-example:')),
+      before.slice(0, before.indexOf('third-example:')),
+    );
+    assert.match(
+      written,
+      /^third-example:\n {2}- authors: Example, A\.\n {4}year: 2020\n {4}title: Flow\n {4}journal: J\n {4}version: "1\.10"\n {2}- authors: /m,
+    );
+    assert.equal(parse(written)['third-example'].length, 3);
+  } finally {
+    await c.done();
+  }
+});
+
+test('an imported entry with a DOI is the entry listed without one, by its title, year and kind: skipped, not added again', async () => {
+  const c = await citeContent();
+  try {
+    // Typed by hand without its DOI, as a maintainer would: the record of zotero.ris's first entry.
+    await writeFile(
+      c.file,
+      (await c.read()).replace(
+        /third-example:\n/,
+        "third-example:\n  - authors: Light, J., & McNaughton, D.\n    year: 2014\n    title: 'From Basic to Applied Research to Improve Outcomes for Individuals Who Require Augmentative and Alternative Communication: Potential Contributions of Eye Tracking Research Methods'\n    journal: Augmentative and Alternative Communication\n",
+      ),
+    );
+    const before = await c.read();
+    const { output } = await importInto('zotero.ris', 'third-example', c.contentDir);
+    assert.deepEqual(summary(output), { imported: 1, skipped: 1, refused: 0, total: 2 });
+    assert.match(
+      output,
+      /zotero\.ris:1(?: \S+)?: skipped: already listed at \S+publications\.yml:\d+ \(third-example\[0\]\), by the same title, year and kind \(one of them has no DOI\)/,
+    );
+    assert.equal((await c.read()).split('From Basic to Applied Research').length, 2, 'listed once');
+    assert.notEqual(await c.read(), before);
   } finally {
     await c.done();
   }

@@ -18,6 +18,18 @@ import { entryOf, KINDS, realCorpus } from './helpers/publications.ts';
 
 type Format = 'bib' | 'ris';
 
+/**
+ * The entry as a format can hold it: RIS has one publisher (PB) for a report, which EndNote and Zotero read as the
+ * institution that issued it, so a report with a publisher and no institution comes back with it as its institution
+ * (APA cites either in the one place, so the page reads the same).
+ */
+function asHeld(publication: Publication, format: Format): Publication {
+  if (format !== 'ris' || publication.type !== 'report' || publication.institution || !publication.publisher)
+    return publication;
+  const { publisher, ...rest } = publication;
+  return { ...rest, institution: publisher };
+}
+
 /** An entry written as `format` and imported again, as cite reads a file. */
 function roundTrip(publication: Publication, format: Format): Publication {
   const text = format === 'bib' ? bibtexFile([publication]) : risFile([publication]);
@@ -33,7 +45,7 @@ for (const format of ['bib', 'ris'] as const) {
     for (const kind of KINDS) {
       fc.assert(
         fc.property(entryOf(kind), (publication) => {
-          assert.deepEqual(roundTrip(publication, format), publication);
+          assert.deepEqual(roundTrip(publication, format), asHeld(publication, format));
         }),
         { numRuns: 150 },
       );
@@ -52,7 +64,7 @@ test('the real corpus (our content and some 1,250 real entries imported from the
     assert.equal(back.length, corpus.length);
     const differing = back.flatMap((entry, index) => {
       try {
-        assert.deepEqual(entry, corpus[index]);
+        assert.deepEqual(entry, asHeld(corpus[index]!, format));
         return [];
       } catch (error) {
         return [(error as Error).message.slice(0, 600)];

@@ -37,6 +37,7 @@ const schemaTypeOfKind: [string | undefined, string][] = [
   ['preprint', 'ScholarlyArticle'],
   ['dataset', 'Dataset'],
   ['software', 'SoftwareSourceCode'],
+  ['presentation', 'CreativeWork'],
 ];
 
 const ofType = (blocks: Json[], type: string) => blocks.filter((block) => block['@type'] === type);

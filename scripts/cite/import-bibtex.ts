@@ -8,7 +8,8 @@
 import { type Creator, type Entry as BibtexEntry, parse as parseBibtex } from '@retorquere/bibtex-parser';
 import { linesOf } from '../lib/line-counter.ts';
 import { ImportError, type ImportedRecord } from './imported.ts';
-import type { CslName, CslRecord } from '../lib/csl-record.ts';
+import type { CslRecord } from '../lib/csl-record.ts';
+import type { CslName } from '../lib/csl-names.ts';
 
 /** BibTeX entry types → CSL types; anything else is read as a journal article (or as what its fields say). */
 const BIBTEX_TYPES: Record<string, string> = {
@@ -35,9 +36,14 @@ const BIBTEX_TYPES: Record<string, string> = {
   softwaremodule: 'software',
   codefragment: 'software',
   unpublished: 'manuscript',
+  // A talk or a poster: biblatex-apa's @presentation, JabRef's @Talk.
+  presentation: 'speech',
+  talk: 'speech',
+  speech: 'speech',
   // Mendeley writes its own type names: a chapter is @book_section (its book in `journal`), a web page @web_page.
   book_section: 'chapter',
-  web_page: 'webpage',
+  magazine_article: 'article-magazine',
+  newspaper_article: 'article-newspaper',
 };
 
 const cslName = (creator: Creator): CslName =>
@@ -53,6 +59,7 @@ const cslName = (creator: Creator): CslName =>
 /** The text fields the import uses, and the BibTeX fields they come from, first found wins. */
 const TEXT_FIELDS: [keyof CslRecord, string[]][] = [
   ['title', ['title']],
+  ['subtitle', ['subtitle']],
   ['container-title', ['journaltitle', 'journal', 'booktitle']],
   ['volume', ['volume']],
   ['issue', ['number', 'issue']],
@@ -235,7 +242,8 @@ function bareWords(input: string): BareWord[] {
 const USED_FIELDS = new Set([
   ...TEXT_FIELDS.flatMap(([, names]) => names),
   ...['author', 'editor', 'publisher', 'organization', 'school', 'institution', 'eprinttype', 'howpublished'],
-  ...['archiveprefix', 'year', 'date', 'pubstate', 'type'],
+  ...['archiveprefix', 'year', 'date', 'pubstate', 'type', 'eventtitle', 'venue', 'titleaddon', 'eventdate'],
+  'entrysubtype',
 ]);
 
 /** An abbreviation the entry uses (or takes from its crossref) that the file never defines: its field, name and line. */
@@ -392,14 +400,31 @@ const firstText = (fields: Record<string, unknown>, ...names: string[]) =>
     | string
     | undefined;
 
+/** biblatex's eprinttype names an archive in lower case; APA names it as the archive does. */
+const ARCHIVES: Record<string, string> = {
+  arxiv: 'arXiv',
+  biorxiv: 'bioRxiv',
+  medrxiv: 'medRxiv',
+  psyarxiv: 'PsyArXiv',
+  hal: 'HAL',
+  ssrn: 'SSRN',
+  pubmed: 'PubMed',
+  jstor: 'JSTOR',
+};
+
 /** Publisher, institution (a thesis's school, a report's institution) and repository, each on its own. */
 function bibtexIssuers(fields: Record<string, unknown>, record: CslRecord): void {
   const publisher = firstText(fields, 'publisher', 'organization');
   const institution = firstText(fields, 'school', 'institution');
-  const repository = firstText(fields, 'eprinttype', 'howpublished', 'archiveprefix');
-  if (publisher) record.publisher = clean(publisher);
+  const archive = firstText(fields, 'eprinttype', 'archiveprefix');
+  // biblatex-apa names the site of an @online work in its eprint ("PsyArXiv", "PubMed Central"): a name, no number.
+  const site = typeof fields.eprint === 'string' && !/\d/.test(fields.eprint) ? fields.eprint : undefined;
+  // biblatex-apa's howpublished of a manuscript is a localisation key ("manunpub"), not where it is kept.
+  const published = firstText(fields, 'howpublished')?.replace(/^man(?:unpub|inprep|sub)$/, '');
+  const repository = archive ? (ARCHIVES[archive.trim().toLowerCase()] ?? archive) : published || undefined;
+  if (publisher ?? site) record.publisher = clean((publisher ?? site)!);
   if (institution) record.institution = [{ name: clean(institution) }];
-  if (repository) record.repository = clean(repository);
+  if (repository ?? site) record.repository = clean((repository ?? site)!);
 }
 
 /** @misc as the site writes a preprint, a data set or software: its `type` field says which. */
@@ -409,12 +434,82 @@ const MISC_KINDS: [RegExp, string][] = [
   [/^(?:computer\s+)?(?:software|program)$/i, 'software'],
 ];
 
-function bibtexType(type: string, fields: Record<string, unknown>): string {
+/** biblatex's and Mendeley's types of a web page. */
+const WEB_TYPES = new Set(['online', 'electronic', 'www', 'webpage', 'web_page']);
+
+/** A preprint's archive, from biblatex's eprinttype or BibTeX's archivePrefix (arXiv, HAL, PsyArXiv…). */
+const eprintArchive = (fields: Record<string, unknown>) =>
+  [fields.archiveprefix, fields.eprinttype].find((value) => typeof value === 'string' && value.trim() !== '') as
+    | string
+    | undefined;
+
+/** An arXiv identifier, new (2001.06387, arXiv:1902.07120v2) or old (quant-ph/0201082). */
+const arxivId = (value: unknown) =>
+  typeof value === 'string' &&
+  /^(?:arxiv:)?(?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?\/\d{7})(?:v\d+)?$/i.test(value.trim());
+
+/** A "journal" that is an arXiv identifier (Zotero keeps a preprint so: "arXiv:1305.4904 [quant-ph]"). */
+const arxivJournal = (fields: Record<string, unknown>) =>
+  typeof fields.journal === 'string' && /^arxiv\b/i.test(fields.journal.trim());
+
+/**
+ * The CSL type of an entry, and where the site has no such kind, what the file calls it (said in a note with the kind
+ * it is imported as): a @misc or @online with an eprint is a preprint, a @misc with a booktitle a conference paper,
+ * any other @misc an informally published work, a web page is cited as a report is, a manual as a book (with an
+ * edition or a publisher) or a report.
+ */
+function bibtexKind(type: string, fields: Record<string, unknown>): { type: string; said?: string } {
+  const archive = eprintArchive(fields);
   if (type === 'misc' && typeof fields.type === 'string') {
     const kind = MISC_KINDS.find(([pattern]) => pattern.test((fields.type as string).trim()))?.[1];
-    if (kind) return kind;
+    if (kind) return { type: kind };
   }
-  return BIBTEX_TYPES[type] ?? (fields.journal || fields.journaltitle ? 'article-journal' : type);
+  if (type === 'unpublished' && (fields.eventtitle || /^presentation$/i.test(String(fields.entrysubtype ?? ''))))
+    return { type: 'speech' };
+  if ((type === 'misc' || WEB_TYPES.has(type)) && (archive || arxivId(fields.eprint)))
+    return { type: 'manuscript', said: `a @${type} with ${archive ? `an ${archive}` : 'an'} eprint` };
+  if (WEB_TYPES.has(type) && fields.doi) return { type: 'manuscript', said: `an @${type} entry with a DOI` };
+  if (type === 'article' && arxivJournal(fields))
+    return { type: 'manuscript', said: `an @article whose journal is an arXiv identifier ("${fields.journal}")` };
+  if (type === 'misc')
+    return fields.booktitle
+      ? { type: 'paper-conference', said: 'a @misc with a booktitle' }
+      : { type: 'manuscript', said: 'a @misc without a type' };
+  if (WEB_TYPES.has(type)) return { type: 'webpage', said: `a web page (@${type}), which the site has no kind for` };
+  if (type === 'manual')
+    return { type: fields.edition || fields.publisher ? 'book' : 'report', said: 'a manual (@manual)' };
+  const known = BIBTEX_TYPES[type];
+  if (known) return { type: known };
+  const said = `a @${type}, which the site has no kind for`;
+  return { type: fields.journal || fields.journaltitle ? 'article-journal' : 'manuscript', said };
+}
+
+/**
+ * An arXiv preprint: an identifier kept as its "journal" is its archive, not a journal, and without a DOI or an
+ * address its link is its arXiv page (arxiv.org/abs/<id>, the address APA 7 gives a preprint there).
+ */
+function arxivPreprint(fields: Record<string, unknown>, record: CslRecord): void {
+  if (record.type !== 'manuscript') return;
+  if (arxivJournal(fields)) {
+    delete record['container-title'];
+    record.repository ??= 'arXiv';
+  }
+  const id = [fields.eprint, /arxiv:\s*(\S+)/i.exec(String(fields.journal ?? ''))?.[1]].find(arxivId) as
+    | string
+    | undefined;
+  if (record.repository === 'arXiv' && id && !record.DOI && !record.URL)
+    record.URL = `https://arxiv.org/abs/${id.replace(/^arxiv:/i, '')}`;
+}
+
+/** A presentation's conference, its place and what it was (biblatex-apa's titleaddon, Better BibTeX's type). */
+function presentationFields(fields: Record<string, unknown>, record: CslRecord): void {
+  const text = (...names: string[]) => firstText(fields, ...names);
+  const event = text('eventtitle');
+  const place = text('venue', 'location', 'address');
+  const genre = text('type', 'titleaddon');
+  if (event) record['event-title'] = clean(event);
+  if (place) record['event-place'] = clean(place);
+  if (genre) record.genre = clean(genre);
 }
 
 /** "in press" as BibLaTeX's pubstate (inpress) or written in place of the year. */
@@ -424,7 +519,8 @@ const inPress = (fields: Record<string, unknown>) =>
 function bibtexRecord(entry: BibtexEntry): CslRecord {
   const fields = entry.fields as Record<string, unknown>;
   const type = entry.type.toLowerCase();
-  const record: CslRecord = { type: bibtexType(type, fields) };
+  const kind = bibtexKind(type, fields);
+  const record: CslRecord = { type: kind.type, ...(kind.said ? { 'source-kind': kind.said } : {}) };
   if (type === 'mastersthesis') record.genre = "Master's thesis";
   if (type === 'phdthesis') record.genre = 'Doctoral dissertation';
   if (typeof fields.type === 'string' && type === 'thesis') record.genre = fields.type;
@@ -438,7 +534,10 @@ function bibtexRecord(entry: BibtexEntry): CslRecord {
   }
   bibtexCreators(fields, record);
   bibtexIssuers(fields, record);
-  const year = /\d{4}/.exec(String(fields.year ?? fields.date ?? ''))?.[0];
+  if (record.type === 'speech') presentationFields(fields, record);
+  arxivPreprint(fields, record);
+  // A presentation may be dated by its conference alone (biblatex's eventdate).
+  const year = /\d{4}/.exec(String(fields.year ?? fields.date ?? fields.eventdate ?? ''))?.[0];
   if (inPress(fields)) record.status = 'in press';
   else if (year) record.issued = { 'date-parts': [[Number(year)]] };
   // The parser writes "--" as an en dash; the content writes page ranges with a hyphen, as people type them.

@@ -8,7 +8,7 @@ import { schemaProblem } from './complete.ts';
 import { describeCopy, type FreeCopyLookup, freeCopyFields } from './free-copy.ts';
 import { readImport } from './import-file.ts';
 import { ImportError, type ImportedRecord } from './imported.ts';
-import { PublicationsFile, sameWorkKey } from './publications-file.ts';
+import { PublicationsFile, sameWork, type WorkKey, workKey } from './publications-file.ts';
 import { publicationFromRecord, RecordError } from '../lib/csl-record.ts';
 import { UntrustedTextError } from '../lib/untrusted-text.ts';
 
@@ -34,7 +34,9 @@ function importedPublication(imported: ImportedRecord, notes: string[]): Publica
     return schemaProblem(publication) ?? publication;
   } catch (error) {
     if (!(error instanceof RecordError || error instanceof UntrustedTextError)) throw error;
-    return error.message;
+    if (!(error instanceof RecordError) || !error.missing) return error.message;
+    const what = error.missing === 'title' ? 'its title' : 'its authors (a group that wrote it, as one name)';
+    return `${error.message}; add ${what} to the entry in your reference manager (or in the file) and import again`;
   }
 }
 
@@ -46,7 +48,7 @@ function importOne(
   imported: ImportedRecord,
   where: string,
   file: PublicationsFile,
-  seen: Map<string, string>,
+  seen: { key: WorkKey; where: string }[],
   pending: Pending[],
   print: (line: string) => void,
 ): { outcome: Outcome; noted?: boolean } {
@@ -57,7 +59,6 @@ function importOne(
     print(`${at}: not imported: ${publication}`);
     return { outcome: 'refused' };
   }
-  const key = sameWorkKey(publication);
   const listed = file.findSame(publication);
   if (listed) {
     print(
@@ -65,12 +66,13 @@ function importOne(
     );
     return { outcome: 'skipped' };
   }
-  const earlier = seen.get(key);
+  const key = workKey(publication);
+  const earlier = seen.find((each) => sameWork(key, each.key));
   if (earlier !== undefined) {
-    print(`${at}: skipped: the same publication as ${earlier}, earlier in this file`);
+    print(`${at}: skipped: the same publication as ${earlier.where}, earlier in this file`);
     return { outcome: 'skipped' };
   }
-  seen.set(key, where);
+  seen.push({ key, where });
   pending.push({ publication, at });
   print(`${at}: imported: ${citationText(publication)}`);
   for (const note of notes) print(`${at}: note: ${note}`);
@@ -82,6 +84,16 @@ function importSummary(counts: Record<Outcome, number>, theme: string, total: nu
   const entries = (n: number) => `${n} entr${n === 1 ? 'y' : 'ies'}`;
   const notes = noted > 0 ? `; ${entries(noted)} imported with a note` : '';
   return `Summary: ${counts.imported} imported into ${theme}, ${counts.skipped} skipped, ${counts.refused} not imported (of ${entries(total)} in the file)${notes}.`;
+}
+
+/**
+ * What a refusal means for the person and for a script: the exit code is 1, and importing the file again once the
+ * named entries are fixed adds them and skips what is already in.
+ */
+function refusedLine(counts: Record<Outcome, number>): string {
+  const written = counts.imported > 0 ? 'the others are written' : 'nothing is written';
+  const entries = counts.refused === 1 ? '1 entry, named above' : `${counts.refused} entries, each named above`;
+  return `Not imported: ${entries} with what to fix; ${written}. Exit code 1: fix them and import the file again, and what is in already is skipped.`;
 }
 
 /** The new entries added under the theme, each with the free copy Unpaywall gives its DOI; how many it could not ask. */
@@ -110,7 +122,7 @@ export async function importFile(args: string[], theme: string | undefined, run:
   if (!records) return 1;
   const file = await PublicationsFile.open(run.contentDir);
   // What this file has already given, by DOI (or title, year and kind where there is none): where it was seen.
-  const seen = new Map<string, string>();
+  const seen: { key: WorkKey; where: string }[] = [];
   const counts: Record<Outcome, number> = { imported: 0, skipped: 0, refused: 0 };
   let noted = 0;
   const pending: Pending[] = [];
@@ -124,7 +136,7 @@ export async function importFile(args: string[], theme: string | undefined, run:
   print(importSummary(counts, theme, records.length, noted));
   // 1 for an entry refused says more than 2 for a free copy not looked for (named in its line above).
   const code = counts.refused > 0 ? 1 : unanswered > 0 ? 2 : 0;
-  if (counts.imported === 0) return code;
-  if (!(await saveChecked(file, run))) return 1;
+  if (counts.imported > 0 && !(await saveChecked(file, run))) return 1;
+  if (counts.refused > 0) print(refusedLine(counts));
   return code;
 }

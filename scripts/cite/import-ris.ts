@@ -4,9 +4,12 @@
  * the next line.
  */
 import { bareDoi } from '../../src/doi.ts';
+import { RIS_NOTES } from '../../src/citation-export.ts';
+import { lowerCaseWord, SUFFIX } from '../../src/names.ts';
 import { isHttpUrl } from '../../src/urls.ts';
 import type { ImportedRecord } from './imported.ts';
-import type { CslName, CslRecord } from '../lib/csl-record.ts';
+import type { CslRecord } from '../lib/csl-record.ts';
+import type { CslName } from '../lib/csl-names.ts';
 
 const RIS_LINE = /^([A-Z][A-Z0-9]) {1,2}-(?: (.*))?$/s;
 
@@ -31,13 +34,44 @@ const RIS_TYPES: Record<string, string> = {
   UNPB: 'manuscript',
   MANSCPT: 'manuscript',
   INPR: 'article-journal',
+  // Zotero writes a presentation as SLIDE: its conference in T2, the place in CY, what it was in M3.
+  SLIDE: 'speech',
 };
 
-/** "Smith, John, Jr." / "Smith, J.A." / "World Health Organization": a RIS name. */
+/** RIS types the site has no kind for, read as the nearest kind (said in a note), with what they are. */
+const RIS_NEAREST: Record<string, [string, string]> = {
+  ABST: ['article-journal', 'an abstract'],
+  GEN: ['article-journal', 'a generic reference'],
+  ELEC: ['webpage', 'a web page'],
+  WEB: ['webpage', 'a web page'],
+  BLOG: ['webpage', 'a blog post'],
+};
+
+/** The CSL type of a RIS type, and where the site has no such kind, what the file calls it. */
+function risKind(risType: string): { type: string; said?: string } {
+  const exact = RIS_TYPES[risType];
+  if (exact) return { type: exact };
+  const [type, what] = RIS_NEAREST[risType] ?? ['article-journal', 'a kind the site has none of'];
+  return { type, said: `the RIS type ${risType || '(none)'} (${what})` };
+}
+
+/**
+ * "Smith, John, Jr." / "Smith, J.A." / "World Health Organization": a RIS name. RIS has no way to keep a group's
+ * name whole when it holds a comma ("Council on Cardiopulmonary, Critical Care, Perioperative and Resuscitation"),
+ * so a value is a person's name only where it reads as one: a family name that holds no word of a group's name
+ * ("on", "of", "&"), a given name that starts with a letter in capitals, a suffix or nothing after it.
+ */
 function risName(value: string): CslName {
   const parts = value.split(',').map((part) => part.trim());
-  if (parts.length === 1) return { literal: parts[0]! };
-  const [family, given, suffix] = parts;
+  const [family, given, suffix, ...more] = parts;
+  const groupWord = family!.split(/\s+/).some((word) => lowerCaseWord(word) === 'group');
+  const person =
+    parts.length > 1 &&
+    more.length === 0 &&
+    !groupWord &&
+    (!given || /^[\p{Lu}\p{Lt}\p{Lo}]/u.test(given)) &&
+    (!suffix || SUFFIX.test(suffix) || /^[\p{Lu}\p{Lt}]/u.test(given ?? ''));
+  if (!person) return { literal: value.trim() };
   return { family: family!, ...(given ? { given } : {}), ...(suffix ? { suffix } : {}) };
 }
 
@@ -119,6 +153,7 @@ type Tags = ReturnType<typeof tagReader>;
 function risContainer(type: string, { first }: Tags): string | undefined {
   if (type === 'paper-conference') return first('C3', 'T2', 'BT', 'T3');
   if (type === 'chapter') return first('T2', 'BT', 'T3');
+  if (type === 'speech') return undefined;
   if (type === 'article-journal' || type === 'article-magazine' || type === 'article-newspaper')
     return first('JF', 'JO', 'T2', 'JA', 'J2');
   return undefined;
@@ -127,20 +162,25 @@ function risContainer(type: string, { first }: Tags): string | undefined {
 function risCreators(type: string, { all }: Tags, record: CslRecord): void {
   let authors = all('AU', 'A1');
   let editors = all('A2', 'ED');
+  // "et al." (or BibTeX's "others") last, or the site's own note: the list goes on, no one is named so.
+  const notes = all('N1');
+  const noted = { author: notes.includes(RIS_NOTES.authorsGoOn), editor: notes.includes(RIS_NOTES.editorsGoOn) };
   // An edited book's AU are its editors.
   if (type === 'edited-book' && editors.length === 0) {
     editors = authors;
     authors = [];
+    noted.editor = noted.author;
+    noted.author = false;
   }
-  // "et al." (or BibTeX's "others") last: the list goes on, no one is named so.
   const others = (names: string[]) => names.length > 0 && /^(?:et al\.?|others)$/i.test(names.at(-1)!);
   for (const [role, names] of [
     ['author', authors],
     ['editor', editors],
   ] as const) {
-    if (names.length === 0) continue;
+    const goesOn = others(names) || noted[role];
+    if (names.length === 0 && !goesOn) continue;
     record[role] = names.filter((_name, index) => !(index === names.length - 1 && others(names))).map(risName);
-    if (others(names)) record[`${role}-others`] = true;
+    if (goesOn) record[`${role}-others`] = true;
   }
 }
 
@@ -152,8 +192,9 @@ function risNumbers(type: string, { first }: Tags, set: (key: keyof CslRecord, v
   const end = first('EP');
   set('page', start && end ? `${start}-${end}` : start);
   set('article-number', first('C7'));
-  // A data set's or a program's ET is its version (EndNote and Zotero write it there).
-  set(type === 'dataset' || type === 'software' ? 'version' : 'edition', first('ET'));
+  // A data set's, a program's or a preprint's ET is its version (EndNote and Zotero write it there).
+  const versioned = type === 'dataset' || type === 'software' || type === 'manuscript';
+  set(versioned ? 'version' : 'edition', first('ET'));
 }
 
 /**
@@ -182,8 +223,9 @@ function risRecord(line: number, tags: Map<string, string[]>): ImportedRecord {
   const read = tagReader(tags);
   const { first, all } = read;
   const risType = (first('TY') ?? '').toUpperCase();
-  const type = RIS_TYPES[risType] ?? 'article-journal';
-  const record: CslRecord = { type };
+  const kind = risKind(risType);
+  const { type } = kind;
+  const record: CslRecord = { type, ...(kind.said ? { 'source-kind': kind.said } : {}) };
   const set = (key: keyof CslRecord, value: string | undefined) => {
     if (value) record[key] = value;
   };
@@ -193,13 +235,17 @@ function risRecord(line: number, tags: Map<string, string[]>): ImportedRecord {
   // Several PY or DA lines (PubMed Central writes three) and forms such as "2014///" or "2014/05/17": the first year.
   const dates = all('PY', 'Y1', 'DA');
   const year = dates.map((value) => /\b(\d{4})\b/.exec(value)?.[1]).find(Boolean);
-  if (dates.some((value) => /^\W*in[\s-]*press\W*$/i.test(value))) record.status = 'in press';
+  const inPress = dates.some((value) => /^\W*in[\s-]*press\W*$/i.test(value)) || all('N1').includes(RIS_NOTES.inPress);
+  if (inPress) record.status = 'in press';
   else if (year) record.issued = { 'date-parts': [[Number(year)]] };
   risNumbers(type, read, set);
   risIssuers(type, read, record, set);
   set('DOI', first('DO', 'DI') ?? all('UR', 'L2', 'N1').find((value) => bareDoi(value) !== null));
   set('URL', all('UR', 'L2').find(isHttpUrl));
-  // Read as an article all the same; the person sees the type it was given.
-  if (!RIS_TYPES[risType] && risType !== 'GEN' && risType !== 'ELEC') record['type-note'] = risType;
+  if (type === 'speech') {
+    set('event-title', first('T2', 'T3'));
+    set('event-place', first('CY'));
+    set('genre', first('M3'));
+  }
   return { line, key: first('ID'), record };
 }

@@ -49,6 +49,9 @@ export const FIELD_ORDER = [
   'publisher',
   'repository',
   'version',
+  'presentationType',
+  'event',
+  'location',
   'doi',
   'url',
   'freeCopy',
@@ -66,6 +69,12 @@ export interface Entry {
 }
 
 export class FileError extends Error {}
+
+/**
+ * Where a long value written by cite is folded onto the next line: a diff shows the whole of a line this long, and
+ * 40 authors or a long title never make one of more than a few hundred characters.
+ */
+const LINE_WIDTH = 160;
 
 /** One change to the text: `remove` characters at `at` replaced by `insert`; `order` keeps insertions at one place in the order made. */
 interface Edit {
@@ -90,8 +99,8 @@ export class PublicationsFile {
   private readonly edits: Edit[] = [];
   /** Entries for themes the file does not list yet, written at its end. */
   private readonly newThemes = new Map<string, Publication[]>();
-  /** Entries added to each flow-style list ([…]) in this run. */
-  private readonly flowAdded = new Map<YAMLSeq, number>();
+  /** Entries added to each flow-style list ([…], the editor's empty list []) in this run, with the key's column. */
+  private readonly flowAdded = new Map<YAMLSeq, { column: number; added: Publication[] }>();
 
   static async open(contentDir: string): Promise<PublicationsFile> {
     const file = path.join(contentDir, PUBLICATIONS_FILE);
@@ -143,32 +152,29 @@ export class PublicationsFile {
   }
 
   /**
-   * Where the publication is already listed: by its DOI; or, where neither it nor the listed entry has a DOI, by
-   * its title, year and kind. Two DOIs that differ are two publications, whatever their titles.
+   * Where the publication is already listed: by its DOI where both have one; where either has none (an entry typed
+   * without its DOI, imported with it), by its title, year and kind. Two DOIs that differ are two publications,
+   * whatever their titles.
    */
   findSame(publication: SameWork): { entry: Entry; by: string } | undefined {
-    const key = sameWorkKey(publication);
-    const entry = this.entries().find((candidate) => {
+    const key = workKey(publication);
+    for (const candidate of this.entries()) {
       const text = (field: string) => {
         const value = candidate.map.get(field);
         return typeof value === 'string' ? value : undefined;
       };
       const title = text('title');
-      return (
-        title !== undefined &&
-        sameWorkKey({
-          doi: entryDoi(candidate),
-          title,
-          year: candidate.map.get('year') as Publication['year'],
-          type: text('type') as Publication['type'],
-        }) === key
-      );
-    });
-    if (!entry) return undefined;
-    return {
-      entry,
-      by: key.startsWith('doi:') ? publicationDoi(publication)! : 'the same title, year and kind (neither has a DOI)',
-    };
+      if (title === undefined) continue;
+      const listed: SameWork = {
+        doi: entryDoi(candidate),
+        title,
+        year: candidate.map.get('year') as Publication['year'],
+        type: text('type') as Publication['type'],
+      };
+      const by = sameWork(key, workKey(listed));
+      if (by) return { entry: candidate, by };
+    }
+    return undefined;
   }
 
   private edit(at: number, remove: number, insert: string): void {
@@ -189,9 +195,14 @@ export class PublicationsFile {
       : lines;
   }
 
-  /** YAML lines for one entry, each ending with the file's line break. */
-  private entryLines(publication: Publication, dash: string, indent: string): string {
-    const body = stringify(ordered(publication), { lineWidth: 0 }).replace(/\n$/, '').split('\n');
+  /**
+   * YAML lines for one entry (a publication, or an entry already listed, in its own order), each ending with the
+   * file's line break. A long value (an author list of 40 names) is folded onto the next lines, as YAML reads back
+   * to the same text, so that no line is too long for a diff to show.
+   */
+  private entryLines(entry: Record<string, unknown>, dash: string, indent: string): string {
+    const lineWidth = LINE_WIDTH - indent.length;
+    const body = stringify(entry, { lineWidth, minContentWidth: 40 }).replace(/\n$/, '').split('\n');
     return body.map((line, index) => `${index === 0 ? dash : indent}${line}${this.eol}`).join('');
   }
 
@@ -216,13 +227,14 @@ export class PublicationsFile {
       );
     const seq = list as YAMLSeq;
     if (seq.flow) {
-      // [ {…}, {…} ]: the new entry goes before the closing bracket, in flow style too, after a comma when the
-      // list had an entry or was given one in this run.
-      const close = this.original.lastIndexOf(']', seq.range![1]);
-      const flow = stringify(ordered(publication), { lineWidth: 0, collectionStyle: 'flow' }).trim();
-      const added = this.flowAdded.get(seq) ?? 0;
-      this.flowAdded.set(seq, added + 1);
-      this.edit(close, 0, `${seq.items.length + added > 0 ? ', ' : ''}${flow}`);
+      // [] (as the editor saves an empty list) or [ {…}, {…} ]: the list is written again in block style, an entry
+      // a line and a field a line, with the new entries after those it had (see flowLists).
+      const pair = (root as YAMLMap).items.find((item) => item.value === seq) as Pair;
+      const keyStart = (pair.key as { range: number[] }).range[0]!;
+      const column = keyStart - (this.original.lastIndexOf('\n', keyStart - 1) + 1);
+      const pending = this.flowAdded.get(seq) ?? { column, added: [] };
+      pending.added.push(publication);
+      this.flowAdded.set(seq, pending);
       return;
     }
     // The indentation of the list's dashes and of the entries' keys, from its first entry.
@@ -233,7 +245,7 @@ export class PublicationsFile {
     const dashMatch = /^(\s*)-(\s+)/.exec(prefix);
     const dash = dashMatch ? `${dashMatch[1]}-${dashMatch[2]}` : '  - ';
     const at = this.nextLineStart(seq.range![1]);
-    this.edit(at, 0, this.atLineStart(at, this.entryLines(publication, dash, ' '.repeat(dash.length))));
+    this.edit(at, 0, this.atLineStart(at, this.entryLines(ordered(publication), dash, ' '.repeat(dash.length))));
   }
 
   /** Sets a field the entry does not have (or has as null), in its place in FIELD_ORDER. */
@@ -290,16 +302,37 @@ export class PublicationsFile {
     return this.whereOf(node?.range?.[0] ?? entry.map.range?.[0]);
   }
 
+  /**
+   * Each flow-style list given entries, written in block style in its place: the entries it had (their fields in
+   * their own order, values as typed) and the new ones, indented under the theme's key.
+   */
+  private flowLists(): Edit[] {
+    return [...this.flowAdded].map(([seq, { column, added }], index) => {
+      const dash = `${' '.repeat(column + 2)}- `;
+      const indent = ' '.repeat(dash.length);
+      const had = seq.items.map((item) => (item as YAMLMap).toJSON() as Record<string, unknown>);
+      const lines = [...had, ...added.map(ordered)].map((entry) => this.entryLines(entry, dash, indent)).join('');
+      // From just after the key's colon, so that "theme: []" leaves no space at the end of "theme:"; a comment
+      // after the list stays on the key's line.
+      const start = this.original.lastIndexOf(':', seq.range![0]) + 1;
+      const lineEnd = this.original.slice(seq.range![1]).search(/\r?\n|$/) + seq.range![1];
+      const comment = this.original.slice(seq.range![1], lineEnd).trim();
+      const end = comment.startsWith('#') ? lineEnd : seq.range![1];
+      const insert = `${comment.startsWith('#') ? ` ${comment}` : ''}${this.eol}${lines.replace(/\r?\n$/, '')}`;
+      return { at: start, remove: end - start, insert, order: -1 - index };
+    });
+  }
+
   /** The file with every edit made: the original text, its other bytes untouched. */
   text(): string {
     let text = this.original;
-    const edits = [...this.edits].sort((a, b) => b.at - a.at || b.order - a.order);
+    const edits = [...this.edits, ...this.flowLists()].sort((a, b) => b.at - a.at || b.order - a.order);
     for (const edit of edits) text = text.slice(0, edit.at) + edit.insert + text.slice(edit.at + edit.remove);
     if (this.newThemes.size > 0) {
       if (text !== '' && !text.endsWith('\n')) text += this.eol;
       for (const [theme, publications] of this.newThemes) {
         text += `${stringify(theme).trim()}:${this.eol}`;
-        for (const publication of publications) text += this.entryLines(publication, '  - ', '    ');
+        for (const publication of publications) text += this.entryLines(ordered(publication), '  - ', '    ');
       }
     }
     return text;
@@ -367,11 +400,27 @@ export function titleKey(title: string, year: unknown): string {
   return `${words}|${year ?? ''}`;
 }
 
-type SameWork = Pick<Publication, 'doi' | 'url' | 'title' | 'year' | 'type'>;
+export type SameWork = Pick<Publication, 'doi' | 'url' | 'title' | 'year' | 'type'>;
 
-/** What makes two listings one publication: the DOI where there is one; else the title, year and kind. */
-export function sameWorkKey(publication: SameWork): string {
-  const doi = publicationDoi(publication);
-  if (doi) return `doi:${doi.toLowerCase()}`;
-  return `title:${titleKey(publication.title, publication.year)}|${publication.type ?? 'article'}`;
+/** What tells a listing apart: its DOI (in any case) and its title, year and kind. */
+export interface WorkKey {
+  doi?: string;
+  titled: string;
+}
+
+export const workKey = (work: SameWork): WorkKey => {
+  const doi = publicationDoi(work);
+  return { ...(doi ? { doi } : {}), titled: `${titleKey(work.title, work.year)}|${work.type ?? 'article'}` };
+};
+
+/**
+ * Whether two listings are one publication, and by what: their DOI where both have one; else the title, year and
+ * kind (accents, case and punctuation set aside). Undefined when they are two.
+ */
+export function sameWork(a: WorkKey, b: WorkKey): string | undefined {
+  if (a.doi && b.doi) return sameDoi(a.doi, b.doi) ? a.doi : undefined;
+  if (a.titled !== b.titled) return undefined;
+  return a.doi || b.doi
+    ? 'the same title, year and kind (one of them has no DOI)'
+    : 'the same title, year and kind (neither has a DOI)';
 }

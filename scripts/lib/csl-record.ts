@@ -4,22 +4,11 @@
  * publications.yml. Every string goes through plainText: a record is data
  * from a registry or a file, never trusted text.
  */
-import { formatAuthors, isGroupName, isNameParticle, type PersonName } from '../../src/citation-export.ts';
 import type { Publication } from '../../src/content-schema.ts';
 import { KIND_FIELDS } from '../../src/content/publications.ts';
 import { bareDoi } from '../../src/doi.ts';
+import { type CslName, NameError, personName, writtenNames } from './csl-names.ts';
 import { plainText, safeUrl, UntrustedTextError } from './untrusted-text.ts';
-
-export interface CslName {
-  family?: string;
-  given?: string;
-  literal?: string;
-  /** Crossref's REST API writes a group author as `name`. */
-  name?: string;
-  'non-dropping-particle'?: string;
-  'dropping-particle'?: string;
-  suffix?: string;
-}
 
 export interface CslRecord {
   DOI?: string;
@@ -47,10 +36,27 @@ export interface CslRecord {
   repository?: string;
   /** "in press" (CSL's publication status; the imports set it from BibTeX's pubstate and RIS's year). */
   status?: string;
+  /** A presentation's conference and its place (CSL's event-title, or the older event, and event-place). */
+  'event-title'?: string;
+  event?: string;
+  'event-place'?: string;
+  /**
+   * Set by the imports where the file's type is no kind the site has and the record's type is the nearest one
+   * ("a @misc without a type", "the RIS type ABST (an abstract)"): said in a note with the kind it was imported as.
+   */
+  'source-kind'?: string;
   [key: string]: unknown;
 }
 
-export class RecordError extends Error {}
+export class RecordError extends Error {
+  /** What the record lacks that an entry needs, so that the command can say where to add it. */
+  constructor(
+    message: string,
+    readonly missing?: 'authors' | 'title',
+  ) {
+    super(message);
+  }
+}
 
 const first = (value: unknown): string | undefined => {
   const item = Array.isArray(value) ? value[0] : value;
@@ -58,102 +64,94 @@ const first = (value: unknown): string | undefined => {
   return typeof item === 'string' && item.trim() !== '' ? item : undefined;
 };
 
+type Kind = NonNullable<Publication['type']>;
+
+/** CSL types (as registries and the imports give them) → the content's kinds of publication, where one is the same. */
+const KIND_OF_TYPE: Record<string, Kind> = {
+  chapter: 'chapter',
+  'book-chapter': 'chapter',
+  'book-section': 'chapter',
+  'book-part': 'chapter',
+  'entry-encyclopedia': 'chapter',
+  'entry-dictionary': 'chapter',
+  'reference-entry': 'chapter',
+  book: 'book',
+  monograph: 'book',
+  'edited-book': 'book',
+  'reference-book': 'book',
+  'paper-conference': 'conference-paper',
+  'proceedings-article': 'conference-paper',
+  thesis: 'thesis',
+  dissertation: 'thesis',
+  report: 'report',
+  'posted-content': 'preprint',
+  manuscript: 'preprint',
+  dataset: 'dataset',
+  software: 'software',
+  speech: 'presentation',
+  article: 'article',
+  'article-journal': 'article',
+  'journal-article': 'article',
+  'article-magazine': 'article',
+  'article-newspaper': 'article',
+};
+
 /**
- * "Henry S." → "H. S.", "Jean-Paul" → "J.-P.", "Á." stays: APA's initials. Initials written together are each
- * one: "C.J." as Scopus writes them → "C. J.", and "Roger BJ" as Google Scholar writes them → "R. B. J." (two or
- * three capitals after a name written in lower case; a name written all in capitals, "TODD A.", is left whole).
+ * Kinds the site has none of, and the nearest APA kind: a web page or a blog post is cited as a report is (its title
+ * in italics, then who published it: APA 7, 10.16).
  */
-export function initials(given: string): string {
-  const mixedCase = /\p{Ll}/u.test(given);
-  return (
-    given
-      .split(/\s+|(?<=\.)(?=\p{L})/u)
-      // A particle written after the given names ("A. P. Jason de") is no initial.
-      .filter((word) => word !== '' && !isNameParticle(word))
-      .flatMap((word) => (mixedCase && /^\p{Lu}{2,3}$/u.test(word) ? [...word] : [word]))
-      .map((word) =>
-        word
-          .split('-')
-          .map((part) => {
-            const letter = part.match(/\p{L}/u)?.[0];
-            return letter ? `${letter.toUpperCase()}.` : '';
-          })
-          .filter(Boolean)
-          .join('-'),
-      )
-      .filter(Boolean)
-      .join(' ')
+const NEAREST_KIND: Record<string, Kind> = { webpage: 'report', post: 'report', 'post-weblog': 'report' };
+
+/** What a kind is, for the note that says which kind an entry was imported as. */
+const KIND_WORDS: Record<Kind, string> = {
+  article: 'a journal article',
+  chapter: 'a chapter',
+  book: 'a book',
+  'edited-book': 'an edited book',
+  'conference-paper': 'a paper in the proceedings its booktitle names',
+  thesis: 'a thesis',
+  report: 'a report, cited as APA cites a web page or a manual (its title in italics, then who published it)',
+  preprint: 'a preprint, cited as APA cites an informally published work (its title in italics, then where it is kept)',
+  dataset: 'a data set',
+  software: 'software',
+  presentation: 'a presentation',
+};
+
+/**
+ * Why the record is no kind the site has, when it is not: the reader names the file's own type in `source-kind` ("a
+ * @misc without a type", "the RIS type ABST (an abstract)"); a registry's type the site does not know; or a journal
+ * article without a journal, volume or pages that a repository published (Figshare gives a thesis so).
+ */
+function unknownKind(record: CslRecord, container: string | undefined): string | undefined {
+  if (record['source-kind']) return record['source-kind'];
+  const type = record.type ?? '';
+  if (!KIND_OF_TYPE[type]) return `a record of the type "${type || 'none'}", which the site has no kind for`;
+  const journalLike = container || record.volume || record.issue || record.page;
+  if (type === 'article-journal' && !journalLike && typeof record.publisher === 'string')
+    return `a journal article with no journal, volume or pages, published by ${record.publisher}`;
+  return undefined;
+}
+
+/**
+ * The content's kind of the record. Where the site has no such kind, the nearest APA kind, said in a note: a work
+ * without a journal that is not known to be an article is read as an informally published one (a preprint), so that
+ * the build never asks for a journal it has not got.
+ */
+function publicationType(record: CslRecord, notes: string[]): Kind {
+  const container = first(record['container-title']);
+  const editorsOnly = (record.author ?? []).length === 0 && (record.editor ?? []).length > 0;
+  const kind =
+    KIND_OF_TYPE[record.type ?? ''] === 'book' && editorsOnly ? 'edited-book' : KIND_OF_TYPE[record.type ?? ''];
+  // CSL's "article" is a journal's only with a journal: a Zenodo record otherwise.
+  if (record.type === 'article' && !record['source-kind']) return container ? 'article' : 'preprint';
+  const unknown = unknownKind(record, container);
+  if (!unknown) return kind!;
+  const nearest =
+    kind && kind !== 'article' ? kind : (NEAREST_KIND[record.type ?? ''] ?? (container ? 'article' : 'preprint'));
+  notes.push(
+    `${unknown}: imported as ${KIND_WORDS[nearest]}; if it is another kind, change its type: in publications.yml`,
   );
-}
-
-/** "A. P. JASON de" → the given names and the particle written after them ("de"), which belongs to the family name. */
-function trailingParticle(given: string): { given: string; particle: string } {
-  const words = given.trim().split(/\s+/);
-  let at = words.length;
-  while (at > 1 && isNameParticle(words[at - 1]!)) at -= 1;
-  return { given: words.slice(0, at).join(' '), particle: words.slice(at).join(' ') };
-}
-
-function personName(name: CslName, index: number, role = 'author'): PersonName {
-  const literal = name.literal ?? name.name;
-  if (literal && !name.family) return { family: plainText(literal, `${role} ${index + 1}`) };
-  if (!name.family || name.family.trim() === '') {
-    throw new RecordError(
-      `${role} ${index + 1} has no family name, so the entry cannot list the ${role}s in APA order`,
-    );
-  }
-  const written = name.given ? trailingParticle(plainText(name.given, `${role} ${index + 1}'s given name`)) : undefined;
-  // Particles stay with the family name, as APA keeps them: "de Koning", "van den Berg".
-  const particles = [name['dropping-particle'], name['non-dropping-particle'], written?.particle].filter(Boolean);
-  const family = plainText([...particles, name.family].join(' '), `${role} ${index + 1}'s family name`);
-  const given = written ? initials(written.given) : '';
-  const suffix = name.suffix ? plainText(name.suffix, `${role} ${index + 1}'s suffix`) : '';
-  // "of Media, Department": a group's name read as a person's (BibTeX without braces), which no list can hold.
-  if (given && isGroupName(family))
-    throw new RecordError(
-      `${role} ${index + 1} "${family}, ${name.given}" is a group's name read as a person's; write the group's name as one name (in BibTeX, in braces: {Department of Media}) and import again`,
-    );
-  // A given name without a family name is a single name (Plato); it is kept whole.
-  if (!given) return { family };
-  return suffix ? { family, given, suffix } : { family, given };
-}
-
-/** CSL types (as registries and the imports give them) → the content's kinds of publication. */
-function publicationType(record: CslRecord): NonNullable<Publication['type']> {
-  switch (record.type) {
-    case 'chapter':
-    case 'book-chapter':
-    case 'book-section':
-    case 'book-part':
-    case 'entry-encyclopedia':
-    case 'entry-dictionary':
-    case 'reference-entry':
-      return 'chapter';
-    case 'book':
-    case 'monograph':
-    case 'edited-book':
-    case 'reference-book':
-      return (record.author ?? []).length === 0 && (record.editor ?? []).length > 0 ? 'edited-book' : 'book';
-    case 'paper-conference':
-    case 'proceedings-article':
-      return 'conference-paper';
-    case 'thesis':
-    case 'dissertation':
-      return 'thesis';
-    case 'report':
-      return 'report';
-    case 'posted-content':
-    case 'manuscript':
-      return 'preprint';
-    case 'article':
-      return first(record['container-title']) ? 'article' : 'preprint';
-    case 'dataset':
-      return 'dataset';
-    case 'software':
-      return 'software';
-    default:
-      return 'article';
-  }
+  return nearest;
 }
 
 /** Markup and entities to plain text, for the first value of a field that may be a list; undefined when empty. */
@@ -165,33 +163,47 @@ const textOf = (value: unknown, field: string) => {
 /** The title, with its subtitle after a colon. */
 function titleOf(record: CslRecord): string {
   const rawTitle = first(record.title);
-  if (!rawTitle) throw new RecordError('the record has no title');
+  if (!rawTitle) throw new RecordError('the record has no title', 'title');
   const title = plainText(rawTitle, 'title');
   const subtitle = first(record.subtitle);
   if (!subtitle) return title;
   return `${title.replace(/[:.]\s*$/, '')}: ${plainText(subtitle, 'subtitle').replace(/\.$/, '')}`;
 }
 
+/** Each named creator of the record in a role, as the content's name model holds it. */
+function namesOf(names: CslName[] | undefined, role: string, notes: string[]) {
+  // A name with nothing in it (Crossref has such) is no one: it is passed over, not refused.
+  const named = (names ?? []).filter((name) =>
+    [name.family, name.given, name.literal, name.name].some((part) => part?.trim()),
+  );
+  return named.map((name, index) => personName(name, `${role} ${index + 1}`, notes));
+}
+
 /** The authors (or an edited book's editors), in APA form; throws RecordError when there are none. */
 function creatorsOf(
   record: CslRecord,
   type: NonNullable<Publication['type']>,
+  notes: string[],
 ): Pick<Publication, 'authors' | 'editors'> {
-  // A name with nothing in it (Crossref has such) is no one: it is passed over, not refused.
-  const named = (names: CslName[] | undefined) =>
-    (names ?? []).filter((name) => [name.family, name.given, name.literal, name.name].some((part) => part?.trim()));
-  const authors = named(record.author).map((name, index) => personName(name, index));
-  const editors = named(record.editor).map((name, index) => personName(name, index, 'editor'));
-  if (authors.length === 0 && !(type === 'edited-book' && editors.length > 0)) {
-    throw new RecordError(
-      editors.length > 0 ? 'the record lists editors but no authors, and is not a book' : 'the record lists no authors',
-    );
+  try {
+    const authors = namesOf(record.author, 'author', notes);
+    const editors = namesOf(record.editor, 'editor', notes);
+    if (authors.length === 0 && !(type === 'edited-book' && editors.length > 0)) {
+      throw new RecordError(
+        editors.length > 0
+          ? 'the record lists editors but no authors, and is not a book'
+          : 'the record lists no authors',
+        'authors',
+      );
+    }
+    const creators: Pick<Publication, 'authors' | 'editors'> = {};
+    if (authors.length > 0) creators.authors = writtenNames(authors, record['author-others'] === true, 'author');
+    if (editors.length > 0 && type !== 'article' && type !== 'book')
+      creators.editors = writtenNames(editors, record['editor-others'] === true, 'editor');
+    return creators;
+  } catch (error) {
+    throw error instanceof NameError ? new RecordError(error.message) : error;
   }
-  const creators: Pick<Publication, 'authors' | 'editors'> = {};
-  if (authors.length > 0) creators.authors = formatAuthors(authors, record['author-others'] === true);
-  if (editors.length > 0 && type !== 'article' && type !== 'book')
-    creators.editors = formatAuthors(editors, record['editor-others'] === true);
-  return creators;
 }
 
 function yearOf(record: CslRecord): Publication['year'] {
@@ -203,7 +215,7 @@ function yearOf(record: CslRecord): Publication['year'] {
 }
 
 /** Journal or book title, edition, volume, issue, pages, article and report numbers. */
-function sourceFields(record: CslRecord, type: NonNullable<Publication['type']>, publication: Publication): void {
+function sourceFields(record: CslRecord, type: Kind, publication: Publication, notes: string[]): void {
   const container = textOf(record['container-title'], type === 'article' ? 'journal' : 'book title');
   if (container && type === 'article') publication.journal = container;
   if (container && (type === 'chapter' || type === 'conference-paper')) publication.bookTitle = container;
@@ -217,12 +229,30 @@ function sourceFields(record: CslRecord, type: NonNullable<Publication['type']>,
     const value = textOf(record[key], field);
     if (value) publication[field] = value;
   }
-  // A range written "215 - 255" or with a dash is written as people type it, "215-255".
+  // A range written "215 - 255" or with a dash is written as people type it, "215-255"; a dash alone ("--", as
+  // JabRef keeps an empty range) is no page.
   if (publication.pages) publication.pages = publication.pages.replace(/(\w)\s*[-–—]+\s*(\w)/g, '$1-$2');
+  if (publication.pages !== undefined && !/[\p{L}\p{N}]/u.test(publication.pages)) delete publication.pages;
+  placeholders(publication, notes);
   if (type === 'article') articleNumberOf(record, publication);
   if (type === 'report') {
     const number = textOf(record.number, 'report number');
     if (number) publication.reportNumber = number;
+  }
+}
+
+/**
+ * Numbers that stand for one not known yet, left out with a note: EndNote's volume 9999 (an article online ahead of
+ * print) and Wiley's pages "n/a-n/a".
+ */
+function placeholders(publication: Publication, notes: string[]): void {
+  if (publication.volume === '9999') {
+    delete publication.volume;
+    notes.push('the volume 9999 (EndNote’s mark for a volume not known yet) was left out');
+  }
+  if (publication.pages !== undefined && /^n\/?a(?:\s*-\s*n\/?a)?$/i.test(publication.pages)) {
+    notes.push(`the pages "${publication.pages}" (a publisher’s mark for pages not known yet) were left out`);
+    delete publication.pages;
   }
 }
 
@@ -257,12 +287,23 @@ function issuerFields(record: CslRecord, type: NonNullable<Publication['type']>,
   } else if (type === 'preprint' || type === 'dataset' || type === 'software') {
     set('repository', repository ?? institution ?? publisher);
     const version = textOf(record.version, 'version');
-    if (version && type !== 'preprint') publication.version = version;
+    if (version) publication.version = version;
   } else if (type === 'report') {
     // The institution that issued the report, and who published it where that is someone else.
     set('institution', institution);
     set('publisher', publisher);
-  } else if (type !== 'article') set('publisher', publisher ?? institution);
+  } else if (type === 'presentation') presentationFields(record, publication);
+  else if (type !== 'article') set('publisher', publisher ?? institution);
+}
+
+/** A presentation's conference (CSL's event-title, or the older event), its place, and what it was (its genre). */
+function presentationFields(record: CslRecord, publication: Publication): void {
+  const event = textOf(record['event-title'] ?? record.event ?? record['container-title'], 'conference');
+  const location = textOf(record['event-place'], 'place of the conference');
+  const presentationType = textOf(record.genre, 'kind of presentation');
+  if (event) publication.event = event;
+  if (location) publication.location = location;
+  if (presentationType) publication.presentationType = presentationType;
 }
 
 /**
@@ -292,13 +333,13 @@ export function publicationFromRecord(record: CslRecord, doi?: string, notes: st
   if (typeof record !== 'object' || record === null || Array.isArray(record)) {
     throw new RecordError('the answer is not a citation record');
   }
-  const type = publicationType(record);
-  const { authors, editors } = creatorsOf(record, type);
+  const type = publicationType(record, notes);
+  const { authors, editors } = creatorsOf(record, type, notes);
   const publication: Publication = { year: yearOf(record), title: titleOf(record) };
   if (authors) publication.authors = authors;
   if (type !== 'article') publication.type = type;
   if (editors) publication.editors = editors;
-  sourceFields(record, type, publication);
+  sourceFields(record, type, publication, notes);
   issuerFields(record, type, publication);
   identifiers(record, doi, publication, notes);
   // Only what the kind uses: a thesis has no issue, whatever number a reference manager kept for it.

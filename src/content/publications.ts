@@ -20,6 +20,7 @@ export const PUBLICATION_TYPES = [
   'preprint',
   'dataset',
   'software',
+  'presentation',
 ] as const;
 
 /**
@@ -34,9 +35,10 @@ export const KIND_FIELDS: Record<(typeof PUBLICATION_TYPES)[number], readonly (k
   'conference-paper': ['editors', 'bookTitle', 'pages', 'publisher'],
   thesis: ['degree', 'institution', 'repository'],
   report: ['reportNumber', 'institution', 'publisher'],
-  preprint: ['repository'],
+  preprint: ['version', 'repository'],
   dataset: ['version', 'repository'],
   software: ['version', 'repository'],
+  presentation: ['presentationType', 'event', 'location'],
 };
 
 /**
@@ -57,6 +59,7 @@ export const PUBLICATION_TYPE_LABELS: Record<(typeof PUBLICATION_TYPES)[number],
   preprint: 'Preprint (not yet peer reviewed)',
   dataset: 'Data set',
   software: 'Software',
+  presentation: 'Presentation at a conference (a talk, a poster)',
 };
 
 /** An optional field with the label and hint the CMS form shows. */
@@ -81,7 +84,7 @@ export const publicationSchema = v.pipe(
     authors: labelled(
       textOf(LIMITS.description),
       'Authors',
-      `Written as in APA, such as "Franzen, S., van den Berg, E., & Nielsen, T. R."; a group author as written; "et al." at the end when the list goes on. ${filled}`,
+      `Written as in APA, such as "Franzen, S., van den Berg, E., & Nielsen, T. R."; a group author as written, in braces when its name holds a comma ({Council on Cardiopulmonary, Critical Care}); "et al." at the end when the list goes on. ${filled}`,
     ),
     /** Year of publication, 'in press', or null (or left out) when the year is not known (cited as "n.d."). */
     year: v.optional(
@@ -104,7 +107,7 @@ export const publicationSchema = v.pipe(
       ),
       'Kind of publication',
 
-      'Leave empty for a journal article. chapter: a chapter in an edited book; book: a whole book by its authors; edited-book: a book with editors only; conference-paper: a paper in conference proceedings; thesis: a doctoral or master’s thesis; report: a report of an institution; preprint: a paper not yet peer reviewed (PsyArXiv, medRxiv…); dataset or software: data or a program in a repository.',
+      'Leave empty for a journal article. chapter: a chapter in an edited book; book: a whole book by its authors; edited-book: a book with editors only; conference-paper: a paper in conference proceedings; thesis: a doctoral or master’s thesis; report: a report of an institution; preprint: a paper not yet peer reviewed (PsyArXiv, medRxiv…); dataset or software: data or a program in a repository; presentation: a talk or poster at a conference.',
     ),
     journal: labelled(
       text,
@@ -160,7 +163,26 @@ export const publicationSchema = v.pipe(
       'Preprint server or repository',
       'For a preprint, a data set or software: where it is kept, such as PsyArXiv, medRxiv, Zenodo, OSF or GitHub.',
     ),
-    version: labelled(numberOrText, 'Version', 'For a data set or software: the version cited, such as 1.2.'),
+    version: labelled(
+      numberOrText,
+      'Version',
+      'For a data set, software or a preprint: the version cited, such as 1.2.',
+    ),
+    presentationType: labelled(
+      text,
+      'Kind of presentation',
+      'For a presentation: what it was, as APA writes it in brackets, such as Paper presentation, Poster presentation, Conference session or Keynote address.',
+    ),
+    event: labelled(
+      text,
+      'Conference',
+      'For a presentation: the conference or meeting, such as Annual Meeting of the International Neuropsychological Society.',
+    ),
+    location: labelled(
+      text,
+      'Place of the conference',
+      'For a presentation: where the conference took place, such as Lisbon, Portugal (or Online).',
+    ),
     /** Used for the link only when there is no DOI. */
     url: labelled(
       httpUrl,

@@ -21,6 +21,7 @@ const CSL_TYPE: Record<NonNullable<Publication['type']>, string> = {
   preprint: 'article',
   dataset: 'dataset',
   software: 'software',
+  presentation: 'speech',
 };
 
 /** What a thesis or a report is, in words, as APA's style shows it (its genre). */
@@ -71,9 +72,17 @@ function cslItem(publication: Publication, id: string): Record<string, unknown> 
     version: publication.version,
     publisher: publisherOf(publication),
     archive: kind === 'thesis' ? publication.repository : undefined,
+    'event-title': publication.event,
+    'event-place': publication.location,
     // A report's genre labels its number ("Report No. 7"); without a number APA names no genre.
     genre:
-      kind === 'thesis' ? DEGREE[publication.degree ?? 'doctoral'] : publication.reportNumber ? 'Report' : undefined,
+      kind === 'thesis'
+        ? DEGREE[publication.degree ?? 'doctoral']
+        : kind === 'presentation'
+          ? publication.presentationType
+          : publication.reportNumber
+            ? 'Report'
+            : undefined,
     DOI: publication.doi,
     URL: publication.doi ? undefined : publication.url,
   };

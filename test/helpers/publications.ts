@@ -4,16 +4,18 @@
  * site's, and every entry cite imports from the real exports of
  * test/fixtures/doi/import/).
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { cp, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fc from 'fast-check';
 import * as v from 'valibot';
+import { parse, stringify } from 'yaml';
 import { readImport } from '../../scripts/cite/import-file.ts';
+import { FIELD_ORDER } from '../../scripts/cite/publications-file.ts';
 import { publicationFromRecord } from '../../scripts/lib/csl-record.ts';
 import { loadContent } from '../../scripts/stages/load-content.ts';
-import { formatAuthors, type PersonName } from '../../src/citation-export.ts';
+import { formatNames, type PersonName } from '../../src/names.ts';
 import { type Publication, publicationSchema } from '../../src/content/publications.ts';
-import { fixtureContentDir, realContentDir } from './site.ts';
+import { fixtureContentDir, realContentDir, temporaryFolder } from './site.ts';
 
 // ---------------------------------------------------------------- generated entries
 
@@ -22,6 +24,7 @@ const word = fc.oneof(
   { weight: 6, arbitrary: fc.stringMatching(/^[A-Za-z][a-z]{1,9}$/) },
   fc.constantFrom('Ærø', 'Zoë', 'Łódź', 'São', 'naïve', 'Straße', 'Δ-sleep', 'ε', 'Ölçek', 'Şahin', 'CO₂', 'Ψ'),
   fc.constantFrom('50%', 'a_b', '#1', '$2', '~3', '^4', '{braces}', 'back\\slash', 'R&D', 'pre--post', "''quoted''"),
+  fc.constantFrom('p<0.05', '(0 > x)', 'a|b'),
   fc.constantFrom('e.g.,', '(CCD):', 'Neuropsychology?', '“curly”', 'it’s', 'A/B', '2022', '1.10', '@home'),
 );
 const phrase = (max: number) => fc.array(word, { minLength: 1, maxLength: max }).map((words) => words.join(' '));
@@ -41,13 +44,26 @@ const person: fc.Arbitrary<PersonName> = fc.record(
       'Kjærgaard',
       'von Humboldt',
       'Núñez',
+      'Fontcuberta i Morral',
+      'Roca i Cabarrocas',
+      'da Silva e Souza',
+      'dos Santos',
+      'della Rovere',
+      'ter Haar',
+      "wa Thiong'o",
+      'bin Mohamad',
+      'al-Khalili',
+      'Al-Jawahiri',
+      "d'Alembert",
+      'الخليلي',
+      '王',
     ),
-    given: fc.constantFrom('A.', 'T. R.', 'J.-P.', 'Á.', 'J. P. C. M.', 'Ö.', 'M. K.'),
+    given: fc.constantFrom('A.', 'T. R.', 'J.-P.', 'Á.', 'J. P. C. M.', 'Ö.', 'M. K.', 'م.'),
     suffix: fc.constantFrom('Jr.', 'III', 'Sr.'),
   },
   { requiredKeys: ['family', 'given'] },
 );
-/** Group authors as APA writes them; each holds a word in lower case, as a group's name does, so it reads as one. */
+/** Group authors as APA writes them, a comma or an "and" in some, and names kept whole. */
 const group = fc
   .constantFrom(
     'Organisation for Economic Co-operation and Development',
@@ -55,12 +71,15 @@ const group = fc
     'Research and Development Group',
     'Task Force on Dementia & Migration',
     'Alzheimer’s Disease Neuroimaging Initiative of the Netherlands',
+    'Council on Cardiopulmonary, Critical Care, Perioperative and Resuscitation',
+    'World Health Organization',
+    "Ngũgĩ wa Thiong'o",
   )
   .map((family): PersonName => ({ family }));
 /** An APA author list: up to 25 people and groups, and sometimes "et al.". */
 const names = fc
   .tuple(fc.array(fc.oneof({ weight: 4, arbitrary: person }, group), { minLength: 1, maxLength: 25 }), fc.boolean())
-  .map(([list, others]) => formatAuthors(list, others));
+  .map(([list, others]) => formatNames({ names: list, others }));
 
 const numberText = fc.oneof(fc.integer({ min: 1, max: 999 }).map(String), fc.constantFrom('S7', 'III/41c', '12A'));
 const pages = fc.oneof(
@@ -99,9 +118,17 @@ const KIND_FIELDS: Record<NonNullable<Publication['type']>, Record<string, fc.Ar
     institution: phrase(4),
     publisher: phrase(3),
   },
-  preprint: { repository: fc.constantFrom('PsyArXiv', 'medRxiv', 'OSF Preprints') },
+  preprint: {
+    version: fc.constantFrom('2', 'v0.1.1'),
+    repository: fc.constantFrom('PsyArXiv', 'medRxiv', 'OSF Preprints'),
+  },
   dataset: { version: fc.constantFrom('1.10', '2', '2.0.1'), repository: fc.constantFrom('Zenodo', 'OSF', 'Dryad') },
   software: { version: fc.constantFrom('1.10', '0.9.0'), repository: fc.constantFrom('Zenodo', 'GitHub', 'CRAN') },
+  presentation: {
+    presentationType: fc.constantFrom('Paper presentation', 'Poster presentation', 'Conference session'),
+    event: phrase(6),
+    location: fc.constantFrom('Lisbon, Portugal', 'New Orleans, LA, United States', 'Online'),
+  },
 };
 
 /** A publication of `kind` as the content could hold it (the schema accepts it). */
@@ -152,6 +179,21 @@ export const KINDS = Object.keys(KIND_FIELDS) as NonNullable<Publication['type']
 
 // ---------------------------------------------------------------- the real corpus
 
+/** The entries cite imports from one export file, each with its citation key; those it refuses are left out. */
+export async function importedEntries(file: string): Promise<{ key?: string; publication: Publication }[]> {
+  const entries: { key?: string; publication: Publication }[] = [];
+  for (const entry of readImport(file, await readFile(file, 'utf8'))) {
+    if (!('record' in entry)) continue;
+    try {
+      const publication = publicationFromRecord(entry.record);
+      if (v.safeParse(publicationSchema, publication).success) entries.push({ key: entry.key, publication });
+    } catch {
+      // Refused on import: not an entry of the site, so not one it exports.
+    }
+  }
+  return entries;
+}
+
 /** Every entry of our content and the fixture site's, and every entry cite imports from the real exports of the fixtures. */
 export async function realCorpus(): Promise<Publication[]> {
   const content = [await loadContent(realContentDir), await loadContent(fixtureContentDir)].flatMap((site) =>
@@ -159,16 +201,37 @@ export async function realCorpus(): Promise<Publication[]> {
   );
   const folder = 'test/fixtures/doi/import';
   const imported: Publication[] = [];
-  for (const name of (await readdir(folder)).sort()) {
-    for (const entry of readImport(name, await readFile(path.join(folder, name), 'utf8'))) {
-      if (!('record' in entry)) continue;
-      try {
-        const publication = publicationFromRecord(entry.record);
-        if (v.safeParse(publicationSchema, publication).success) imported.push(publication);
-      } catch {
-        // Refused on import: not an entry of the site, so not one it exports.
+  for (const name of (await readdir(folder)).sort())
+    imported.push(...(await importedEntries(path.join(folder, name))).map(({ publication }) => publication));
+  return [...content, ...imported];
+}
+
+/**
+ * A copy of the fixture content whose themes hold every entry cite imports from the given real exports, as one
+ * import of each would (a DOI listed once in the whole file): for the tests of long lists.
+ */
+export async function contentWithLibraries(themes: Record<string, string[]>): Promise<string> {
+  const contentDir = path.join(await temporaryFolder(), 'content');
+  await cp(fixtureContentDir, contentDir, { recursive: true });
+  const dois = new Set<string>();
+  const lists: Record<string, Record<string, unknown>[]> = {};
+  for (const [theme, files] of Object.entries(themes)) {
+    lists[theme] = [];
+    for (const file of files) {
+      for (const { publication } of await importedEntries(file)) {
+        const doi = publication.doi?.toLowerCase();
+        if (doi && dois.has(doi)) continue;
+        if (doi) dois.add(doi);
+        lists[theme]!.push(
+          Object.fromEntries(
+            FIELD_ORDER.flatMap((field) => (field in publication ? [[field, publication[field]]] : [])),
+          ),
+        );
       }
     }
   }
-  return [...content, ...imported];
+  const file = path.join(contentDir, 'publications.yml');
+  const fixture = parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+  await writeFile(file, stringify({ ...fixture, ...lists }, { lineWidth: 0 }));
+  return contentDir;
 }
