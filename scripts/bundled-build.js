@@ -185,7 +185,10 @@ const keepModuleUrls = {
       if (!source.includes('import.meta.url')) return undefined;
       return {
         // Only the expression: a quoted 'import.meta.url' (an esbuild define key) stays a name.
-        contents: source.replace(/(?<!['"`])\bimport\.meta\.url\b(?!['"`])/g, JSON.stringify(pathToFileURL(args.path).href)),
+        contents: source.replace(
+          /(?<!['"`])\bimport\.meta\.url\b(?!['"`])/g,
+          JSON.stringify(pathToFileURL(args.path).href),
+        ),
         loader: args.path.endsWith('.js') ? 'js' : args.path.endsWith('x') ? 'tsx' : 'ts',
       };
     });

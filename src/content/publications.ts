@@ -192,7 +192,7 @@ export const publicationSchema = v.pipe(
     freeCopy: labelled(
       httpUrl,
       'Free copy (to read without a subscription)',
-      'A legal free copy: the open-access article, or the accepted manuscript or preprint in a repository such as PubMed Central. npm run cite -- fill finds one for entries with a DOI; one typed here is kept.',
+      'A legal free copy: the open-access article, or the accepted manuscript or preprint in a repository such as PubMed Central. For an entry with a DOI, the site’s fill of the publications finds one through Unpaywall; one typed here is kept.',
     ),
     freeCopyVersion: labelled(
       v.picklist(FREE_COPY_VERSIONS, `expected one of ${FREE_COPY_VERSIONS.join(', ')}`),
@@ -202,7 +202,7 @@ export const publicationSchema = v.pipe(
     freeCopyFoundBy: labelled(
       v.picklist(['Unpaywall'], 'expected Unpaywall (or leave it out for a free copy typed by hand)'),
       'Free copy found by',
-      'Written by npm run cite -- fill: the next fill replaces or removes this copy as Unpaywall’s answer changes. Delete it (leave empty) to keep the copy as typed.',
+      'Set by the site’s fill of the publications: the next fill replaces or removes this copy as Unpaywall’s answer changes. Leave it empty to keep the copy as typed.',
     ),
   }),
   v.forward(
