@@ -13,6 +13,7 @@ import path from 'node:path';
 import { before, test } from 'node:test';
 import { instantsOf, type ReadEvent, readWithIcalJs, readWithNodeIcal } from './helpers/calendar-readers.ts';
 import { load } from './helpers/html.ts';
+import { eventsOf, pythonReadersTest } from './helpers/python-calendar-readers.ts';
 import { schemaOrgProblems } from './helpers/schema-org.ts';
 import { buildIntoTemporaryFolder, fixtureContentDir, readPage, temporaryFolder } from './helpers/site.ts';
 
@@ -144,6 +145,25 @@ test('each event file and events.ics: both parsers find every event at the insta
     }
   }
 });
+
+pythonReadersTest(
+  "each event file and events.ics: Python's vobject and icalendar read each whole, at the instants the zone oracle gives",
+  async (python) => {
+    const files = ['events.ics', ...Object.keys(expected).map((id) => `events/${id}.ics`)];
+    for (const file of files) {
+      const text = await readFile(path.join(outDir, file), 'utf8');
+      const readings = await python.read(text);
+      for (const library of ['vobject', 'icalendar'] as const) {
+        const events = eventsOf(readings[library], library, file);
+        for (const id of Object.keys(expected).filter((id) => file === 'events.ics' || file === `events/${id}.ics`)) {
+          const event = events.find(({ uid }) => uid === `${id}@excon`);
+          assert.ok(event, `${library}: ${file} holds ${id}`);
+          assert.deepEqual({ start: event.start, end: event.end }, moments(id), `${library} reads ${id} in ${file}`);
+        }
+      }
+    }
+  },
+);
 
 test('the page and the JSON-LD say the same instants, with the offsets of each event’s own date', async () => {
   const $ = load(await readPage(outDir, '/'));

@@ -23,7 +23,7 @@ import {
 } from '../../src/events.ts';
 import type { LexedMarkdown } from '../../src/build-context.tsx';
 import { markdownToPlainText } from '../../src/plain-text.ts';
-import { type Observance, observancesAt } from '../../src/time-zones.ts';
+import { type Observance, observancesInYears, utcClock } from '../../src/time-zones.ts';
 import { EVENTS_CALENDAR, eventCalendarFile, type Urls } from '../../src/urls.ts';
 import { type Component, type Property, text, writeCalendar } from '../lib/icalendar.ts';
 import type { OutputFile } from './output-files.ts';
@@ -33,6 +33,11 @@ export interface CalendarContext {
   today: string;
   urls: Urls;
   markdown?: LexedMarkdown;
+}
+
+/** What every calendar of the build shares: the years of each zone's events. */
+interface Calendars extends CalendarContext {
+  years: Map<string, number[]>;
 }
 
 type Event = SiteEvent<NewsItem>;
@@ -47,8 +52,8 @@ const offsetValue = (minutes: number) =>
 
 /** The day after an all-day event's last day: iCalendar's DTEND does not include its day. */
 function dayAfter(date: string): string {
-  const next = new Date(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8)) + 1));
-  return next.toISOString().slice(0, 10);
+  const next = utcClock(Number(date.slice(0, 4)), Number(date.slice(5, 7)), Number(date.slice(8)) + 1);
+  return new Date(next).toISOString().slice(0, 10);
 }
 
 function momentProperty(name: 'DTSTART' | 'DTEND', event: Event, moment: EventMoment | ZonedMoment): Property {
@@ -78,21 +83,32 @@ function observance(period: Observance): Component {
   };
 }
 
-/** Each zone of the events, with the periods in force at their starts and ends: the rules of the events' own dates. */
-function vtimezones(events: Event[]): Component[] {
-  const instants = new Map<string, number[]>();
+/** The years each zone's events of the whole site fall in. */
+function yearsByZone(events: Event[]): Map<string, number[]> {
+  const years = new Map<string, number[]>();
   for (const event of events) {
     if (event.zone === undefined) continue;
     const moments = [event.start, ...(event.end ? [event.end] : [])];
-    instants.set(event.zone, [...(instants.get(event.zone) ?? []), ...moments.map(instantOf)]);
+    years.set(event.zone, [...(years.get(event.zone) ?? []), ...moments.map(({ date }) => Number(date.slice(0, 4)))]);
   }
-  return [...instants.keys()].sort().map((zone) => ({
+  return years;
+}
+
+/**
+ * The VTIMEZONE of each zone of `events`, with the zone's periods in the years the site's events fall in (and
+ * before them back to a standard time): both a summer and a standard observance wherever the zone has summer
+ * time, as every reader takes. A zone is described alike in every file of the build, since a reader may keep the
+ * first description of a TZID it reads for every later file (Python's vobject does).
+ */
+function vtimezones(events: Event[], years: Map<string, number[]>): Component[] {
+  const zones = new Set(events.flatMap((event) => (event.zone === undefined ? [] : [event.zone])));
+  return [...zones].sort().map((zone) => ({
     name: 'VTIMEZONE',
     properties: [
       { name: 'TZID', value: zone },
       { name: 'X-LIC-LOCATION', value: zone },
     ],
-    components: observancesAt(zone, instants.get(zone)!).map(observance),
+    components: observancesInYears(zone, years.get(zone)!).map(observance),
   }));
 }
 
@@ -162,7 +178,7 @@ function vevent(event: Event, content: SiteContent, context: CalendarContext): C
 }
 
 /** A calendar of `events`, with the VTIMEZONE of each of their zones. */
-function calendar(events: Event[], content: SiteContent, context: CalendarContext, name?: string): string {
+function calendar(events: Event[], content: SiteContent, context: Calendars, name?: string): string {
   return writeCalendar({
     name: 'VCALENDAR',
     properties: [
@@ -174,7 +190,7 @@ function calendar(events: Event[], content: SiteContent, context: CalendarContex
       name ? { name: 'NAME', value: text(name) } : undefined,
       { name: 'X-PUBLISHED-TTL', value: 'PT1H' },
     ],
-    components: [...vtimezones(events), ...events.map((event) => vevent(event, content, context))],
+    components: [...vtimezones(events, context.years), ...events.map((event) => vevent(event, content, context))],
   });
 }
 
@@ -184,11 +200,12 @@ export function calendarFiles(content: SiteContent, context: CalendarContext): O
     .map((item) => eventOf(item, content.site.timezone))
     .filter((event) => event !== undefined)
     .sort(bySoonest);
+  const calendars = { ...context, years: yearsByZone(events) };
   return [
     ...events.map((event) => ({
       path: eventCalendarFile(event.item.id),
-      contents: calendar([event], content, context),
+      contents: calendar([event], content, calendars),
     })),
-    { path: EVENTS_CALENDAR, contents: calendar(events, content, context, `${content.site.acronym} events`) },
+    { path: EVENTS_CALENDAR, contents: calendar(events, content, calendars, `${content.site.acronym} events`) },
   ];
 }
