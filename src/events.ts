@@ -10,7 +10,7 @@
  * app all mean the same instant.
  */
 import { calendarDateProblem, formatDate } from './format.ts';
-import { isTimeZone, readLocalTime } from './time-zones.ts';
+import { isTimeZone, lastYearOfData, readLocalTime, utcClock } from './time-zones.ts';
 
 /** A date, and for a timed event the local time (HH:MM) and, where written, its offset from UTC in minutes. */
 export interface EventMoment {
@@ -29,6 +29,18 @@ export function offsetText(minutes: number): string {
   return `${minutes < 0 ? '-' : '+'}${pad(Math.floor(size / 60))}:${pad(size % 60)}`;
 }
 
+/** The first year of an event: the site's time-zone data holds older times, but no calendar app shows them rightly. */
+const FIRST_YEAR = 1900;
+
+/**
+ * Why an event cannot be in a year: before 1900, or after the last year of the pinned time-zone data, where its
+ * zone's summer time would be forgotten (and a calendar's year 10000 cannot be written).
+ */
+function yearProblem(year: number): string | undefined {
+  if (year >= FIRST_YEAR && (year <= 2099 || year <= lastYearOfData())) return undefined;
+  return `expected a year from ${FIRST_YEAR} to ${lastYearOfData()}, the years the site's time-zone data covers; check the year`;
+}
+
 /** Reads "2026-05-19", "2026-05-19 14:00" or "2026-10-25 02:30 +01:00" (T for the space too); says why not otherwise. */
 export function readEventMoment(text: string): EventMoment | { problem: string } {
   const match = MOMENT.exec(text.trim());
@@ -38,7 +50,7 @@ export function readEventMoment(text: string): EventMoment | { problem: string }
         'expected a date, or a date and a local time, written YYYY-MM-DD HH:MM, such as 2026-05-19 14:00 (a date alone for an all-day event)',
     };
   const [, date, hours, minutes, sign, offsetHours, offsetMinutes] = match;
-  const problem = calendarDateProblem(date!);
+  const problem = calendarDateProblem(date!) ?? yearProblem(Number(date!.slice(0, 4)));
   if (problem) return { problem };
   if (hours === undefined) return { date: date! };
   if (Number(hours) > 23 || Number(minutes) > 59)
@@ -72,7 +84,7 @@ export function writtenAlike(start: string, end: string): boolean {
 
 /** The wall-clock reading of a moment as ms of a UTC clock: arithmetic only, no zone of the machine's. */
 const wallClock = ({ date, time = '00:00' }: EventMoment) =>
-  Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)), ...hourMinute(time));
+  utcClock(Number(date.slice(0, 4)), Number(date.slice(5, 7)), Number(date.slice(8, 10)), ...hourMinute(time));
 const hourMinute = (time: string) => [Number(time.slice(0, 2)), Number(time.slice(3, 5))] as const;
 
 /** Whether an end comes before its start (both valid and of the same kind; by the instant where both offsets are written). */

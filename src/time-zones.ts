@@ -233,3 +233,23 @@ export function observancesInYears(name: string, years: readonly number[]): Obse
     periods.add(index - 1);
   return [...periods].sort((a, b) => a - b).map((index) => observance(data, index));
 }
+
+let lastYear: number | undefined;
+
+/**
+ * The last year the pinned data holds every change of the clocks of: the
+ * changes of zones with summer time are computed to the end of it, and after
+ * it standard time would go on forever. Read only for a year past 2099, which
+ * every release's data reaches.
+ */
+export function lastYearOfData(): number {
+  if (lastYear !== undefined) return lastYear;
+  let latest = 0;
+  for (const [, untils = ''] of publishedData().zones.matchAll(/\|[^|"]*\|[^|"]*\|[^|"]*\|([^|"]*)\|/g)) {
+    let instant = 0;
+    for (const delta of untils === '' ? [] : untils.split(' ')) instant += base60(delta) * MINUTE;
+    latest = Math.max(latest, instant);
+  }
+  lastYear = new Date(latest).getUTCFullYear();
+  return lastYear;
+}

@@ -54,6 +54,35 @@ const cases: [string, string, string, string, string[]][] = [
     ],
   ],
   [
+    'a year after the pinned time-zone data ends, where summer time would be forgotten',
+    WORKSHOP,
+    'start: 2031-05-19 14:00\nend: 2031-05-19 16:30',
+    'start: 2500-07-01 14:00\nend: 2500-07-01 16:30',
+    [
+      'content/news/2030-03-01-spring-workshop.md:6:8 › start: expected a year from 1900 to 2499, the years the site\'s time-zone data covers; check the year, found "2500-07-01 14:00"',
+      'content/news/2030-03-01-spring-workshop.md:7:6 › end: expected a year from 1900 to 2499, the years the site\'s time-zone data covers; check the year, found "2500-07-01 16:30"',
+    ],
+  ],
+  [
+    'year 1, which Date.UTC would read as 1901',
+    WORKSHOP,
+    'start: 2031-05-19 14:00\nend: 2031-05-19 16:30',
+    'start: 0001-01-01 10:00\nend: 0001-01-01 11:00',
+    [
+      'content/news/2030-03-01-spring-workshop.md:6:8 › start: expected a year from 1900 to 2499, the years the site\'s time-zone data covers; check the year, found "0001-01-01 10:00"',
+      'content/news/2030-03-01-spring-workshop.md:7:6 › end: expected a year from 1900 to 2499, the years the site\'s time-zone data covers; check the year, found "0001-01-01 11:00"',
+    ],
+  ],
+  [
+    'the last day of year 9999, whose calendar end would be in year 10000',
+    WORKSHOP,
+    'start: 2031-05-19 14:00\nend: 2031-05-19 16:30',
+    'start: 9999-12-31',
+    [
+      'content/news/2030-03-01-spring-workshop.md:6:8 › start: expected a year from 1900 to 2499, the years the site\'s time-zone data covers; check the year, found "9999-12-31"',
+    ],
+  ],
+  [
     'a carriage return in a title',
     WORKSHOP,
     'title: A made-up spring workshop',

@@ -15,7 +15,7 @@ import { calendarFiles } from '../scripts/stages/calendar-files.ts';
 import type { SiteContent } from '../src/content-schema.ts';
 import { instantProblem, offsetText } from '../src/events.ts';
 import type { NewsItem } from '../src/content/news.ts';
-import { offsetAt, readLocalTime, utcClock } from '../src/time-zones.ts';
+import { lastYearOfData, offsetAt, readLocalTime, utcClock } from '../src/time-zones.ts';
 import { createUrls } from '../src/urls.ts';
 import {
   instantsOf,
@@ -147,6 +147,24 @@ test('a time the clocks skip is refused with both fixes; one they repeat needs i
     '+01:00 is not an offset of Europe/Amsterdam at 14:00 on May 19, 2031 (it is +02:00); write 2031-05-19 14:00 without an offset, or with +02:00',
   );
   assert.equal(instantProblem('2022-06-15 10:00', 'America/Mexico_City'), undefined);
+});
+
+test('to the last day of the data (2499), every zone keeps its summer time, as Intl computes its rules; and years are read whole', () => {
+  const read = (zone: string, local: string) => {
+    const [date, time] = local.split(' ') as [string, string];
+    const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+    const reading = readLocalTime(zone, utcClock(year, month, day, Number(time.slice(0, 2)), Number(time.slice(3))));
+    assert.equal(reading.kind, 'exists', `${local} ${zone}`);
+    return reading.kind === 'exists' ? reading.offset : Number.NaN;
+  };
+  for (const zone of ['Europe/Amsterdam', 'America/New_York', 'Australia/Sydney', 'Pacific/Auckland'])
+    for (const local of ['2499-01-15 12:00', '2499-07-15 12:00', '2499-12-31 23:00', '1900-06-01 12:00']) {
+      const [instant] = instantsOf(zone, local);
+      assert.equal(read(zone, local), intlOffset(zone, instant!), `${local} in ${zone}`);
+    }
+  assert.equal(new Date(utcClock(1, 1, 1)).toISOString(), '0001-01-01T00:00:00.000Z', 'year 1 is no 1901');
+  assert.equal(new Date(utcClock(99, 12, 31, 23, 59)).toISOString(), '0099-12-31T23:59:00.000Z');
+  assert.equal(lastYearOfData(), 2499, 'moment-timezone publishes the changes of the clocks to 2499');
 });
 
 /** Text a calendar field may hold: any Unicode (astral included), tabs and line breaks, but no other control. */
