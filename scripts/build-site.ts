@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { routes as siteRoutes } from '../src/routes.tsx';
 import { buildCommit } from './lib/build-commit.ts';
+import type { EventRevisions } from './lib/event-history.ts';
 import { type BuildDate, isBuildDate, resolveBuildDate } from './lib/build-date.ts';
 import { checkBuildSettings } from './lib/build-settings.ts';
 import { GzipSizes } from './lib/gzip-size.ts';
@@ -13,7 +14,7 @@ import { identifyBuild } from './stages/build-identity.ts';
 import { bundleClient, type ClientBundle } from './stages/bundle-client.ts';
 import { checkOutput } from './stages/check-output.ts';
 import { readPages } from './stages/read-pages.ts';
-import { calendarFiles } from './stages/calendar-files.ts';
+import { calendarFiles, revisionWarnings } from './stages/calendar-files.ts';
 import { citationFiles } from './stages/citation-files.ts';
 import { readPublicFiles } from './stages/copy-public.ts';
 import type { DoiOnly } from './stages/content/doi-only.ts';
@@ -51,6 +52,8 @@ export interface BuildOptions {
   cms?: CmsTarget;
   /** A publication that holds only its DOI: refused (the default), or shown as pending (the dev server's preview). */
   doiOnly?: DoiOnly;
+  /** How many times each news item changed, from git (lib/event-history.ts): the events' SEQUENCE; none: 0. */
+  eventRevisions?: Promise<EventRevisions>;
 }
 
 export interface BuildCache {
@@ -95,7 +98,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     ...client.files,
     ...siteFiles(urls, routes, content, { headerRules: [adminHeaders(urls, cms.backend)], markdown }),
     ...citationFiles(content),
-    ...calendarFiles(content, { today, urls, markdown }),
+    ...calendarFiles(content, { today, urls, markdown, revisions: await options.eventRevisions }),
     ...adminFiles(urls, content, cms.backend),
     ...(await readPublicFiles(publicDir)),
   ];
@@ -127,6 +130,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
       ...outputWarnings,
       ...contentWarnings,
       ...testWarnings,
+      ...revisionWarnings(content, await options.eventRevisions),
       ...placeholderWarnings(content, contentDir),
       ...robotsWarnings(basePath),
     ],

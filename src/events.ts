@@ -161,15 +161,15 @@ export function offsetName(minutes: number): string {
 }
 
 /**
- * What an event's status means to each reader. A calendar takes a changed event only when its SEQUENCE is
- * higher than the one it holds, so the statuses are numbered in the order an event's plan changes.
+ * What an event's status means to each reader. (A calendar's SEQUENCE is no
+ * status: it counts the event's changes, from the history of its file.)
  */
 export const STATUS_MEANINGS = {
-  scheduled: { sequence: 0, calendar: 'CONFIRMED', schemaOrg: 'EventScheduled' },
-  'moved-online': { sequence: 1, calendar: 'CONFIRMED', schemaOrg: 'EventMovedOnline' },
-  postponed: { sequence: 2, calendar: 'TENTATIVE', schemaOrg: 'EventPostponed' },
-  rescheduled: { sequence: 3, calendar: 'CONFIRMED', schemaOrg: 'EventRescheduled' },
-  cancelled: { sequence: 4, calendar: 'CANCELLED', schemaOrg: 'EventCancelled' },
+  scheduled: { calendar: 'CONFIRMED', schemaOrg: 'EventScheduled' },
+  'moved-online': { calendar: 'CONFIRMED', schemaOrg: 'EventMovedOnline' },
+  postponed: { calendar: 'TENTATIVE', schemaOrg: 'EventPostponed' },
+  rescheduled: { calendar: 'CONFIRMED', schemaOrg: 'EventRescheduled' },
+  cancelled: { calendar: 'CANCELLED', schemaOrg: 'EventCancelled' },
 } as const;
 
 /** The meaning of an event's status (none written: scheduled). */

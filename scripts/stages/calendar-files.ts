@@ -25,7 +25,9 @@ import type { LexedMarkdown } from '../../src/build-context.tsx';
 import { markdownToPlainText } from '../../src/plain-text.ts';
 import { type Observance, observancesInYears, utcClock } from '../../src/time-zones.ts';
 import { EVENTS_CALENDAR, eventCalendarFile, type Urls } from '../../src/urls.ts';
+import type { EventRevisions } from '../lib/event-history.ts';
 import { type Component, type Property, text, writeCalendar } from '../lib/icalendar.ts';
+import type { Problem } from '../lib/problems.ts';
 import type { OutputFile } from './output-files.ts';
 
 export interface CalendarContext {
@@ -33,6 +35,8 @@ export interface CalendarContext {
   today: string;
   urls: Urls;
   markdown?: LexedMarkdown;
+  /** How many times each news item has changed (its SEQUENCE); none given: every event at its first version. */
+  revisions?: EventRevisions;
 }
 
 /** What every calendar of the build shares: the years of each zone's events. */
@@ -172,7 +176,7 @@ function vevent(event: Event, content: SiteContent, context: CalendarContext): C
       where ? { name: 'LOCATION', value: text(where) } : undefined,
       url ? { name: 'URL', value: new URL(url).href } : undefined,
       { name: 'STATUS', value: meaning.calendar },
-      { name: 'SEQUENCE', value: String(meaning.sequence) },
+      { name: 'SEQUENCE', value: String(context.revisions?.changes.get(item.id) ?? 0) },
     ],
   };
 }
@@ -207,5 +211,20 @@ export function calendarFiles(content: SiteContent, context: CalendarContext): O
       contents: calendar([event], content, calendars),
     })),
     { path: EVENTS_CALENDAR, contents: calendar(events, content, calendars, `${content.site.acronym} events`) },
+  ];
+}
+
+/**
+ * A warning when events are published with a SEQUENCE counted from less than the whole history: a calendar app
+ * ignores an update whose SEQUENCE is not higher than the one it holds.
+ */
+export function revisionWarnings(content: SiteContent, revisions: EventRevisions | undefined): Problem[] {
+  const events = content.news.filter((item) => eventOf(item, content.site.timezone) !== undefined);
+  if (events.length === 0 || revisions?.incomplete === undefined) return [];
+  return [
+    {
+      where: EVENTS_CALENDAR,
+      message: `${revisions.incomplete}: a calendar app ignores a changed event whose SEQUENCE is not higher than before, so a change may not reach subscribers. Build from a full clone (git fetch --unshallow; actions/checkout with fetch-depth: 0).`,
+    },
   ];
 }
