@@ -10,8 +10,12 @@ import { test } from 'node:test';
 import { BuildError, displayPath, formatProblem } from '../scripts/lib/problems.ts';
 import { calendarFiles } from '../scripts/stages/calendar-files.ts';
 import { loadContent } from '../scripts/stages/load-content.ts';
+import { eventJsonLd } from '../src/event-json-ld.ts';
+import { markdownToHtml } from '../src/markdown.tsx';
 import { createUrls } from '../src/urls.ts';
 import { readWithIcalJs, readWithNodeIcal } from './helpers/calendar-readers.ts';
+import { load } from './helpers/html.ts';
+import { eventsOf, pythonReadersTest } from './helpers/python-calendar-readers.ts';
 import { fixtureContent, fixtureContentDir, temporaryFolder } from './helpers/site.ts';
 
 const WORKSHOP = 'news/2030-03-01-spring-workshop.md';
@@ -151,3 +155,39 @@ test('a title that is calendar syntax, at any place of a fold, and a link with c
     }
   }
 });
+
+/** A news text with character references, emphasis, HTML (which the page shows as text) and code. */
+const MARKED_UP = 'R&amp;D &copy; 2031: *the* &lt;b&gt; tag, <b>raw</b> and `a &amp; b` &#x263A;';
+
+/** The workshop with that text: its calendar file, its JSON-LD, and the text the page shows, as cheerio reads it. */
+async function markedUpEvent() {
+  const content = await fixtureContent();
+  const urls = createUrls('', content.site.siteUrl);
+  const workshop = content.news.find((item) => item.id === 'spring-workshop')!;
+  const site = { ...content, news: [{ ...workshop, summary: MARKED_UP }] };
+  const [file] = calendarFiles(site, { today: '2030-01-01', urls });
+  const [jsonLd] = eventJsonLd(site, urls, '2030-01-01') as { description: string }[];
+  return {
+    text: file!.contents as string,
+    jsonLd: jsonLd!,
+    shown: load(markdownToHtml(MARKED_UP, urls)).text().trim(),
+  };
+}
+
+test('text with character references and HTML: the calendar and the JSON-LD say what the page shows', async () => {
+  const { text, jsonLd, shown } = await markedUpEvent();
+  assert.equal(shown, 'R&D © 2031: the <b> tag, <b>raw</b> and a &amp; b ☺');
+  assert.equal(jsonLd.description, shown);
+  for (const read of [readWithIcalJs, readWithNodeIcal])
+    assert.equal(read(text)[0]!.description.split('\n\n')[0], shown, read.name);
+});
+
+pythonReadersTest(
+  'text with character references and HTML: vobject and icalendar read what the page shows',
+  async (python) => {
+    const { text, shown } = await markedUpEvent();
+    const readings = await python.read(text);
+    for (const library of ['vobject', 'icalendar'] as const)
+      assert.equal(eventsOf(readings[library], library, 'the event')[0]!.description.split('\n\n')[0], shown, library);
+  },
+);
