@@ -129,11 +129,15 @@ const statusSentence: Record<NonNullable<NewsItem['status']>, string> = {
   'moved-online': 'This event has moved online: join it at the address below.',
 };
 
-/** The description: what happened to it, the text of the news item in plain words, then every link it has. */
+/**
+ * The description: what happened to it, the text of the news item in plain words, then its links; a cancelled
+ * event keeps only the news item's, since nobody can join it or register for it.
+ */
 function description(item: NewsItem, context: CalendarContext): string {
+  const open = item.status !== 'cancelled';
   const links = [
-    item.online ? `Join online: ${new URL(item.online).href}` : undefined,
-    item.registration ? `Register: ${new URL(item.registration).href}` : undefined,
+    open && item.online ? `Join online: ${new URL(item.online).href}` : undefined,
+    open && item.registration ? `Register: ${new URL(item.registration).href}` : undefined,
     item.link ? `More: ${new URL(item.link).href}` : undefined,
   ];
   const parts = [
@@ -144,8 +148,12 @@ function description(item: NewsItem, context: CalendarContext): string {
   return parts.filter(Boolean).join('\n\n');
 }
 
-/** Where it takes place: the venue and its address, or the address to join an event held only online. */
+/**
+ * Where it takes place: the venue and its address, or the address to join an event held only online; for a
+ * cancelled event only the venue it would have had, never a link to join it.
+ */
 function place(item: NewsItem): string | undefined {
+  if (item.status === 'cancelled' && !item.location) return undefined;
   if (item.status === 'moved-online' || !item.location) return item.online && new URL(item.online).href;
   return [item.location, addressText(item)].filter(Boolean).join(', ');
 }
