@@ -89,6 +89,24 @@ const expected: Record<
     when: 'May 6, 2031, 13:00 – 15:00 Amsterdam time (UTC+2)',
     status: ['CONFIRMED', 'EventMovedOnline'],
   },
+  'st-johns': {
+    zone: 'America/St_Johns',
+    start: '2031-07-01 10:00',
+    end: '2031-07-01 11:00',
+    when: 'July 1, 2031, 10:00 – 11:00 St. John’s time (UTC-2:30)',
+  },
+  kyiv: {
+    zone: 'Europe/Kiev',
+    start: '2031-06-02 10:00',
+    end: '2031-06-02 11:00',
+    when: 'June 2, 2031, 10:00 – 11:00 Kyiv time (UTC+3)',
+  },
+  'utc-call': {
+    zone: 'UTC',
+    start: '2031-06-03 10:00',
+    end: '2031-06-03 11:00',
+    when: 'June 3, 2031, 10:00 – 11:00 UTC',
+  },
 };
 
 let outDir: string;

@@ -147,6 +147,20 @@ test('a time the clocks skip is refused with both fixes; one they repeat needs i
     '+01:00 is not an offset of Europe/Amsterdam at 14:00 on May 19, 2031 (it is +02:00); write 2031-05-19 14:00 without an offset, or with +02:00',
   );
   assert.equal(instantProblem('2022-06-15 10:00', 'America/Mexico_City'), undefined);
+  // In a repeated hour the fix names both offsets: "without an offset" would be refused in its turn.
+  assert.equal(
+    instantProblem('2031-10-26 02:30 +05:00', 'Europe/Amsterdam'),
+    '+05:00 is not an offset of Europe/Amsterdam at 02:30 on October 26, 2031, which happens twice (+02:00, then +01:00); write "2031-10-26 02:30 +02:00" for the first time, before the clocks go back, or "2031-10-26 02:30 +01:00" for the second',
+  );
+  for (const fix of ['2031-10-26 02:30 +02:00', '2031-10-26 02:30 +01:00'])
+    assert.equal(instantProblem(fix, 'Europe/Amsterdam'), undefined, `the fix ${fix} is accepted`);
+  // Samoa skipped December 30, 2011 whole: the change of the clocks is told with its days.
+  assert.equal(
+    instantProblem('2011-12-30 10:00', 'Pacific/Apia'),
+    '10:00 does not exist on December 30, 2011 in Pacific/Apia: clocks jump from December 30, 2011, 00:00 to December 31, 2011, 00:00; write 2011-12-29 10:00 or 2011-12-31 10:00',
+  );
+  for (const fix of ['2011-12-29 10:00', '2011-12-31 10:00'])
+    assert.equal(instantProblem(fix, 'Pacific/Apia'), undefined, `the fix ${fix} is accepted`);
 });
 
 test('to the last day of the data (2499), every zone keeps its summer time, as Intl computes its rules; and years are read whole', () => {

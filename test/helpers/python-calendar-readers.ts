@@ -126,5 +126,9 @@ export function pythonReadersTest(name: string, body: (readers: PythonReaders) =
 /** The events a Python library read, or a failure naming the library, the file and its error. */
 export function eventsOf(reading: PythonReading, library: string, where: string): Omit<ReadEvent, 'tzid'>[] {
   if (reading.error !== undefined) assert.fail(`${library} could not read ${where}: ${reading.error}`);
-  return reading.events;
+  // Python's None arrives as null: a property the event does not have, as the JavaScript readers give it.
+  return reading.events.map(
+    (event) =>
+      Object.fromEntries(Object.entries(event).map(([key, value]) => [key, value ?? undefined])) as typeof event,
+  );
 }
