@@ -87,6 +87,47 @@ const cases: [string, string, string, string, string[]][] = [
     ],
   ],
   [
+    'a title of 334 characters, half of them emoji (501 units of UTF-16): as many as a person counts',
+    WORKSHOP,
+    'title: A made-up spring workshop',
+    `title: "${'🧠a'.repeat(167)}"`,
+    [],
+  ],
+  [
+    'a title of 501 characters, each a letter with its accent written apart: refused as 501, not 1,002',
+    WORKSHOP,
+    'title: A made-up spring workshop',
+    `title: "${'e\u0301'.repeat(501)}"`,
+    [
+      `content/news/2030-03-01-spring-workshop.md:2:8 › title: expected at most 500 characters; this one has 501: shorten it, found "${'e\u0301'.repeat(60)}…" (501 characters)`,
+    ],
+  ],
+  [
+    'right-to-left marks in an Arabic title, which set where the year stands: accepted',
+    WORKSHOP,
+    'title: A made-up spring workshop',
+    'title: "ورشة الربيع\u200F 2031\u200F"',
+    [],
+  ],
+  [
+    'a line separator (U+2028) pasted for a line break, which a page shows as nothing: "Parisparis"',
+    WORKSHOP,
+    'location: Example Centre, Room 2, Example City',
+    'location: "Example Centre, Paris\u2028paris"',
+    [
+      'content/news/2030-03-01-spring-workshop.md:8:11 › location: expected text without a line or paragraph separator, an invisible character that a page shows as nothing, gluing the words on each side: it holds \\u2028 after "xample Centre, Paris"; write a space or a line break instead, found "Example Centre, Paris\\u2028paris"',
+    ],
+  ],
+  [
+    'an end at the very start, which the page would show as "14:00 – 14:00"',
+    WORKSHOP,
+    'end: 2031-05-19 16:30',
+    'end: 2031-05-19 14:00',
+    [
+      'content/news/2030-03-01-spring-workshop.md:7:6 › end: expected an end after the start: an event that ends as it starts has no length; write the time it ends, or leave end: out, found "2031-05-19 14:00"',
+    ],
+  ],
+  [
     'a carriage return in a title',
     WORKSHOP,
     'title: A made-up spring workshop',
@@ -134,7 +175,7 @@ const cases: [string, string, string, string, string[]][] = [
 ];
 
 for (const [name, file, from, to, expected] of cases) {
-  test(`refused at its line with the fix: ${name}`, async () => {
+  test(`${expected.length > 0 ? 'refused at its line with the fix' : 'accepted'}: ${name}`, async () => {
     assert.deepEqual(await problemsAfter(file, from, to), expected);
   });
 }
