@@ -19,12 +19,21 @@ function NewsEntry({ item, event, upcoming }: { item: NewsItem; event?: SiteEven
     <article className="news-entry">
       <p className="news-entry__meta">
         <span className="badge">{item.type}</span>
-        <time dateTime={item.date}>{formatDate(item.date, 'short')}</time>
-        {event ? <span className="news-entry__status">{eventState(item, upcoming)}</span> : null}
+        {/* An event's date is its When; the day it was announced beside it would be a second date to choose from. */}
+        {event ? (
+          <span className="news-entry__status">{eventState(item, upcoming)}</span>
+        ) : (
+          <time dateTime={item.date}>{formatDate(item.date, 'short')}</time>
+        )}
       </p>
-      <h3 className="news-entry__title">{item.title}</h3>
+      {/* Each in the direction of its own script: an Arabic or Hebrew title or text reads right to left. */}
+      <h3 className="news-entry__title" dir="auto">
+        {item.title}
+      </h3>
       {event ? <EventDetails event={event} upcoming={upcoming} /> : null}
-      <Markdown source={item.summary} />
+      <div dir="auto">
+        <Markdown source={item.summary} />
+      </div>
       {item.link ? (
         <ExternalLink className="text-link" href={item.link}>
           Read more
