@@ -121,6 +121,18 @@ test("every part of the EU model statement, in the model's order, as the content
   ]);
 });
 
+test("the model statement's opening paragraph: the consortium's commitment, the law it follows, the site it applies to", async () => {
+  const $ = load(await readPage(outDir, '/accessibility'));
+  const opening = $('main .page__updated').nextAll('p').first();
+  assert.equal(
+    opening.text(),
+    'Example Consortium for Test Content is committed to making its website accessible, in accordance with Example Accessibility Law of the Example Member State. This accessibility statement applies to the website https://fixture.example/.',
+  );
+  assert.equal(opening.find('a').attr('href'), 'https://fixture.example/');
+  // The content's own introduction follows it.
+  assert.match(opening.next().text(), /^Made-up introduction to the fixture's accessibility statement/);
+});
+
 test('a fully compliant site with only content outside the scope never says its own content is not accessible', () => {
   const statement = {
     ...content.accessibility,
@@ -303,6 +315,34 @@ test('a compliance status the known issues contradict is refused at its line, wi
   assert.deepEqual(await statementProblems((text) => text.replace('assessor: Example Assessors Ltd\n', '')), [
     'accessibility.md:6:9 › method: expected assessor: (who assessed the site) beside method: third-party, and no assessor with self-assessment, found "third-party"',
   ]);
+});
+
+test("the opening's law is words, not the model's placeholder; a review before the statement was prepared is refused", async () => {
+  const law = 'legislation: Example Accessibility Law of the Example Member State';
+  assert.deepEqual(
+    await statementProblems((text) =>
+      text.replace(law, 'legislation: "[national legislation transposing Directive (EU) 2016/2102]"'),
+    ),
+    [
+      'accessibility.md:27:14 › legislation: expected the name of the law, not the model statement\'s placeholder in brackets: such as Directive (EU) 2016/2102 of the European Parliament and of the Council, or the law of your member state that transposes it, found "[national legislation transposing Directive (EU) 2016/2102]"',
+    ],
+  );
+  assert.ok(
+    (await statementProblems((text) => text.replace(`${law}\n`, ''))).some((line) =>
+      /^accessibility\.md:\d+:\d+ › legislation: /.test(line),
+    ),
+    'the law of the opening sentence is required',
+  );
+  assert.deepEqual(
+    await statementProblems((text) =>
+      text
+        .replace('prepared: 2024-01-15', 'prepared: 2030-01-15')
+        .replace('reviewed: 2024-01-15', 'reviewed: 2020-01-15'),
+    ),
+    [
+      'accessibility.md:26:11 › reviewed: expected a review on or after the day the statement was prepared (prepared: 2030-01-15); correct whichever of the two dates is wrong, found "2020-01-15"',
+    ],
+  );
 });
 
 test('a review more than 12 months before the build date is warned about at its line; 12 months is not', async () => {

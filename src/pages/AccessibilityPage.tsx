@@ -25,6 +25,24 @@ function statusSentence(level: ComplianceLevel, issues: Issues): string {
   return `This website is not compliant with ${standard}. The non-compliances are listed below.`;
 }
 
+/**
+ * The model statement's opening paragraph: who is committed to making the website accessible, in accordance with
+ * which law, and what the statement applies to (this site, at the address it is built for).
+ */
+function Opening({ site, statement }: { site: SiteSettings; statement: AccessibilityStatement }) {
+  const { urls } = useBuild();
+  const address = urls.absolute('/');
+  return (
+    <p>
+      {`${site.name} is committed to making its website accessible, in accordance with ${statement.legislation}. This accessibility statement applies to the website `}
+      <a className="text-link" href={address}>
+        {address}
+      </a>
+      .
+    </p>
+  );
+}
+
 /** The model's three reasons, in its order, each with its heading. */
 const reasonHeadings: [IssueReason, string][] = [
   ['non-compliance', 'Non-compliance with the accessibility requirements'],
@@ -142,6 +160,7 @@ export function AccessibilityPage({ site, statement }: { site: SiteSettings; sta
   const issues = statement.knownIssues ?? [];
   return (
     <TextPage site={site} title={statement.title} dateLabel="Last reviewed: " date={statement.reviewed}>
+      <Opening site={site} statement={statement} />
       <Markdown source={statement.body} />
       <h2>Compliance status</h2>
       <p>{statusSentence(statement.compliance, issues)}</p>
