@@ -23,7 +23,7 @@ import type { OutputFile } from './stages/output-files.ts';
 import { renderPages } from './stages/render-pages.tsx';
 import { buildReport, type BuildReport } from './stages/report.ts';
 import { siteFiles } from './stages/site-files.ts';
-import { readTestedWith } from './stages/tested-with.ts';
+import { readTestedWith, testedAgainstSite } from './stages/tested-with.ts';
 import { adminFiles, adminHeaders } from './admin/admin-stage.ts';
 import { type CmsTarget, cmsIdentity, localOnly } from './lib/cms-backend.ts';
 import { writeOutput } from './stages/write-output.ts';
@@ -78,13 +78,22 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const commit = commitOf(options);
 
   // Load and check the content, and bundle the client meanwhile (pages need its hashed names).
-  const [{ content, warnings: contentWarnings, origins, markdown }, client, { testedWith, warnings: testWarnings }] =
-    await Promise.all([
-      loadContent(contentDir, { publicDir, today, doiOnly: options.doiOnly }),
-      clientOf(options),
-      readTestedWith({ projectRoot, record: options.accessibilityRecord, commit }),
-    ]);
+  const [
+    { content, warnings: contentWarnings, origins, markdown },
+    client,
+    { testedWith: tested, warnings: testWarnings },
+  ] = await Promise.all([
+    loadContent(contentDir, { publicDir, today, doiOnly: options.doiOnly }),
+    clientOf(options),
+    readTestedWith({ projectRoot, record: options.accessibilityRecord, commit, today }),
+  ]);
   const routes = siteRoutes(content);
+  const testedWith = testedAgainstSite(tested, {
+    routes: routes.map((route) => route.path),
+    compliance: content.accessibility.compliance,
+    statementFile: displayPath(path.join(contentDir, 'accessibility.md')),
+    recordFile: options.accessibilityRecord,
+  });
   if (options.siteUrl) content.site = { ...content.site, siteUrl: trimTrailingSlashes(options.siteUrl) };
   const urls = createUrls(options.basePath ?? '', content.site.siteUrl);
   const cms = options.cms ?? localOnly;
