@@ -14,7 +14,7 @@ import { identifyBuild } from './stages/build-identity.ts';
 import { bundleClient, type ClientBundle } from './stages/bundle-client.ts';
 import { checkOutput } from './stages/check-output.ts';
 import { readPages } from './stages/read-pages.ts';
-import { calendarFiles, revisionWarnings } from './stages/calendar-files.ts';
+import { calendarFiles, revisionWarnings, revisionsOf } from './stages/calendar-files.ts';
 import { citationFiles } from './stages/citation-files.ts';
 import { readPublicFiles } from './stages/copy-public.ts';
 import type { DoiOnly } from './stages/content/doi-only.ts';
@@ -52,8 +52,8 @@ export interface BuildOptions {
   cms?: CmsTarget;
   /** A publication that holds only its DOI: refused (the default), or shown as pending (the dev server's preview). */
   doiOnly?: DoiOnly;
-  /** How many times each news item changed, from git (lib/event-history.ts): the events' SEQUENCE; none: 0. */
-  eventRevisions?: Promise<EventRevisions>;
+  /** How many times each news item changed, from git (lib/event-history.ts): the events' SEQUENCE; none: 0. Asked only when the site has events. */
+  eventRevisions?: () => Promise<EventRevisions>;
 }
 
 export interface BuildCache {
@@ -102,12 +102,13 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const rendered = renderPages(content, routes, { urls, assets: client.assets, today, markdown, testedWith });
 
   // Gather the site: pages, client bundle, host files, public files.
+  const revisions = await revisionsOf(content, options.eventRevisions);
   const site: OutputFile[] = [
     ...rendered.map((page) => ({ path: page.file, contents: page.html })),
     ...client.files,
     ...siteFiles(urls, routes, content, { headerRules: [adminHeaders(urls, cms.backend)], markdown }),
     ...citationFiles(content),
-    ...calendarFiles(content, { today, urls, markdown, revisions: await options.eventRevisions }),
+    ...calendarFiles(content, { today, urls, markdown, revisions }),
     ...adminFiles(urls, content, cms.backend),
     ...(await readPublicFiles(publicDir)),
   ];
@@ -139,7 +140,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
       ...outputWarnings,
       ...contentWarnings,
       ...testWarnings,
-      ...revisionWarnings(content, await options.eventRevisions),
+      ...revisionWarnings(content, revisions),
       ...placeholderWarnings(content, contentDir),
       ...robotsWarnings(basePath),
     ],

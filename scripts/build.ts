@@ -51,9 +51,6 @@ process.env.NODE_ENV ??= 'production';
 const { bundleClient } = await import('./stages/bundle-client.ts');
 const clientBundle = bundleClient(projectRoot);
 clientBundle.catch(() => {}); // reported by buildSite, which awaits it
-// Each event's changes, from the content's git history (its SEQUENCE), read meanwhile too.
-const { readEventRevisions } = await import('./lib/event-history.ts');
-const eventRevisions = readEventRevisions(path.resolve(values.content ?? path.join(projectRoot, 'content'), 'news'));
 const { buildSite } = await import('./build-site.ts');
 const { formatReport } = await import('./stages/report.ts');
 
@@ -67,7 +64,11 @@ try {
     environment: process.env,
     accessibilityRecord: values['accessibility-record'],
     clientBundle,
-    eventRevisions,
+    // Each event's changes, from the content's git history: its SEQUENCE (asked only when the site has events).
+    eventRevisions: async () =>
+      (await import('./lib/event-history.ts')).readEventRevisions(
+        path.resolve(values.content ?? path.join(projectRoot, 'content'), 'news'),
+      ),
     // Where the CMS saves: CMS_REPO, GITHUB_REPOSITORY or REPOSITORY_URL, CMS_BRANCH, CMS_AUTH_URL.
     cms: cmsTargetFromEnvironment(process.env),
   });

@@ -42,7 +42,7 @@ async function buildStep(repository: string, did: string): Promise<Step> {
   const { outDir, result } = await buildIntoTemporaryFolder({
     contentDir,
     today: TODAY,
-    eventRevisions: readEventRevisions(path.join(contentDir, 'news')),
+    eventRevisions: () => readEventRevisions(path.join(contentDir, 'news')),
   });
   const read = (file: string) => readFile(path.join(outDir, file), 'utf8');
   return {

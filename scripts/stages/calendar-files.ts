@@ -222,13 +222,19 @@ export function calendarFiles(content: SiteContent, context: CalendarContext): O
   ];
 }
 
+const hasEvents = (content: SiteContent) =>
+  content.news.some((item) => eventOf(item, content.site.timezone) !== undefined);
+
+/** The changes of each news item, asked of `read` (git, through the build command) only when the site has events. */
+export const revisionsOf = async (content: SiteContent, read: (() => Promise<EventRevisions>) | undefined) =>
+  read && hasEvents(content) ? read() : undefined;
+
 /**
  * A warning when events are published with a SEQUENCE counted from less than the whole history: a calendar app
  * ignores an update whose SEQUENCE is not higher than the one it holds.
  */
 export function revisionWarnings(content: SiteContent, revisions: EventRevisions | undefined): Problem[] {
-  const events = content.news.filter((item) => eventOf(item, content.site.timezone) !== undefined);
-  if (events.length === 0 || revisions?.incomplete === undefined) return [];
+  if (!hasEvents(content) || revisions?.incomplete === undefined) return [];
   return [
     {
       where: EVENTS_CALENDAR,
