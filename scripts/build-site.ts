@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { routes as siteRoutes } from '../src/routes.tsx';
 import { buildCommit } from './lib/build-commit.ts';
+import type { EventRevisions } from './lib/event-history.ts';
 import { type BuildDate, isBuildDate, resolveBuildDate } from './lib/build-date.ts';
 import { checkBuildSettings } from './lib/build-settings.ts';
 import { GzipSizes } from './lib/gzip-size.ts';
@@ -13,7 +14,7 @@ import { identifyBuild } from './stages/build-identity.ts';
 import { bundleClient, type ClientBundle } from './stages/bundle-client.ts';
 import { checkOutput } from './stages/check-output.ts';
 import { readPages } from './stages/read-pages.ts';
-import { calendarFiles } from './stages/calendar-files.ts';
+import { calendarFiles, revisionWarnings, revisionsOf } from './stages/calendar-files.ts';
 import { citationFiles } from './stages/citation-files.ts';
 import { readPublicFiles } from './stages/copy-public.ts';
 import type { DoiOnly } from './stages/content/doi-only.ts';
@@ -23,7 +24,7 @@ import { renderPages } from './stages/render-pages.tsx';
 import { pageBudgetWarnings } from './stages/page-budgets.ts';
 import { buildReport, type BuildReport } from './stages/report.ts';
 import { siteFiles } from './stages/site-files.ts';
-import { readTestedWith } from './stages/tested-with.ts';
+import { readTestedWith, testedAgainstSite } from './stages/tested-with.ts';
 import { adminFiles, adminHeaders } from './admin/admin-stage.ts';
 import { type CmsTarget, cmsIdentity, localOnly } from './lib/cms-backend.ts';
 import { writeOutput } from './stages/write-output.ts';
@@ -52,6 +53,8 @@ export interface BuildOptions {
   cms?: CmsTarget;
   /** A publication that holds only its DOI: refused (the default), or shown as pending (the dev server's preview). */
   doiOnly?: DoiOnly;
+  /** How many times each news item changed, from git (lib/event-history.ts): the events' SEQUENCE; none: 0. Asked only when the site has events. */
+  eventRevisions?: () => Promise<EventRevisions>;
 }
 
 export interface BuildCache {
@@ -76,13 +79,22 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const commit = commitOf(options);
 
   // Load and check the content, and bundle the client meanwhile (pages need its hashed names).
-  const [{ content, warnings: contentWarnings, origins, markdown }, client, { testedWith, warnings: testWarnings }] =
-    await Promise.all([
-      loadContent(contentDir, { publicDir, today, doiOnly: options.doiOnly }),
-      clientOf(options),
-      readTestedWith({ projectRoot, record: options.accessibilityRecord, commit }),
-    ]);
+  const [
+    { content, warnings: contentWarnings, origins, markdown },
+    client,
+    { testedWith: tested, warnings: testWarnings },
+  ] = await Promise.all([
+    loadContent(contentDir, { publicDir, today, doiOnly: options.doiOnly }),
+    clientOf(options),
+    readTestedWith({ projectRoot, record: options.accessibilityRecord, commit, today }),
+  ]);
   const routes = siteRoutes(content);
+  const testedWith = testedAgainstSite(tested, {
+    routes: routes.map((route) => route.path),
+    compliance: content.accessibility.compliance,
+    statementFile: displayPath(path.join(contentDir, 'accessibility.md')),
+    recordFile: options.accessibilityRecord,
+  });
   if (options.siteUrl) content.site = { ...content.site, siteUrl: trimTrailingSlashes(options.siteUrl) };
   const urls = createUrls(options.basePath ?? '', content.site.siteUrl);
   const cms = options.cms ?? localOnly;
@@ -91,12 +103,13 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const rendered = renderPages(content, routes, { urls, assets: client.assets, today, markdown, testedWith });
 
   // Gather the site: pages, client bundle, host files, public files.
+  const revisions = await revisionsOf(content, options.eventRevisions);
   const site: OutputFile[] = [
     ...rendered.map((page) => ({ path: page.file, contents: page.html })),
     ...client.files,
     ...siteFiles(urls, routes, content, { headerRules: [adminHeaders(urls, cms.backend)], markdown }),
     ...citationFiles(content),
-    ...calendarFiles(content, { today, urls, markdown }),
+    ...calendarFiles(content, { today, urls, markdown, revisions }),
     ...adminFiles(urls, content, cms.backend, { contentDir, assets: client.assets }),
     ...(await readPublicFiles(publicDir)),
   ];
@@ -128,6 +141,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
       ...outputWarnings,
       ...contentWarnings,
       ...testWarnings,
+      ...revisionWarnings(content, revisions),
       ...placeholderWarnings(content, contentDir),
       ...robotsWarnings(basePath),
       ...pageBudgetWarnings(pages, gzipSizes),

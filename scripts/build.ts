@@ -64,6 +64,11 @@ try {
     environment: process.env,
     accessibilityRecord: values['accessibility-record'],
     clientBundle,
+    // Each event's changes, from the content's git history: its SEQUENCE (asked only when the site has events).
+    eventRevisions: async () =>
+      (await import('./lib/event-history.ts')).readEventRevisions(
+        path.resolve(values.content ?? path.join(projectRoot, 'content'), 'news'),
+      ),
     // Where the CMS saves: CMS_REPO, GITHUB_REPOSITORY or REPOSITORY_URL, CMS_BRANCH, CMS_AUTH_URL.
     cms: cmsTargetFromEnvironment(process.env),
   });

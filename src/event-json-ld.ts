@@ -4,8 +4,11 @@ import { eventOf, isoMoment, isUpcoming, statusMeaning } from './events.ts';
 import { markdownToPlainText } from './plain-text.ts';
 import type { Urls } from './urls.ts';
 
-/** The place: a Place with its postal address where the content gives one, and/or where to join online. */
-function locations(item: NewsItem): object[] {
+/**
+ * The place: a Place with its postal address where the content gives one, and/or where to join online; for a
+ * cancelled event, the online place is the news of it (the item's link, else the News section), not a way in.
+ */
+function locations(item: NewsItem, urls: Urls): object[] {
   const { address } = item;
   const postal = address && {
     '@type': 'PostalAddress',
@@ -18,7 +21,14 @@ function locations(item: NewsItem): object[] {
   const inPerson = item.location !== undefined && item.status !== 'moved-online';
   return [
     ...(inPerson ? [{ '@type': 'Place', name: item.location, ...(postal ? { address: postal } : {}) }] : []),
-    ...(item.online ? [{ '@type': 'VirtualLocation', url: item.online }] : []),
+    ...(item.online
+      ? [
+          {
+            '@type': 'VirtualLocation',
+            url: item.status === 'cancelled' ? (item.link ?? urls.absolute('/#news')) : item.online,
+          },
+        ]
+      : []),
   ];
 }
 
@@ -33,7 +43,7 @@ export function eventJsonLd({ site, news }: SiteContent, urls: Urls, today: stri
   return news.flatMap((item) => {
     const event = eventOf(item, site.timezone);
     if (!event || !isUpcoming(event, today)) return [];
-    const location = locations(item);
+    const location = locations(item, urls);
     const types = location.map((place) => (place as { '@type': string })['@type']);
     const mode = types.length === 2 ? 'Mixed' : types[0] === 'VirtualLocation' ? 'Online' : 'Offline';
     return [
@@ -49,7 +59,9 @@ export function eventJsonLd({ site, news }: SiteContent, urls: Urls, today: stri
         description: markdownToPlainText(item.summary, urls),
         ...(item.link ? { url: item.link } : {}),
         organizer: { '@type': 'Organization', name: site.name, url: urls.absolute('/') },
-        ...(item.registration ? { offers: { '@type': 'Offer', url: item.registration } } : {}),
+        ...(item.registration && item.status !== 'cancelled'
+          ? { offers: { '@type': 'Offer', url: item.registration } }
+          : {}),
       },
     ];
   });

@@ -10,7 +10,7 @@
  * app all mean the same instant.
  */
 import { calendarDateProblem, formatDate } from './format.ts';
-import { isTimeZone, readLocalTime } from './time-zones.ts';
+import { isTimeZone, lastYearOfData, readLocalTime, utcClock } from './time-zones.ts';
 
 /** A date, and for a timed event the local time (HH:MM) and, where written, its offset from UTC in minutes. */
 export interface EventMoment {
@@ -29,6 +29,18 @@ export function offsetText(minutes: number): string {
   return `${minutes < 0 ? '-' : '+'}${pad(Math.floor(size / 60))}:${pad(size % 60)}`;
 }
 
+/** The first year of an event: the site's time-zone data holds older times, but no calendar app shows them rightly. */
+const FIRST_YEAR = 1900;
+
+/**
+ * Why an event cannot be in a year: before 1900, or after the last year of the pinned time-zone data, where its
+ * zone's summer time would be forgotten (and a calendar's year 10000 cannot be written).
+ */
+function yearProblem(year: number): string | undefined {
+  if (year >= FIRST_YEAR && (year <= 2099 || year <= lastYearOfData())) return undefined;
+  return `expected a year from ${FIRST_YEAR} to ${lastYearOfData()}, the years the site's time-zone data covers; check the year`;
+}
+
 /** Reads "2026-05-19", "2026-05-19 14:00" or "2026-10-25 02:30 +01:00" (T for the space too); says why not otherwise. */
 export function readEventMoment(text: string): EventMoment | { problem: string } {
   const match = MOMENT.exec(text.trim());
@@ -38,7 +50,7 @@ export function readEventMoment(text: string): EventMoment | { problem: string }
         'expected a date, or a date and a local time, written YYYY-MM-DD HH:MM, such as 2026-05-19 14:00 (a date alone for an all-day event)',
     };
   const [, date, hours, minutes, sign, offsetHours, offsetMinutes] = match;
-  const problem = calendarDateProblem(date!);
+  const problem = calendarDateProblem(date!) ?? yearProblem(Number(date!.slice(0, 4)));
   if (problem) return { problem };
   if (hours === undefined) return { date: date! };
   if (Number(hours) > 23 || Number(minutes) > 59)
@@ -72,7 +84,7 @@ export function writtenAlike(start: string, end: string): boolean {
 
 /** The wall-clock reading of a moment as ms of a UTC clock: arithmetic only, no zone of the machine's. */
 const wallClock = ({ date, time = '00:00' }: EventMoment) =>
-  Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)), ...hourMinute(time));
+  utcClock(Number(date.slice(0, 4)), Number(date.slice(5, 7)), Number(date.slice(8, 10)), ...hourMinute(time));
 const hourMinute = (time: string) => [Number(time.slice(0, 2)), Number(time.slice(3, 5))] as const;
 
 /** Whether an end comes before its start (both valid and of the same kind; by the instant where both offsets are written). */
@@ -85,6 +97,14 @@ export function endsBeforeStart(start: string, end: string): boolean {
   return `${b.date} ${b.time ?? ''}` < `${a.date} ${a.time ?? ''}`;
 }
 
+/** Whether a timed start and end are the same moment: an event of no length, which the page would show "10:00 – 10:00". */
+export function endsAtStart(start: string, end: string): boolean {
+  const a = readEventMoment(start);
+  const b = readEventMoment(end);
+  if ('problem' in a || 'problem' in b || a.time === undefined) return false;
+  return a.date === b.date && a.time === b.time && a.offset === b.offset;
+}
+
 /** "YYYY-MM-DD HH:MM" of a wall-clock reading. */
 const written = (clock: number) => new Date(clock).toISOString().slice(0, 16).replace('T', ' ');
 
@@ -92,6 +112,23 @@ const written = (clock: number) => new Date(clock).toISOString().slice(0, 16).re
 function choice(moment: EventMoment, clock: number) {
   const text = written(clock);
   return text.startsWith(moment.date) ? text.slice(11) : text;
+}
+
+/**
+ * The change of the clocks in words: "from 02:00 to 03:00", or with the days when it crosses midnight (Apia's lost
+ * day: "from December 30, 2011, 00:00 to December 31, 2011, 00:00").
+ */
+function clockChange({ at, from, to }: { at: number; from: number; to: number }): string {
+  const [before, after] = [written(at + from * MINUTE), written(at + to * MINUTE)];
+  if (before.slice(0, 10) === after.slice(0, 10)) return `from ${before.slice(11)} to ${after.slice(11)}`;
+  const full = (text: string) => `${formatDate(text.slice(0, 10))}, ${text.slice(11)}`;
+  return `from ${full(before)} to ${full(after)}`;
+}
+
+/** The two ways to write a time the clocks repeat, as the fix of a message. */
+function bothOffsets(moment: EventMoment, offsets: readonly [number, number]): string {
+  const [first, second] = offsets.map((offset) => `"${moment.date} ${moment.time} ${offsetText(offset)}"`);
+  return `write ${first} for the first time, before the clocks go back, or ${second} for the second`;
 }
 
 /** Why a timed moment is no single instant in its zone (a gap, a repeated hour, a wrong offset), or undefined. */
@@ -102,19 +139,19 @@ export function instantProblem(text: string, zone: string): string | undefined {
   const reading = readLocalTime(zone, clock);
   const on = `on ${formatDate(moment.date)} in ${zone}`;
   if (reading.kind === 'gap') {
-    const { at, from, to } = reading.transition;
+    const { from, to } = reading.transition;
     const jump = (to - from) * MINUTE;
-    return `${moment.time} does not exist ${on}: clocks jump from ${written(at + from * MINUTE).slice(11)} to ${written(at + to * MINUTE).slice(11)}; write ${choice(moment, clock - jump)} or ${choice(moment, clock + jump)}`;
+    return `${moment.time} does not exist ${on}: clocks jump ${clockChange(reading.transition)}; write ${choice(moment, clock - jump)} or ${choice(moment, clock + jump)}`;
   }
-  if (reading.kind === 'repeated' && moment.offset === undefined) {
-    const { at, from, to } = reading.transition;
-    const [first, second] = reading.offsets.map((offset) => `"${moment.date} ${moment.time} ${offsetText(offset)}"`);
-    return `${moment.time} happens twice ${on}: clocks go back from ${written(at + from * MINUTE).slice(11)} to ${written(at + to * MINUTE).slice(11)}; write ${first} for the first time, before the clocks go back, or ${second} for the second`;
-  }
+  if (reading.kind === 'repeated' && moment.offset === undefined)
+    return `${moment.time} happens twice ${on}: clocks go back ${clockChange(reading.transition)}; ${bothOffsets(moment, reading.offsets)}`;
   const offsets = reading.kind === 'repeated' ? reading.offsets : [reading.offset];
-  if (moment.offset !== undefined && !offsets.includes(moment.offset))
-    return `${offsetText(moment.offset)} is not an offset of ${zone} at ${moment.time} on ${formatDate(moment.date)} (it is ${offsets.map(offsetText).join(' or ')}); write ${moment.date} ${moment.time} without an offset, or with ${offsetText(offsets[0]!)}`;
-  return undefined;
+  if (moment.offset === undefined || offsets.includes(moment.offset)) return undefined;
+  const wrong = `${offsetText(moment.offset)} is not an offset of ${zone} at ${moment.time} on ${formatDate(moment.date)}`;
+  // In a repeated hour an offset is needed: the fix names both, never "without an offset", which is refused.
+  if (reading.kind === 'repeated')
+    return `${wrong}, which happens twice (${offsets.map(offsetText).join(', then ')}); ${bothOffsets(moment, reading.offsets)}`;
+  return `${wrong} (it is ${offsetText(reading.offset)}); write ${moment.date} ${moment.time} without an offset, or with ${offsetText(reading.offset)}`;
 }
 
 /** A timed moment resolved in its zone: its offset on that date, and whether its wall-clock time happens twice. */
@@ -135,10 +172,59 @@ function zoned(moment: EventMoment, zone: string): ZonedMoment {
 /** The instant of a zoned moment, in ms since 1970 (UTC). */
 export const instantOf = (moment: ZonedMoment) => wallClock(moment) - moment.offset * MINUTE;
 
-/** "Europe/Amsterdam" → "Amsterdam time", "America/Argentina/Buenos_Aires" → "Buenos Aires time", "UTC" → "UTC". */
+/**
+ * The cities whose name in the tz database is not the one English writes: an old name the database still accepts
+ * (Europe/Kiev), or one it wrote without its full stop, apostrophe or accent (America/St_Johns). A data table.
+ */
+const CITY_NAMES: Readonly<Record<string, string>> = {
+  Asmera: 'Asmara',
+  Asuncion: 'Asunción',
+  Bogota: 'Bogotá',
+  Calcutta: 'Kolkata',
+  Cancun: 'Cancún',
+  Ciudad_Juarez: 'Ciudad Juárez',
+  Cordoba: 'Córdoba',
+  Curacao: 'Curaçao',
+  Dacca: 'Dhaka',
+  ComodRivadavia: 'Comodoro Rivadavia',
+  DumontDUrville: 'Dumont d’Urville',
+  El_Aaiun: 'El Aaiún',
+  Faeroe: 'Faroe',
+  Godthab: 'Nuuk',
+  Ho_Chi_Minh: 'Ho Chi Minh City',
+  Katmandu: 'Kathmandu',
+  Kiev: 'Kyiv',
+  Macao: 'Macau',
+  Mazatlan: 'Mazatlán',
+  Merida: 'Mérida',
+  Rangoon: 'Yangon',
+  Reykjavik: 'Reykjavík',
+  Saigon: 'Ho Chi Minh City',
+  Sao_Paulo: 'São Paulo',
+  Sao_Tome: 'São Tomé',
+  St_Barthelemy: 'St. Barthélemy',
+  St_Helena: 'St. Helena',
+  St_Johns: 'St. John’s',
+  St_Kitts: 'St. Kitts',
+  St_Lucia: 'St. Lucia',
+  St_Thomas: 'St. Thomas',
+  St_Vincent: 'St. Vincent',
+  Thimbu: 'Thimphu',
+  Tucuman: 'Tucumán',
+  Ujung_Pandang: 'Makassar',
+  Ulan_Bator: 'Ulaanbaatar',
+  Uzhgorod: 'Uzhhorod',
+  Zaporozhye: 'Zaporizhzhia',
+};
+
+/**
+ * "Europe/Amsterdam" → "Amsterdam time", "America/Argentina/Buenos_Aires" → "Buenos Aires time", "America/St_Johns"
+ * → "St. John’s time", "Europe/Kiev" → "Kyiv time", "UTC" → "UTC".
+ */
 export function zoneName(zone: string): string {
   if (!zone.includes('/') || zone.startsWith('Etc/')) return zone.replace(/^Etc\//, '');
-  return `${zone.split('/').at(-1)!.replaceAll('_', ' ')} time`;
+  const city = zone.split('/').at(-1)!;
+  return `${CITY_NAMES[city] ?? city.replaceAll('_', ' ')} time`;
 }
 
 /** 120 → "UTC+2", 330 → "UTC+5:30", 0 → "UTC". */
@@ -149,15 +235,15 @@ export function offsetName(minutes: number): string {
 }
 
 /**
- * What an event's status means to each reader. A calendar takes a changed event only when its SEQUENCE is
- * higher than the one it holds, so the statuses are numbered in the order an event's plan changes.
+ * What an event's status means to each reader. (A calendar's SEQUENCE is no
+ * status: it counts the event's changes, from the history of its file.)
  */
 export const STATUS_MEANINGS = {
-  scheduled: { sequence: 0, calendar: 'CONFIRMED', schemaOrg: 'EventScheduled' },
-  'moved-online': { sequence: 1, calendar: 'CONFIRMED', schemaOrg: 'EventMovedOnline' },
-  postponed: { sequence: 2, calendar: 'TENTATIVE', schemaOrg: 'EventPostponed' },
-  rescheduled: { sequence: 3, calendar: 'CONFIRMED', schemaOrg: 'EventRescheduled' },
-  cancelled: { sequence: 4, calendar: 'CANCELLED', schemaOrg: 'EventCancelled' },
+  scheduled: { calendar: 'CONFIRMED', schemaOrg: 'EventScheduled' },
+  'moved-online': { calendar: 'CONFIRMED', schemaOrg: 'EventMovedOnline' },
+  postponed: { calendar: 'TENTATIVE', schemaOrg: 'EventPostponed' },
+  rescheduled: { calendar: 'CONFIRMED', schemaOrg: 'EventRescheduled' },
+  cancelled: { calendar: 'CANCELLED', schemaOrg: 'EventCancelled' },
 } as const;
 
 /** The meaning of an event's status (none written: scheduled). */

@@ -3,8 +3,11 @@
  * a calendar's DESCRIPTION and the JSON-LD's description. Emphasis marks go,
  * a link becomes its words with its absolute address after them, so a link
  * to a page of the site still leads there from a calendar app; a list keeps
- * its dashes or numbers; paragraphs are separated by a blank line.
+ * its dashes or numbers; paragraphs are separated by a blank line. It is the
+ * text the page shows: a character reference is its character, and HTML
+ * written in the text (which the page shows as text) stays as written.
  */
+import { decodeHTML } from 'entities';
 import type { Token, Tokens } from 'marked';
 import type { LexedMarkdown } from './build-context.tsx';
 import { lexMarkdown, linkKind } from './markdown.tsx';
@@ -44,8 +47,9 @@ function inline(tokens: readonly Token[], urls: Urls): string {
           return token.text as string;
         default:
           if ('tokens' in token && token.tokens) return inline(token.tokens, urls);
-          // A line break inside a paragraph is a space, as on the page.
-          return String('text' in token ? token.text : token.raw).replace(/\n/g, ' ');
+          // A line break inside a paragraph is a space, as on the page; a character reference (&amp; &copy;) is the
+          // character the page shows, since marked leaves it in the text for the browser to read.
+          return decodeHTML(String('text' in token ? token.text : token.raw)).replace(/\n/g, ' ');
       }
     })
     .join('');

@@ -2,12 +2,18 @@
 
 /**
  * Characters that show as nothing (or do something to a terminal) and are
- * never meant in a field: controls (but tab and line breaks), direction marks
- * and overrides, zero-width spaces and joiners, soft hyphens, byte-order marks.
+ * never meant in a field: controls (but tab and line breaks), direction
+ * embeddings, overrides and isolates (which reorder the text after them),
+ * zero-width spaces and joiners, soft hyphens, byte-order marks, and the
+ * line and paragraph separators (U+2028, U+2029), which some programs paste
+ * for a line break and a page shows as nothing, gluing two words. The
+ * left-to-right and right-to-left marks (U+200E, U+200F) are not among them:
+ * they set where a number or a mark stands in Arabic or Hebrew text, and
+ * change nothing around them.
  */
 const INVISIBLE =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters looked for.
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u00AD\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u00AD\u200B\u202A-\u202E\u2028\u2029\u2060-\u2064\u2066-\u2069\uFEFF]/g;
 
 /** Where the first invisible character of `text` is, or -1. */
 export const firstInvisible = (text: string) => text.search(INVISIBLE);
@@ -25,3 +31,11 @@ export const foldAccents = (text: string) =>
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
     .replace(/[øØłŁß]/g, (letter) => UNSPLIT[letter]!);
+
+let segmenter: Intl.Segmenter | undefined;
+
+/** The characters of a text as a person counts them: an emoji, or a letter with its accent written apart, is one. */
+export function characters(text: string): string[] {
+  segmenter ??= new Intl.Segmenter('en', { granularity: 'grapheme' });
+  return Array.from(segmenter.segment(text), ({ segment }) => segment);
+}

@@ -183,20 +183,71 @@ export interface Observance {
   daylight: boolean;
 }
 
-/** The periods of a zone in force at the given instants, each once, in order. */
-export function observancesAt(name: string, instants: readonly number[]): Observance[] {
+const DAY = 24 * 60 * MINUTE;
+
+/**
+ * The ms of a reading of a UTC clock. Date.UTC reads a year from 0 to 99 as
+ * 1900 to 1999; a date whose full year is set cannot be taken for another.
+ */
+export function utcClock(year: number, month: number, day: number, hours = 0, minutes = 0): number {
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  date.setUTCHours(hours, minutes, 0, 0);
+  return date.getTime();
+}
+
+function observance(data: Zone, index: number): Observance {
+  const offset = data.offsets[index]!;
+  const before = data.offsets[index - 1];
+  const after = data.offsets[index + 1];
+  return {
+    start: index === 0 ? Number.NEGATIVE_INFINITY : data.untils[index - 1]!,
+    offset,
+    offsetBefore: before ?? offset,
+    abbreviation: data.abbreviations[index]!,
+    daylight: before !== undefined && after !== undefined && offset > before && offset > after,
+  };
+}
+
+/**
+ * The periods of a zone a calendar of events in the given years describes:
+ * every period in force at some time of each year (a local year begins up to
+ * 14 hours before or after the UTC one: a day more each side), the one in
+ * force as the year begins included, and when that is summer time the ones
+ * before it, back to a standard time. A year of a zone with summer time thus
+ * has both kinds, and every zone a standard time: what
+ * every calendar reader takes (Python's vobject, through dateutil, refuses a
+ * whole calendar whose zone has summer time alone, when it looks at a date
+ * before the first period).
+ */
+export function observancesInYears(name: string, years: readonly number[]): Observance[] {
   const data = zone(name);
-  const periods = [...new Set(instants.map((instant) => periodAt(data, instant)))].sort((a, b) => a - b);
-  return periods.map((index) => {
-    const offset = data.offsets[index]!;
-    const before = data.offsets[index - 1];
-    const after = data.offsets[index + 1];
-    return {
-      start: index === 0 ? Number.NEGATIVE_INFINITY : data.untils[index - 1]!,
-      offset,
-      offsetBefore: before ?? offset,
-      abbreviation: data.abbreviations[index]!,
-      daylight: before !== undefined && after !== undefined && offset > before && offset > after,
-    };
-  });
+  const periods = new Set<number>();
+  for (const year of new Set(years)) {
+    const last = periodAt(data, utcClock(year + 1, 1, 1) + DAY);
+    for (let index = periodAt(data, utcClock(year, 1, 1) - DAY); index <= last; index += 1) periods.add(index);
+  }
+  for (let index = Math.min(...periods); index > 0 && observance(data, index).daylight; index -= 1)
+    periods.add(index - 1);
+  return [...periods].sort((a, b) => a - b).map((index) => observance(data, index));
+}
+
+let lastYear: number | undefined;
+
+/**
+ * The last year the pinned data holds every change of the clocks of: the
+ * changes of zones with summer time are computed to the end of it, and after
+ * it standard time would go on forever. Read only for a year past 2099, which
+ * every release's data reaches.
+ */
+export function lastYearOfData(): number {
+  if (lastYear !== undefined) return lastYear;
+  let latest = 0;
+  for (const [, untils = ''] of publishedData().zones.matchAll(/\|[^|"]*\|[^|"]*\|[^|"]*\|([^|"]*)\|/g)) {
+    let instant = 0;
+    for (const delta of untils === '' ? [] : untils.split(' ')) instant += base60(delta) * MINUTE;
+    latest = Math.max(latest, instant);
+  }
+  lastYear = new Date(latest).getUTCFullYear();
+  return lastYear;
 }

@@ -14,7 +14,7 @@ import { before, test } from 'node:test';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { BuildError, formatProblem } from '../scripts/lib/problems.ts';
 import { loadContent } from '../scripts/stages/load-content.ts';
-import { readTestedWith } from '../scripts/stages/tested-with.ts';
+import { readTestedWith, testedAgainstSite } from '../scripts/stages/tested-with.ts';
 import type { AccessibilityRecord, TestedWith } from '../src/accessibility-testing.ts';
 import { BuildContextProvider } from '../src/build-context.tsx';
 import type { SiteContent } from '../src/content-schema.ts';
@@ -121,6 +121,18 @@ test("every part of the EU model statement, in the model's order, as the content
   ]);
 });
 
+test("the model statement's opening paragraph: the consortium's commitment, the law it follows, the site it applies to", async () => {
+  const $ = load(await readPage(outDir, '/accessibility'));
+  const opening = $('main .page__updated').nextAll('p').first();
+  assert.equal(
+    opening.text(),
+    'Example Consortium for Test Content is committed to making its website accessible, in accordance with Example Accessibility Law of the Example Member State. This accessibility statement applies to the website https://fixture.example/.',
+  );
+  assert.equal(opening.find('a').attr('href'), 'https://fixture.example/');
+  // The content's own introduction follows it.
+  assert.match(opening.next().text(), /^Made-up introduction to the fixture's accessibility statement/);
+});
+
 test('a fully compliant site with only content outside the scope never says its own content is not accessible', () => {
   const statement = {
     ...content.accessibility,
@@ -159,68 +171,121 @@ function renderStatement(testedWith: TestedWith, statement = content.accessibili
 }
 
 const commit = 'a'.repeat(40);
+/** Every page at every width in every scheme, once each: the checks a run makes. */
+const everyCheck = (routes: string[], widths: number[], schemes: ('light' | 'dark')[]) =>
+  routes.flatMap((route) =>
+    widths.flatMap((width) => schemes.map((colorScheme) => ({ route, width, colorScheme, violations: 0 }))),
+  );
 const recordOf = async (changes: Partial<AccessibilityRecord> = {}): Promise<AccessibilityRecord> => ({
   date: '2026-11-25',
   commit,
+  uncommitted: [],
   axeCore: await installed('axe-core'),
   browser: 'Chromium 142.0.7444.175',
   routes: ['/', '/research/', '/404.html'],
   widths: [375, 1280],
   colorSchemes: ['light', 'dark'],
-  checks: 14,
+  checks: 12,
   violations: 0,
+  runs: everyCheck(['/', '/research/', '/404.html'], [375, 1280], ['light', 'dark']),
   ...changes,
 });
 
+/** The record as the tests write it: one field a line. */
 async function recordFile(record: unknown): Promise<string> {
   const file = path.join(await temporaryFolder(), 'accessibility-run.json');
-  await writeFile(file, typeof record === 'string' ? record : JSON.stringify(record));
+  await writeFile(file, typeof record === 'string' ? record : JSON.stringify(record, null, 2));
   return file;
 }
+
+/** What git says of a clean checkout whose commit was made on 2026-11-20; the build's date is 2026-11-30. */
+const current = {
+  projectRoot: process.cwd(),
+  today: '2026-11-30',
+  checkout: async () => ({ uncommitted: [], commitDate: '2026-11-20' }),
+};
 
 test('"How this site was tested" says what the record of the run says, and the manual tests of the content', async () => {
   const record = await recordOf();
   const { testedWith, warnings } = await readTestedWith({
-    projectRoot: process.cwd(),
+    ...current,
     record: await recordFile(record),
     commit: Promise.resolve(commit),
   });
   assert.deepEqual([testedWith, warnings], [{ record }, []]);
-  const { text, items } = section(renderStatement(testedWith), 'How this site was tested');
+  const sentence = (tested: TestedWith) => section(renderStatement(tested), 'How this site was tested');
+  const { text, items } = sentence({ record, everyKind: true });
   assert.ok(
     text.startsWith(
-      `On November 25, 2026, the automatic tests of this version of the site checked 3 pages (every kind of page the site has, built from the project's test content) with axe-core ${record.axeCore} in Chromium 142.0.7444.175, at 375 and 1280 pixels wide, in the light and dark colour schemes: 14 checks, and axe-core found no violation.`,
+      `On November 25, 2026, the automatic tests of this version of the site checked 3 pages (every kind of page the site has, built from the project's test content) with axe-core ${record.axeCore} in Chromium 142.0.7444.175, at 375 and 1280 pixels wide, in the light and dark colour schemes: 12 checks, and axe-core found no violation.`,
     ),
     text,
   );
   assert.deepEqual(items, content.accessibility.manualTests);
-  const found = section(renderStatement({ record: { ...record, violations: 2 } }), 'How this site was tested').text;
-  assert.match(found, /: 14 checks, and axe-core found 2 violations\./);
+  // Pages that are not one of each kind are named, never called every kind of page.
+  assert.match(
+    sentence({ record, everyKind: false }).text,
+    /checked 3 pages \(\/, \/research\/ and \/404\.html, built from the project's test content: not every kind of page the site has\) with/,
+  );
+  assert.match(
+    sentence({ record: { ...record, violations: 2 } }).text,
+    /: 12 checks, and axe-core found 2 violations\./,
+  );
 });
 
-test('without a current record the statement says plainly that this build was not tested, and the build says why', async () => {
+test('without a current record the statement says plainly that this build was not tested, and the build says why, at the field', async () => {
   const notTested =
     'This version of the site was not tested: the build that made it was given no record of an automatic accessibility test of this version.';
-  const projectRoot = process.cwd();
+  const dirty = async () => ({ uncommitted: ['src/pages/HomePage.tsx'], commitDate: '2026-11-20' });
   const cases = [
-    [undefined, commit, /^says this build was not tested: no record of the accessibility tests was given/],
-    [await recordFile(await recordOf()), 'b'.repeat(40), /the record is of commit a{40}, and this build is of b{40}$/],
+    [
+      undefined,
+      commit,
+      current.checkout,
+      /^accessibility statement: says this build was not tested: no record of the accessibility tests was given/,
+    ],
+    [
+      await recordFile(await recordOf()),
+      'b'.repeat(40),
+      current.checkout,
+      /:3 › commit: the accessibility statement says this build was not tested: the record is of commit a{40}, and this build is of b{40}$/,
+    ],
+    [
+      await recordFile(await recordOf({ uncommitted: ['src/pages/HomePage.tsx', 'content/site.yml'] })),
+      commit,
+      current.checkout,
+      /:4 › uncommitted: .*the tests ran on changes not committed to a{40} \(src\/pages\/HomePage\.tsx, content\/site\.yml\), which are not this version$/,
+    ],
+    [
+      await recordFile(await recordOf()),
+      commit,
+      dirty,
+      /:3 › commit: .*this build has changes not committed to a{40} \(src\/pages\/HomePage\.tsx\), which the tests of that commit did not see; commit them and run the tests again$/,
+    ],
     [
       await recordFile(await recordOf({ axeCore: '1.0.0' })),
       commit,
-      /made with axe-core 1\.0\.0, and package-lock\.json pins/,
+      current.checkout,
+      /:\d+ › axeCore: .*made with axe-core 1\.0\.0, and package-lock\.json pins/,
     ],
     [
       await recordFile(await recordOf({ commit: null })),
       null,
+      current.checkout,
       /the record is of commit unknown, and this build is of an unknown commit$/,
     ],
   ] as const;
-  for (const [record, built, why] of cases) {
-    const { testedWith, warnings } = await readTestedWith({ projectRoot, record, commit: Promise.resolve(built) });
+  for (const [record, built, checkout, why] of cases) {
+    const { testedWith, warnings } = await readTestedWith({
+      ...current,
+      checkout,
+      record,
+      commit: Promise.resolve(built),
+    });
     assert.equal(testedWith.record, undefined);
     assert.equal(warnings.length, 1);
-    assert.match(warnings[0]!.message, why);
+    assert.match(`${warnings[0]!.where}: ${warnings[0]!.message}`, why);
+    if (record) assert.ok(warnings[0]!.where.includes(path.basename(record)), warnings[0]!.where);
     assert.ok(section(renderStatement(testedWith), 'How this site was tested').text.startsWith(notTested));
   }
   // The fixture site is built without a record, as a host that runs only `npm run build` does.
@@ -232,24 +297,108 @@ test('without a current record the statement says plainly that this build was no
   );
 });
 
-test('a record file that is missing or is no record stops the build, naming the file', async () => {
-  for (const [record, message] of [
-    [path.join(await temporaryFolder(), 'none.json'), /could not be read \(is missing\)/],
-    [await recordFile('{"date": "2026-11-25"'), /could not be read/],
-    [
-      await recordFile({ ...(await recordOf()), violations: -1 }),
-      /violations: .*not a record of the accessibility tests/,
-    ],
-  ] as const) {
-    const error = await readTestedWith({ projectRoot: process.cwd(), record, commit: Promise.resolve(commit) }).then(
-      () => assert.fail('the record should have been refused'),
-      (caught: unknown) => caught,
+/** Every problem a record stops the build with, as "file:line › field: message" without the folder. */
+async function refusals(record: unknown): Promise<string[]> {
+  const file = typeof record === 'string' && record.endsWith('.json') ? record : await recordFile(record);
+  const error = await readTestedWith({ ...current, record: file, commit: Promise.resolve(commit) }).then(
+    () => assert.fail('the record should have been refused'),
+    (caught: unknown) => caught,
+  );
+  assert.ok(error instanceof BuildError, String(error));
+  return error.problems.map((problem) =>
+    `${problem.where}: ${problem.message}`.replace(/^.*?accessibility-run/, 'run'),
+  );
+}
+
+test('a record file that is missing or is no record stops the build, naming the file, the line and the field', async () => {
+  const missing = path.join(await temporaryFolder(), 'accessibility-run.json');
+  assert.match((await refusals(missing))[0]!, /^run\.json: could not be read \(is missing\)/);
+  assert.match((await refusals('{"date": "2026-11-25"'))[0]!, /^run\.json: could not be read/);
+  assert.deepEqual(await refusals({ ...(await recordOf()), violations: -1 }), [
+    'run.json:21 › violations: Invalid value: Expected >=0 but received -1; the file is not a record of the accessibility tests: run npm test again to write one',
+  ]);
+  // An impossible date fails here, naming the record, not when the page is rendered.
+  assert.deepEqual(await refusals(await recordOf({ date: '2026-02-30' })), [
+    'run.json:2 › date: expected a real calendar date, written YYYY-MM-DD; the file is not a record of the accessibility tests: run npm test again to write one',
+  ]);
+});
+
+test('a record whose own figures cannot be true stops the build, at the field: dates, counts, a scheme twice, a check missing', async () => {
+  const again = '; no run of the tests writes this: run npm test again to write the record';
+  assert.deepEqual(await refusals(await recordOf({ date: '2001-01-01' })), [
+    `run.json:2 › date: is before the commit it names was made (2026-11-20)${again}`,
+  ]);
+  assert.deepEqual(await refusals(await recordOf({ date: '2099-01-01' })), [
+    `run.json:2 › date: is after the build's date (2026-11-30)${again}`,
+  ]);
+  assert.deepEqual(await refusals(await recordOf({ checks: 1000 })), [
+    `run.json:20 › checks: says 1000, and the checks listed under runs make 12${again}`,
+  ]);
+  const oneScheme = everyCheck(['/', '/research/', '/404.html'], [375, 1280], ['light']);
+  assert.deepEqual(await refusals(await recordOf({ colorSchemes: ['light', 'light'], runs: oneScheme, checks: 6 })), [
+    `run.json:18 › colorSchemes › 1: light is listed twice: each is listed once${again}`,
+  ]);
+  const withoutOne = everyCheck(['/', '/research/', '/404.html'], [375, 1280], ['light', 'dark']).slice(1);
+  assert.deepEqual(await refusals(await recordOf({ runs: withoutOne, checks: 11 })), [
+    `run.json:22 › runs: lists no check of / at 375 px in the light scheme: a run checks every page at every width in every colour scheme${again}`,
+  ]);
+  const oneRoute = everyCheck(['/'], [375, 1280], ['light', 'dark']);
+  assert.deepEqual(await refusals(await recordOf({ runs: oneRoute, checks: 4 })), [
+    `run.json:7 › routes: says /, /404.html, /research/, and the checks listed under runs make /${again}`,
+  ]);
+});
+
+test('the record beside the site: "every kind of page" only when one of each was checked; violations beside "fully compliant" stop the build', () => {
+  const siteRoutes = routes(content).map((route) => route.path);
+  const against = (tested: AccessibilityRecord, compliance = 'partially') =>
+    testedAgainstSite(
+      { record: tested },
+      {
+        routes: siteRoutes,
+        compliance,
+        statementFile: 'content/accessibility.md',
+        recordFile: 'reports/accessibility-run.json',
+      },
     );
-    assert.ok(error instanceof BuildError, String(error));
-    const line = error.problems.map((problem) => `${problem.where}: ${problem.message}`).join('\n');
-    assert.ok(line.includes(path.basename(record)), line);
-    assert.match(line, message);
-  }
+  const every = [
+    '/',
+    '/research/',
+    ...siteRoutes
+      .filter((route) => route.startsWith('/research/'))
+      .slice(0, 1)
+      .map((route) => `${route}/`),
+    '/privacy-policy/',
+    '/terms-of-service/',
+    '/accessibility/',
+    '/404.html',
+  ];
+  const base = {
+    date: '2026-11-25',
+    commit,
+    uncommitted: [],
+    axeCore: '4.10.0',
+    browser: 'Chromium',
+    widths: [375],
+    colorSchemes: ['light'] as ('light' | 'dark')[],
+    violations: 0,
+  };
+  const full = { ...base, routes: every, checks: every.length, runs: everyCheck(every, [375], ['light']) };
+  assert.equal((against(full) as { everyKind?: boolean }).everyKind, true);
+  const onePage = { ...base, routes: ['/'], checks: 1, runs: everyCheck(['/'], [375], ['light']) };
+  assert.equal((against(onePage) as { everyKind?: boolean }).everyKind, false);
+  const withViolations = { ...full, violations: 7 };
+  assert.throws(
+    () => against(withViolations, 'fully'),
+    (error: unknown) =>
+      error instanceof BuildError &&
+      error.problems.map((problem) => `${problem.where}: ${problem.message}`).join('\n') ===
+        'reports/accessibility-run.json › violations: axe-core found 7 violations in this version, and content/accessibility.md says compliance: fully; fix them and run the tests again, or set compliance: partially and list them under knownIssues',
+  );
+  assert.equal(
+    against(withViolations, 'partially').record?.violations,
+    7,
+    'partially compliant: the page says what was found',
+  );
 });
 
 /** The first line of every problem once the statement's front matter is edited. */
@@ -303,6 +452,34 @@ test('a compliance status the known issues contradict is refused at its line, wi
   assert.deepEqual(await statementProblems((text) => text.replace('assessor: Example Assessors Ltd\n', '')), [
     'accessibility.md:6:9 › method: expected assessor: (who assessed the site) beside method: third-party, and no assessor with self-assessment, found "third-party"',
   ]);
+});
+
+test("the opening's law is words, not the model's placeholder; a review before the statement was prepared is refused", async () => {
+  const law = 'legislation: Example Accessibility Law of the Example Member State';
+  assert.deepEqual(
+    await statementProblems((text) =>
+      text.replace(law, 'legislation: "[national legislation transposing Directive (EU) 2016/2102]"'),
+    ),
+    [
+      'accessibility.md:27:14 › legislation: expected the name of the law, not the model statement\'s placeholder in brackets: such as Directive (EU) 2016/2102 of the European Parliament and of the Council, or the law of your member state that transposes it, found "[national legislation transposing Directive (EU) 2016/2102]"',
+    ],
+  );
+  assert.ok(
+    (await statementProblems((text) => text.replace(`${law}\n`, ''))).some((line) =>
+      /^accessibility\.md:\d+:\d+ › legislation: /.test(line),
+    ),
+    'the law of the opening sentence is required',
+  );
+  assert.deepEqual(
+    await statementProblems((text) =>
+      text
+        .replace('prepared: 2024-01-15', 'prepared: 2030-01-15')
+        .replace('reviewed: 2024-01-15', 'reviewed: 2020-01-15'),
+    ),
+    [
+      'accessibility.md:26:11 › reviewed: expected a review on or after the day the statement was prepared (prepared: 2030-01-15); correct whichever of the two dates is wrong, found "2020-01-15"',
+    ],
+  );
 });
 
 test('a review more than 12 months before the build date is warned about at its line; 12 months is not', async () => {

@@ -14,7 +14,8 @@ import { text, writeCalendar } from '../scripts/lib/icalendar.ts';
 import { calendarFiles } from '../scripts/stages/calendar-files.ts';
 import type { SiteContent } from '../src/content-schema.ts';
 import { instantProblem, offsetText } from '../src/events.ts';
-import { offsetAt, readLocalTime } from '../src/time-zones.ts';
+import type { NewsItem } from '../src/content/news.ts';
+import { lastYearOfData, offsetAt, readLocalTime, utcClock } from '../src/time-zones.ts';
 import { createUrls } from '../src/urls.ts';
 import {
   instantsOf,
@@ -23,6 +24,7 @@ import {
   readWithIcalJs,
   readWithNodeIcal,
 } from './helpers/calendar-readers.ts';
+import { eventsOf, type PythonReaders, pythonReadersTest } from './helpers/python-calendar-readers.ts';
 import { fixtureContent } from './helpers/site.ts';
 
 /**
@@ -145,6 +147,38 @@ test('a time the clocks skip is refused with both fixes; one they repeat needs i
     '+01:00 is not an offset of Europe/Amsterdam at 14:00 on May 19, 2031 (it is +02:00); write 2031-05-19 14:00 without an offset, or with +02:00',
   );
   assert.equal(instantProblem('2022-06-15 10:00', 'America/Mexico_City'), undefined);
+  // In a repeated hour the fix names both offsets: "without an offset" would be refused in its turn.
+  assert.equal(
+    instantProblem('2031-10-26 02:30 +05:00', 'Europe/Amsterdam'),
+    '+05:00 is not an offset of Europe/Amsterdam at 02:30 on October 26, 2031, which happens twice (+02:00, then +01:00); write "2031-10-26 02:30 +02:00" for the first time, before the clocks go back, or "2031-10-26 02:30 +01:00" for the second',
+  );
+  for (const fix of ['2031-10-26 02:30 +02:00', '2031-10-26 02:30 +01:00'])
+    assert.equal(instantProblem(fix, 'Europe/Amsterdam'), undefined, `the fix ${fix} is accepted`);
+  // Samoa skipped December 30, 2011 whole: the change of the clocks is told with its days.
+  assert.equal(
+    instantProblem('2011-12-30 10:00', 'Pacific/Apia'),
+    '10:00 does not exist on December 30, 2011 in Pacific/Apia: clocks jump from December 30, 2011, 00:00 to December 31, 2011, 00:00; write 2011-12-29 10:00 or 2011-12-31 10:00',
+  );
+  for (const fix of ['2011-12-29 10:00', '2011-12-31 10:00'])
+    assert.equal(instantProblem(fix, 'Pacific/Apia'), undefined, `the fix ${fix} is accepted`);
+});
+
+test('to the last day of the data (2499), every zone keeps its summer time, as Intl computes its rules; and years are read whole', () => {
+  const read = (zone: string, local: string) => {
+    const [date, time] = local.split(' ') as [string, string];
+    const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+    const reading = readLocalTime(zone, utcClock(year, month, day, Number(time.slice(0, 2)), Number(time.slice(3))));
+    assert.equal(reading.kind, 'exists', `${local} ${zone}`);
+    return reading.kind === 'exists' ? reading.offset : Number.NaN;
+  };
+  for (const zone of ['Europe/Amsterdam', 'America/New_York', 'Australia/Sydney', 'Pacific/Auckland'])
+    for (const local of ['2499-01-15 12:00', '2499-07-15 12:00', '2499-12-31 23:00', '1900-06-01 12:00']) {
+      const [instant] = instantsOf(zone, local);
+      assert.equal(read(zone, local), intlOffset(zone, instant!), `${local} in ${zone}`);
+    }
+  assert.equal(new Date(utcClock(1, 1, 1)).toISOString(), '0001-01-01T00:00:00.000Z', 'year 1 is no 1901');
+  assert.equal(new Date(utcClock(99, 12, 31, 23, 59)).toISOString(), '0099-12-31T23:59:00.000Z');
+  assert.equal(lastYearOfData(), 2499, 'moment-timezone publishes the changes of the clocks to 2499');
 });
 
 /** Text a calendar field may hold: any Unicode (astral included), tabs and line breaks, but no other control. */
@@ -224,3 +258,116 @@ test('a generated event in a generated zone: both parsers find the start and end
     { numRuns: 150 },
   );
 });
+
+/** Every reader of calendars the tests have: two in JavaScript, two in Python; each gives the events it read. */
+function everyReader(python: PythonReaders) {
+  const fromPython = (library: 'vobject' | 'icalendar') => async (text: string, where: string) =>
+    eventsOf((await python.read(text))[library], library, where);
+  return {
+    'ical.js': async (text: string) => readWithIcalJs(text),
+    'node-ical': async (text: string) => readWithNodeIcal(text),
+    vobject: fromPython('vobject'),
+    icalendar: fromPython('icalendar'),
+  };
+}
+
+/** A timed event of the fixture's workshop at other times, in another zone. */
+const timedEvent = (item: NewsItem, id: string, zone: string, start: string, end: string): NewsItem => ({
+  ...item,
+  id,
+  timezone: zone,
+  start,
+  end,
+});
+
+pythonReadersTest(
+  'two summer events a year apart in one zone: vobject, icalendar, ical.js and node-ical each read the whole of events.ics and of each file',
+  async (python) => {
+    const content = await fixtureContent();
+    const workshop = content.news.find((news) => news.id === 'spring-workshop')!;
+    const news = [
+      timedEvent(workshop, 'june-2031', 'Europe/Amsterdam', '2031-06-10 10:00', '2031-06-10 12:00'),
+      timedEvent(workshop, 'june-2032', 'Europe/Amsterdam', '2032-06-10 10:00', '2032-06-10 12:00'),
+    ];
+    const files = calendarFiles(
+      { ...content, news },
+      { today: '2030-01-01', urls: createUrls('', content.site.siteUrl) },
+    );
+    const expected = news.map(({ id, start, end }) => ({
+      uid: `${id}@excon`,
+      start: instantsOf('Europe/Amsterdam', start!)[0],
+      end: instantsOf('Europe/Amsterdam', end!)[0],
+    }));
+    assert.deepEqual(
+      files.map((file) => file.path),
+      ['events/june-2031.ics', 'events/june-2032.ics', 'events.ics'],
+    );
+    for (const [name, read] of Object.entries(everyReader(python)))
+      for (const file of files) {
+        const events = await read(file.contents as string, file.path);
+        const wanted =
+          file.path === 'events.ics' ? expected : expected.filter(({ uid }) => file.path.includes(uid.split('@')[0]!));
+        assert.deepEqual(
+          events.map(({ uid, start, end }) => ({ uid, start, end })),
+          wanted,
+          `${name} reads ${file.path}`,
+        );
+      }
+  },
+);
+
+/**
+ * A set of events in one or more zones, in years from 1990 to 2037 (where the system's tz data that icalendar reads
+ * through pytz agrees with ours), in every season: each a start and a length, written as a maintainer would (the
+ * offset after a time the clocks repeat).
+ */
+const eventSet = fc
+  .array(
+    fc.record({
+      zone: fc.constantFrom(...zones),
+      year: fc.integer({ min: 1990, max: 2037 }),
+      dayOfYear: fc.integer({ min: 0, max: 364 }),
+      minute: fc.integer({ min: 0, max: 24 * 60 - 1 }),
+      length: fc.integer({ min: 15, max: 36 * 60 }),
+    }),
+    { minLength: 1, maxLength: 5 },
+  )
+  .map((events) =>
+    events.map(({ zone, year, dayOfYear, minute, length }, index) => {
+      const instant = utcClock(year, 1, 1 + dayOfYear, 0, minute);
+      const [start, end] = [instant, instant + length * MINUTE].map((at) => {
+        const local = at + offsetAt(zone, at) * MINUTE;
+        const repeated = readLocalTime(zone, local).kind === 'repeated';
+        return `${clockOf(local)}${repeated ? ` ${offsetText(offsetAt(zone, at))}` : ''}`;
+      }) as [string, string];
+      return { id: `event-${index}`, zone, start, end, instants: [instant, instant + length * MINUTE] };
+    }),
+  );
+
+pythonReadersTest(
+  'generated sets of events (zones, years, seasons): every reader reads every file whole, at the instants of the pinned tz data',
+  async (python) => {
+    const content = await fixtureContent();
+    const urls = createUrls('', content.site.siteUrl);
+    const workshop = content.news.find((news) => news.id === 'spring-workshop')!;
+    const readers = Object.entries(everyReader(python));
+    await fc.assert(
+      fc.asyncProperty(eventSet, async (events) => {
+        await python.forget();
+        const news = events.map(({ id, zone, start, end }) => timedEvent(workshop, id, zone, start, end));
+        for (const file of calendarFiles({ ...content, news }, { today: '2030-01-01', urls })) {
+          const inFile = events.filter(({ id }) => file.path === 'events.ics' || file.path === `events/${id}.ics`);
+          for (const [name, read] of readers) {
+            const found = await read(file.contents as string, file.path);
+            assert.deepEqual(
+              found.map(({ uid, start, end }) => [uid, start, end]).sort(),
+              inFile.map(({ id, instants }) => [`${id}@excon`, ...instants]).sort(),
+              `${name} reads ${file.path}: ${events.map(({ zone, start, end }) => `${start} – ${end} ${zone}`).join(', ')}`,
+            );
+          }
+        }
+      }),
+      { numRuns: 60 },
+    );
+  },
+);

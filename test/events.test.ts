@@ -11,7 +11,8 @@ import { test } from 'node:test';
 import ICAL from 'ical.js';
 import { localIn } from './helpers/calendar-readers.ts';
 import { load } from './helpers/html.ts';
-import { buildIntoTemporaryFolder, fixtureContent, readPage } from './helpers/site.ts';
+import { loadContent } from '../scripts/stages/load-content.ts';
+import { buildIntoTemporaryFolder, fixtureContent, readPage, realContentDir } from './helpers/site.ts';
 import { snapshot } from './helpers/snapshot.ts';
 
 const TODAY = '2030-06-01';
@@ -42,6 +43,9 @@ async function newsOf(outDir: string) {
           );
         return {
           title: text(at('h3')),
+          meta: at('.news-entry__meta > *')
+            .toArray()
+            .map((part) => text($(part))),
           status: text(at('.news-entry__status')),
           when: detail('When'),
           where: detail('Where'),
@@ -68,6 +72,21 @@ test('the News section lists upcoming events first, soonest first, with their da
       ['A newer example update', ''],
       ['An older example update', 'Past event'],
     ],
+  );
+  // One date where a visitor looks for it: an event's card gives its When, not the day it was announced beside it.
+  assert.deepEqual(
+    items.map(({ meta }) => meta),
+    [
+      ['Event', 'Upcoming event'],
+      ['Event', 'Upcoming event'],
+      ['Announcement', 'June 1, 2023'],
+      ['Event', 'Past event'],
+    ],
+  );
+  assert.equal(
+    $('#news .section__intro').text(),
+    'Made-up updates and events, events still to come first, with a calendar of the events to subscribe to.',
+    "the intro of the content's site.yml",
   );
   const [seminar, workshop, newer, older] = items;
   assert.equal(seminar!.when, 'Mar 10, 2031, 09:00 – 10:30 New York time (UTC-4)', 'in the zone the event names');
@@ -180,4 +199,10 @@ test('every .ics parses with ical.js to the start, end, zone and UID of its even
 
   const all = read(await readFile(path.join(outDir, 'events.ics'), 'utf8'));
   assert.deepEqual(all.map(({ event }) => event.uid).sort(), events.map((item) => `${item.id}@excon`).sort());
+});
+
+test('the real News section says what it holds: its intro names the events and the calendar it offers', async () => {
+  const { content } = await loadContent(realContentDir);
+  assert.match(content.site.intros.news, /\bevents\b/i);
+  assert.match(content.site.intros.news, /\bcalendar\b/i);
 });

@@ -7,6 +7,21 @@ import { membersSchema, publicationsSchema, siteSchema, themesSchema } from '../
  * the build checks with, for editors that check YAML as you type. Rules a JSON
  * Schema cannot say (real calendar dates, rules across files) stay with the build.
  */
+/**
+ * A limit of characters as a person counts them (graphemes) as JSON Schema's maxLength, which counts code points:
+ * the nearest it can say, as strict or stricter.
+ */
+const graphemesAsLength = ({
+  valibotAction,
+  jsonSchema,
+}: {
+  valibotAction: { type: string; requirement?: unknown };
+  jsonSchema: object;
+}) =>
+  valibotAction.type === 'max_graphemes'
+    ? { ...jsonSchema, maxLength: valibotAction.requirement as number }
+    : undefined;
+
 export function jsonSchemaFiles(): Record<string, string> {
   const files: Record<string, GenericSchema> = {
     'site.schema.json': siteSchema,
@@ -17,7 +32,7 @@ export function jsonSchemaFiles(): Record<string, string> {
   return Object.fromEntries(
     Object.entries(files).map(([name, schema]) => [
       name,
-      `${JSON.stringify({ ...toJsonSchema(schema, { errorMode: 'ignore', typeMode: 'input' }), $comment: 'Generated from src/content/ by npm run schema; do not edit.' }, null, 2)}\n`,
+      `${JSON.stringify({ ...toJsonSchema(schema, { errorMode: 'ignore', typeMode: 'input', overrideAction: graphemesAsLength }), $comment: 'Generated from src/content/ by npm run schema; do not edit.' }, null, 2)}\n`,
     ]),
   );
 }

@@ -23,9 +23,11 @@ import {
 } from '../../src/events.ts';
 import type { LexedMarkdown } from '../../src/build-context.tsx';
 import { markdownToPlainText } from '../../src/plain-text.ts';
-import { type Observance, observancesAt } from '../../src/time-zones.ts';
+import { type Observance, observancesInYears, utcClock } from '../../src/time-zones.ts';
 import { EVENTS_CALENDAR, eventCalendarFile, type Urls } from '../../src/urls.ts';
+import type { EventRevisions } from '../lib/event-history.ts';
 import { type Component, type Property, text, writeCalendar } from '../lib/icalendar.ts';
+import type { Problem } from '../lib/problems.ts';
 import type { OutputFile } from './output-files.ts';
 
 export interface CalendarContext {
@@ -33,6 +35,13 @@ export interface CalendarContext {
   today: string;
   urls: Urls;
   markdown?: LexedMarkdown;
+  /** How many times each news item has changed (its SEQUENCE); none given: every event at its first version. */
+  revisions?: EventRevisions;
+}
+
+/** What every calendar of the build shares: the years of each zone's events. */
+interface Calendars extends CalendarContext {
+  years: Map<string, number[]>;
 }
 
 type Event = SiteEvent<NewsItem>;
@@ -47,8 +56,8 @@ const offsetValue = (minutes: number) =>
 
 /** The day after an all-day event's last day: iCalendar's DTEND does not include its day. */
 function dayAfter(date: string): string {
-  const next = new Date(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8)) + 1));
-  return next.toISOString().slice(0, 10);
+  const next = utcClock(Number(date.slice(0, 4)), Number(date.slice(5, 7)), Number(date.slice(8)) + 1);
+  return new Date(next).toISOString().slice(0, 10);
 }
 
 function momentProperty(name: 'DTSTART' | 'DTEND', event: Event, moment: EventMoment | ZonedMoment): Property {
@@ -78,21 +87,32 @@ function observance(period: Observance): Component {
   };
 }
 
-/** Each zone of the events, with the periods in force at their starts and ends: the rules of the events' own dates. */
-function vtimezones(events: Event[]): Component[] {
-  const instants = new Map<string, number[]>();
+/** The years each zone's events of the whole site fall in. */
+function yearsByZone(events: Event[]): Map<string, number[]> {
+  const years = new Map<string, number[]>();
   for (const event of events) {
     if (event.zone === undefined) continue;
     const moments = [event.start, ...(event.end ? [event.end] : [])];
-    instants.set(event.zone, [...(instants.get(event.zone) ?? []), ...moments.map(instantOf)]);
+    years.set(event.zone, [...(years.get(event.zone) ?? []), ...moments.map(({ date }) => Number(date.slice(0, 4)))]);
   }
-  return [...instants.keys()].sort().map((zone) => ({
+  return years;
+}
+
+/**
+ * The VTIMEZONE of each zone of `events`, with the zone's periods in the years the site's events fall in (and
+ * before them back to a standard time): both a summer and a standard observance wherever the zone has summer
+ * time, as every reader takes. A zone is described alike in every file of the build, since a reader may keep the
+ * first description of a TZID it reads for every later file (Python's vobject does).
+ */
+function vtimezones(events: Event[], years: Map<string, number[]>): Component[] {
+  const zones = new Set(events.flatMap((event) => (event.zone === undefined ? [] : [event.zone])));
+  return [...zones].sort().map((zone) => ({
     name: 'VTIMEZONE',
     properties: [
       { name: 'TZID', value: zone },
       { name: 'X-LIC-LOCATION', value: zone },
     ],
-    components: observancesAt(zone, instants.get(zone)!).map(observance),
+    components: observancesInYears(zone, years.get(zone)!).map(observance),
   }));
 }
 
@@ -109,11 +129,15 @@ const statusSentence: Record<NonNullable<NewsItem['status']>, string> = {
   'moved-online': 'This event has moved online: join it at the address below.',
 };
 
-/** The description: what happened to it, the text of the news item in plain words, then every link it has. */
+/**
+ * The description: what happened to it, the text of the news item in plain words, then its links; a cancelled
+ * event keeps only the news item's, since nobody can join it or register for it.
+ */
 function description(item: NewsItem, context: CalendarContext): string {
+  const open = item.status !== 'cancelled';
   const links = [
-    item.online ? `Join online: ${new URL(item.online).href}` : undefined,
-    item.registration ? `Register: ${new URL(item.registration).href}` : undefined,
+    open && item.online ? `Join online: ${new URL(item.online).href}` : undefined,
+    open && item.registration ? `Register: ${new URL(item.registration).href}` : undefined,
     item.link ? `More: ${new URL(item.link).href}` : undefined,
   ];
   const parts = [
@@ -124,8 +148,12 @@ function description(item: NewsItem, context: CalendarContext): string {
   return parts.filter(Boolean).join('\n\n');
 }
 
-/** Where it takes place: the venue and its address, or the address to join an event held only online. */
+/**
+ * Where it takes place: the venue and its address, or the address to join an event held only online; for a
+ * cancelled event only the venue it would have had, never a link to join it.
+ */
 function place(item: NewsItem): string | undefined {
+  if (item.status === 'cancelled' && !item.location) return undefined;
   if (item.status === 'moved-online' || !item.location) return item.online && new URL(item.online).href;
   return [item.location, addressText(item)].filter(Boolean).join(', ');
 }
@@ -156,13 +184,13 @@ function vevent(event: Event, content: SiteContent, context: CalendarContext): C
       where ? { name: 'LOCATION', value: text(where) } : undefined,
       url ? { name: 'URL', value: new URL(url).href } : undefined,
       { name: 'STATUS', value: meaning.calendar },
-      { name: 'SEQUENCE', value: String(meaning.sequence) },
+      { name: 'SEQUENCE', value: String(context.revisions?.changes.get(item.id) ?? 0) },
     ],
   };
 }
 
 /** A calendar of `events`, with the VTIMEZONE of each of their zones. */
-function calendar(events: Event[], content: SiteContent, context: CalendarContext, name?: string): string {
+function calendar(events: Event[], content: SiteContent, context: Calendars, name?: string): string {
   return writeCalendar({
     name: 'VCALENDAR',
     properties: [
@@ -174,7 +202,7 @@ function calendar(events: Event[], content: SiteContent, context: CalendarContex
       name ? { name: 'NAME', value: text(name) } : undefined,
       { name: 'X-PUBLISHED-TTL', value: 'PT1H' },
     ],
-    components: [...vtimezones(events), ...events.map((event) => vevent(event, content, context))],
+    components: [...vtimezones(events, context.years), ...events.map((event) => vevent(event, content, context))],
   });
 }
 
@@ -184,11 +212,33 @@ export function calendarFiles(content: SiteContent, context: CalendarContext): O
     .map((item) => eventOf(item, content.site.timezone))
     .filter((event) => event !== undefined)
     .sort(bySoonest);
+  const calendars = { ...context, years: yearsByZone(events) };
   return [
     ...events.map((event) => ({
       path: eventCalendarFile(event.item.id),
-      contents: calendar([event], content, context),
+      contents: calendar([event], content, calendars),
     })),
-    { path: EVENTS_CALENDAR, contents: calendar(events, content, context, `${content.site.acronym} events`) },
+    { path: EVENTS_CALENDAR, contents: calendar(events, content, calendars, `${content.site.acronym} events`) },
+  ];
+}
+
+const hasEvents = (content: SiteContent) =>
+  content.news.some((item) => eventOf(item, content.site.timezone) !== undefined);
+
+/** The changes of each news item, asked of `read` (git, through the build command) only when the site has events. */
+export const revisionsOf = async (content: SiteContent, read: (() => Promise<EventRevisions>) | undefined) =>
+  read && hasEvents(content) ? read() : undefined;
+
+/**
+ * A warning when events are published with a SEQUENCE counted from less than the whole history: a calendar app
+ * ignores an update whose SEQUENCE is not higher than the one it holds.
+ */
+export function revisionWarnings(content: SiteContent, revisions: EventRevisions | undefined): Problem[] {
+  if (!hasEvents(content) || revisions?.incomplete === undefined) return [];
+  return [
+    {
+      where: EVENTS_CALENDAR,
+      message: `${revisions.incomplete}: a calendar app ignores a changed event whose SEQUENCE is not higher than before, so a change may not reach subscribers. Build from a full clone (git fetch --unshallow; actions/checkout with fetch-depth: 0).`,
+    },
   ];
 }

@@ -9,10 +9,10 @@ import { ExternalLink } from './ExternalLink.tsx';
 const momentText = (moment: EventMoment) =>
   `${formatDate(moment.date, 'short')}${moment.time ? `, ${moment.time}` : ''}`;
 
-/** The zone's offset, or both when the clocks change between the start and the end. */
-function offsets({ start, end }: SiteEvent<NewsItem>): string {
+/** The zone's offset, or both when the clocks change between the start and the end; none for UTC itself. */
+function offsets({ start, end, zone }: SiteEvent<NewsItem>): string {
   const [from, to] = [start.offset, end?.offset];
-  if (from === undefined) return '';
+  if (from === undefined || zone === 'UTC') return '';
   if (to === undefined || to === from) return ` (${offsetName(from)})`;
   return ` (${offsetName(from)} at the start, ${offsetName(to)} at the end)`;
 }

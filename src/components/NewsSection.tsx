@@ -7,17 +7,33 @@ import { EVENTS_CALENDAR } from '../urls.ts';
 import { EventDetails } from './EventDetails.tsx';
 import { ExternalLink } from './ExternalLink.tsx';
 
+/** What an event is to a visitor now: a cancelled or postponed one is neither still to come nor past. */
+function eventState(item: NewsItem, upcoming: boolean): string {
+  if (item.status === 'cancelled') return 'Cancelled event';
+  if (item.status === 'postponed') return 'Postponed event';
+  return upcoming ? 'Upcoming event' : 'Past event';
+}
+
 function NewsEntry({ item, event, upcoming }: { item: NewsItem; event?: SiteEvent<NewsItem>; upcoming: boolean }) {
   return (
     <article className="news-entry">
       <p className="news-entry__meta">
         <span className="badge">{item.type}</span>
-        <time dateTime={item.date}>{formatDate(item.date, 'short')}</time>
-        {event ? <span className="news-entry__status">{upcoming ? 'Upcoming event' : 'Past event'}</span> : null}
+        {/* An event's date is its When; the day it was announced beside it would be a second date to choose from. */}
+        {event ? (
+          <span className="news-entry__status">{eventState(item, upcoming)}</span>
+        ) : (
+          <time dateTime={item.date}>{formatDate(item.date, 'short')}</time>
+        )}
       </p>
-      <h3 className="news-entry__title">{item.title}</h3>
+      {/* Each in the direction of its own script: an Arabic or Hebrew title or text reads right to left. */}
+      <h3 className="news-entry__title" dir="auto">
+        {item.title}
+      </h3>
       {event ? <EventDetails event={event} upcoming={upcoming} /> : null}
-      <Markdown source={item.summary} />
+      <div dir="auto">
+        <Markdown source={item.summary} />
+      </div>
       {item.link ? (
         <ExternalLink className="text-link" href={item.link}>
           Read more

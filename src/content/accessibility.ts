@@ -4,9 +4,11 @@
  * complies, what is not accessible and for which of the model's reasons, how
  * the statement was prepared, where to send feedback and how soon it is
  * answered, and the enforcement procedure with the body's contact details.
- * A compliance status that the known issues contradict is refused. How the
- * site was tested is not written here: the build says it from the record of
- * a real test run.
+ * A compliance status that the known issues contradict is refused, and so is
+ * a review before the statement was prepared. The model's opening paragraph
+ * is written by the page, from the consortium's name, the law named here and
+ * the site's address. How the site was tested is not written here: the build
+ * says it from the record of a real test run.
  */
 import * as v from 'valibot';
 import { WCAG_21_AA } from '../wcag.ts';
@@ -84,8 +86,26 @@ function complianceProblem(level: (typeof complianceLevels)[number], issues: rea
   return undefined;
 }
 
+/**
+ * The law the statement is in accordance with, named in the model's opening sentence: words, not the model's
+ * placeholder in brackets ("[national legislation transposing Directive (EU) 2016/2102]").
+ */
+const legislation = v.pipe(
+  text,
+  v.check(
+    (value) => !/\[[^\]]*\]/.test(value),
+    "expected the name of the law, not the model statement's placeholder in brackets: such as Directive (EU) 2016/2102 of the European Parliament and of the Council, or the law of your member state that transposes it",
+  ),
+);
+
 export const accessibilityFrontMatterSchema = v.strictObject({
   title: described(text, 'Title', 'The heading of the page, such as Accessibility Statement.'),
+  /** What the model's opening sentence says the commitment is in accordance with. */
+  legislation: described(
+    legislation,
+    'In accordance with',
+    'The law the statement follows, as the opening sentence names it ("… is committed to making its website accessible, in accordance with …"), such as Directive (EU) 2016/2102 of the European Parliament and of the Council.',
+  ),
   /** fully, partially or not compliant with WCAG 2.1 level AA. */
   compliance: described(
     v.picklist(complianceLevels, `expected one of ${complianceLevels.join(', ')} (compliant)`),
@@ -175,7 +195,7 @@ type FrontMatter = v.InferOutput<typeof accessibilityFrontMatterSchema>;
 export const accessibilityStatementSchema = v.pipe(
   v.strictObject({
     ...accessibilityFrontMatterSchema.entries,
-    /** Markdown: the introduction, above the generated sections. */
+    /** Markdown: more of the introduction, after the model's opening paragraph, which the page writes. */
     body: textOf(LIMITS.summary),
   }),
   // A status the known issues contradict, told at compliance: with what to write instead.
@@ -191,6 +211,16 @@ export const accessibilityStatementSchema = v.pipe(
       },
     ),
     ['compliance'],
+  ),
+  // A review is of a statement that exists: not before the day it was prepared.
+  v.forward<FrontMatter & { body: string }, v.PartialCheckIssue<FrontMatter>, ['reviewed']>(
+    v.partialCheck(
+      [['prepared'], ['reviewed']],
+      (statement) => statement.reviewed >= statement.prepared,
+      (issue) =>
+        `expected a review on or after the day the statement was prepared (prepared: ${(issue.input as FrontMatter).prepared}); correct whichever of the two dates is wrong`,
+    ),
+    ['reviewed'],
   ),
   v.forward<FrontMatter & { body: string }, v.PartialCheckIssue<FrontMatter>, ['method']>(
     v.partialCheck(

@@ -33,7 +33,10 @@ export const LIMITS = {
   body: 200_000,
 } as const;
 
-/** Text of one field: trimmed, in Unicode's composed form (NFC), without invisible characters, within `limit` characters. */
+/**
+ * Text of one field: trimmed, in Unicode's composed form (NFC), without invisible characters, within `limit`
+ * characters as a person counts them (an emoji or a letter with its accent is one).
+ */
 export const textOf = (limit: number = LIMITS.line) =>
   v.pipe(
     v.string('expected text'),
@@ -42,15 +45,19 @@ export const textOf = (limit: number = LIMITS.line) =>
     v.rawCheck(({ dataset, addIssue }) => {
       if (!dataset.typed) return;
       const found = firstInvisible(dataset.value);
-      if (found !== -1)
-        addIssue({
-          message: `expected text without invisible characters: it holds ${escapeInvisible(dataset.value[found]!)} after "${escapeInvisible(dataset.value.slice(Math.max(0, found - 20), found))}"; delete the invisible character`,
-        });
+      if (found === -1) return;
+      const [character, before] = [dataset.value[found]!, dataset.value.slice(Math.max(0, found - 20), found)];
+      const where = `${escapeInvisible(character)} after "${escapeInvisible(before)}"`;
+      addIssue({
+        message: /[\u2028\u2029]/.test(character)
+          ? `expected text without a line or paragraph separator, an invisible character that a page shows as nothing, gluing the words on each side: it holds ${where}; write a space or a line break instead`
+          : `expected text without invisible characters: it holds ${where}; delete the invisible character`,
+      });
     }),
-    v.maxLength(
+    v.maxGraphemes(
       limit,
       (issue) =>
-        `expected at most ${thousands(limit)} characters; this one has ${thousands((issue.input as string).length)}: shorten it`,
+        `expected at most ${thousands(limit)} characters; this one has ${thousands(Number(issue.received))}: shorten it`,
     ),
     v.normalize('NFC'),
   );
@@ -65,7 +72,8 @@ export const httpUrl = v.pipe(
   v.string('expected an http(s) address'),
   v.check(isHttpUrl, 'expected an address starting with https:// (or http://), such as https://example.org/page'),
   v.check(
-    (value) => !isHttpUrl(value) || (!/\s/.test(value) && firstInvisible(value) === -1),
+    // The direction marks a text may hold would become part of the address.
+    (value) => !isHttpUrl(value) || (!/[\s\u200E\u200F]/.test(value) && firstInvisible(value) === -1),
     'expected an address without spaces or line breaks: write a space in an address as %20',
   ),
 );

@@ -1,6 +1,6 @@
 /** content/news/YYYY-MM-DD-<id>.md: one news item per file, front matter and Markdown. */
 import * as v from 'valibot';
-import { endsBeforeStart, readEventMoment, writtenAlike } from '../events.ts';
+import { endsAtStart, endsBeforeStart, readEventMoment, writtenAlike } from '../events.ts';
 import { described, httpUrl, isoDate, LIMITS, text, textOf, timeZone } from './fields.ts';
 
 const newsTypes = ['Publication', 'Event', 'Announcement'] as const;
@@ -208,6 +208,14 @@ export const newsItemSchema = v.pipe(
       [['start'], ['end']],
       (item) => !item.start || !item.end || !endsBeforeStart(item.start, item.end),
       'expected an end after the start; an event that ends the same day has the same date',
+    ),
+    ['end'],
+  ),
+  v.forward<Item, v.PartialCheckIssue<Item>, ['end']>(
+    v.partialCheck(
+      [['start'], ['end']],
+      (item) => !item.start || !item.end || !endsAtStart(item.start, item.end),
+      'expected an end after the start: an event that ends as it starts has no length; write the time it ends, or leave end: out',
     ),
     ['end'],
   ),

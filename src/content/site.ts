@@ -90,7 +90,10 @@ export const siteSchema = v.strictObject({
         'Under the research heading',
         'One or two sentences introducing the themes, such as "Our members study how culture and language shape test results."',
       ),
-      news: line('Under the news heading', 'Such as Publications and announcements from the consortium.'),
+      news: line(
+        'Under the news heading',
+        'Such as Publications, announcements and events from the consortium, with a calendar of our events to subscribe to.',
+      ),
       contact: line(
         'Under the contact heading',
         'One or two sentences inviting questions, such as "Questions about our work? We would like to hear from you."',

@@ -25,6 +25,24 @@ function statusSentence(level: ComplianceLevel, issues: Issues): string {
   return `This website is not compliant with ${standard}. The non-compliances are listed below.`;
 }
 
+/**
+ * The model statement's opening paragraph: who is committed to making the website accessible, in accordance with
+ * which law, and what the statement applies to (this site, at the address it is built for).
+ */
+function Opening({ site, statement }: { site: SiteSettings; statement: AccessibilityStatement }) {
+  const { urls } = useBuild();
+  const address = urls.absolute('/');
+  return (
+    <p>
+      {`${site.name} is committed to making its website accessible, in accordance with ${statement.legislation}. This accessibility statement applies to the website `}
+      <a className="text-link" href={address}>
+        {address}
+      </a>
+      .
+    </p>
+  );
+}
+
 /** The model's three reasons, in its order, each with its heading. */
 const reasonHeadings: [IssueReason, string][] = [
   ['non-compliance', 'Non-compliance with the accessibility requirements'],
@@ -71,10 +89,16 @@ function NonAccessibleContent({ issues }: { issues: Issues }) {
 const both = (values: readonly (string | number)[]) =>
   values.length < 2 ? values.join('') : `${values.slice(0, -1).join(', ')} and ${values.at(-1)}`;
 
-/** What the record of the tests' run says, in a sentence: when, what, with what, and what was found. */
-function recordSentence(record: AccessibilityRecord): string {
+/**
+ * What the record of the tests' run says, in a sentence: when, what, with what, and what was found. It says
+ * "every kind of page" only when the pages checked include one of each kind the site has; else it names them.
+ */
+function recordSentence({ record, everyKind }: { record: AccessibilityRecord; everyKind?: boolean }): string {
   const found = record.violations === 0 ? 'no violation' : countLabel(record.violations, 'violation');
-  return `On ${formatDate(record.date)}, the automatic tests of this version of the site checked ${countLabel(record.routes.length, 'page')} (every kind of page the site has, built from the project's test content) with axe-core ${record.axeCore} in ${record.browser}, at ${both(record.widths)} pixels wide, in the ${both(record.colorSchemes)} colour scheme${record.colorSchemes.length === 1 ? '' : 's'}: ${countLabel(record.checks, 'check')}, and axe-core found ${found}.`;
+  const pages = everyKind
+    ? "every kind of page the site has, built from the project's test content"
+    : `${both(record.routes)}, built from the project's test content: not every kind of page the site has`;
+  return `On ${formatDate(record.date)}, the automatic tests of this version of the site checked ${countLabel(record.routes.length, 'page')} (${pages}) with axe-core ${record.axeCore} in ${record.browser}, at ${both(record.widths)} pixels wide, in the ${both(record.colorSchemes)} colour scheme${record.colorSchemes.length === 1 ? '' : 's'}: ${countLabel(record.checks, 'check')}, and axe-core found ${found}.`;
 }
 
 function HowTested({ manualTests }: { manualTests: readonly string[] | undefined }) {
@@ -84,7 +108,7 @@ function HowTested({ manualTests }: { manualTests: readonly string[] | undefined
       <h2>How this site was tested</h2>
       <p>
         {testedWith.record
-          ? recordSentence(testedWith.record)
+          ? recordSentence(testedWith)
           : 'This version of the site was not tested: the build that made it was given no record of an automatic accessibility test of this version.'}
       </p>
       {manualTests?.length ? (
@@ -142,6 +166,7 @@ export function AccessibilityPage({ site, statement }: { site: SiteSettings; sta
   const issues = statement.knownIssues ?? [];
   return (
     <TextPage site={site} title={statement.title} dateLabel="Last reviewed: " date={statement.reviewed}>
+      <Opening site={site} statement={statement} />
       <Markdown source={statement.body} />
       <h2>Compliance status</h2>
       <p>{statusSentence(statement.compliance, issues)}</p>

@@ -4,7 +4,7 @@
  */
 import type * as v from 'valibot';
 import { isScalar } from 'yaml';
-import { escapeInvisible, firstInvisible } from '../../../src/text.ts';
+import { characters, escapeInvisible, firstInvisible } from '../../../src/text.ts';
 import type { Problem } from '../../lib/problems.ts';
 import { entriesOf, expectation, schemaAt } from '../../lib/schema-shape.ts';
 import { excerpt, keyOffset, position, relative, type Source, walk } from './source.ts';
@@ -29,8 +29,10 @@ export const show = (value: unknown): string => {
   if (value === undefined) return 'nothing';
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object' && value !== null) return 'a group of fields';
-  if (typeof value === 'string' && value.length > 80)
-    return `${escapeInvisible(JSON.stringify(value.slice(0, 60)).slice(0, -1))}…" (${value.length.toLocaleString('en')} characters)`;
+  const counted = typeof value === 'string' && value.length > 80 ? characters(value) : [];
+  // Counted as a person counts (an emoji is one character), and never cut inside one.
+  if (counted.length > 80)
+    return `${escapeInvisible(JSON.stringify(counted.slice(0, 60).join('')).slice(0, -1))}…" (${counted.length.toLocaleString('en')} characters)`;
   return escapeInvisible(JSON.stringify(value));
 };
 

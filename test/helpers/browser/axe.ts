@@ -5,6 +5,7 @@ import path from 'node:path';
 import type * as Axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { buildCommit } from '../../../scripts/lib/build-commit.ts';
+import { checkoutState } from '../../../scripts/lib/checkout.ts';
 import type { AccessibilityRecord } from '../../../src/accessibility-testing.ts';
 
 const require = createRequire(import.meta.url);
@@ -15,6 +16,8 @@ export interface RecordedCheck {
   route: string;
   width: number;
   colorScheme: 'light' | 'dark';
+  /** A state the page is checked in besides the one it loads in, such as "menu open". */
+  state?: string;
 }
 
 /** The checks this test process ran for the record, with the number of violations each found. */
@@ -61,9 +64,11 @@ const accessibilityRecordFile = path.resolve('reports', 'accessibility-run.json'
 export async function writeAccessibilityRecord(browser: string, file = accessibilityRecordFile): Promise<void> {
   if (recorded.length === 0) return;
   const unique = <T>(values: T[]) => [...new Set(values)];
+  const commit = await buildCommit(path.resolve('.'), process.env);
   const record: AccessibilityRecord = {
     date: new Date().toISOString().slice(0, 10),
-    commit: await buildCommit(path.resolve('.'), process.env),
+    commit,
+    uncommitted: (await checkoutState(path.resolve('.'), commit)).uncommitted,
     axeCore: JSON.parse(readFileSync(require.resolve('axe-core/package.json'), 'utf8')).version,
     browser,
     routes: unique(recorded.map((check) => check.route)),
@@ -73,6 +78,7 @@ export async function writeAccessibilityRecord(browser: string, file = accessibi
     ),
     checks: recorded.length,
     violations: recorded.reduce((sum, check) => sum + check.violations, 0),
+    runs: recorded,
   };
   await mkdir(path.dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.tmp`;
