@@ -51,14 +51,19 @@ export interface BuildOptions {
   cms?: CmsTarget;
   /** A publication that holds only its DOI: refused (the default), or shown as pending (the dev server's preview). */
   doiOnly?: DoiOnly;
+  /**
+   * Where the build keeps what it made from bytes that stay the same between builds (lib/kept-results.ts): the gzip
+   * sizes of big files. node_modules/.cache/eccron-kept/ unless given; null, nowhere.
+   */
+  keptIn?: string | null;
 }
 
 export interface BuildCache {
   client?: ClientBundle;
 }
 
-/** Where the report keeps the gzip sizes of big files that stay the same between builds (lib/gzip-size.ts). */
-const gzipSizesFile = path.join(projectRoot, 'node_modules', '.cache', 'eccron-report', 'gzip-sizes.json');
+/** Where the build keeps what it made from unchanged bytes, unless told otherwise (keptIn). */
+const keptByDefault = path.join(projectRoot, 'node_modules', '.cache', 'eccron-kept');
 
 export interface BuildResult {
   report: BuildReport;
@@ -68,7 +73,7 @@ export interface BuildResult {
 /** The whole build, stage by stage. Throws a BuildError listing every problem; writes only when all is well. */
 export async function buildSite(options: BuildOptions = {}): Promise<BuildResult> {
   const started = performance.now();
-  const { outDir, contentDir, publicDir } = buildFolders(options);
+  const { outDir, contentDir, publicDir, keptIn } = buildFolders(options);
   const buildDate = checkSettings(options);
   const today = buildDate.date;
   const recovered = await claimOutputFolder({ outDir, contentDir, publicDir });
@@ -101,12 +106,8 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   ];
 
   // build.json, and the same identity in every page (npm run verify compares a live site with it).
-  const { pages, files } = identifyBuild(rendered, site, {
-    commit: await commit,
-    date: today,
-    generator: generator(),
-    cms: cmsIdentity(cms),
-  });
+  const identity = { commit: await commit, date: today, generator: generator(), cms: cmsIdentity(cms) };
+  const { pages, files } = identifyBuild(rendered, site, identity);
 
   // Check every internal link, asset and image before anything is written.
   const readings = readPages(pages);
@@ -119,9 +120,19 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const milliseconds = performance.now() - started;
   const { basePath } = urls;
   const { scriptImports } = client;
-  const gzipSizes = new GzipSizes(gzipSizesFile);
+  const gzipSizes = new GzipSizes(keptIn && path.join(keptIn, 'gzip-sizes.tsv'));
   return {
-    report: buildReport({ pages, readings, files, basePath, scriptImports, milliseconds, gzipSizes, buildDate, cms }),
+    report: buildReport({
+      pages,
+      readings,
+      files,
+      basePath,
+      scriptImports,
+      milliseconds,
+      gzipSizes,
+      buildDate,
+      cms,
+    }),
     warnings: [
       ...(recovered ? [{ where: displayPath(outDir), message: recovered }] : []),
       ...outputWarnings,
@@ -149,6 +160,7 @@ function buildFolders(options: BuildOptions) {
     outDir: path.resolve(options.outDir ?? path.join(projectRoot, 'dist')),
     contentDir: path.resolve(options.contentDir ?? path.join(projectRoot, 'content')),
     publicDir: path.resolve(options.publicDir ?? path.join(projectRoot, 'public')),
+    keptIn: options.keptIn === null ? undefined : path.resolve(options.keptIn ?? keptByDefault),
   };
 }
 

@@ -1,0 +1,108 @@
+/**
+ * What the build keeps between runs (scripts/lib/kept-results.ts): a result
+ * read back is the one that was made, and anything doubtful (kept by other
+ * code, damaged, missing, unwritable) is only made again.
+ */
+import assert from 'node:assert/strict';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { test } from 'node:test';
+import { pathToFileURL } from 'node:url';
+import { crc32 } from 'node:zlib';
+import { codeOf, KeptResults } from '../scripts/lib/kept-results.ts';
+import { temporaryFolder } from './helpers/site.ts';
+
+interface Count {
+  words: number;
+}
+const isCount = (value: unknown): value is Count =>
+  typeof value === 'object' && value !== null && Number.isInteger((value as Count).words);
+const written = () => new Promise((resolve) => setImmediate(resolve));
+
+/** A store of word counts in `file`, and how many times it counted. */
+function counter(file: string | undefined, madeBy = 'words v1') {
+  let made = 0;
+  const kept = new KeptResults(file, isCount, madeBy);
+  const count = (text: string) =>
+    kept.of(text, () => {
+      made += 1;
+      return { words: text.split(' ').length };
+    });
+  return { count, made: () => made };
+}
+
+test('a result is made once and read back by a later build; other code makes it again', async () => {
+  const file = path.join(await temporaryFolder(), 'kept', 'words.tsv');
+  const first = counter(file);
+  assert.deepEqual(first.count('one two three'), { words: 3 });
+  assert.deepEqual(first.count('one two three'), { words: 3 });
+  assert.equal(first.made(), 1);
+  await written();
+  const later = counter(file);
+  assert.deepEqual(later.count('one two three'), { words: 3 });
+  assert.equal(later.made(), 0, 'read back, not made');
+  const otherCode = counter(file, 'words v2');
+  assert.deepEqual(otherCode.count('one two three'), { words: 3 });
+  assert.equal(otherCode.made(), 1, 'kept by other code: made again');
+});
+
+test('a damaged, cut or misshapen line is made again, and the file mended', async () => {
+  const file = path.join(await temporaryFolder(), 'words.tsv');
+  const first = counter(file);
+  for (const text of ['a b', 'a b c', 'a b c d']) first.count(text);
+  await written();
+  const lines = (await readFile(file, 'utf8')).split('\n');
+  assert.equal(lines.length, 4, 'three lines and the last newline');
+  const [key0, key1] = lines.map((line) => line.split('\t')[0]);
+  const checked = (json: string) => `${crc32(json).toString(16).padStart(8, '0')}\t${json}`;
+  // The first whole but of another shape; the second a digit changed, still JSON; the third cut short.
+  const wrongShape = `${key0}\t${checked('{"lines":2}')}`;
+  const digitChanged = `${key1}\t${checked('{"words":3}').replace('3', '7')}`;
+  await writeFile(file, `${wrongShape}\n${digitChanged}\n${lines[2]!.slice(0, 80)}`);
+  const later = counter(file);
+  assert.deepEqual(
+    ['a b', 'a b c', 'a b c d'].map((text) => later.count(text)),
+    [{ words: 2 }, { words: 3 }, { words: 4 }],
+  );
+  assert.equal(later.made(), 3);
+  await written();
+  const mended = counter(file);
+  for (const text of ['a b', 'a b c', 'a b c d']) mended.count(text);
+  assert.equal(mended.made(), 0, 'the file was written again whole');
+});
+
+test('what a caller does to a result never reaches the file', async () => {
+  const file = path.join(await temporaryFolder(), 'words.tsv');
+  const first = counter(file);
+  first.count('a b').words = 99;
+  await written();
+  const later = counter(file);
+  const read = later.count('a b');
+  read.words = 42;
+  assert.deepEqual(later.count('a b'), { words: 2 });
+  assert.equal(later.made(), 0);
+});
+
+test('nowhere to keep results, or a place that cannot be written: each made every time, nothing thrown', async () => {
+  const none = counter(undefined);
+  none.count('a b');
+  none.count('a b');
+  assert.equal(none.made(), 2);
+  const blocked = path.join(await temporaryFolder(), 'a-file');
+  await writeFile(blocked, 'not a folder');
+  const unwritable = counter(path.join(blocked, 'words.tsv'));
+  assert.deepEqual(unwritable.count('a b'), { words: 2 });
+  await written();
+  assert.deepEqual(unwritable.count('a b'), { words: 2 });
+});
+
+test('the code a step is made by is its files and its packages', async () => {
+  const folder = await temporaryFolder();
+  const module = path.join(folder, 'step.ts');
+  await writeFile(module, 'export const lex = (text) => text;\n');
+  const before = codeOf([pathToFileURL(module)], ['marked']);
+  assert.equal(codeOf([pathToFileURL(module)], ['marked']), before);
+  await writeFile(module, 'export const lex = (text) => text.trim();\n');
+  assert.notEqual(codeOf([pathToFileURL(module)], ['marked']), before, 'an edit of the file');
+  assert.notEqual(codeOf([pathToFileURL(module)], ['marked', 'yaml']), before, 'another package');
+});
