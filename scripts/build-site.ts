@@ -53,7 +53,7 @@ export interface BuildOptions {
   doiOnly?: DoiOnly;
   /**
    * Where the build keeps what it made from bytes that stay the same between builds (lib/kept-results.ts): the gzip
-   * sizes of big files. node_modules/.cache/eccron-kept/ unless given; null, nowhere.
+   * sizes, the Markdown's tokens. node_modules/.cache/eccron-kept/ unless given; null, nowhere.
    */
   keptIn?: string | null;
 }
@@ -82,7 +82,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   // Load and check the content, and bundle the client meanwhile (pages need its hashed names).
   const [{ content, warnings: contentWarnings, origins, markdown }, client, { testedWith, warnings: testWarnings }] =
     await Promise.all([
-      loadContent(contentDir, { publicDir, today, doiOnly: options.doiOnly }),
+      loadContent(contentDir, { publicDir, today, doiOnly: options.doiOnly, keptIn }),
       clientOf(options),
       readTestedWith({ projectRoot, record: options.accessibilityRecord, commit }),
     ]);

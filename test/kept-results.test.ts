@@ -1,16 +1,20 @@
 /**
  * What the build keeps between runs (scripts/lib/kept-results.ts): a result
  * read back is the one that was made, and anything doubtful (kept by other
- * code, damaged, missing, unwritable) is only made again.
+ * code, damaged, missing, unwritable) is only made again. The Markdown's
+ * tokens read back are those marked gives, for real texts and generated ones.
  */
 import assert from 'node:assert/strict';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { crc32 } from 'node:zlib';
+import fc from 'fast-check';
 import { codeOf, KeptResults } from '../scripts/lib/kept-results.ts';
-import { temporaryFolder } from './helpers/site.ts';
+import { markdownLexer } from '../scripts/stages/content/markdown-tokens.ts';
+import { lexMarkdown } from '../src/markdown.tsx';
+import { fixtureContentDir, temporaryFolder } from './helpers/site.ts';
 
 interface Count {
   words: number;
@@ -105,4 +109,54 @@ test('the code a step is made by is its files and its packages', async () => {
   await writeFile(module, 'export const lex = (text) => text.trim();\n');
   assert.notEqual(codeOf([pathToFileURL(module)], ['marked']), before, 'an edit of the file');
   assert.notEqual(codeOf([pathToFileURL(module)], ['marked', 'yaml']), before, 'another package');
+});
+
+/** Markdown made of the pieces marked treats each in its own way. */
+const markdownPiece = fc.oneof(
+  fc.constantFrom(
+    '# Heading\n',
+    'Setext\n===\n',
+    '\n\n',
+    '- item\n',
+    '- [ ] a task\n',
+    '- [x] done\n',
+    '1. first\n',
+    '> quoted\n',
+    '```js\ncode\n```\n',
+    '| a | b |\n|:--|--:|\n| 1 | 2 |\n',
+    '[a link](https://example.org "Title")',
+    '[the site](/research/)',
+    '![picture](/uploads/a.png)',
+    '[reference][ref]',
+    '\n[ref]: https://example.org/ref "Ref"\n',
+    '<b>html</b>',
+    '*em* **strong** ~~gone~~ `code`',
+    'line  \nbreak',
+    '---\n',
+    '&amp; &copy;',
+  ),
+  fc.string({ unit: 'grapheme', maxLength: 30 }),
+);
+const markdownText = fc.array(markdownPiece, { maxLength: 12 }).map((pieces) => pieces.join(''));
+
+test('the tokens read back are those marked gives: the fixture texts and generated ones', async () => {
+  const folder = await temporaryFolder();
+  const texts = [];
+  for (const name of ['accessibility.md', 'legal/privacy-policy.md', 'legal/terms-of-service.md'])
+    texts.push(await readFile(path.join(fixtureContentDir, name), 'utf8'));
+  for (const name of await readdir(path.join(fixtureContentDir, 'news')))
+    texts.push(await readFile(path.join(fixtureContentDir, 'news', name), 'utf8'));
+  const lex = markdownLexer(folder);
+  for (const text of texts) assert.deepStrictEqual(lex(text), lexMarkdown(text));
+  await written();
+  const later = markdownLexer(folder);
+  for (const text of texts) assert.deepStrictEqual(later(text), lexMarkdown(text));
+  await fc.assert(
+    fc.asyncProperty(markdownText, async (text) => {
+      assert.deepStrictEqual(markdownLexer(folder)(text), lexMarkdown(text), 'made');
+      await written();
+      assert.deepStrictEqual(markdownLexer(folder)(text), lexMarkdown(text), 'read back');
+    }),
+    { numRuns: 60 },
+  );
 });

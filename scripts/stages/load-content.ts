@@ -5,7 +5,6 @@ import type { Token } from 'marked';
 import * as v from 'valibot';
 import { calendarDateProblem } from '../../src/format.ts';
 import { accessibilityStatementSchema } from '../../src/content/accessibility.ts';
-import { lexMarkdown } from '../../src/markdown.tsx';
 import { legalPageSchema } from '../../src/content/legal.ts';
 import { membersSchema } from '../../src/content/members.ts';
 import { NEWS_FILE_NAME, newsItemSchema } from '../../src/content/news.ts';
@@ -25,6 +24,7 @@ import {
 import { incompleteWarnings } from './content/incomplete.ts';
 import { type CheckedFile, describeIssue, type Keys, type Labeller, locate, noLabel } from './content/issues.ts';
 import { addOrigin, markdownLinks, type Origins } from './content/markdown-links.ts';
+import { markdownLexer } from './content/markdown-tokens.ts';
 import { readSource } from './content/site-settings.ts';
 import { relative, type Source, walk } from './content/source.ts';
 import { keepTextAsTyped } from './content/text-as-typed.ts';
@@ -116,6 +116,8 @@ export interface LoadOptions {
   today?: string;
   /** A publication that holds only its DOI: refused (a build to publish), or shown as pending (the dev preview). */
   doiOnly?: DoiOnly;
+  /** The folder where the build keeps what it made from unchanged bytes (the Markdown's tokens); none: nothing kept. */
+  keptIn?: string;
 }
 
 /**
@@ -132,7 +134,7 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
   const pending = standInPending(files, options.doiOnly);
   const { output, problems } = checkEachFile(files);
   problems.push(...crossFileProblems(files));
-  const links = contentLinks(files, options.publicDir);
+  const links = contentLinks(files, options.publicDir, markdownLexer(options.keptIn));
   problems.push(...links.problems);
   if (problems.length > 0) throw new BuildError('Checking content', sorted(problems));
 
@@ -267,7 +269,7 @@ function checkEachFile(files: CheckedContent): { output: Map<CheckedFile, unknow
  * the files site.yml names, and the sections the navigation links to, each
  * with the line it is written on, so a broken one is traced to it.
  */
-function contentLinks(files: CheckedContent, publicDir: string | undefined) {
+function contentLinks(files: CheckedContent, publicDir: string | undefined, lex: (text: string) => Token[]) {
   const origins: Origins = new Map();
   const markdown = new Map<string, Token[]>();
   const problems: Problem[] = [];
@@ -275,7 +277,7 @@ function contentLinks(files: CheckedContent, publicDir: string | undefined) {
   for (const file of [...files.news, files.privacy, files.terms, files.accessibility]) {
     const { body } = file.source;
     if (!body) continue;
-    const tokens = lexMarkdown(body.text);
+    const tokens = lex(body.text);
     markdown.set(body.text, tokens);
     const found = markdownLinks(file.source, body.text, tokens, body.line, origins);
     problems.push(...found.problems);
