@@ -12,7 +12,7 @@ import { BuildError, displayPath, type Problem } from './lib/problems.ts';
 import { identifyBuild } from './stages/build-identity.ts';
 import { bundleClient, type ClientBundle } from './stages/bundle-client.ts';
 import { checkOutput } from './stages/check-output.ts';
-import { readPages } from './stages/read-pages.ts';
+import { pageReader, readPages } from './stages/read-pages.ts';
 import { calendarFiles } from './stages/calendar-files.ts';
 import { citationFiles } from './stages/citation-files.ts';
 import { readPublicFiles } from './stages/copy-public.ts';
@@ -53,7 +53,7 @@ export interface BuildOptions {
   doiOnly?: DoiOnly;
   /**
    * Where the build keeps what it made from bytes that stay the same between builds (lib/kept-results.ts): the gzip
-   * sizes, the Markdown's tokens. node_modules/.cache/eccron-kept/ unless given; null, nowhere.
+   * sizes, the Markdown's tokens, what each page links to. node_modules/.cache/eccron-kept/ unless given; null, nowhere.
    */
   keptIn?: string | null;
 }
@@ -110,7 +110,8 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const { pages, files } = identifyBuild(rendered, site, identity);
 
   // Check every internal link, asset and image before anything is written.
-  const readings = readPages(pages);
+  const readPage = pageReader(keptIn);
+  const readings = readPages(pages, readPage);
   const linkProblems = checkOutput(readings, files, urls, origins);
   if (linkProblems.length > 0) throw new BuildError('Checking links and assets', linkProblems);
 
@@ -125,6 +126,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     report: buildReport({
       pages,
       readings,
+      readPage,
       files,
       basePath,
       scriptImports,

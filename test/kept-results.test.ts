@@ -2,10 +2,11 @@
  * What the build keeps between runs (scripts/lib/kept-results.ts): a result
  * read back is the one that was made, and anything doubtful (kept by other
  * code, damaged, missing, unwritable) is only made again. The Markdown's
- * tokens read back are those marked gives, for real texts and generated ones.
+ * tokens and the pages' readings read back are those marked and the page
+ * reader give, for real texts and for generated ones.
  */
 import assert from 'node:assert/strict';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
 import { pathToFileURL } from 'node:url';
@@ -13,6 +14,7 @@ import { crc32 } from 'node:zlib';
 import fc from 'fast-check';
 import { codeOf, KeptResults } from '../scripts/lib/kept-results.ts';
 import { markdownLexer } from '../scripts/stages/content/markdown-tokens.ts';
+import { pageReader, readPage } from '../scripts/stages/read-pages.ts';
 import { lexMarkdown } from '../src/markdown.tsx';
 import { fixtureContentDir, temporaryFolder } from './helpers/site.ts';
 
@@ -158,5 +160,45 @@ test('the tokens read back are those marked gives: the fixture texts and generat
       assert.deepStrictEqual(markdownLexer(folder)(text), lexMarkdown(text), 'read back');
     }),
     { numRuns: 60 },
+  );
+});
+
+/** HTML made of what the page reader looks for: ids, links, images with and without their attributes, assets. */
+const htmlPiece = fc.oneof(
+  fc.constantFrom(
+    '<h2 id="about">About</h2>',
+    '<a href="/research/">Research</a>',
+    '<a href="/#news">News</a>',
+    '<a href="https://example.org/?a=1&amp;b=2">Out</a>',
+    '<img src="/uploads/a.png" width="10" height="10" alt="A">',
+    '<img src="/uploads/b.png">',
+    '<link rel="stylesheet" href="/assets/site.css">',
+    '<script type="module" src="/assets/client.js"></script>',
+    '<form action="/send/"></form>',
+    '<script type="application/ld+json">{"a":"</p>"}</script>',
+    '<p ID="Upper">x</p>',
+  ),
+  fc.string({ maxLength: 20 }),
+);
+const html = fc.array(htmlPiece, { maxLength: 10 }).map((pieces) => `<!DOCTYPE html><body>${pieces.join('')}</body>`);
+
+test('a page read back is as the parser read it', async () => {
+  const folder = await temporaryFolder();
+  await mkdir(folder, { recursive: true });
+  await fc.assert(
+    fc.asyncProperty(html, fc.constantFrom('index.html', 'research/index.html'), async (page, file) => {
+      assert.deepStrictEqual(pageReader(folder)({ file, html: page }), readPage({ file, html: page }), 'read');
+      await written();
+      assert.deepStrictEqual(pageReader(folder)({ file, html: page }), readPage({ file, html: page }), 'read back');
+    }),
+    { numRuns: 60 },
+  );
+  // The same bytes in another file: its problems name that file.
+  const page = '<img src="/a.png">';
+  pageReader(folder)({ file: 'one.html', html: page });
+  await written();
+  assert.deepStrictEqual(
+    pageReader(folder)({ file: 'two.html', html: page }),
+    readPage({ file: 'two.html', html: page }),
   );
 });
