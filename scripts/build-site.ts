@@ -109,9 +109,10 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const identity = { commit: await commit, date: today, generator: generator(), cms: cmsIdentity(cms) };
   const { pages, files } = identifyBuild(rendered, site, identity);
 
-  // Check every internal link, asset and image before anything is written.
+  // Check every internal link, asset and image before anything is written. The pages are read as rendered: their
+  // identity changes no link, id or image, and every build's identity differs, while most pages do not.
   const readPage = pageReader(keptIn);
-  const readings = readPages(pages, readPage);
+  const readings = readPages(rendered, readPage);
   const linkProblems = checkOutput(readings, files, urls, origins);
   if (linkProblems.length > 0) throw new BuildError('Checking links and assets', linkProblems);
 
