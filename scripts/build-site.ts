@@ -13,7 +13,7 @@ import { BuildError, displayPath, type Problem } from './lib/problems.ts';
 import { identifyBuild } from './stages/build-identity.ts';
 import { bundleClient, type ClientBundle } from './stages/bundle-client.ts';
 import { checkOutput } from './stages/check-output.ts';
-import { readPages } from './stages/read-pages.ts';
+import { pageReader, readPages } from './stages/read-pages.ts';
 import { calendarFiles, revisionWarnings, revisionsOf } from './stages/calendar-files.ts';
 import { citationFiles } from './stages/citation-files.ts';
 import { readPublicFiles } from './stages/copy-public.ts';
@@ -55,14 +55,19 @@ export interface BuildOptions {
   doiOnly?: DoiOnly;
   /** How many times each news item changed, from git (lib/event-history.ts): the events' SEQUENCE; none: 0. Asked only when the site has events. */
   eventRevisions?: () => Promise<EventRevisions>;
+  /**
+   * Where the build keeps what it made from bytes that stay the same between builds (lib/kept-results.ts): the gzip
+   * sizes, the Markdown's tokens, what each page links to. node_modules/.cache/eccron-kept/ unless given; null, nowhere.
+   */
+  keptIn?: string | null;
 }
 
 export interface BuildCache {
   client?: ClientBundle;
 }
 
-/** Where the report keeps the gzip sizes of big files that stay the same between builds (lib/gzip-size.ts). */
-const gzipSizesFile = path.join(projectRoot, 'node_modules', '.cache', 'eccron-report', 'gzip-sizes.json');
+/** Where the build keeps what it made from unchanged bytes, unless told otherwise (keptIn). */
+const keptByDefault = path.join(projectRoot, 'node_modules', '.cache', 'eccron-kept');
 
 export interface BuildResult {
   report: BuildReport;
@@ -72,7 +77,7 @@ export interface BuildResult {
 /** The whole build, stage by stage. Throws a BuildError listing every problem; writes only when all is well. */
 export async function buildSite(options: BuildOptions = {}): Promise<BuildResult> {
   const started = performance.now();
-  const { outDir, contentDir, publicDir } = buildFolders(options);
+  const { outDir, contentDir, publicDir, keptIn } = buildFolders(options);
   const buildDate = checkSettings(options);
   const today = buildDate.date;
   const recovered = await claimOutputFolder({ outDir, contentDir, publicDir });
@@ -84,7 +89,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     client,
     { testedWith: tested, warnings: testWarnings },
   ] = await Promise.all([
-    loadContent(contentDir, { publicDir, today, doiOnly: options.doiOnly }),
+    loadContent(contentDir, { publicDir, today, doiOnly: options.doiOnly, keptIn }),
     clientOf(options),
     readTestedWith({ projectRoot, record: options.accessibilityRecord, commit, today }),
   ]);
@@ -115,15 +120,13 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   ];
 
   // build.json, and the same identity in every page (npm run verify compares a live site with it).
-  const { pages, files } = identifyBuild(rendered, site, {
-    commit: await commit,
-    date: today,
-    generator: generator(),
-    cms: cmsIdentity(cms),
-  });
+  const identity = { commit: await commit, date: today, generator: generator(), cms: cmsIdentity(cms) };
+  const { pages, files } = identifyBuild(rendered, site, identity);
 
-  // Check every internal link, asset and image before anything is written.
-  const readings = readPages(pages);
+  // Check every internal link, asset and image before anything is written. The pages are read as rendered: their
+  // identity changes no link, id or image, and every build's identity differs, while most pages do not.
+  const readPage = pageReader(keptIn);
+  const readings = readPages(rendered, readPage);
   const linkProblems = checkOutput(readings, files, urls, origins);
   if (linkProblems.length > 0) throw new BuildError('Checking links and assets', linkProblems);
 
@@ -133,9 +136,20 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const milliseconds = performance.now() - started;
   const { basePath } = urls;
   const { scriptImports } = client;
-  const gzipSizes = new GzipSizes(gzipSizesFile);
+  const gzipSizes = new GzipSizes(keptIn && path.join(keptIn, 'gzip-sizes.tsv'));
   return {
-    report: buildReport({ pages, readings, files, basePath, scriptImports, milliseconds, gzipSizes, buildDate, cms }),
+    report: buildReport({
+      pages,
+      readings,
+      readPage,
+      files,
+      basePath,
+      scriptImports,
+      milliseconds,
+      gzipSizes,
+      buildDate,
+      cms,
+    }),
     warnings: [
       ...(recovered ? [{ where: displayPath(outDir), message: recovered }] : []),
       ...outputWarnings,
@@ -165,6 +179,7 @@ function buildFolders(options: BuildOptions) {
     outDir: path.resolve(options.outDir ?? path.join(projectRoot, 'dist')),
     contentDir: path.resolve(options.contentDir ?? path.join(projectRoot, 'content')),
     publicDir: path.resolve(options.publicDir ?? path.join(projectRoot, 'public')),
+    keptIn: options.keptIn === null ? undefined : path.resolve(options.keptIn ?? keptByDefault),
   };
 }
 

@@ -1,14 +1,17 @@
 /**
  * `npm run build` runs the build command (scripts/build.ts) from one bundled
- * ES module file, kept in node_modules/.cache/ and made again whenever one of
- * its source files or the installed packages change. Plain Node loads that
- * file: no TypeScript loader is started, and one file loads in a fraction of
- * the time some 200 modules take through tsx. This file is JavaScript so that
- * Node runs it as it is.
+ * script, kept in node_modules/.cache/ and made again whenever one of its
+ * source files or the installed packages change. Plain Node loads that file:
+ * no TypeScript loader is started, and one file loads in a fraction of the
+ * time some 200 modules take through tsx. Beside it, V8's compiled code of
+ * every function a build ran, taken after the first build from the bundle
+ * that succeeded, so that later builds compile next to nothing. This file is
+ * JavaScript so that Node runs it as it is.
  *
  * The bundle only ever saves time: a missing, stale or broken bundle means the
  * command is loaded from its sources through tsx, as the dev server and the
- * tests do, while the bundle is made for the next build.
+ * tests do, while the bundle is made for the next build; compiled code that is
+ * missing, damaged or of another V8 is compiled again.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
@@ -16,6 +19,8 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import vm from 'node:vm';
+import { crc32 } from 'node:zlib';
 import { writeFileAtomic } from './lib/atomic-write.js';
 
 /** The command bundled, and the files that say how (this one and its starter). */
@@ -69,38 +74,104 @@ const stampOf = (projectRoot, inputs) =>
     .join(' ');
 
 /**
+ * The bundle of the command when it is up to date: made from the files its manifest lists, as they are now.
+ * @param {string} projectRoot
+ * @param {string} folder
+ */
+function upToDateBundle(projectRoot, folder) {
+  try {
+    /** @type {{ key: string, inputs: string[], stamp?: string }} */
+    const manifest = JSON.parse(readFileSync(path.join(folder, 'manifest.json'), 'utf8'));
+    const { key, inputs, stamp } = manifest;
+    if (stamp === stampOf(projectRoot, inputs) || key === keyOf(projectRoot, inputs)) {
+      return path.join(folder, `build-${key}.js`);
+    }
+  } catch {
+    // No bundle yet, or one that cannot be read: the sources will do.
+  }
+  return undefined;
+}
+
+/**
  * Runs the build command: from the bundle when it is up to date, or else from
  * the sources, making the bundle meanwhile.
  * @param {string} projectRoot
  */
 export async function runBuild(projectRoot) {
   const folder = cacheFolder(projectRoot);
-  /** @type {string | undefined} */
-  let bundle;
-  try {
-    /** @type {{ key: string, inputs: string[], stamp?: string }} */
-    const manifest = JSON.parse(readFileSync(path.join(folder, 'manifest.json'), 'utf8'));
-    const { key, inputs, stamp } = manifest;
-    if (stamp === stampOf(projectRoot, inputs) || key === keyOf(projectRoot, inputs)) {
-      bundle = path.join(folder, `build-${key}.mjs`);
-    }
-  } catch {
-    // No bundle yet, or one that cannot be read: the sources will do.
-  }
-  if (bundle) {
-    try {
-      await import(pathToFileURL(bundle).href);
-      return;
-    } catch (error) {
-      // The command reports its own failures; a throw here is a bundle that does not load.
-      if (!(error instanceof SyntaxError)) throw error;
-    }
+  const bundle = upToDateBundle(projectRoot, folder);
+  const command = bundle && loadBundle(bundle);
+  if (command) {
+    await command.buildCommand();
+    // The code of a build that succeeded: the functions every build runs.
+    if (!process.exitCode) command.keepCode();
+    return;
   }
   const saved = saveBundle(projectRoot, folder).catch(() => {});
   const { register } = await import('tsx/esm/api');
   register();
-  await import(pathToFileURL(path.join(projectRoot, entryFile)).href);
+  /** @type {{ buildCommand: () => Promise<void> }} */
+  const { buildCommand } = await import(pathToFileURL(path.join(projectRoot, entryFile)).href);
+  await buildCommand();
   await saved;
+}
+
+/** V8's code for the bundle, of this V8 (another Node line's is kept beside it). @param {string} bundle */
+const codeFile = (bundle) => bundle.replace(/\.js$/, `.${process.versions.v8}-${process.arch}.code`);
+
+/**
+ * The kept code, when it is of these very bytes of the bundle and whole: V8 only checks the length of the source
+ * it was compiled from, so the file holds the CRC-32 of the bundle's bytes and of the code itself.
+ * @param {string} bundle
+ * @param {Buffer} source
+ */
+function keptCode(bundle, source) {
+  try {
+    const kept = readFileSync(codeFile(bundle));
+    const code = kept.subarray(8);
+    return kept.readUInt32LE(0) === crc32(source) && kept.readUInt32LE(4) === crc32(code) ? code : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The bundle compiled, with V8's kept code when there is some: the command, and a way to keep the code of every
+ * function it ran once it has run (only when none was kept or V8 refused it). Undefined when the bundle does not
+ * compile: a damaged file.
+ * @param {string} bundle
+ */
+function loadBundle(bundle) {
+  const source = readFileSync(bundle);
+  const cachedData = keptCode(bundle, source);
+  /** @type {vm.Script} */
+  let script;
+  try {
+    script = new vm.Script(source.toString('utf8'), { filename: bundle, cachedData });
+  } catch (error) {
+    if (error instanceof SyntaxError) return undefined;
+    throw error;
+  }
+  /** @type {{ exports: { buildCommand?: () => Promise<void> } }} */
+  const module = { exports: {} };
+  const wrapper = script.runInThisContext();
+  if (typeof wrapper !== 'function') return undefined;
+  wrapper(module.exports, createRequire(bundle), module, bundle, path.dirname(bundle));
+  const { buildCommand } = module.exports;
+  if (typeof buildCommand !== 'function') return undefined;
+  const keepCode = () => {
+    if (cachedData && !script.cachedDataRejected) return;
+    try {
+      const code = script.createCachedData();
+      const header = Buffer.alloc(8);
+      header.writeUInt32LE(crc32(source), 0);
+      header.writeUInt32LE(crc32(code), 4);
+      writeFileAtomic(codeFile(bundle), Buffer.concat([header, code]));
+    } catch {
+      // A read-only node_modules only means compiling again next time.
+    }
+  };
+  return { buildCommand, keepCode };
 }
 
 /**
@@ -114,7 +185,13 @@ async function saveBundle(projectRoot, folder) {
     entryPoints: [entryFile],
     bundle: true,
     platform: 'node',
-    format: 'esm',
+    // A script, not a module: V8 keeps the compiled code of a script's every function (loadBundle), of a module only
+    // what it compiles before running it. One function, given what a CommonJS module is, strict as a module is.
+    format: 'cjs',
+    banner: { js: "(function (exports, require, module, __filename, __dirname) {'use strict';" },
+    footer: { js: '})' },
+    // import() of a package left out (esbuild) becomes a require, which a script has.
+    supported: { 'dynamic-import': false },
     target: 'node20.19',
     jsx: 'automatic',
     // The build command always renders with React's production build (see run-build.js): only it is bundled.
@@ -122,55 +199,33 @@ async function saveBundle(projectRoot, folder) {
     // Less to parse; names are kept, so a stack trace still reads.
     minifyWhitespace: true,
     minifySyntax: true,
-    // Bundled CommonJS packages (React, fast-glob) require Node's built-in modules.
-    banner: {
-      js: `import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);`,
-    },
-    plugins: [keepModuleUrls, requireEsbuild, staticMarkupOnly],
+    // esbuild runs its own binary, found next to its package: it stays where it is installed.
+    external: ['esbuild'],
+    plugins: [keepModuleUrls, staticMarkupOnly],
     metafile: true,
     write: false,
     logLevel: 'silent',
   });
   const inputs = Object.keys(result.metafile.inputs)
-    // Project files only: packages are covered by npm's record, and require-esbuild:esbuild is no file.
-    .filter((file) => !file.includes('node_modules') && !file.startsWith('require-esbuild:'))
+    // Project files only: packages are covered by npm's record.
+    .filter((file) => !file.includes('node_modules'))
     .map((file) => file.split(path.sep).join('/'))
     .sort();
   const key = keyOf(projectRoot, inputs);
   // Another build may be reading the previous bundle: each has its own name, and the manifest is replaced whole.
-  const bundle = `build-${key}.mjs`;
+  const bundle = `build-${key}.js`;
   const { contents } = /** @type {import('esbuild').OutputFile} */ (result.outputFiles[0]);
   writeFileAtomic(path.join(folder, bundle), contents);
   writeFileAtomic(
     path.join(folder, 'manifest.json'),
     JSON.stringify({ key, inputs, stamp: stampOf(projectRoot, inputs) }),
   );
+  // Older bundles go, with their code; this one's code is kept (another build may have made it meanwhile).
   for (const name of await readdir(folder)) {
-    if (name.startsWith('build-') && name !== bundle) await rm(path.join(folder, name), { force: true });
+    if (name.startsWith('build-') && !name.startsWith(`build-${key}.`))
+      await rm(path.join(folder, name), { force: true });
   }
 }
-
-/**
- * esbuild runs its own binary, found next to its package, so the package is
- * left out of the bundle; and it is CommonJS, so it is required, not imported:
- * Node scans a CommonJS module imported from an ES module for its exports,
- * which took 60-270 ms on the busy shared machine (require: 16-54 ms).
- * @type {import('esbuild').Plugin}
- */
-const requireEsbuild = {
-  name: 'require-esbuild',
-  setup(build) {
-    build.onResolve({ filter: /^esbuild$/ }, (args) =>
-      args.namespace === 'require-esbuild'
-        ? { path: 'esbuild', external: true }
-        : { path: 'esbuild', namespace: 'require-esbuild' },
-    );
-    build.onLoad({ filter: /.*/, namespace: 'require-esbuild' }, () => ({
-      contents: "module.exports = require('esbuild');",
-      loader: 'js',
-    }));
-  },
-};
 
 /**
  * A module that finds files beside itself (import.meta.url) is given its own address, not the bundle's.

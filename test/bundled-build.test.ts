@@ -1,13 +1,13 @@
 /**
  * The build command runs from a bundle it keeps in
- * node_modules/.cache/ (scripts/bundled-build.js). A stale or broken
- * bundle would show as a build that ignores an edit of src/ or fails for no
- * reason of the maintainer's: these tests run the command in a copy of the
- * project and look at what it builds.
+ * node_modules/.cache/ (scripts/bundled-build.js), with V8's compiled code of
+ * it beside it. A stale or broken bundle or code would show as a build that
+ * ignores an edit of src/ or fails for no reason of the maintainer's: these
+ * tests run the command in a copy of the project and look at what it builds.
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
@@ -38,23 +38,48 @@ describe('the build command from its bundle', { concurrency: 1 }, () => {
     );
     return path.join(project, out);
   };
-  const bundles = async () =>
-    (await readdir(cacheFolder(project)).catch(() => [] as string[])).filter((name) => name.endsWith('.mjs'));
+  const kept = async (extension: string) =>
+    (await readdir(cacheFolder(project)).catch(() => [] as string[])).filter((name) => name.endsWith(extension));
+  const bundles = () => kept('.js');
+  const code = () => kept('.code');
 
   before(async () => {
     project = await projectCopy();
   });
 
-  test('builds the same bytes from the bundle as from the sources', async () => {
+  test('builds the same bytes from the bundle, compiled or from its kept code, as from the sources', async () => {
     assert.deepEqual(await bundles(), [], 'no bundle before the first build');
     const fromSources = await build('first');
     assert.equal((await bundles()).length, 1, 'the first build leaves a bundle for the next');
+    assert.deepEqual(await code(), [], 'no code before a build from the bundle');
     const fromBundle = await build('second');
     assert.deepEqual(await snapshot(fromBundle), await snapshot(fromSources));
+    assert.equal((await code()).length, 1, 'the first build from the bundle keeps its code for the next');
+    const fromCode = await build('third');
+    assert.deepEqual(await snapshot(fromCode), await snapshot(fromSources));
+  });
+
+  test('damaged code is compiled again and replaced; a build as before', async () => {
+    const file = path.join(cacheFolder(project), (await code())[0]!);
+    const expected = await snapshot(await build('before-damage'));
+    const damaged = await readFile(file);
+    // A byte changed in the middle of the code, its length kept: V8 itself would take it.
+    damaged[Math.floor(damaged.length / 2)]! ^= 0xff;
+    await writeFile(file, damaged);
+    assert.deepEqual(await snapshot(await build('after-damage')), expected);
+    const mended = await readFile(file);
+    assert.notDeepEqual(mended, damaged, 'the code is made again');
+    await writeFile(file, mended.subarray(0, 100));
+    assert.deepEqual(await snapshot(await build('cut-short')), expected);
+    assert.ok((await stat(file)).size > 100, 'and again when cut short');
+    const { mtimeMs } = await stat(file);
+    await build('whole');
+    assert.equal((await stat(file)).mtimeMs, mtimeMs, 'code that V8 took is not written again');
   });
 
   test('a build from the bundle that fails lists every problem, as one from the sources does', async () => {
     assert.equal((await bundles()).length, 1, 'a bundle to run from');
+    const codeBefore = await code();
     const failed = await run(
       process.execPath,
       ['scripts/run-build.js', '--content', path.resolve('test/fixtures/broken-content'), '--out', 'out'],
@@ -64,6 +89,7 @@ describe('the build command from its bundle', { concurrency: 1 }, () => {
       (error: { code: number; stderr: string }) => error,
     );
     assert.equal(failed.code, 1);
+    assert.deepEqual(await code(), codeBefore, 'a failed build keeps no code of its own');
     // A BuildError not recognised as one would be printed as "Build failed: BuildError: ..." with its stack.
     assert.match(failed.stderr, /^Build failed while checking content: \d+ problems$/m);
     assert.match(failed.stderr, /The previous output, if any, was left as it was\./);
@@ -77,12 +103,14 @@ describe('the build command from its bundle', { concurrency: 1 }, () => {
     const edited = await build('edited');
     assert.match(await readFile(path.join(edited, 'index.html'), 'utf8'), /<span>Edited in src<\/span>/);
     assert.equal((await bundles()).length, 1, 'the stale bundle is replaced, not kept beside the new one');
+    assert.deepEqual(await code(), [], 'and its code with it');
     const again = await build('edited-again');
     assert.match(
       await readFile(path.join(again, 'index.html'), 'utf8'),
       /<span>Edited in src<\/span>/,
       'the bundle made after the edit has it too',
     );
+    assert.equal((await code()).length, 1);
   });
 
   test('a broken bundle is passed over: the build uses the sources and mends the bundle', async () => {
@@ -93,6 +121,13 @@ describe('the build command from its bundle', { concurrency: 1 }, () => {
     assert.notEqual(
       await readFile(path.join(cacheFolder(project), (await bundles())[0]!), 'utf8'),
       'export const buildSite = (;',
+    );
+    // The same length as the bundle, compiled by V8 from other bytes: its kept code is not for them.
+    const source = await readFile(path.join(cacheFolder(project), bundle!), 'utf8');
+    await writeFile(path.join(cacheFolder(project), bundle!), source.replace('Edited in src', 'Edited in SRC'));
+    assert.match(
+      await readFile(path.join(await build('other-bytes'), 'index.html'), 'utf8'),
+      /<span>Edited in SRC<\/span>/,
     );
   });
 });

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { markdownLexer } from './content/markdown-tokens.ts';
 import type { SiteContent } from '../../src/content/site-content.ts';
 import { BuildError, type Problem } from '../lib/problems.ts';
 import {
@@ -18,9 +19,11 @@ import { relative, type Source } from './content/source.ts';
 
 export type { LoadedContent } from './content/check-content.ts';
 
-export interface LoadOptions extends Omit<CheckOptions, 'publicFiles'> {
+export interface LoadOptions extends Omit<CheckOptions, 'publicFiles' | 'lex'> {
   /** The folder the files site.yml names (logo, images) must exist in; unchecked without it. */
   publicDir?: string;
+  /** The folder where the build keeps what it made from unchanged bytes (the Markdown's tokens); none: nothing kept. */
+  keptIn?: string;
 }
 
 /**
@@ -31,12 +34,12 @@ export interface LoadOptions extends Omit<CheckOptions, 'publicFiles'> {
  * and column.
  */
 export async function loadContent(contentDir: string, options: LoadOptions = {}): Promise<LoadedContent> {
-  const { publicDir, ...check } = options;
+  const { publicDir, keptIn, ...check } = options;
   const sources = await readSources(contentDir);
   const publicFiles = publicDir
     ? { folder: relative(publicDir), exists: (name: string) => existsSync(path.join(publicDir, name)) }
     : undefined;
-  return checkContent(sources, { ...check, publicFiles });
+  return checkContent(sources, { ...check, publicFiles, lex: markdownLexer(keptIn) });
 }
 
 /** The news folder's file names; anything but a dated news file is said, not skipped. */

@@ -2,9 +2,15 @@
  * Each built page read once, through the HTML parser, for the stages after
  * it: the output check wants its ids, links and images, the build report the
  * stylesheets and scripts it loads. Only that is kept, not the page's tags,
- * so 10,000 pages are read in about a second and in little memory.
+ * so 10,000 pages are read in about a second and in little memory. What a
+ * page gave is kept between builds by its bytes (lib/kept-results.ts): the
+ * parser reads a build's first pages before V8 has made it fast, some 40 ms
+ * for the ten pages of the site, and most pages come out of a build as they
+ * went into the last.
  */
+import path from 'node:path';
 import { eachStartTag } from '../lib/html.ts';
+import { codeOf, KeptResults } from '../lib/kept-results.ts';
 import type { Problem } from '../lib/problems.ts';
 import type { RenderedPage } from './render-pages.tsx';
 
@@ -48,6 +54,37 @@ export function readPage(page: Pick<RenderedPage, 'file' | 'html'>): PageReading
   return reading;
 }
 
+type Page = Pick<RenderedPage, 'file' | 'html'>;
+
+/** A reading as JSON holds it: the ids as a list. */
+type KeptReading = Omit<PageReading, 'ids'> & { ids: string[] };
+
+const isKeptReading = (value: unknown): value is KeptReading =>
+  typeof value === 'object' &&
+  value !== null &&
+  ['ids', 'findings', 'stylesheets', 'scripts'].every((key) => Array.isArray((value as Record<string, unknown>)[key]));
+
+/** readPage, through the readings kept in `folder` (none: every page read). */
+export function pageReader(folder: string | undefined): (page: Page) => PageReading {
+  if (!folder) return readPage;
+  const kept = new KeptResults(
+    path.join(folder, 'page-readings.tsv'),
+    isKeptReading,
+    codeOf(
+      [new URL('./read-pages.ts', import.meta.url), new URL('../lib/html.ts', import.meta.url)],
+      ['htmlparser2', 'entities'],
+    ),
+  );
+  return (page) => {
+    // The file is part of what is read: it names the page in a problem.
+    const reading = kept.of(`${page.file}\0${page.html}`, () => {
+      const { ids, ...rest } = readPage(page);
+      return { ids: [...ids], ...rest };
+    });
+    return { ...reading, ids: new Set(reading.ids) };
+  };
+}
+
 /** Every page's reading, by its output file. */
-export const readPages = (pages: RenderedPage[]): Map<string, PageReading> =>
-  new Map(pages.map((page) => [page.file, readPage(page)]));
+export const readPages = (pages: RenderedPage[], read: (page: Page) => PageReading = readPage) =>
+  new Map(pages.map((page) => [page.file, read(page)]));

@@ -34,6 +34,8 @@ export interface ReportInputs {
   pages: RenderedPage[];
   /** The pages as readPages read them for the output check: each is read once. */
   readings: Map<string, PageReading>;
+  /** How the other HTML files (the CMS's page) are read: readPage, or a reader keeping what it read (pageReader). */
+  readPage?: (page: Pick<RenderedPage, 'file' | 'html'>) => PageReading;
   files: OutputFile[];
   basePath: string;
   scriptImports: Record<string, string[]>;
@@ -54,6 +56,7 @@ export function buildReport(inputs: ReportInputs): BuildReport {
     scriptImports,
     milliseconds,
     gzipSizes = new GzipSizes(),
+    readPage: read = readPage,
     buildDate,
     cms,
   } = inputs;
@@ -68,7 +71,7 @@ export function buildReport(inputs: ReportInputs): BuildReport {
       html: typeof file.contents === 'string' ? file.contents : Buffer.from(file.contents).toString('utf8'),
     }));
   const weigh = (page: RenderedPage): PageReport => {
-    const { html, css, js } = weigher.page(page.html, readings.get(page.file) ?? readPage(page));
+    const { html, css, js } = weigher.page(page.html, readings.get(page.file) ?? read(page));
     return { route: page.route ?? `(${page.file})`, file: page.file, html, css, js };
   };
   const total = weigher.files(files.map((file) => file.path));

@@ -116,6 +116,8 @@ export interface CheckOptions {
   today?: string;
   /** A publication that holds only its DOI: refused (a build to publish), or shown as pending (the dev preview). */
   doiOnly?: DoiOnly;
+  /** How a Markdown text becomes tokens: lexMarkdown unless given (the build passes one that keeps them between runs). */
+  lex?: (text: string) => Token[];
 }
 
 /**
@@ -129,7 +131,7 @@ export function checkContent(sources: ContentSources, options: CheckOptions = {}
   const pending = standInPending(files, options.doiOnly);
   const { output, problems } = checkEachFile(files);
   problems.push(...crossFileProblems(files));
-  const links = contentLinks(files, options.publicFiles);
+  const links = contentLinks(files, options.publicFiles, options.lex ?? lexMarkdown);
   problems.push(...links.problems);
   if (problems.length > 0) throw new BuildError('Checking content', sorted(problems));
 
@@ -232,7 +234,7 @@ function checkEachFile(files: CheckedContent): { output: Map<CheckedFile, unknow
  * the files site.yml names, and the sections the navigation links to, each
  * with the line it is written on, so a broken one is traced to it.
  */
-function contentLinks(files: CheckedContent, publicFiles: CheckOptions['publicFiles']) {
+function contentLinks(files: CheckedContent, publicFiles: CheckOptions['publicFiles'], lex: (text: string) => Token[]) {
   const origins: Origins = new Map();
   const markdown = new Map<string, Token[]>();
   const problems: Problem[] = [];
@@ -240,7 +242,7 @@ function contentLinks(files: CheckedContent, publicFiles: CheckOptions['publicFi
   for (const file of [...files.news, files.privacy, files.terms, files.accessibility]) {
     const { body } = file.source;
     if (!body) continue;
-    const tokens = lexMarkdown(body.text);
+    const tokens = lex(body.text);
     markdown.set(body.text, tokens);
     const found = markdownLinks(file.source, body.text, tokens, body.line, origins, siteAddress(files.site));
     problems.push(...found.problems);

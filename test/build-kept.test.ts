@@ -1,0 +1,71 @@
+/**
+ * The build keeps what it made from unchanged bytes (the gzip sizes, the
+ * Markdown's tokens, what each page links to) in a folder between runs
+ * (scripts/lib/kept-results.ts). Whatever that folder holds, none at all,
+ * all of it, or damaged, the site and its report are the same bytes; and a
+ * page that changed is read again, so the output check still finds what is
+ * broken in it.
+ */
+import assert from 'node:assert/strict';
+import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { test } from 'node:test';
+import { buildSite, type BuildOptions } from '../scripts/build-site.ts';
+import { BuildError } from '../scripts/lib/problems.ts';
+import { fixtureContentDir, temporaryFolder } from './helpers/site.ts';
+import { snapshot } from './helpers/snapshot.ts';
+
+const today = '2026-11-15';
+const commit = '0123456789abcdef0123456789abcdef01234567';
+
+/** A build of the fixture content into a new folder: its files, and its report without the time it took. */
+async function built(options: Omit<BuildOptions, 'outDir'>) {
+  const outDir = path.join(await temporaryFolder(), 'dist');
+  const { report } = await buildSite({ contentDir: fixtureContentDir, today, commit, ...options, outDir });
+  // The gzip sizes are worked out as the report is read; then what was made is written.
+  const reported = JSON.stringify({ ...report, milliseconds: 0 });
+  await new Promise((resolve) => setImmediate(resolve));
+  return { files: await snapshot(outDir), report: reported };
+}
+
+test('the site and its report are the same bytes with nothing kept, all kept, or the kept files damaged', async () => {
+  const keptIn = path.join(await temporaryFolder(), 'kept');
+  const expected = await built({ keptIn: null });
+  assert.deepEqual(await built({ keptIn }), expected, 'nothing kept yet');
+  const keptFiles = (await readdir(keptIn)).sort();
+  assert.deepEqual(keptFiles, ['gzip-sizes.tsv', 'markdown-tokens.tsv', 'page-readings.tsv']);
+  assert.deepEqual(await built({ keptIn }), expected, 'all kept');
+  for (const name of keptFiles) {
+    const file = path.join(keptIn, name);
+    const text = await readFile(file, 'utf8');
+    // Every line's result changed at its middle, and the file cut short in its last line.
+    const damaged = text
+      .split('\n')
+      .map((line) => `${line.slice(0, 65 + (line.length - 65) / 2)}~${line.slice(66 + (line.length - 65) / 2)}`)
+      .join('\n');
+    await writeFile(file, damaged.slice(0, -40));
+  }
+  assert.deepEqual(await built({ keptIn }), expected, 'all damaged');
+  await rm(keptIn, { recursive: true });
+  assert.deepEqual(await built({ keptIn }), expected, 'the folder removed');
+});
+
+test('a page that changed after a build kept its reading is read again: its broken link fails the build', async () => {
+  const keptIn = path.join(await temporaryFolder(), 'kept');
+  await built({ keptIn });
+  const contentDir = path.join(await temporaryFolder(), 'content');
+  await cp(fixtureContentDir, contentDir, { recursive: true });
+  const policy = path.join(contentDir, 'legal', 'privacy-policy.md');
+  await writeFile(policy, (await readFile(policy, 'utf8')).replace('Made-up privacy text', '[Old](/old-policy/) text'));
+  const failure = (options: Omit<BuildOptions, 'outDir'>) =>
+    built({ contentDir, ...options }).then(
+      () => assert.fail('the build should have failed'),
+      (error: unknown) => {
+        assert.ok(error instanceof BuildError);
+        return { stage: error.stage, problems: error.problems };
+      },
+    );
+  const withKept = await failure({ keptIn });
+  assert.equal(withKept.stage, 'Checking links and assets');
+  assert.deepEqual(withKept, await failure({ keptIn: null }));
+});
