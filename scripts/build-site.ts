@@ -83,23 +83,10 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const recovered = await claimOutputFolder({ outDir, contentDir, publicDir });
   const commit = commitOf(options);
 
-  // Load and check the content, and bundle the client meanwhile (pages need its hashed names).
-  const [
-    { content, warnings: contentWarnings, origins, markdown },
-    client,
-    { testedWith: tested, warnings: testWarnings },
-  ] = await Promise.all([
-    loadContent(contentDir, { publicDir, today, doiOnly: options.doiOnly, keptIn }),
-    clientOf(options),
-    readTestedWith({ projectRoot, record: options.accessibilityRecord, commit, today }),
-  ]);
-  const routes = siteRoutes(content);
-  const testedWith = testedAgainstSite(tested, {
-    routes: routes.map((route) => route.path),
-    compliance: content.accessibility.compliance,
-    statementFile: displayPath(path.join(contentDir, 'accessibility.md')),
-    recordFile: options.accessibilityRecord,
-  });
+  const { content, contentWarnings, origins, markdown, client, routes, testedWith, testWarnings } = await loadInputs(
+    options,
+    { contentDir, publicDir, keptIn, today, commit },
+  );
   if (options.siteUrl) content.site = { ...content.site, siteUrl: trimTrailingSlashes(options.siteUrl) };
   const urls = createUrls(options.basePath ?? '', content.site.siteUrl);
   const cms = options.cms ?? localOnly;
@@ -161,6 +148,34 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
       ...pageBudgetWarnings(pages, gzipSizes),
     ],
   };
+}
+
+/**
+ * Load and check the content, and bundle the client meanwhile (pages need its hashed names); read the record of the
+ * accessibility tests, held against the routes and the statement.
+ */
+async function loadInputs(
+  options: BuildOptions,
+  given: Omit<ReturnType<typeof buildFolders>, 'outDir'> & { today: string; commit: ReturnType<typeof commitOf> },
+) {
+  const { contentDir, publicDir, keptIn, today, commit } = given;
+  const [
+    { content, warnings: contentWarnings, origins, markdown },
+    client,
+    { testedWith: tested, warnings: testWarnings },
+  ] = await Promise.all([
+    loadContent(contentDir, { publicDir, today, doiOnly: options.doiOnly, keptIn }),
+    clientOf(options),
+    readTestedWith({ projectRoot, record: options.accessibilityRecord, commit, today }),
+  ]);
+  const routes = siteRoutes(content);
+  const testedWith = testedAgainstSite(tested, {
+    routes: routes.map((route) => route.path),
+    compliance: content.accessibility.compliance,
+    statementFile: displayPath(path.join(contentDir, 'accessibility.md')),
+    recordFile: options.accessibilityRecord,
+  });
+  return { content, contentWarnings, origins, markdown, client, routes, testedWith, testWarnings };
 }
 
 /** The commit for the build's identity, asked of git while the content loads. */
