@@ -68,3 +68,7 @@ export function formatDate(iso: string, style: 'short' | 'long' = 'long'): strin
 export function countLabel(count: number, singular: string, plural = `${singular}s`): string {
   return `${count} ${count === 1 ? singular : plural}`;
 }
+
+/** "375 and 1280", "light and dark", "/, /research/ and /404.html": a list as a sentence says it. */
+export const listInWords = (values: readonly (string | number)[]): string =>
+  values.length < 2 ? values.join('') : `${values.slice(0, -1).join(', ')} and ${values.at(-1)}`;

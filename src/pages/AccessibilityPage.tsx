@@ -1,11 +1,11 @@
 import { Fragment } from 'react';
-import type { AccessibilityRecord } from '../accessibility-testing.ts';
+import { type AccessibilityRecord, widthsChecked } from '../accessibility-testing.ts';
 import { useBuild } from '../build-context.tsx';
 import { ExternalLink } from '../components/ExternalLink.tsx';
 import { DateText, TextPage } from '../components/TextPage.tsx';
 import type { AccessibilityStatement, ComplianceLevel, SiteSettings } from '../content-schema.ts';
 import type { IssueReason } from '../content/accessibility.ts';
-import { countLabel, formatDate } from '../format.ts';
+import { countLabel, formatDate, listInWords } from '../format.ts';
 import { Markdown } from '../markdown.tsx';
 import { WCAG_21_AA } from '../wcag.ts';
 
@@ -85,10 +85,6 @@ function NonAccessibleContent({ issues }: { issues: Issues }) {
   );
 }
 
-/** "375 and 1280", "light and dark". */
-const both = (values: readonly (string | number)[]) =>
-  values.length < 2 ? values.join('') : `${values.slice(0, -1).join(', ')} and ${values.at(-1)}`;
-
 /**
  * What the record of the tests' run says, in a sentence: when, what, with what, and what was found. It says
  * "every kind of page" only when the pages checked include one of each kind the site has; else it names them.
@@ -97,8 +93,8 @@ function recordSentence({ record, everyKind }: { record: AccessibilityRecord; ev
   const found = record.violations === 0 ? 'no violation' : countLabel(record.violations, 'violation');
   const pages = everyKind
     ? "every kind of page the site has, built from the project's test content"
-    : `${both(record.routes)}, built from the project's test content: not every kind of page the site has`;
-  return `On ${formatDate(record.date)}, the automatic tests of this version of the site checked ${countLabel(record.routes.length, 'page')} (${pages}) with axe-core ${record.axeCore} in ${record.browser}, at ${both(record.widths)} pixels wide, in the ${both(record.colorSchemes)} colour scheme${record.colorSchemes.length === 1 ? '' : 's'}: ${countLabel(record.checks, 'check')}, and axe-core found ${found}.`;
+    : `${listInWords(record.routes)}, built from the project's test content: not every kind of page the site has`;
+  return `On ${formatDate(record.date)}, the automatic tests of this version of the site checked ${countLabel(record.routes.length, 'page')} (${pages}) with axe-core ${record.axeCore} in ${record.browser}, at ${widthsChecked(record)}, in the ${listInWords(record.colorSchemes)} colour scheme${record.colorSchemes.length === 1 ? '' : 's'}: ${countLabel(record.checks, 'check')}, and axe-core found ${found}.`;
 }
 
 function HowTested({ manualTests }: { manualTests: readonly string[] | undefined }) {
