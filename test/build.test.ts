@@ -194,12 +194,14 @@ describe('home page', () => {
     const html = await page('/');
     const news = html.slice(html.indexOf('id="news"'), html.indexOf('id="team"'));
     const $ = load(news);
-    // Upcoming events lead (their order is test/events.test.ts's); every other item follows, newest first.
+    // Upcoming events lead (their order is test/events.test.ts's); every other item follows, newest first by the day
+    // it was posted. An announcement's card shows that day; an event's shows its When instead (test/events.test.ts).
     const entries = $('article')
       .toArray()
       .map((article) => ({
         upcoming: $(article).find('.news-entry__status').text() === 'Upcoming event',
-        date: [
+        title: $(article).find('.news-entry__title').text().trim(),
+        posted: [
           $(article).find('.news-entry__meta time').attr('datetime'),
           $(article).find('.news-entry__meta time').text(),
         ],
@@ -209,15 +211,21 @@ describe('home page', () => {
       entries.slice(firstOther).every((entry) => !entry.upcoming),
       'upcoming events come first',
     );
-    const others = new Set(entries.slice(firstOther).map((entry) => entry.date[0]));
+    const others = entries.slice(firstOther);
     const newestFirst = [...content.news]
       .sort((a, b) => (a.date < b.date ? 1 : -1))
-      .filter((item) => others.has(item.date));
+      .filter((item) => others.some((entry) => entry.title === item.title));
     assert.ok(newestFirst.length >= 2, 'the fixture has two news items besides the upcoming events');
     assert.deepEqual(
-      entries.slice(firstOther).map((entry) => entry.date),
-      newestFirst.map((item) => [item.date, formatDate(item.date, 'short')]),
+      others.map((entry) => entry.title),
+      newestFirst.map((item) => item.title),
     );
+    const announcement = newestFirst.find((item) => item.type !== 'Event');
+    assert.ok(announcement, 'the fixture has an announcement');
+    assert.deepEqual(others.find((entry) => entry.title === announcement.title)?.posted, [
+      announcement.date,
+      formatDate(announcement.date, 'short'),
+    ]);
     assert.match(news, /<em>shown first<\/em>/);
     assert.match(news, /&lt;b&gt;raw HTML&lt;\/b&gt; stays text/);
     assert.ok(

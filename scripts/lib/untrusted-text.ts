@@ -14,7 +14,9 @@ export class UntrustedTextError extends Error {}
 /** Markup and entities to plain text, whitespace collapsed; throws UntrustedTextError on a refused character. */
 export function plainText(value: string, field: string): string {
   const withoutTags = value.replace(/<\/?[A-Za-z][\w:.-]*(?:\s[^<>]*)?\/?>/g, '');
-  const decoded = decodeHTML(withoutTags);
+  // A line or paragraph separator (U+2028, U+2029) in a record is a line break, which collapses to a space like the
+  // rest: a Zotero export's title has one where the content check refuses it as typed.
+  const decoded = decodeHTML(withoutTags).replace(/[\u2028\u2029]/g, ' ');
   const refused = firstInvisible(decoded);
   if (refused !== -1) {
     const code = decoded.charCodeAt(refused).toString(16).toUpperCase().padStart(4, '0');

@@ -35,7 +35,8 @@ function Opening({ site, statement }: { site: SiteSettings; statement: Accessibi
   return (
     <p>
       {`${site.name} is committed to making its website accessible, in accordance with ${statement.legislation}. This accessibility statement applies to the website `}
-      <a className="text-link" href={address}>
+      {/* The site's own home page: a link within the site, though it reads as the address the statement covers. */}
+      <a className="text-link" href={urls.href('/')}>
         {address}
       </a>
       .
