@@ -197,7 +197,7 @@ const cases: { name: string; edits: Edit[]; problems?: string[]; warnings?: stri
       ),
     ],
     problems: [
-      'content/themes.yml:9:16 › themes[1] (second-example) › description: expected at most 2,000 characters; this one has 5,242,880: shorten it',
+      `content/themes.yml:9:16 › themes[1] (second-example) › description: expected at most 2,000 characters; this one has 5,242,880: shorten it, found "${'x'.repeat(60)}…" (5,242,880 characters)`,
     ],
   },
   {

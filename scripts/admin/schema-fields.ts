@@ -269,7 +269,10 @@ function stringField(field: CmsField, { base, actions }: At): CmsField {
   // The CMS takes one pattern; a field with more is checked by the build for the rest.
   if (patterns[0]) text.pattern = patterns[0];
   // Text allowed to run longer than a line (a description, a paragraph) gets a box of several lines.
-  const maxLength = actions.find((action) => ['max_length', 'max_graphemes'].includes(action.type))?.requirement;
+  const maxLength =
+    actions.find((action) => action.type === 'max_length')?.requirement ??
+    (actions.find((action) => action.type === 'metadata') as { metadata?: { maxCharacters?: number } } | undefined)
+      ?.metadata?.maxCharacters;
   if (typeof maxLength === 'number' && maxLength > LIMITS.line) text.widget = 'text';
   if (wrong && (patterns.length > 0 || kind === 'url')) text.hint ??= wrong;
   return text;

@@ -15,11 +15,14 @@ const graphemesAsLength = ({
   valibotAction,
   jsonSchema,
 }: {
-  valibotAction: { type: string; requirement?: unknown };
+  valibotAction: { type: string; metadata?: { maxCharacters?: unknown } };
   jsonSchema: object;
 }) =>
-  valibotAction.type === 'max_graphemes'
-    ? { ...jsonSchema, maxLength: valibotAction.requirement as number }
+  valibotAction.type === 'metadata' && typeof valibotAction.metadata?.maxCharacters === 'number'
+    ? (({ maxCharacters: _, ...rest }: Record<string, unknown>) => ({
+        ...rest,
+        maxLength: valibotAction.metadata?.maxCharacters,
+      }))(jsonSchema as Record<string, unknown>)
     : undefined;
 
 export function jsonSchemaFiles(): Record<string, string> {

@@ -4,7 +4,7 @@
  */
 import type * as v from 'valibot';
 import { isScalar } from 'yaml';
-import { characters, escapeInvisible, firstInvisible } from '../../../src/text.ts';
+import { characterCount, characters, escapeInvisible, firstInvisible } from '../../../src/text.ts';
 import type { Problem } from '../../lib/problems.ts';
 import { entriesOf, expectation, schemaAt } from '../../lib/schema-shape.ts';
 import { excerpt, keyOffset, position, relative, type Source, walk } from './source.ts';
@@ -29,10 +29,14 @@ export const show = (value: unknown): string => {
   if (value === undefined) return 'nothing';
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object' && value !== null) return 'a group of fields';
-  const counted = typeof value === 'string' && value.length > 80 ? characters(value) : [];
+  const count = typeof value === 'string' && value.length > 80 ? characterCount(value) : 0;
   // Counted as a person counts (an emoji is one character), and never cut inside one.
-  if (counted.length > 80)
-    return `${escapeInvisible(JSON.stringify(counted.slice(0, 60).join('')).slice(0, -1))}…" (${counted.length.toLocaleString('en')} characters)`;
+  if (typeof value === 'string' && count > 80) {
+    // The first 60 characters, read from the opening alone; one the cut may split is left out.
+    const read = characters(value.slice(0, 2000));
+    const opening = read.slice(0, value.length > 2000 ? Math.min(60, read.length - 1) : 60).join('');
+    return `${escapeInvisible(JSON.stringify(opening).slice(0, -1))}…" (${count.toLocaleString('en')} characters)`;
+  }
   return escapeInvisible(JSON.stringify(value));
 };
 
