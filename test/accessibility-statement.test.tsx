@@ -128,7 +128,8 @@ test("the model statement's opening paragraph: the consortium's commitment, the 
     opening.text(),
     'Example Consortium for Test Content is committed to making its website accessible, in accordance with Example Accessibility Law of the Example Member State. This accessibility statement applies to the website https://fixture.example/.',
   );
-  assert.equal(opening.find('a').attr('href'), 'https://fixture.example/');
+  // The address, linked as the site's own home page: a link within the site, which opens in the same tab.
+  assert.equal(opening.find('a').attr('href'), '/');
   // The content's own introduction follows it.
   assert.match(opening.next().text(), /^Made-up introduction to the fixture's accessibility statement/);
 });
