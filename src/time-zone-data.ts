@@ -3,7 +3,7 @@
  * package-lock.json) as text, read from the installed package. On a module of
  * its own, the one file time-zones.ts reads: the editor's script in the
  * browser runs the same time-zone code on the same file, which /admin/ serves
- * and the script fetches instead (scripts/admin/browser/).
+ * and the script fetches instead (scripts/admin/editor/time-zone-data.ts).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
