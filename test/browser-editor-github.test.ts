@@ -10,13 +10,16 @@
  * changed. Saved onto a branch whose members list is broken: refused, each
  * problem at its field, with a link to the entry. axe checks the
  * panel's "On the live site" section, and every request the browser makes
- * goes to the site or the stand-in.
+ * goes to the site or the stand-in. A step that waits in vain fails within a
+ * minute (two for a verdict, which the panel asks for a minute apart at most),
+ * saying what was on screen and what GitHub was last asked.
  */
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, type TestContext, test } from 'node:test';
 import type { Page } from 'playwright-core';
+import { WAITS } from '../scripts/admin/deploy/deploy-status.ts';
 import { axeResults, describeViolation } from './helpers/browser/axe.ts';
 import { assertNoProblems, browserSuite } from './helpers/browser/pool.ts';
 import { filesOf } from './helpers/cms-folder.ts';
@@ -24,6 +27,13 @@ import { Repository } from './helpers/github/repository.ts';
 import { siteCheck } from './helpers/github/site-check.ts';
 import { type GitHubScene, startGitHubStandIn } from './helpers/github-stand-in.ts';
 import { buildIntoTemporaryFolder, fixtureContentDir } from './helpers/site.ts';
+
+/**
+ * How long one step may wait for what a person would see before the test fails, saying what was on screen: a
+ * minute, for a machine busy with other runs (the browser's own default, five minutes a step, would let a stuck test
+ * hold the whole file for far longer).
+ */
+const STEP = 60_000;
 
 /** A fine-grained personal access token, as GitHub writes them (made up). */
 const TOKEN = 'github_pat_11AEXAMPLE0fixture0token0for0the0tests';
@@ -50,6 +60,50 @@ browserSuite(
   (env) => {
     after(() => standIn?.close());
 
+    /** What a person had on screen, and what GitHub was last asked: said by a test that fails. */
+    async function onScreen(page: Page): Promise<string> {
+      // No named function inside: tsx would wrap it in a helper the page does not have.
+      const shown = await page
+        .evaluate(() => [
+          `the address ${location.href}`,
+          ...[...document.querySelectorAll<HTMLElement>('[role="dialog"], [role="alertdialog"], dialog')]
+            .filter((dialog) => dialog.checkVisibility())
+            .map((dialog) => `a ${dialog.getAttribute('role') ?? 'dialog'}: ${dialog.innerText.replace(/\s+/g, ' ')}`),
+          ...[...document.querySelectorAll<HTMLElement>('[role="status"]')].map(
+            (status) => `a status: ${status.innerText.replace(/\s+/g, ' ') || '(empty)'}`,
+          ),
+        ])
+        .catch((error: Error) => [`(the page could not be read: ${error.message})`]);
+      const asked = (standIn?.asked ?? [])
+        .slice(-15)
+        .map(
+          ({ request, operation, status, errors }) =>
+            `${request}${operation ? ` ${operation}` : ''} → ${status ?? 'unanswered'}${errors ? ` ${errors}` : ''}`,
+        );
+      return [...shown, 'GitHub was last asked:', ...asked].map((line) => `  ${line}`).join('\n');
+    }
+
+    /** The page of the test running (they run one at a time), once it has one. */
+    let shown: Page | undefined;
+
+    /** A test's body, whose failure says what was on screen then. */
+    const telling =
+      (body: (t: TestContext) => Promise<void>) =>
+      async (t: TestContext): Promise<void> => {
+        shown = undefined;
+        try {
+          await body(t);
+        } catch (error) {
+          if (shown && error instanceof Error) {
+            // Node prints the stack, which holds the message as it was thrown.
+            const told = `\n\nOn screen then:\n${await onScreen(shown)}`;
+            error.message += told;
+            error.stack = `${error.stack ?? ''}${told}`;
+          }
+          throw error;
+        }
+      };
+
     /**
      * The repository as the CMS will find it (the test content, with `changes`), and /admin/ opened afresh on a watched
      * page, every request it makes noted, the person signed in with their token as they would type it.
@@ -62,15 +116,16 @@ browserSuite(
       const requested: string[] = [];
       session.context.on('request', (request) => requested.push(request.url()));
       const { page } = session;
+      page.setDefaultTimeout(STEP);
+      shown = page;
+      // A page of the pool may have served /admin/ before, and what the CMS stored (the sign-in, its caches, its
+      // drafts) is kept by the browser for the site: cleared by the browser while the page is blank, before the CMS
+      // runs, so that it starts from nothing, as for a person signing in on a new computer. (Cleared by the page
+      // instead, the CMS of the previous test was running meanwhile, signed in, writing and holding its databases.)
+      const devtools = await session.context.newCDPSession(page);
+      await devtools.send('Storage.clearDataForOrigin', { origin: new URL(env.baseUrl).origin, storageTypes: 'all' });
+      await devtools.detach();
       await page.goto(env.url('/admin/'));
-      // A page of the pool may have served /admin/ before: the CMS starts from nothing, and keeps the entry open
-      // after a save (the site's choice for the CMS; its own default leaves it).
-      await page.evaluate(async () => {
-        localStorage.clear();
-        for (const { name } of await indexedDB.databases()) if (name) indexedDB.deleteDatabase(name);
-        localStorage.setItem('sveltia-cms.prefs', JSON.stringify({ closeOnSave: false }));
-      });
-      await page.reload();
       await page.getByRole('button', { name: 'Sign In Using Access Token' }).click();
       await page.getByRole('textbox', { name: 'Personal Access Token' }).pressSequentially(TOKEN);
       await page.getByRole('button', { name: 'Sign In', exact: true }).click();
@@ -102,8 +157,12 @@ browserSuite(
     }
 
     const liveSite = (page: Page) => page.getByRole('region', { name: 'On the live site' });
+    /** The panel's verdict, which it asks GitHub for at most the longest of its pauses apart. */
     const verdict = (page: Page, text: RegExp) =>
-      liveSite(page).getByRole('status').filter({ hasText: text }).waitFor();
+      liveSite(page)
+        .getByRole('status')
+        .filter({ hasText: text })
+        .waitFor({ timeout: Math.max(...WAITS) * 1000 + STEP });
 
     /** Once the panel says the commit is being built, the Site workflow's run of it: the real build on its files. */
     async function buildOf(page: Page, branch: string) {
@@ -139,105 +198,111 @@ browserSuite(
       );
     }
 
-    test('saved, then published: building, then published with the link to the theme page that changed', async (t) => {
-      const { page, problems, requested } = await signIn(t);
-      await openEntry(page, 'settings/entries/publications');
-      const theme = page.getByRole('group', { name: /The Second Example Theme/ });
-      await theme.getByRole('button', { name: 'Expand', exact: true }).click();
-      await theme.getByRole('textbox', { name: 'Title' }).click();
-      await page.keyboard.press('End');
-      await page.keyboard.type(', now dated');
-      await save(page);
+    test(
+      'saved, then published: building, then published with the link to the theme page that changed',
+      telling(async (t) => {
+        const { page, problems, requested } = await signIn(t);
+        await openEntry(page, 'settings/entries/publications');
+        const theme = page.getByRole('group', { name: /The Second Example Theme/ });
+        await theme.getByRole('button', { name: 'Expand', exact: true }).click();
+        await theme.getByRole('textbox', { name: 'Title' }).click();
+        await page.keyboard.press('End');
+        await page.keyboard.type(', now dated');
+        await save(page);
 
-      // The save: the check of its commit on the entry's branch.
-      assert.equal(await liveSite(page).locator('#eccron-deploy-entry').textContent(), 'Saved: Publications');
-      const saved = await buildOf(page, 'cms/settings/publications');
-      assert.equal(saved.passed, true, saved.output);
-      await verdict(page, /^✓ The site builds with this change/);
-      assert.deepEqual(await axeOfTheSection(page), [], 'axe finds nothing in the section, building or passed');
+        // The save: the check of its commit on the entry's branch.
+        assert.equal(await liveSite(page).locator('#eccron-deploy-entry').textContent(), 'Saved: Publications');
+        const saved = await buildOf(page, 'cms/settings/publications');
+        assert.equal(saved.passed, true, saved.output);
+        await verdict(page, /^✓ The site builds with this change/);
+        assert.deepEqual(await axeOfTheSection(page), [], 'axe finds nothing in the section, building or passed');
 
-      // Ready, then published: the CMS merges the pull request and goes back to the list; the verdict follows.
-      await page.getByRole('button', { name: /^Status:/ }).click();
-      await page.getByRole('menuitemradio', { name: 'Ready' }).click();
-      await page.getByRole('button', { name: 'Publish Entry' }).click();
-      await page.getByRole('alertdialog', { name: 'Publish Entry' }).getByRole('button', { name: 'Publish' }).click();
-      const published = await buildOf(page, 'main');
-      assert.equal(published.passed, true, published.output);
-      await verdict(page, /^✓ Published: the change is on the site\.$/);
-      assert.match(page.url(), /#\/collections\/settings$/, 'the CMS went back to the list, and the verdict came');
-      const links = await liveSite(page)
-        .getByRole('link')
-        .evaluateAll((nodes) => nodes.map((node) => [node.textContent, node.getAttribute('href')]));
-      assert.deepEqual(links, [
-        ['Publications', '#/collections/settings/entries/publications'],
-        ['https://fixture.example/research/second-example/', 'https://fixture.example/research/second-example/'],
-        ['The check on GitHub', 'https://github.com/example/site/actions/runs/30433643'],
-      ]);
-      // The site's main branch has the change, through the pull request the save opened.
-      const main = scene.repository!.resolve('main')!;
-      assert.match(
-        scene.repository!.text(main, 'content/publications.yml')!,
-        /title: A study whose year is not known, now dated\n/,
-      );
-      assert.deepEqual(await axeOfTheSection(page), [], 'axe finds nothing in the section, published');
-
-      assertNoProblems(problems, '/admin/');
-      assertHosts(requested);
-      assert.ok(
-        standIn!.asked.every(
-          (asked) => asked.authorization === `token ${TOKEN}` || asked.request.startsWith('GET /avatars/'),
-        ),
-        'every question to GitHub carries the token the person typed',
-      );
-    });
-
-    test('a save onto a broken members list is refused: each problem at its field, with a link to its entry', async (t) => {
-      const broken = await readFile(path.resolve('test/fixtures/broken-content/members.yml'), 'utf8');
-      const { page, problems, requested } = await signIn(t, { 'content/members.yml': broken });
-      await openEntry(page, 'news/entries/2023-06-01-newer-example');
-      const title = page.getByRole('textbox', { name: 'Title' });
-      await title.click();
-      await page.keyboard.press('End');
-      await page.keyboard.type(' (updated)');
-      await save(page);
-
-      const check = await buildOf(page, 'cms/news/2023-06-01-newer-example');
-      assert.equal(check.passed, false);
-      await verdict(
-        page,
-        /^✗ The site’s check refused this change: 2 problems; it cannot be published until they are fixed\.$/,
-      );
-      const listed = await liveSite(page)
-        .getByRole('listitem')
-        .evaluateAll((items) =>
-          items.map((item) => [
-            item.querySelector('a')?.textContent,
-            item.querySelector('a')?.getAttribute('href'),
-            item.textContent,
-          ]),
+        // Ready, then published: the CMS merges the pull request and goes back to the list; the verdict follows.
+        await page.getByRole('button', { name: /^Status:/ }).click();
+        await page.getByRole('menuitemradio', { name: 'Ready' }).click();
+        await page.getByRole('button', { name: 'Publish Entry' }).click();
+        await page.getByRole('alertdialog', { name: 'Publish Entry' }).getByRole('button', { name: 'Publish' }).click();
+        const published = await buildOf(page, 'main');
+        assert.equal(published.passed, true, published.output);
+        await verdict(page, /^✓ Published: the change is on the site\.$/);
+        assert.match(page.url(), /#\/collections\/settings$/, 'the CMS went back to the list, and the verdict came');
+        const links = await liveSite(page)
+          .getByRole('link')
+          .evaluateAll((nodes) => nodes.map((node) => [node.textContent, node.getAttribute('href')]));
+        assert.deepEqual(links, [
+          ['Publications', '#/collections/settings/entries/publications'],
+          ['https://fixture.example/research/second-example/', 'https://fixture.example/research/second-example/'],
+          ['The check on GitHub', 'https://github.com/example/site/actions/runs/30433643'],
+        ]);
+        // The site's main branch has the change, through the pull request the save opened.
+        const main = scene.repository!.resolve('main')!;
+        assert.match(
+          scene.repository!.text(main, 'content/publications.yml')!,
+          /title: A study whose year is not known, now dated\n/,
         );
-      assert.deepEqual(
-        listed.map(([label, href]) => [label, href]),
-        [
-          ['Site and lists › Members › Members › item 2', '#/collections/settings/entries/members'],
-          ['Site and lists › Members › Members › item 4 › Country', '#/collections/settings/entries/members'],
-        ],
-      );
-      assert.match(listed[0]![2]!, /unknown field "instituton"; did you mean "institution"\?$/);
-      assert.match(listed[1]![2]!, /expected one of the countries listed under countries: .*found "Atlantis"$/);
-      assert.deepEqual(await axeOfTheSection(page), [], 'axe finds nothing in the section, refused');
+        assert.deepEqual(await axeOfTheSection(page), [], 'axe finds nothing in the section, published');
 
-      // Each link is the address of the entry the problem is in, in the editor (#/collections/…/entries/…).
-      assert.equal(
-        await liveSite(page)
-          .getByRole('link', { name: /› Country$/ })
-          .getAttribute('href'),
-        '#/collections/settings/entries/members',
-      );
+        assertNoProblems(problems, '/admin/');
+        assertHosts(requested);
+        assert.ok(
+          standIn!.asked.every(
+            (asked) => asked.authorization === `token ${TOKEN}` || asked.request.startsWith('GET /avatars/'),
+          ),
+          'every question to GitHub carries the token the person typed',
+        );
+      }),
+    );
 
-      assertNoProblems(problems, '/admin/');
-      assertHosts(requested);
-    });
+    test(
+      'a save onto a broken members list is refused: each problem at its field, with a link to its entry',
+      telling(async (t) => {
+        const broken = await readFile(path.resolve('test/fixtures/broken-content/members.yml'), 'utf8');
+        const { page, problems, requested } = await signIn(t, { 'content/members.yml': broken });
+        await openEntry(page, 'news/entries/2023-06-01-newer-example');
+        const title = page.getByRole('textbox', { name: 'Title' });
+        await title.click();
+        await page.keyboard.press('End');
+        await page.keyboard.type(' (updated)');
+        await save(page);
+
+        const check = await buildOf(page, 'cms/news/2023-06-01-newer-example');
+        assert.equal(check.passed, false);
+        await verdict(
+          page,
+          /^✗ The site’s check refused this change: 2 problems; it cannot be published until they are fixed\.$/,
+        );
+        const listed = await liveSite(page)
+          .getByRole('listitem')
+          .evaluateAll((items) =>
+            items.map((item) => [
+              item.querySelector('a')?.textContent,
+              item.querySelector('a')?.getAttribute('href'),
+              item.textContent,
+            ]),
+          );
+        assert.deepEqual(
+          listed.map(([label, href]) => [label, href]),
+          [
+            ['Site and lists › Members › Members › “Ben Sample”', '#/collections/settings/entries/members'],
+            ['Site and lists › Members › Members › “Dan Demo” › Country', '#/collections/settings/entries/members'],
+          ],
+        );
+        assert.match(listed[0]![2]!, /unknown field "instituton"; did you mean "institution"\?$/);
+        assert.match(listed[1]![2]!, /expected one of the countries listed under countries: .*found "Atlantis"$/);
+        assert.deepEqual(await axeOfTheSection(page), [], 'axe finds nothing in the section, refused');
+
+        // Each link is the address of the entry the problem is in, in the editor (#/collections/…/entries/…).
+        assert.equal(
+          await liveSite(page)
+            .getByRole('link', { name: /› Country$/ })
+            .getAttribute('href'),
+          '#/collections/settings/entries/members',
+        );
+
+        assertNoProblems(problems, '/admin/');
+        assertHosts(requested);
+      }),
+    );
   },
   { root: siteForTheStandIn },
 );

@@ -699,8 +699,8 @@ test("the CMS is served from the site alone: its fonts from admin/fonts/ (their 
 
   // The same script as a plain text replacement makes it from the package's: only the addresses, the zoom lock,
   // GitHub's status check (of the GitHub backend, named beside the status page's address), the choice of a list
-  // item's controls (after its Move Down button), where Immutable.js comes from, the entry kept open after a save
-  // and a refusal of the site's check left quietly to it differ.
+  // item's controls (after its Move Down button), where Immutable.js comes from, the entry kept open after a save,
+  // a save dropping the backup still to be written, and a refusal of the site's check left quietly to it differ.
   const packaged = readCmsScript().toString('latin1');
   const immutableVersion = (createRequire(import.meta.url)('immutable/package.json') as { version: string }).version;
   const statusPage = /([\w$]+)=`https:\/\/www\.githubstatus\.com\/`/.exec(packaged)![1]!;
@@ -724,6 +724,11 @@ test("the CMS is served from the site alone: its fonts from admin/fonts/ (their 
       `import(\`/sub/admin/immutable-${immutableVersion}.js\`)`,
     )
     .replace('.closeOnSave??=!0', '.closeOnSave??=!1')
+    .replace(
+      /([\w$]+=async\(([\w$]+),([\w$]+)=``\)=>\{)(await ([\w$]+)\?\.delete\(\[\2,\3\]\)\})(?=[\s\S]*\5=new [\w$]+\([\w$]+,`draft-backups`[\s\S]*globalThis\.clearTimeout\(([\w$]+)\),[\w$]+&&\5&&\(\6=)/,
+      (_, head: string, _key: string, _slug: string, rest: string, _database: string, timer: string) =>
+        `${head}globalThis.clearTimeout(${timer});${rest}`,
+    )
     .replace(
       'catch(t){t.message===`validation_failed`?(',
       'catch(t){t.message===`eccron_refused`?void 0:t.message===`validation_failed`?(',

@@ -244,11 +244,43 @@ const quietRefusal = (script: Buffer) =>
   );
 
 /**
+ * A save leaves no backup of what it saved. The CMS backs a changed draft up half a second after each change and
+ * deletes the backup once the save is done; a save quicker than that half second (Save pressed as soon as the last
+ * word is typed, with a quick backend) had the backup written after it, and the entry, kept open, asked at once to
+ * "Restore Draft" the very changes just saved. Deleting a backup now also drops the one still to be written.
+ */
+function noBackupAfterSave(script: Buffer): Edit {
+  const anchor = script.indexOf('`draft-backups`');
+  const around = script.toString('latin1', Math.max(0, anchor - 3000), anchor + 3000);
+  const database = /([\w$]+)=new [\w$]+\([\w$]+,`draft-backups`/.exec(around)?.[1];
+  const timer = database
+    ? new RegExp(
+        `globalThis\\.clearTimeout\\(([\\w$]+)\\),[\\w$]+&&${database}&&\\(\\1=globalThis\\.setTimeout\\(`,
+      ).exec(around)?.[1]
+    : undefined;
+  const remove = database
+    ? new RegExp(`=async\\(([\\w$]+),([\\w$]+)=\`\`\\)=>\\{await ${database}\\?\\.delete\\(\\[\\1,\\2\\]\\)\\}`).exec(
+        around,
+      )?.[0]
+    : undefined;
+  if (anchor === -1 || !timer || !remove)
+    throw new Error("the CMS's script no longer backs drafts up as it did: a save's backup needs another patch");
+  const body = remove.indexOf('{await ') + 1;
+  return replaceOnce(
+    script,
+    remove,
+    `${remove.slice(0, body)}globalThis.clearTimeout(${timer});${remove.slice(body)}`,
+    'no backup after a save',
+  );
+}
+
+/**
  * The CMS's script, patched as bytes where it would reach beyond the site or hold back an editor (a build pays a
  * millisecond for it instead of ten for decoding 2 MB as text): its fonts from admin/fonts/, its version check and
  * translations from the site (unpkg.com otherwise), no check of GitHub's status page, a page that can be zoomed
  * (WCAG 1.4.4), Move Up / Move Down on list items, Immutable.js for its event hooks and the preview pane from the
- * site, the entry kept open after a save, and a save the site's script refuses left quietly to it.
+ * site, the entry kept open after a save with no backup of it left to restore, and a save the site's script refuses
+ * left quietly to it.
  */
 export function selfHostedCms(urls: Urls): { script: Buffer; fonts: OutputFile[] } {
   const key = urls.asset('');
@@ -264,6 +296,7 @@ export function selfHostedCms(urls: Urls): { script: Buffer; fonts: OutputFile[]
     withMoveButtons(original),
     withOwnImmutable(original, urls.asset(immutableFile())),
     stayAfterSave(original),
+    noBackupAfterSave(original),
     quietRefusal(original),
   );
   const result = { script: applyEdits(original, edits), fonts };

@@ -53,6 +53,11 @@ interface Asked {
   authorization: string | undefined;
   /** The names of the headers it carried, in lower case. */
   headers: string[];
+  /** A GraphQL request's fields asked at the top ("repository", "createCommitOnBranch"). */
+  operation?: string;
+  /** The status it was answered with, once answered, and a GraphQL answer's errors. */
+  status?: number;
+  errors?: string[];
 }
 
 const FIRST_RUN = 30433642;
@@ -193,6 +198,21 @@ const send = (response: ServerResponse, { status, json, text, body, headers }: A
     .end(json === undefined ? (body ?? text ?? '') : JSON.stringify(json));
 };
 
+/** The fields a GraphQL query asks at its top, aliases and all: what the request was about, for a failing test. */
+function topFields(query: string): string {
+  const depth = { '{': 0, '(': 0 };
+  const fields: string[] = [];
+  for (const [token] of query
+    .replace(/"(?:[^"\\]|\\.)*"/g, '""')
+    .matchAll(/[{}()]|[A-Za-z_]\w*(?:\s*:\s*[A-Za-z_]\w*)?/g)) {
+    if (token === '{' || token === '(') depth[token] += 1;
+    else if (token === '}') depth['{'] -= 1;
+    else if (token === ')') depth['('] -= 1;
+    else if (depth['{'] === 1 && depth['('] === 0) fields.push(token.replace(/\s+/g, ''));
+  }
+  return fields.join(', ');
+}
+
 /** Whether a request carries the scene's token, as GitHub takes it: "token …" or "Bearer …". */
 const signedIn = (scene: GitHubScene, authorization: string | undefined) =>
   !scene.token || authorization === `token ${scene.token}` || authorization === `Bearer ${scene.token}`;
@@ -208,24 +228,27 @@ export async function startGitHubStandIn(scene: GitHubScene) {
     const url = new URL(request.url ?? '/', 'http://stand-in');
     const method = request.method ?? 'GET';
     if (method === 'OPTIONS') return response.writeHead(204, preflight).end();
-    asked.push({
+    const entry: Asked = {
       request: `${method} ${url.pathname.replace(/^\/api\/v3/, '')}${url.search}`,
       authorization: request.headers.authorization,
       headers: Object.keys(request.headers),
-    });
+    };
+    asked.push(entry);
+    const answer = (answered: Answer & { body?: Buffer }) => {
+      entry.status = answered.status;
+      const { errors } = (answered.json ?? {}) as { errors?: { message: string }[] };
+      if (errors) entry.errors = errors.map((error) => error.message);
+      send(response, answered);
+    };
     const refusal = scene.refuseNext;
     if (refusal) {
       scene.refuseNext = undefined;
-      return send(response, {
-        status: refusal.status,
-        headers: refusal.headers,
-        json: { message: 'API rate limit exceeded' },
-      });
+      return answer({ status: refusal.status, headers: refusal.headers, json: { message: 'API rate limit exceeded' } });
     }
     // Pictures are public, as GitHub's are: an <img> carries no token.
-    if (/^\/avatars\/u\/\d+$/.test(url.pathname) && method === 'GET') return send(response, avatar());
+    if (/^\/avatars\/u\/\d+$/.test(url.pathname) && method === 'GET') return answer(avatar());
     if (!signedIn(scene, request.headers.authorization))
-      return send(response, {
+      return answer({
         status: 401,
         json: { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest' },
       });
@@ -233,9 +256,11 @@ export async function startGitHubStandIn(scene: GitHubScene) {
     if (scene.repository)
       scene.repository.onRun = (commit) => void scene.runs.set(commit.sha, { status: 'in_progress', conclusion: null });
     try {
-      send(response, await answerOf(scene, method, url, await bodyOf(request), api));
+      const body = await bodyOf(request);
+      if (typeof body.query === 'string') entry.operation = topFields(body.query);
+      answer(await answerOf(scene, method, url, body, api));
     } catch (error) {
-      send(response, { status: 500, json: { message: String(error) } });
+      answer({ status: 500, json: { message: String(error) } });
     }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

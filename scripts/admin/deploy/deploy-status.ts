@@ -41,7 +41,7 @@ interface Config {
 }
 
 /** The seconds between two questions about one run: soon at first, then at most a minute. */
-const WAITS = [5, 10, 15, 30, 60];
+export const WAITS = [5, 10, 15, 30, 60];
 /** How long a run is followed before the panel says to look again later. */
 const FOLLOW_FOR_MS = 30 * 60_000;
 

@@ -6,9 +6,10 @@
  * line, column and message set in it.
  */
 import { execFile } from 'node:child_process';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { cacheFolder } from '../../../scripts/bundled-build.js';
 import { projectCopy } from '../site.ts';
 
 interface Pattern {
@@ -55,9 +56,15 @@ async function annotationsOf(output: string): Promise<Record<string, unknown>[]>
   });
 }
 
+/** How long the build may run before the check is stopped as stuck: a build takes seconds, longer on a busy machine. */
+const BUILD_TIMEOUT = 2 * 60_000;
+
 /**
  * Runs the build command, as the workflow does, in a checkout of the commit: this project's code with the commit's
- * files (their paths from the repository's root, content/… among them).
+ * files (their paths from the repository's root, content/… among them), built by the checkout's own command. The
+ * command of this project run in the checkout would be another project's: its bundle, when missing or stale, is
+ * made from this project's files while TypeScript runs them under the checkout's tsconfig.json, which lists only
+ * the checkout's own files, so the JSX setting never applied and every page failed ("React is not defined").
  */
 export async function siteCheck(files: Record<string, string>): Promise<SiteCheck & { folder: string }> {
   const folder = await projectCopy();
@@ -65,17 +72,24 @@ export async function siteCheck(files: Record<string, string>): Promise<SiteChec
     await mkdir(path.dirname(path.join(folder, file)), { recursive: true });
     await writeFile(path.join(folder, file), text);
   }
-  const build = path.resolve('scripts/run-build.js');
+  const build = path.join(folder, 'scripts', 'run-build.js');
   const run = await promisify(execFile)(process.execPath, [build, '--content', 'content', '--out', 'dist'], {
     cwd: folder,
     env: { ...process.env, CI: 'true' },
     maxBuffer: 16 * 1024 * 1024,
-  }).then(
-    ({ stdout, stderr }) => ({ passed: true, output: `${stdout}${stderr}` }),
-    (error: { code?: number; stdout?: string; stderr?: string }) => {
-      if (error.code !== 1) throw error;
-      return { passed: false, output: `${error.stdout ?? ''}${error.stderr ?? ''}` };
-    },
-  );
+    timeout: BUILD_TIMEOUT,
+  })
+    .then(
+      ({ stdout, stderr }) => ({ passed: true, output: `${stdout}${stderr}` }),
+      (error: { code?: number; killed?: boolean; stdout?: string; stderr?: string }) => {
+        const output = `${error.stdout ?? ''}${error.stderr ?? ''}`;
+        if (error.killed)
+          throw new Error(`the Site workflow's build ran for more than ${BUILD_TIMEOUT / 60_000} minutes:\n${output}`);
+        if (error.code !== 1) throw error;
+        return { passed: false, output };
+      },
+    )
+    // The checkout's bundle is kept in the node_modules it links to: it goes with the checkout.
+    .finally(() => rm(cacheFolder(folder), { recursive: true, force: true }));
   return { ...run, annotations: run.passed ? [] : await annotationsOf(run.output), folder };
 }
