@@ -1,13 +1,12 @@
 /**
- * Calendar files read by implementations the site did not write: ical.js
- * (Mozilla's, which computes instants from the file's own VTIMEZONE) and
- * node-ical (which reads TZID as an IANA name and computes instants with the
- * runtime's ICU zone data). And the zone oracle: the instant of a local time
- * in a zone, found with the runtime's Intl (ICU), which shares neither code
- * nor data packaging with src/time-zones.ts.
+ * Calendar files read by an implementation the site did not write: ical.js
+ * (Mozilla's, which computes instants from the file's own VTIMEZONE); Python's
+ * vobject and icalendar read them too (python-calendar-readers.ts), icalendar
+ * from the TZID as an IANA name. And the zone oracle: the instant of a local
+ * time in a zone, found with the runtime's Intl (ICU), which shares neither
+ * code nor data packaging with src/time-zones.ts.
  */
 import ICAL from 'ical.js';
-import nodeIcal, { type VEvent } from 'node-ical';
 
 /** What a calendar user sees of an event. A timed moment is its instant (ms); an all-day one its date. */
 export interface ReadEvent {
@@ -51,46 +50,23 @@ export function readWithIcalJs(text: string): ReadEvent[] {
   });
 }
 
-type NodeIcalMoment = Date & { tz?: string; dateOnly?: true };
-
-/** Every VEVENT as node-ical reads it. An all-day date is a local midnight there: its local date is the day. */
-export function readWithNodeIcal(text: string): ReadEvent[] {
-  const data = nodeIcal.sync.parseICS(text);
-  const moment = (time: NodeIcalMoment | undefined, allDay: boolean) =>
-    time === undefined
-      ? undefined
-      : allDay
-        ? ymd(time.getFullYear(), time.getMonth() + 1, time.getDate())
-        : time.getTime();
-  return Object.values(data)
-    .filter((entry) => entry?.type === 'VEVENT')
-    .map((entry) => {
-      const event = entry as VEvent;
-      const allDay = event.datetype === 'date';
-      const plain = (value: unknown) =>
-        value === undefined ? undefined : typeof value === 'string' ? value : (value as { val: string }).val;
-      return {
-        uid: event.uid,
-        summary: plain(event.summary)!,
-        description: plain(event.description) ?? '',
-        location: plain(event.location),
-        url: plain(event.url),
-        status: event.status,
-        sequence: event.sequence === undefined ? undefined : Number(event.sequence),
-        start: moment(event.start as NodeIcalMoment, allDay)!,
-        end: moment(event.end as NodeIcalMoment | undefined, allDay),
-        tzid: (event.start as NodeIcalMoment).tz,
-      };
-    });
-}
+/**
+ * Whether Python's icalendar (4.0, Debian's) can give a TEXT value back as written. It unescapes each value twice,
+ * in Contentline.parts (lib icalendar/parser.py, with escape_string and unescape_string) and again in vText.from_ical:
+ * an escaped backslash before a backslash, n, N, comma or semicolon (C:\\new) is read as that escape, and %2C, %3A,
+ * %3B or %5C written as text comes back as the character it encodes. ical.js and vobject read both as written; the
+ * tests compare icalendar's text only where it can.
+ */
+export const icalendarReadsBack = (value: string) => !/\\[\\nN,;]/.test(value) && !/%(?:2C|3A|3B|5C)/.test(value);
 
 /**
- * Whether node-ical can give a TEXT value back as written. Its unescaping (text() in lib/ical-parser-utils.js)
- * removes a pair of double quotes around a whole one-line value, which RFC 5545 lets TEXT hold as they are, and
- * reads an escaped backslash before an n (C:\\new) as a line break, since it unescapes \\n before \\\\. ical.js reads
- * both as written; the tests compare node-ical's text only where it can.
+ * Whether Python's readers can find the instants of a zone's local times up to this instant. icalendar takes the
+ * TZID's rules from pytz, which reads only the transitions the system's tz files list, to 2037, and keeps the last
+ * offset after them. vobject does too where it takes the file's VTIMEZONE for UTC and drops it (tzinfo_eq in
+ * vobject/icalendar.py compares zones over 2000 to 2020 only: Lisbon or London, written with the rules of a later
+ * year, is +00:00 there). ical.js takes the rules from the file's VTIMEZONE and reads any year.
  */
-export const nodeIcalReadsBack = (value: string) => !/^"[^\n]*"$/.test(value) && !/\\[nN]/.test(value);
+export const pytzKnowsZonesAt = (instant: number) => instant < Date.UTC(2038, 0, 1);
 
 /** The local wall-clock reading of an instant in a zone, "YYYY-MM-DD HH:MM", from Intl. */
 export function localIn(zone: string, instant: number): string {
