@@ -127,7 +127,10 @@ browserSuite(
       await devtools.detach();
       await page.goto(env.url('/admin/'));
       await page.getByRole('button', { name: 'Sign In Using Access Token' }).click();
-      await page.getByRole('textbox', { name: 'Personal Access Token' }).pressSequentially(TOKEN);
+      const tokenBox = page.getByRole('textbox', { name: 'Personal Access Token' });
+      await tokenBox.pressSequentially(TOKEN);
+      // What a person sees before pressing Sign In: the token as typed (a key lost to a form drawn again is named here).
+      assert.equal(await tokenBox.inputValue(), TOKEN, 'the token box holds the token as typed');
       await page.getByRole('button', { name: 'Sign In', exact: true }).click();
       await page
         .getByRole('status')

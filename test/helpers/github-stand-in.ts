@@ -247,11 +247,17 @@ export async function startGitHubStandIn(scene: GitHubScene) {
     }
     // Pictures are public, as GitHub's are: an <img> carries no token.
     if (/^\/avatars\/u\/\d+$/.test(url.pathname) && method === 'GET') return answer(avatar());
-    if (!signedIn(scene, request.headers.authorization))
+    if (!signedIn(scene, request.headers.authorization)) {
+      // Said in the failure's report of what GitHub was asked: how the credentials differed, never the token itself.
+      const sent = request.headers.authorization;
+      entry.errors = [
+        sent ? `Bad credentials: a header of ${sent.length} characters` : 'Bad credentials: no token sent',
+      ];
       return answer({
         status: 401,
         json: { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest' },
       });
+    }
     // A run of the Site workflow starts, in progress, for each commit it runs for, in whichever repository is played.
     if (scene.repository)
       scene.repository.onRun = (commit) => void scene.runs.set(commit.sha, { status: 'in_progress', conclusion: null });
