@@ -1,0 +1,68 @@
+/**
+ * One script of /admin/ bundled by esbuild and kept in node_modules/.cache/
+ * between builds, keyed by the options, the bytes of every input esbuild read
+ * and npm's record of the installed packages: the editor's script and the
+ * preview pane's are bundled only when one of those changes.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type * as esbuild from 'esbuild';
+import { writeFileAtomic } from '../lib/atomic-write.js';
+import { projectRoot } from '../lib/project-root.js';
+
+const require = createRequire(import.meta.url);
+
+/** A script as the output holds it: its path under the output root, and its text. */
+export interface KeptScript {
+  path: string;
+  contents: string;
+}
+
+interface Kept extends KeptScript {
+  key: string;
+  inputs: string[];
+}
+
+type Options = esbuild.BuildOptions & { write: false; metafile: true };
+
+/** What the bundle depends on: the options, the bytes of its inputs and npm's record of the installed packages. */
+function keyOf(options: Options, inputs: string[]): string {
+  const hash = createHash('sha256').update(JSON.stringify(options));
+  for (const file of [...inputs, 'node_modules/.package-lock.json'])
+    hash
+      .update('\0')
+      .update(file)
+      .update('\0')
+      .update(readFileSync(path.join(projectRoot, file)));
+  return hash.digest('hex');
+}
+
+function kept(cacheFile: string, options: Options): KeptScript | undefined {
+  try {
+    const found = JSON.parse(readFileSync(cacheFile, 'utf8')) as Kept;
+    return found.key === keyOf(options, found.inputs) ? { path: found.path, contents: found.contents } : undefined;
+  } catch {
+    return undefined; // none yet, or an input gone: esbuild bundles again
+  }
+}
+
+/** The script `options` make, kept under `name` in the cache; `what` names it if esbuild writes nothing. */
+export function keptScript(name: string, options: Options, what: string): KeptScript {
+  const cacheFile = path.join(projectRoot, 'node_modules', '.cache', 'eccron-client', `${name}.json`);
+  const found = kept(cacheFile, options);
+  if (found) return found;
+  const { buildSync } = require('esbuild') as typeof esbuild;
+  const result = buildSync(options);
+  const [output] = result.outputFiles;
+  if (!output) throw new Error(`esbuild wrote no ${what}`);
+  const script = { path: path.relative(projectRoot, output.path).split(path.sep).join('/'), contents: output.text };
+  const inputs = Object.keys(result.metafile.inputs);
+  try {
+    writeFileAtomic(cacheFile, JSON.stringify({ ...script, key: keyOf(options, inputs), inputs } satisfies Kept));
+  } catch {
+    // A read-only node_modules only means bundling again next time.
+  }
+  return script;
+}
