@@ -14,44 +14,16 @@
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page, Route } from 'playwright-core';
 import type { RecordedResolver } from '../fixtures/doi/recorded-resolver.ts';
 import { parse } from 'yaml';
 import { launchChromium } from './browser/chromium.ts';
+import { filesOf, seedFolder } from './cms-folder.ts';
 import { type DevServer, startDevServer } from './dev-server.ts';
 import { writeAsTheEditorDoes } from './editor-style.ts';
 import { fixtureContentDir, temporaryFolder } from './site.ts';
-
-/** Every file of a folder, by path relative to it (forward slashes), as text. */
-async function filesOf(folder: string, prefix = ''): Promise<Record<string, string>> {
-  const files: Record<string, string> = {};
-  for (const entry of await readdir(folder, { withFileTypes: true })) {
-    const full = path.join(folder, entry.name);
-    const name = `${prefix}${entry.name}`;
-    if (entry.isDirectory()) Object.assign(files, await filesOf(full, `${name}/`));
-    else files[name] = await readFile(full, 'utf8');
-  }
-  return files;
-}
-
-/** Puts files into the page's private folder "repository" (with an empty .git, as a checkout has). */
-const seedFolder = (page: Page, files: Record<string, string>) =>
-  page.evaluate(async (files) => {
-    const storage = await navigator.storage.getDirectory();
-    await storage.removeEntry('repository', { recursive: true }).catch(() => {});
-    const root = await storage.getDirectoryHandle('repository', { create: true });
-    await root.getDirectoryHandle('.git', { create: true });
-    for (const [file, text] of Object.entries(files)) {
-      const parts = file.split('/');
-      let folder = root;
-      for (const part of parts.slice(0, -1)) folder = await folder.getDirectoryHandle(part, { create: true });
-      const writable = await (await folder.getFileHandle(parts.at(-1)!, { create: true })).createWritable();
-      await writable.write(text);
-      await writable.close();
-    }
-  }, files);
 
 /**
  * The page's side of the folder: the picker answers with the private folder "repository", and each file the CMS
