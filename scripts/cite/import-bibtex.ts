@@ -466,6 +466,8 @@ function bibtexKind(type: string, fields: Record<string, unknown>): { type: stri
   }
   if (type === 'unpublished' && (fields.eventtitle || /^presentation$/i.test(String(fields.entrysubtype ?? ''))))
     return { type: 'speech' };
+  // A book with authors and editors marked as an edited book (as the site writes one): its editors are kept.
+  if (type === 'book' && /^edited$/i.test(String(fields.entrysubtype ?? ''))) return { type: 'edited-book' };
   if ((type === 'misc' || WEB_TYPES.has(type)) && (archive || arxivId(fields.eprint)))
     return { type: 'manuscript', said: `a @${type} with ${archive ? `an ${archive}` : 'an'} eprint` };
   if (WEB_TYPES.has(type) && fields.doi) return { type: 'manuscript', said: `an @${type} entry with a DOI` };

@@ -159,9 +159,10 @@ function risContainer(type: string, { first }: Tags): string | undefined {
   return undefined;
 }
 
-function risCreators(type: string, { all }: Tags, record: CslRecord): void {
+function risCreators(type: string, { all, first }: Tags, record: CslRecord): void {
   let authors = all('AU', 'A1');
-  let editors = all('A2', 'ED');
+  // A book's editors are A3 (the RIS specification's, Zotero's and Citation.js's reading), its A2 the series' editors.
+  let editors = all('A2', 'ED', ...((first('TY') ?? '').toUpperCase() === 'BOOK' ? ['A3'] : []));
   // "et al." (or BibTeX's "others") last, or the site's own note: the list goes on, no one is named so.
   const notes = all('N1');
   const noted = { author: notes.includes(RIS_NOTES.authorsGoOn), editor: notes.includes(RIS_NOTES.editorsGoOn) };
@@ -224,7 +225,8 @@ function risRecord(line: number, tags: Map<string, string[]>): ImportedRecord {
   const { first, all } = read;
   const risType = (first('TY') ?? '').toUpperCase();
   const kind = risKind(risType);
-  const { type } = kind;
+  // A BOOK noted as an edited book (as the site writes one that names its authors too): its editors are kept.
+  const type = risType === 'BOOK' && all('N1').includes(RIS_NOTES.editedBook) ? 'edited-book' : kind.type;
   const record: CslRecord = { type, ...(kind.said ? { 'source-kind': kind.said } : {}) };
   const set = (key: keyof CslRecord, value: string | undefined) => {
     if (value) record[key] = value;
