@@ -190,9 +190,11 @@ export function bibtexEntry(publication: Publication, key: string): string {
     // A thesis's repository (ProQuest, a university's archive): where it is published.
     ['howpublished', kind === 'thesis' ? escaped(publication.repository) : undefined],
     ['version', escaped(publication.version)],
-    // biblatex's field for a subtype the styles do not use: what makes this @unpublished a talk or a poster, and this
-    // @book with authors an edited book (one with editors alone is read as one without it).
-    ['entrysubtype', kind === 'presentation' ? 'presentation' : editedWithAuthors(publication) ? 'edited' : undefined],
+    // biblatex's field for a subtype the styles do not use: what makes this @unpublished a talk or a poster.
+    ['entrysubtype', kind === 'presentation' ? 'presentation' : undefined],
+    // What makes a @book with authors and editors an edited book (one with editors alone is one without it):
+    // biblatex's own word for its editors' role, which it and Citation.js read as without it.
+    ['editortype', editedWithAuthors(publication) ? 'editor' : undefined],
     ['type', kind === 'presentation' ? escaped(publication.presentationType) : MISC_TYPE[kind]],
     ['eventtitle', escaped(publication.event)],
     ['venue', escaped(publication.location)],

@@ -6,17 +6,20 @@
  * names, particles, suffixes, group authors, "et al.", 21+ authors, in press,
  * pages beside an article number, an edited book that names its authors, a
  * report's publisher without its institution, addresses with a query, BibTeX's
- * special characters), over whole themes of mixed kinds, and over the real
- * corpus: our content (each theme imported into an empty one by the command
- * itself) and the real exports of test/fixtures/doi/import/.
+ * special characters), over whole themes of mixed kinds, over each theme of
+ * our content and of the fixture site (every kind), imported by the command
+ * itself into an empty theme, and over the real corpus (those and the real
+ * exports of test/fixtures/doi/import/).
  *
  * What the downloads do not carry, left out of the generated entries: a URL
  * beside a DOI (the page links the DOI, and the downloads give the free copy
  * in its place) and the free copy's fields, which `cite import` asks Unpaywall
- * for, as `cite fill` does. Text is generated without runs of spaces, line
- * breaks or no-break spaces, and without HTML's markup or entities: cite reads
- * every imported value as a registry's, markup and entities to plain text and
- * whitespace to one space (scripts/lib/untrusted-text.ts).
+ * for, as `cite fill` does. Values are generated in the form an import writes
+ * them, since cite reads every imported value as a registry's: text without
+ * runs of spaces, line breaks, no-break spaces, HTML markup or entities
+ * (scripts/lib/untrusted-text.ts), page ranges with a hyphen ("546-557", not
+ * "546–557" or "546 - 557"), pages that are not an article number's form
+ * (e70034) and not the article number itself.
  */
 import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -32,7 +35,7 @@ import { bibtexFile, risFile } from '../src/citation-export.ts';
 import { type Publication, publicationsSchema } from '../src/content/publications.ts';
 import { citeContent, runCiteOn } from './helpers/cite.ts';
 import { entryOf, KINDS, realCorpus } from './helpers/publications.ts';
-import { realContentDir } from './helpers/site.ts';
+import { fixtureContentDir, realContentDir } from './helpers/site.ts';
 
 type Format = 'bib' | 'ris';
 
@@ -91,35 +94,48 @@ test('the real corpus (our content and some 1,250 real entries imported from the
   }
 });
 
-test('each theme of the site, its citations.bib and citations.ris imported by `cite import` into an empty theme, is the theme it was', async () => {
-  const real = v.parse(
-    publicationsSchema,
-    parse(await readFile(path.join(realContentDir, 'publications.yml'), 'utf8')),
-  );
-  const themes = Object.entries(real);
-  assert.ok(themes.length >= 4 && themes.every(([, list]) => list.length > 0), 'every theme has entries');
+/** The themes of a content folder's publications.yml, as the build reads them. */
+async function themesOf(contentDir: string) {
+  const text = await readFile(path.join(contentDir, 'publications.yml'), 'utf8');
+  return Object.entries(v.parse(publicationsSchema, parse(text)));
+}
+
+/** Each theme's download in `format`, imported by `cite import` into an empty theme: what the theme holds then. */
+async function importedThemes(themes: [string, Publication[]][], format: Format) {
   const c = await citeContent();
   try {
-    // The cite fixture's content with its first theme emptied (the others keep theirs, as the content check asks).
+    // The cite fixture's first theme emptied, each other theme holding one of its entries (the content check asks for
+    // one), works neither site lists, so that nothing imported is skipped as listed already.
     const fixture = parse(await c.read()) as Record<string, unknown[]>;
-    const into = Object.keys(fixture)[0]!;
-    const empty = stringify({ ...fixture, [into]: [] });
+    const [into, ...others] = Object.keys(fixture) as [string, ...string[]];
+    const kept = fixture[into]!;
+    assert.ok(kept.length >= others.length);
+    const empty = stringify({ [into]: [], ...Object.fromEntries(others.map((theme, i) => [theme, [kept[i]]])) });
+    const back: [string, Publication[]][] = [];
     for (const [theme, publications] of themes) {
-      for (const format of ['bib', 'ris'] as const) {
-        await writeFile(c.file, empty);
-        const file = path.join(c.dir, `${theme}.${format}`);
-        await writeFile(file, download(publications, format));
-        const { code, output } = await runCiteOn(['import', file, '--theme', into], c.contentDir);
-        assert.equal(code, 0, output);
-        assert.match(
-          output,
-          new RegExp(`Summary: ${publications.length} imported into ${into}, 0 skipped, 0 not imported`),
-        );
-        const back = v.parse(publicationsSchema, parse(await c.read()));
-        assert.deepEqual(back[into], publications, `${theme} (${format})\n${stringify(back[into])}`);
-      }
+      await writeFile(c.file, empty);
+      const file = path.join(c.dir, `citations-${theme}.${format}`);
+      await writeFile(file, download(publications, format));
+      const { code, output } = await runCiteOn(['import', file, '--theme', into], c.contentDir);
+      assert.equal(code, 0, output);
+      const summary = `Summary: ${publications.length} imported into ${into}, 0 skipped, 0 not imported`;
+      assert.ok(output.includes(summary), output);
+      back.push([theme, v.parse(publicationsSchema, parse(await c.read()))[into]!]);
     }
+    return back;
   } finally {
     await c.done();
   }
-});
+}
+
+for (const [site, contentDir] of [
+  ['the site', realContentDir],
+  ['the fixture site (every kind)', fixtureContentDir],
+] as const) {
+  test(`each theme of ${site}, its citations.bib and citations.ris imported by \`cite import\` into an empty theme, is the theme it was`, async () => {
+    const themes = await themesOf(contentDir);
+    assert.ok(themes.length >= 3 && themes.every(([, list]) => list.length > 0), 'every theme has entries');
+    for (const format of ['bib', 'ris'] as const)
+      assert.deepEqual(await importedThemes(themes, format), themes, format);
+  });
+}
