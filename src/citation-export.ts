@@ -203,9 +203,17 @@ export function bibtexEntry(publication: Publication, key: string): string {
     // Beside a DOI (which has its own field) the address is the legal free copy, the one a reader opens.
     ['url', publication.doi ? publication.freeCopy : publication.url],
   ];
-  const lines = fields.filter(([, value]) => value).map(([name, value]) => `  ${name} = {${value}}`);
+  const lines = fields.filter(([, value]) => value).map(([name, value]) => `  ${name} = ${delimited(name, value!)}`);
   return `@${type}{${key},\n${lines.join(',\n')}\n}\n`;
 }
+
+/**
+ * A value in braces; a verbatim one (a DOI, an address) holding a dollar sign in quotes, as BibTeX allows: readers
+ * that find the end of a braced value by counting braces and dollar signs (Better BibTeX's parser, which cite uses)
+ * take a lone "$" in braces for the start of math that never ends, and lose the entry.
+ */
+const delimited = (field: string, value: string) =>
+  (field === 'doi' || field === 'url') && value.includes('$') && !value.includes('"') ? `"${value}"` : `{${value}}`;
 
 /** A list of publications as one .bib file. */
 export function bibtexFile(publications: readonly Publication[]): string {

@@ -93,17 +93,17 @@ const pages = fc.oneof(
 const doi = fc
   .tuple(
     fc.integer({ min: 1000, max: 99999 }),
-    fc.stringMatching(/^[A-Za-z0-9](?:[A-Za-z0-9._;():<>/-]{0,30}[A-Za-z0-9])?$/),
+    fc.stringMatching(/^[A-Za-z0-9](?:[A-Za-z0-9._;():<>/$-]{0,30}[A-Za-z0-9])?$/),
   )
   .map(([registrant, suffix]) => `10.${registrant}/${suffix}`);
 /**
  * An address, some with a query whose parameters are named like HTML's entities without a semicolon (&region, &copy,
- * &para), which an address keeps as typed, as a browser reads an href.
+ * &para), which an address keeps as typed, as a browser reads an href, or with a dollar sign (OData's $top).
  */
 const url = fc
   .tuple(
     fc.stringMatching(/^[a-z0-9-]{1,12}(\/[A-Za-z0-9._~-]{1,12}){0,3}$/),
-    fc.array(fc.constantFrom('id=1', 'region=eu', 'copy=2', 'para=x', 'not=1', 'lang=en', 'amp=3', 'lt=4'), {
+    fc.array(fc.constantFrom('id=1', 'region=eu', 'copy=2', 'para=x', 'not=1', 'lang=en', 'amp=3', '$top=4'), {
       maxLength: 3,
     }),
   )
