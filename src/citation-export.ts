@@ -90,7 +90,11 @@ const BIBTEX_SPECIAL: Record<string, string> = {
  */
 const escapeSpecials = (text: string) =>
   text.replace(/[\\~^{}&%$#_<>|]/g, (character) => BIBTEX_SPECIAL[character] ?? `\\${character}`);
-const escapeBibtex = (text: string) => escapeSpecials(text).replace(/-(?=-)|'(?=')|`(?=`)|[?!](?=`)/g, '$&{}');
+const QUOTE_PAIRS = /'(?=')|`(?=`)|[?!](?=`)/g;
+const escapeBibtex = (text: string) =>
+  escapeSpecials(text)
+    .replace(/-(?=-)/g, '$&{}')
+    .replace(QUOTE_PAIRS, '$&{}');
 
 /**
  * A family name as BibTeX reads "von Last": its particles in lower case first, as its "von" part ("van den Berg":
@@ -182,8 +186,8 @@ export function bibtexEntry(publication: Publication, key: string): string {
     ['pubstate', publication.year === 'in press' ? 'inpress' : undefined],
     ['volume', escaped(publication.volume)],
     ['number', escaped(publication.issue ?? publication.reportNumber)],
-    // A page range's "--" is BibTeX's en dash, meant here.
-    ['pages', publication.pages && pageRange(escapeSpecials(publication.pages))],
+    // A page range's "--" is BibTeX's en dash, meant here; its quotes' pairs are kept apart as elsewhere.
+    ['pages', publication.pages && pageRange(escapeSpecials(publication.pages).replace(QUOTE_PAIRS, '$&{}'))],
     ['eid', escaped(publication.articleNumber)],
     [kind === 'report' ? 'institution' : 'school', escaped(publication.institution)],
     ['publisher', escaped(publication.publisher ?? (type === 'misc' ? publication.repository : undefined))],

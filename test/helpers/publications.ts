@@ -87,7 +87,7 @@ const pages = fc.oneof(
     .tuple(fc.integer({ min: 1, max: 9000 }), fc.integer({ min: 0, max: 80 }))
     .map(([start, n]) => `${start}-${start + n}`),
   fc.integer({ min: 1, max: 9999 }).map(String),
-  fc.constantFrom('S12-S20', 'LL16-04', 'xii-xx'),
+  fc.constantFrom('S12-S20', 'LL16-04', 'xii-xx', "A''1-A''9"),
 );
 // A DOI that ends in punctuation (10.1000/a.) exists, but Citation.js's RIS reader trims it: left to our own tests.
 const doi = fc
