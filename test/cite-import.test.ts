@@ -10,6 +10,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { test } from 'node:test';
 import { parse } from 'yaml';
 import { citationText } from '../src/citation.ts';
+import { risFile } from '../src/citation-export.ts';
 import type { Publication } from '../src/content/publications.ts';
 import { citeContent, fixture, runCiteOn } from './helpers/cite.ts';
 
@@ -253,6 +254,35 @@ test('an imported entry with a DOI is the entry listed without one, by its title
     );
     assert.equal((await c.read()).split('From Basic to Applied Research').length, 2, 'listed once');
     assert.notEqual(await c.read(), before);
+  } finally {
+    await c.done();
+  }
+});
+
+test("a report's one PB, as reference managers write it, is the institution that issued it; the site's own download of a report with a publisher alone gives back its publisher", async () => {
+  const c = await citeContent();
+  try {
+    // ProCite's report, as its every-type export writes it: one PB.
+    const procite = await readFile(fixture('libraries', 'procite-every-type.ris'), 'utf8');
+    const report = /^TY {2}- RPRT\n[\s\S]*?^ER {2}- $/m.exec(procite)![0];
+    const site: Publication = {
+      authors: 'Example Institute',
+      year: 2015,
+      title: 'An example report published by another',
+      type: 'report',
+      publisher: 'Example Press',
+    };
+    const file = `${c.dir}/reports.ris`;
+    await writeFile(file, `${report}\n\n${risFile([site])}`);
+    const { output } = await runCiteOn(['import', file, '--theme', 'third-example'], c.contentDir);
+    assert.equal(summary(output).imported, 2, output);
+    const entries = (parse(await c.read()) as Record<string, Publication[]>)['third-example']!;
+    const [fromProcite, fromSite] = entries.slice(-2);
+    assert.deepEqual(
+      [fromProcite!.title, fromProcite!.institution, fromProcite!.publisher],
+      ['Report Title', 'Publisher Name', undefined],
+    );
+    assert.deepEqual(fromSite, site);
   } finally {
     await c.done();
   }
