@@ -22,7 +22,7 @@
  * (e70034) and not the article number itself.
  */
 import assert from 'node:assert/strict';
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
 import fc from 'fast-check';
@@ -31,7 +31,9 @@ import { parse, stringify } from 'yaml';
 import { schemaProblem } from '../scripts/cite/complete.ts';
 import { readImport } from '../scripts/cite/import-file.ts';
 import { publicationFromRecord } from '../scripts/lib/csl-record.ts';
-import { bibtexFile, risFile } from '../src/citation-export.ts';
+import { citationFiles } from '../scripts/stages/citation-files.ts';
+import { loadContent } from '../scripts/stages/load-content.ts';
+import { bibtexFile, citationFilePath, risFile } from '../src/citation-export.ts';
 import { type Publication, publicationsSchema } from '../src/content/publications.ts';
 import { citeContent, runCiteOn } from './helpers/cite.ts';
 import { entryOf, KINDS, realCorpus } from './helpers/publications.ts';
@@ -94,14 +96,15 @@ test('the real corpus (our content and some 1,250 real entries imported from the
   }
 });
 
-/** The themes of a content folder's publications.yml, as the build reads them. */
-async function themesOf(contentDir: string) {
-  const text = await readFile(path.join(contentDir, 'publications.yml'), 'utf8');
-  return Object.entries(v.parse(publicationsSchema, parse(text)));
+/** The citation files the build writes for a site, by path (research/<theme>/citations.bib), and its themes. */
+async function siteDownloads(contentDir: string) {
+  const { content } = await loadContent(contentDir);
+  const files = new Map(citationFiles(content).map((file) => [file.path, Buffer.from(file.contents).toString('utf8')]));
+  return { themes: Object.entries(content.publications), files };
 }
 
-/** Each theme's download in `format`, imported by `cite import` into an empty theme: what the theme holds then. */
-async function importedThemes(themes: [string, Publication[]][], format: Format) {
+/** Each theme's file as the build writes it, imported by `cite import` into an empty theme: what the theme holds then. */
+async function importedThemes(themes: [string, Publication[]][], files: Map<string, string>, format: Format) {
   const c = await citeContent();
   try {
     // The cite fixture's first theme emptied, each other theme holding one of its entries (the content check asks for
@@ -115,7 +118,7 @@ async function importedThemes(themes: [string, Publication[]][], format: Format)
     for (const [theme, publications] of themes) {
       await writeFile(c.file, empty);
       const file = path.join(c.dir, `citations-${theme}.${format}`);
-      await writeFile(file, download(publications, format));
+      await writeFile(file, files.get(citationFilePath(theme, format))!);
       const { code, output } = await runCiteOn(['import', file, '--theme', into], c.contentDir);
       assert.equal(code, 0, output);
       const summary = `Summary: ${publications.length} imported into ${into}, 0 skipped, 0 not imported`;
@@ -133,9 +136,9 @@ for (const [site, contentDir] of [
   ['the fixture site (every kind)', fixtureContentDir],
 ] as const) {
   test(`each theme of ${site}, its citations.bib and citations.ris imported by \`cite import\` into an empty theme, is the theme it was`, async () => {
-    const themes = await themesOf(contentDir);
+    const { themes, files } = await siteDownloads(contentDir);
     assert.ok(themes.length >= 3 && themes.every(([, list]) => list.length > 0), 'every theme has entries');
     for (const format of ['bib', 'ris'] as const)
-      assert.deepEqual(await importedThemes(themes, format), themes, format);
+      assert.deepEqual(await importedThemes(themes, files, format), themes, format);
   });
 }
