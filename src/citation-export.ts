@@ -291,9 +291,9 @@ function risIssuers(publication: Publication, kind: NonNullable<Publication['typ
       ...line('PB', publication.institution),
       ...line('DP', publication.repository),
     ];
-  // A report's PB is its institution (Zotero's "Institution", EndNote's "Publisher" labelled Institution) and a second
-  // PB its publisher. A report with a publisher alone keeps the first PB's place, empty: Zotero drops an empty tag and
-  // reads the publisher as who issued it, Citation.js reads it as the publisher, and cite's reader as the publisher.
+  // A report's PB is its institution (Zotero's and EndNote's "Institution") and a second PB its publisher. A report
+  // with a publisher alone keeps the first PB's place, empty: Zotero drops an empty tag and reads the publisher as who
+  // issued it, Citation.js reads it as the publisher, and cite's reader as the publisher.
   if (kind === 'report')
     return [
       ...(publication.institution || !publication.publisher ? line('PB', publication.institution) : ['PB  - ']),

@@ -141,8 +141,8 @@ function publicationType(record: CslRecord, notes: string[]): Kind {
   const container = first(record['container-title']);
   const editors = (record.editor ?? []).length > 0;
   const editorsOnly = (record.author ?? []).length === 0 && editors;
-  // A book with editors alone is an edited book, and so is one a file calls an edited book (RIS's EDBOOK) that names
-  // its authors too: its editors are kept.
+  // A book with editors alone is an edited book, and so is one its record calls an edited book that names its authors
+  // too (a registry's edited-book, the site's own .bib and .ris mark one so): its editors are kept.
   const edited = editorsOnly || (record.type === 'edited-book' && editors);
   const kind = KIND_OF_TYPE[record.type ?? ''] === 'book' && edited ? 'edited-book' : KIND_OF_TYPE[record.type ?? ''];
   // CSL's "article" is a journal's only with a journal: a Zenodo record otherwise.
