@@ -10,6 +10,10 @@
  * A save that passes stays in the entry, and its verdict follows (how long it
  * took is measured and reported, never asserted).
  *
+ * One page at /admin/ for the file, signed in once: each test leaves the
+ * entry it opened as a person does (unsaved, or saved back as it was), and
+ * the browser's time zone is set for the page as a test needs it.
+ *
  * The content has no zone in site.yml here, so that a timed event needs one
  * of its own, as the build requires.
  */
@@ -25,9 +29,11 @@ import {
   type EditorSession,
   fieldMessages,
   fieldSection,
+  leaveEntry,
   openEntry,
   press,
   save,
+  setTimeZone,
   signInLocally,
   startEditorSession,
   type,
@@ -231,14 +237,24 @@ withChromium('the editor refuses a mistake before it writes', (executablePath) =
     });
     after(() => session?.stop());
 
-    /** A fresh page, signed in: each mistake starts from the files as they are. */
-    async function signedIn(timezoneId?: string): Promise<AdminPage> {
-      const admin = await session.openAdmin({ timezoneId });
+    /**
+     * The file's one page at /admin/, signed in once; each test starts at a collection's list (the entry the test
+     * before left open, left without saving), in the machine's time zone unless it names one, with no error noted.
+     */
+    let admin: AdminPage;
+    before(async () => {
+      admin = await session.openAdmin();
       await signInLocally(session, admin);
       await admin.page
         .getByRole('complementary', { name: /Site build/ })
         .getByText('✓ The site builds')
         .waitFor();
+    });
+    async function signedIn(timezoneId = ''): Promise<AdminPage> {
+      await leaveEntry(admin.page);
+      await setTimeZone(admin.page, timezoneId);
+      admin.errors.length = 0;
+      admin.violations.length = 0;
       return admin;
     }
 
@@ -274,7 +290,7 @@ withChromium('the editor refuses a mistake before it writes', (executablePath) =
           assert.deepEqual(admin.errors, []);
           assert.deepEqual(admin.violations, []);
         } finally {
-          await admin.context.close();
+          await leaveEntry(admin.page);
         }
       });
 
@@ -295,7 +311,7 @@ withChromium('the editor refuses a mistake before it writes', (executablePath) =
           .getByText('The pasted text had 3 lines; this field holds one, so they are joined with spaces.')
           .waitFor();
       } finally {
-        await admin.context.close();
+        await leaveEntry(admin.page);
       }
     });
 
@@ -332,7 +348,7 @@ withChromium('the editor refuses a mistake before it writes', (executablePath) =
           assert.equal((await save(admin, EVENT)).check, 'passed');
           assert.equal(await session.onDisk(EVENT), before);
         } finally {
-          await admin.context.close();
+          await leaveEntry(admin.page);
         }
       });
 
@@ -365,7 +381,7 @@ withChromium('the editor refuses a mistake before it writes', (executablePath) =
         assert.equal((await save(admin, EVENT)).check, 'passed');
         assert.equal(await session.onDisk(EVENT), before);
       } finally {
-        await admin.context.close();
+        await leaveEntry(admin.page);
       }
     });
 
@@ -401,7 +417,7 @@ withChromium('the editor refuses a mistake before it writes', (executablePath) =
           .map(describeViolation);
         assert.deepEqual(ours, [], 'axe finds nothing in the panel or a field’s message');
       } finally {
-        await admin.context.close();
+        await leaveEntry(admin.page);
       }
     });
 
@@ -427,7 +443,7 @@ withChromium('the editor refuses a mistake before it writes', (executablePath) =
         await click(admin, panel.getByRole('link', { name: /Events › “A made-up spring workshop” › Ends/ }));
         await admin.page.waitForFunction(() => document.activeElement?.closest('section')?.dataset.keyPath === 'end');
       } finally {
-        await admin.context.close();
+        await leaveEntry(admin.page);
       }
     });
 
