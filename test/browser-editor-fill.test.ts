@@ -22,6 +22,7 @@ import {
   click,
   type EditorSession,
   fieldSection,
+  leaveEntry,
   openEntry,
   registriesPlayedBy,
   save,
@@ -38,17 +39,21 @@ withChromium('Fill from the DOI', (executablePath) =>
     let session: EditorSession;
     let resolver: RecordedResolver;
     const unreachable = new Set<string>();
+    /** The file's one page at /admin/, signed in once. */
+    let admin: AdminPage;
     before(async () => {
       [session, resolver] = await Promise.all([startEditorSession(executablePath), startRecordedResolver()]);
+      admin = await session.openAdmin({ routes: [registriesPlayedBy(resolver, unreachable)] });
+      await signInLocally(session, admin);
     });
     after(async () => {
       await session?.stop();
       await resolver?.close();
     });
 
+    /** The publications open, as saved: the entry a test before left open is left without saving. */
     async function signedIn(): Promise<AdminPage> {
-      const admin = await session.openAdmin({ routes: [registriesPlayedBy(resolver, unreachable)] });
-      await signInLocally(session, admin);
+      await leaveEntry(admin.page);
       await openEntry(admin.page, 'settings/entries/publications');
       return admin;
     }
@@ -116,7 +121,7 @@ withChromium('Fill from the DOI', (executablePath) =>
         const title = (await fieldSection(admin.page, 'Title', theme)).getByRole('textbox');
         assert.equal(await title.inputValue(), (entry as { title: string }).title);
       } finally {
-        await admin.context.close();
+        await leaveEntry(admin.page);
       }
     });
 
@@ -131,7 +136,7 @@ withChromium('Fill from the DOI', (executablePath) =>
         );
         assert.equal(session.offsite.length, asked, 'no registry asked');
       } finally {
-        await admin.context.close();
+        await leaveEntry(admin.page);
       }
     });
 
@@ -146,7 +151,7 @@ withChromium('Fill from the DOI', (executablePath) =>
         assert.match(await fill(admin, '10.5555/offline.1'), /^Crossref and DataCite could not be reached/);
       } finally {
         unreachable.clear();
-        await admin.context.close();
+        await leaveEntry(admin.page);
       }
     });
 
