@@ -308,7 +308,8 @@ browserSuite(
         await nextQuestion(page, WAITS[0]!);
         await verdict(page, /^✓ Published: the change is on the site\.$/);
         await page.clock.resume();
-        assert.match(page.url(), /#\/collections\/settings$/, 'the CMS went back to the list, and the verdict came');
+        // The CMS went back to the list, and the verdict came there.
+        await page.waitForURL(/#\/collections\/settings$/);
         const links = await liveSite(page)
           .getByRole('link')
           .evaluateAll((nodes) => nodes.map((node) => [node.textContent, node.getAttribute('href')]));
