@@ -7,7 +7,8 @@
  * https://api.crossref.org and https://api.datacite.org as it would on the
  * live site, under /admin/'s own policy, and the test's route hands each
  * request to the stand-in, answering with the recorded body and the recorded
- * Access-Control-Allow-Origin header.
+ * Access-Control-Allow-Origin header. /admin/ is opened and signed in to
+ * once for the file; each test leaves the entry before it unsaved.
  */
 import assert from 'node:assert/strict';
 import { cp } from 'node:fs/promises';

@@ -6,7 +6,8 @@
  * page (the one citation function, src/citation.ts, on both sides), an
  * event's time line is the home page's, and a change typed in the form
  * reaches the pane. axe-core checks what the pane draws, and nothing of
- * /admin/ leaves the site.
+ * /admin/ leaves the site. /admin/ is opened once for the file; each test
+ * leaves the entry before it as a person does.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
