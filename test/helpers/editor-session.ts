@@ -251,7 +251,8 @@ async function scrolledTo(page: Page, target: Locator) {
   for (let turn = 0; turn < 40 && (await target.count()) === 0; turn++) {
     await page.mouse.move(400, 500);
     await page.mouse.wheel(0, 300);
-    await page.waitForTimeout(50);
+    // Two frames drawn after the wheel: the page has scrolled, and the CMS has drawn what came into view.
+    await page.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))));
   }
 }
 
