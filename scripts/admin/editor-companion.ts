@@ -24,6 +24,7 @@ import { offerPlaces } from './editor/list-position.ts';
 import { momentField } from './editor/moment-field.ts';
 import { checkBeforeSave, whereListed } from './editor/save-check.ts';
 import { addStyles } from './editor/style.ts';
+import { keepTypedText } from './editor/typed-text.ts';
 
 addStyles();
 keepLandmarks(entryMaybeLeft);
@@ -32,6 +33,7 @@ checkBeforeSave();
 enterPicksTheMatch();
 focusNewItems();
 joinPastedLines();
+keepTypedText();
 offerPlaces();
 const react = lentReact();
 if (react) {
