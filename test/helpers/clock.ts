@@ -1,0 +1,112 @@
+/**
+ * A clock the test drives (scripts/lib/clock.ts says who takes one): time
+ * moves only when the test moves it, or, when `pausesPass` is set, when the
+ * program pauses and nothing else is due first, as if the pause were over at
+ * once. Each timer set and each pause taken is kept, so that a test asserts
+ * the schedule (a Retry-After of a day reported, five waits of 5, 10, 15, 30
+ * and 60 s) without waiting any of it out.
+ */
+import { type Clock, sleepOn } from '../../scripts/lib/clock.ts';
+
+interface Timer {
+  due: number;
+  ms: number;
+  then: () => void;
+  pause: boolean;
+}
+
+export class DrivenClock implements Clock {
+  private time: number;
+  private readonly timers = new Set<Timer>();
+  private readonly waiting = new Set<{ matches: (ms: number) => boolean; resolve: () => void }>();
+  private flushing = false;
+  /** Every pause the program took, in milliseconds, in order. */
+  readonly pauses: number[] = [];
+  /** Every timer the program set (time limits, deadlines, debounces), in milliseconds, in order. */
+  readonly timersSet: number[] = [];
+
+  /**
+   * `start`: the time it is at first (a fixed day by default, so that no run depends on when it runs);
+   * `pausesPass`: a pause ends as soon as it is taken, time moving on to its end (and running what falls due).
+   */
+  constructor(private readonly options: { start?: number; pausesPass?: boolean } = {}) {
+    this.time = options.start ?? Date.parse('2026-03-02T09:00:00Z');
+  }
+
+  now(): number {
+    return this.time;
+  }
+
+  after(ms: number, then: () => void): () => void {
+    this.timersSet.push(ms);
+    return this.add({ due: this.time + Math.max(0, ms), ms, then, pause: false });
+  }
+
+  sleep(ms: number, signal?: AbortSignal): Promise<void> {
+    if (ms > 0 && !signal?.aborted) this.pauses.push(ms);
+    return sleepOn(
+      (wait, then) => {
+        const cancel = this.add({ due: this.time + wait, ms: wait, then, pause: true });
+        if (this.options.pausesPass) this.passPauses();
+        return cancel;
+      },
+      ms,
+      signal,
+    );
+  }
+
+  /** Moves time on by `ms`, running each timer that falls due, earliest first, at its own time. */
+  advance(ms: number): void {
+    this.runUntil(this.time + ms);
+  }
+
+  /** Resolves once a timer or pause of `ms` (or one that `matches`) is pending: the program has begun to wait. */
+  waitingFor(ms: number | ((ms: number) => boolean)): Promise<void> {
+    const matches = typeof ms === 'number' ? (each: number) => each === ms : ms;
+    if ([...this.timers].some((timer) => matches(timer.ms))) return Promise.resolve();
+    return new Promise((resolve) => this.waiting.add({ matches, resolve }));
+  }
+
+  /** How many timers and pauses are pending. */
+  get pending(): number {
+    return this.timers.size;
+  }
+
+  private add(timer: Timer): () => void {
+    this.timers.add(timer);
+    for (const waiter of this.waiting) {
+      if (!waiter.matches(timer.ms)) continue;
+      this.waiting.delete(waiter);
+      waiter.resolve();
+    }
+    return () => this.timers.delete(timer);
+  }
+
+  private runUntil(to: number): void {
+    for (let next = this.earliest(); next && next.due <= to; next = this.earliest()) {
+      this.timers.delete(next);
+      this.time = Math.max(this.time, next.due);
+      next.then();
+    }
+    this.time = Math.max(this.time, to);
+  }
+
+  private earliest(filter: (timer: Timer) => boolean = () => true): Timer | undefined {
+    let found: Timer | undefined;
+    for (const timer of this.timers) if (filter(timer) && (!found || timer.due < found.due)) found = timer;
+    return found;
+  }
+
+  /** After the pauses taken at this moment are all set, moves time to the end of the first, and again until none is left. */
+  private passPauses(): void {
+    if (this.flushing) return;
+    this.flushing = true;
+    setImmediate(() => {
+      this.flushing = false;
+      const next = this.earliest((timer) => timer.pause);
+      if (!next) return;
+      this.runUntil(next.due);
+      if (this.earliest((timer) => timer.pause)) this.passPauses();
+    });
+  }
+}
