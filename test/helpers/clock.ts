@@ -60,6 +60,12 @@ export class DrivenClock implements Clock {
     this.runUntil(this.time + ms);
   }
 
+  /** Moves time on to the first pending timer or pause and runs it (and any due with it): what happens next, now. */
+  runNext(): void {
+    const next = this.earliest();
+    if (next) this.runUntil(next.due);
+  }
+
   /** Resolves once a timer or pause of `ms` (or one that `matches`) is pending: the program has begun to wait. */
   waitingFor(ms: number | ((ms: number) => boolean)): Promise<void> {
     const matches = typeof ms === 'number' ? (each: number) => each === ms : ms;
