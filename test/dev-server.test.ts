@@ -142,11 +142,15 @@ test('npm run dev keeps seeing a content file that is replaced by rename (an ato
 /** The Chromium the tests below launch; without one they are skipped (in CI they fail), and the tests above still run. */
 let executablePath = '';
 
+/** The file's one Chromium, launched by the first test that opens a page; each test opens a page of its own in it. */
+let browser: ReturnType<typeof launchChromium> | undefined;
+after(async () => (await browser)?.close());
+
 /** A page of the dev server in Chromium, its event stream connected. */
 async function openPage(url: string) {
-  const browser = await launchChromium(executablePath);
-  after(() => browser.close());
-  const page = await browser.newPage();
+  browser ??= launchChromium(executablePath);
+  const page = await (await browser).newPage();
+  after(() => page.close());
   // The page's event stream is connected once the server has answered it: the server registers the page before it
   // answers, so a change made after this reaches the page.
   const connected = page.waitForResponse((response) => new URL(response.url()).pathname === '/__dev/events');
