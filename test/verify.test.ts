@@ -38,6 +38,7 @@ import { sitePathOf } from '../src/urls.ts';
 import { edgeBeacon, edgeBeacon2021, emailDecoder, encodedAddress, pagesBeacon } from './fixtures/cloudflare/tags.ts';
 import { DrivenClock } from './helpers/clock.ts';
 import { type Answer, changeByte, type FaultServer, startFaultServer } from './helpers/fault-server.ts';
+import { propertyRuns } from './helpers/property-runs.ts';
 import { buildIntoTemporaryFolder, fixtureContent, temporaryFolder } from './helpers/site.ts';
 
 const run = promisify(execFile);
@@ -603,7 +604,7 @@ test(
           );
         },
       ),
-      { numRuns: 12 },
+      { numRuns: propertyRuns(12) },
     );
   },
 );
