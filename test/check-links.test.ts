@@ -38,10 +38,11 @@ let firstRequests: LinkServer['requests'];
 
 /**
  * The checker's clock, the server's too: its pauses (Retry-After, the retry delay) pass at once, and a request the
- * server will never answer is given up when the server has it, by moving time past the limit. It starts now, so that
- * the command run below, on the system's clock, finds the cache these runs wrote young.
+ * server will never answer is given up when the server has it, by moving time past the limit. It starts an hour ago,
+ * so that the command run below, on the system's clock, finds the cache these runs wrote an hour old (young enough,
+ * and never in its future however far the pauses moved this clock on).
  */
-const clock = new DrivenClock({ start: Date.now(), pausesPass: true });
+const clock = new DrivenClock({ start: Date.now() - 60 * 60 * 1000, pausesPass: true });
 const limitMs = 1_000;
 
 const options = (overrides: Partial<RunOptions> = {}): RunOptions => ({
