@@ -10,6 +10,8 @@ import { after, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { launchChromium, withChromium } from './helpers/browser/chromium.ts';
 import { startRecordedResolver } from './fixtures/doi/recorded-resolver.ts';
+import { whenSettled } from '../scripts/dev/settle.ts';
+import { DrivenClock } from './helpers/clock.ts';
 import { type DevServer, startDevServer } from './helpers/dev-server.ts';
 import { projectCopy, temporaryFolder } from './helpers/site.ts';
 
@@ -137,6 +139,27 @@ test('npm run dev keeps seeing a content file that is replaced by rename (an ato
     await next;
     assert.match(await (await fetch(url)).text(), new RegExp(title), `${title} is on the page`);
   }
+});
+
+test('a save made in several steps starts one build, once no change has come for 40 ms (on a driven clock)', () => {
+  const clock = new DrivenClock();
+  let builds = 0;
+  const changed = whenSettled(() => (builds += 1), { clock });
+  // An editor's save: a temporary file, its rename, then the file touched again, 30 ms apart.
+  changed();
+  clock.advance(30);
+  changed();
+  clock.advance(30);
+  changed();
+  clock.advance(39);
+  assert.equal(builds, 0, 'no build while the changes keep coming');
+  clock.advance(1);
+  assert.equal(builds, 1, 'the build starts 40 ms after the last change');
+  clock.advance(60_000);
+  assert.equal(builds, 1, 'one build for the one save');
+  changed();
+  clock.advance(40);
+  assert.equal(builds, 2, 'the next save, the next build');
 });
 
 /** The Chromium the tests below launch; without one they are skipped (in CI they fail), and the tests above still run. */
