@@ -2,15 +2,14 @@
  * A clock the test drives (scripts/lib/clock.ts says who takes one): time
  * moves only when the test moves it, or, when `pausesPass` is set, when the
  * program pauses and nothing else is due first, as if the pause were over at
- * once. Each timer set and each pause taken is kept, so that a test asserts
- * the schedule (a Retry-After of a day reported, five waits of 5, 10, 15, 30
- * and 60 s) without waiting any of it out.
+ * once. Each pause taken is kept, so that a test asserts the schedule (waits
+ * of 1, 2 and 4 s; a Retry-After of a day reported, not waited) without
+ * waiting any of it out.
  */
 import { type Clock, sleepOn } from '../../scripts/lib/clock.ts';
 
 interface Timer {
   due: number;
-  ms: number;
   then: () => void;
   pause: boolean;
 }
@@ -18,12 +17,9 @@ interface Timer {
 export class DrivenClock implements Clock {
   private time: number;
   private readonly timers = new Set<Timer>();
-  private readonly waiting = new Set<{ matches: (ms: number) => boolean; resolve: () => void }>();
   private flushing = false;
   /** Every pause the program took, in milliseconds, in order. */
   readonly pauses: number[] = [];
-  /** Every timer the program set (time limits, deadlines, debounces), in milliseconds, in order. */
-  readonly timersSet: number[] = [];
 
   /**
    * `start`: the time it is at first (a fixed day by default, so that no run depends on when it runs);
@@ -38,15 +34,14 @@ export class DrivenClock implements Clock {
   }
 
   after(ms: number, then: () => void): () => void {
-    this.timersSet.push(ms);
-    return this.add({ due: this.time + Math.max(0, ms), ms, then, pause: false });
+    return this.add({ due: this.time + Math.max(0, ms), then, pause: false });
   }
 
   sleep(ms: number, signal?: AbortSignal): Promise<void> {
     if (ms > 0 && !signal?.aborted) this.pauses.push(ms);
     return sleepOn(
       (wait, then) => {
-        const cancel = this.add({ due: this.time + wait, ms: wait, then, pause: true });
+        const cancel = this.add({ due: this.time + wait, then, pause: true });
         if (this.options.pausesPass) this.passPauses();
         return cancel;
       },
@@ -66,25 +61,8 @@ export class DrivenClock implements Clock {
     if (next) this.runUntil(next.due);
   }
 
-  /** Resolves once a timer or pause of `ms` (or one that `matches`) is pending: the program has begun to wait. */
-  waitingFor(ms: number | ((ms: number) => boolean)): Promise<void> {
-    const matches = typeof ms === 'number' ? (each: number) => each === ms : ms;
-    if ([...this.timers].some((timer) => matches(timer.ms))) return Promise.resolve();
-    return new Promise((resolve) => this.waiting.add({ matches, resolve }));
-  }
-
-  /** How many timers and pauses are pending. */
-  get pending(): number {
-    return this.timers.size;
-  }
-
   private add(timer: Timer): () => void {
     this.timers.add(timer);
-    for (const waiter of this.waiting) {
-      if (!waiter.matches(timer.ms)) continue;
-      this.waiting.delete(waiter);
-      waiter.resolve();
-    }
     return () => this.timers.delete(timer);
   }
 
