@@ -113,7 +113,12 @@ function gzipped(answer: Answer, corrupt: boolean): Answer {
 }
 
 /** The headers, then one byte of the body every `ms`, for as long as the client listens. */
-function trickle(response: http.ServerResponse, answer: Answer, ms: number, clock?: Pick<DrivenClock, 'advance'>): void {
+function trickle(
+  response: http.ServerResponse,
+  answer: Answer,
+  ms: number,
+  clock?: Pick<DrivenClock, 'advance'>,
+): void {
   response.writeHead(answer.status, { ...answer.headers, 'content-length': String(answer.body.length) });
   response.flushHeaders();
   let sent = 0;
@@ -127,7 +132,8 @@ function trickle(response: http.ServerResponse, answer: Answer, ms: number, cloc
         setImmediate(next);
       });
     };
-    return next();
+    next();
+    return;
   }
   const timer = setInterval(() => {
     if (sent >= answer.body.length) return clearInterval(timer);
