@@ -624,28 +624,45 @@ test(
     assert.match(failed.stdout, new RegExp(`\n✗ ${page}/: differs from this build: `));
     assert.match(failed.stdout, /\n✗ The live site is not this build: 1 difference over \d+ files/);
 
-    // A port nothing listens on: the connection is refused, which asking again may mend, so it is not "No network".
-    const closed = http.createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const { port } = closed.address() as AddressInfo;
-    await new Promise((resolve) => closed.close(resolve));
-    const refused = await command(`http://127.0.0.1:${port}/`);
-    assert.equal(refused.code, 2);
-    assert.match(
-      refused.stdout,
-      /\n\? build\.json: could not check: connect ECONNREFUSED 127\.0\.0\.1:\d+ \(3 tries\)\n/,
-    );
-    assert.match(
-      refused.stdout,
-      /\n\? Could not check the live site: build\.json did not come, so nothing else was asked/,
-    );
-
     const offline = await command('http://verify.invalid/');
     assert.equal(offline.code, 2);
     assert.equal(offline.stdout.trim().split('\n').length, 1);
     assert.match(
       offline.stdout,
       /^No network: could not reach http:\/\/verify\.invalid \(ENOTFOUND\)\. Nothing was verified/,
+    );
+  },
+);
+
+test(
+  'a refused connection is "could not check" (exit 2) after three tries a second and two apart, never "No network"',
+  bounded(20),
+  async () => {
+    // A port nothing listens on: the connection is refused, which asking again may mend, so it is not "No network".
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    // The command's own client (scripts/verify.ts), its waits on a driven clock.
+    const clock = new DrivenClock({ pausesPass: true });
+    const client = new HttpClient({
+      userAgent: 'eccron-test',
+      timeoutMs: 20_000,
+      perHost: 4,
+      concurrency: 4,
+      retry: { backoffMs: 1_000 },
+      clock,
+    });
+    const refused = await verify(`http://127.0.0.1:${port}/`, { client });
+    assert.equal(refused.report.exitCode, 2);
+    assert.deepEqual(clock.pauses, [1_000, 2_000]);
+    assert.match(
+      refused.report.text,
+      /\n\? build\.json: could not check: connect ECONNREFUSED 127\.0\.0\.1:\d+ \(3 tries\)\n/,
+    );
+    assert.match(
+      refused.report.text,
+      /\n\? Could not check the live site: build\.json did not come, so nothing else was asked/,
     );
   },
 );
