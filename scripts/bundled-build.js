@@ -94,26 +94,30 @@ function upToDateBundle(projectRoot, folder) {
 
 /**
  * Runs the build command: from the bundle when it is up to date, or else from
- * the sources, making the bundle meanwhile.
+ * a bundle made now (esbuild, in its own process, reads the sources once for
+ * this build and the next), or, when even that fails, from the sources.
  * @param {string} projectRoot
  */
 export async function runBuild(projectRoot) {
   const folder = cacheFolder(projectRoot);
   const bundle = upToDateBundle(projectRoot, folder);
-  const command = bundle && loadBundle(bundle);
-  if (command) {
-    await command.buildCommand();
+  const kept = bundle && loadBundle(bundle);
+  if (kept) {
+    await kept.buildCommand();
     // The code of a build that succeeded: the functions every build runs.
-    if (!process.exitCode) command.keepCode();
+    if (!process.exitCode) kept.keepCode();
     return;
   }
-  const saved = saveBundle(projectRoot, folder).catch(() => {});
+  // A build with no bundle (every CI run and deploy) is often the checkout's only one: it keeps no code, which would
+  // only delay its exit; the next build keeps it.
+  const made = await makeBundle(projectRoot, folder).catch(() => undefined);
+  const command = made && loadBundle(made.file, made.source);
+  if (command) return command.buildCommand();
   const { register } = await import('tsx/esm/api');
   register();
   /** @type {{ buildCommand: () => Promise<void> }} */
   const { buildCommand } = await import(pathToFileURL(path.join(projectRoot, entryFile)).href);
   await buildCommand();
-  await saved;
 }
 
 /** V8's code for the bundle, of this V8 (another Node line's is kept beside it). @param {string} bundle */
@@ -140,9 +144,9 @@ function keptCode(bundle, source) {
  * function it ran once it has run (only when none was kept or V8 refused it). Undefined when the bundle does not
  * compile: a damaged file.
  * @param {string} bundle
+ * @param {Buffer} [source] its bytes, when they are at hand
  */
-function loadBundle(bundle) {
-  const source = readFileSync(bundle);
+function loadBundle(bundle, source = readFileSync(bundle)) {
   const cachedData = keptCode(bundle, source);
   /** @type {vm.Script} */
   let script;
@@ -175,10 +179,11 @@ function loadBundle(bundle) {
 }
 
 /**
+ * The command bundled from its sources as they are now, kept for the next builds: its file, and its bytes.
  * @param {string} projectRoot
  * @param {string} folder
  */
-async function saveBundle(projectRoot, folder) {
+async function makeBundle(projectRoot, folder) {
   const esbuild = await import('esbuild');
   const result = await esbuild.build({
     absWorkingDir: projectRoot,
@@ -214,17 +219,22 @@ async function saveBundle(projectRoot, folder) {
   const key = keyOf(projectRoot, inputs);
   // Another build may be reading the previous bundle: each has its own name, and the manifest is replaced whole.
   const bundle = `build-${key}.js`;
-  const { contents } = /** @type {import('esbuild').OutputFile} */ (result.outputFiles[0]);
-  writeFileAtomic(path.join(folder, bundle), contents);
-  writeFileAtomic(
-    path.join(folder, 'manifest.json'),
-    JSON.stringify({ key, inputs, stamp: stampOf(projectRoot, inputs) }),
-  );
-  // Older bundles go, with their code; this one's code is kept (another build may have made it meanwhile).
-  for (const name of await readdir(folder)) {
-    if (name.startsWith('build-') && !name.startsWith(`build-${key}.`))
-      await rm(path.join(folder, name), { force: true });
+  const source = Buffer.from(/** @type {import('esbuild').OutputFile} */ (result.outputFiles[0]).contents);
+  try {
+    writeFileAtomic(path.join(folder, bundle), source);
+    writeFileAtomic(
+      path.join(folder, 'manifest.json'),
+      JSON.stringify({ key, inputs, stamp: stampOf(projectRoot, inputs) }),
+    );
+    // Older bundles go, with their code; this one's code is kept (another build may have made it meanwhile).
+    for (const name of await readdir(folder)) {
+      if (name.startsWith('build-') && !name.startsWith(`build-${key}.`))
+        await rm(path.join(folder, name), { force: true });
+    }
+  } catch {
+    // A read-only node_modules only means bundling again next time.
   }
+  return { file: path.join(folder, bundle), source };
 }
 
 /**

@@ -12,7 +12,7 @@
  */
 import type * as esbuild from 'esbuild';
 import { projectRoot } from '../lib/project-root.js';
-import { type KeptScript, keptScript } from './kept-script.ts';
+import { type KeptScript, keptScript, keptScriptSoon } from './kept-script.ts';
 const standIns = './scripts/admin/editor/node-stand-ins.ts';
 
 const options = {
@@ -40,5 +40,11 @@ let made: KeptScript | undefined;
 /** The editor's script, bundled once per change of what it is made of (and looked up once per process). */
 export function editorScript(): KeptScript {
   made ??= keptScript('admin-editor', options, "editor's script");
+  return made;
+}
+
+/** editorScript, bundled in esbuild's process while the build goes on. */
+export async function editorScriptSoon(): Promise<KeptScript> {
+  made ??= await keptScriptSoon('admin-editor', options, "editor's script");
   return made;
 }

@@ -48,13 +48,10 @@ function kept(cacheFile: string, options: Options): KeptScript | undefined {
   }
 }
 
-/** The script `options` make, kept under `name` in the cache; `what` names it if esbuild writes nothing. */
-export function keptScript(name: string, options: Options, what: string): KeptScript {
-  const cacheFile = path.join(projectRoot, 'node_modules', '.cache', 'eccron-client', `${name}.json`);
-  const found = kept(cacheFile, options);
-  if (found) return found;
-  const { buildSync } = require('esbuild') as typeof esbuild;
-  const result = buildSync(options);
+const cacheFileOf = (name: string) => path.join(projectRoot, 'node_modules', '.cache', 'eccron-client', `${name}.json`);
+
+/** The script of esbuild's result, kept in `cacheFile` for the next builds. */
+function keep(cacheFile: string, options: Options, result: esbuild.BuildResult<Options>, what: string): KeptScript {
   const [output] = result.outputFiles;
   if (!output) throw new Error(`esbuild wrote no ${what}`);
   const script = { path: path.relative(projectRoot, output.path).split(path.sep).join('/'), contents: output.text };
@@ -65,4 +62,25 @@ export function keptScript(name: string, options: Options, what: string): KeptSc
     // A read-only node_modules only means bundling again next time.
   }
   return script;
+}
+
+/** The script `options` make, kept under `name` in the cache; `what` names it if esbuild writes nothing. */
+export function keptScript(name: string, options: Options, what: string): KeptScript {
+  const cacheFile = cacheFileOf(name);
+  const found = kept(cacheFile, options);
+  if (found) return found;
+  const { buildSync } = require('esbuild') as typeof esbuild;
+  return keep(cacheFile, options, buildSync(options), what);
+}
+
+/**
+ * keptScript, with esbuild's work done in its own process while this one goes on (the build renders the pages
+ * meanwhile): what a build that has no kept script waits for.
+ */
+export async function keptScriptSoon(name: string, options: Options, what: string): Promise<KeptScript> {
+  const cacheFile = cacheFileOf(name);
+  const found = kept(cacheFile, options);
+  if (found) return found;
+  const { build } = require('esbuild') as typeof esbuild;
+  return keep(cacheFile, options, await build(options), what);
 }

@@ -10,7 +10,7 @@
  */
 import type * as esbuild from 'esbuild';
 import { projectRoot } from '../../lib/project-root.js';
-import { type KeptScript, keptScript } from '../kept-script.ts';
+import { type KeptScript, keptScript, keptScriptSoon } from '../kept-script.ts';
 
 const options = {
   absWorkingDir: projectRoot,
@@ -46,3 +46,6 @@ const options = {
 export function previewBundle(): KeptScript {
   return keptScript('admin-preview', options, 'preview script');
 }
+
+/** previewBundle, bundled in esbuild's process while the build goes on. */
+export const previewBundleSoon = (): Promise<KeptScript> => keptScriptSoon('admin-preview', options, 'preview script');
