@@ -14,7 +14,7 @@
  * missing, damaged or of another V8 is compiled again.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -22,6 +22,7 @@ import { pathToFileURL } from 'node:url';
 import vm from 'node:vm';
 import { crc32 } from 'node:zlib';
 import { writeFileAtomic } from './lib/atomic-write.js';
+import { startBrowserBundles } from './lib/browser-bundles.js';
 
 /** The command bundled, and the files that say how (this one and its starter). */
 const entryFile = 'scripts/build.ts';
@@ -110,7 +111,10 @@ export async function runBuild(projectRoot) {
   }
   // A build with no bundle (every CI run and deploy) is often the checkout's only one: it keeps no code, which would
   // only delay its exit; the next build keeps it.
-  const made = await makeBundle(projectRoot, folder).catch(() => undefined);
+  const esbuild = await import('esbuild').catch(() => undefined);
+  // The scripts for the browser that are not kept either: esbuild makes them while it bundles the command.
+  if (esbuild) startBrowserBundles(esbuild, projectRoot);
+  const made = esbuild && (await makeBundle(esbuild, projectRoot, folder).catch(() => undefined));
   const command = made && loadBundle(made.file, made.source);
   if (command) return command.buildCommand();
   const { register } = await import('tsx/esm/api');
@@ -180,11 +184,11 @@ function loadBundle(bundle, source = readFileSync(bundle)) {
 
 /**
  * The command bundled from its sources as they are now, kept for the next builds: its file, and its bytes.
+ * @param {typeof import('esbuild')} esbuild
  * @param {string} projectRoot
  * @param {string} folder
  */
-async function makeBundle(projectRoot, folder) {
-  const esbuild = await import('esbuild');
+async function makeBundle(esbuild, projectRoot, folder) {
   const result = await esbuild.build({
     absWorkingDir: projectRoot,
     entryPoints: [entryFile],
@@ -206,7 +210,7 @@ async function makeBundle(projectRoot, folder) {
     minifySyntax: true,
     // esbuild runs its own binary, found next to its package: it stays where it is installed.
     external: ['esbuild'],
-    plugins: [keepModuleUrls, staticMarkupOnly],
+    plugins: [keepModuleUrls(projectRoot), staticMarkupOnly],
     metafile: true,
     write: false,
     logLevel: 'silent',
@@ -238,16 +242,25 @@ async function makeBundle(projectRoot, folder) {
 }
 
 /**
- * A module that finds files beside itself (import.meta.url) is given its own address, not the bundle's.
- * @type {import('esbuild').Plugin}
+ * A module that finds files beside itself (import.meta.url) is given its own address, not the bundle's. Only the
+ * project's few such files are handed to this process (a filter of their paths): asking it about every file esbuild
+ * reads, some 400 with the packages', cost a cold build a round trip each.
+ * @param {string} projectRoot
+ * @returns {import('esbuild').Plugin}
  */
-const keepModuleUrls = {
+const keepModuleUrls = (projectRoot) => ({
   name: 'keep-module-urls',
   setup(build) {
-    build.onLoad({ filter: /\.(?:tsx?|js)$/ }, async (args) => {
-      if (args.path.includes('node_modules')) return undefined;
+    const files = ['src', 'scripts'].flatMap((folder) =>
+      readdirSync(path.join(projectRoot, folder), { recursive: true, encoding: 'utf8' })
+        .filter((name) => /\.(?:tsx?|js)$/.test(name))
+        .map((name) => path.join(projectRoot, folder, name))
+        .filter((file) => readFileSync(file, 'utf8').includes('import.meta.url')),
+    );
+    if (files.length === 0) return;
+    const literal = (/** @type {string} */ text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+    build.onLoad({ filter: new RegExp(`^(?:${files.map(literal).join('|')})$`) }, async (args) => {
       const source = await readFile(args.path, 'utf8');
-      if (!source.includes('import.meta.url')) return undefined;
       return {
         // Only the expression: a quoted 'import.meta.url' (an esbuild define key) stays a name.
         contents: source.replace(
@@ -258,7 +271,7 @@ const keepModuleUrls = {
       };
     });
   },
-};
+});
 
 /**
  * react-dom/server is two renderers: the streaming one (300 KB) and the legacy

@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type * as esbuild from 'esbuild';
 import { writeFileAtomic } from '../lib/atomic-write.js';
+import { keptFiles, takeStarted } from '../lib/browser-bundles.js';
 import { projectRoot } from '../lib/project-root.js';
 
 const require = createRequire(import.meta.url);
@@ -48,8 +49,6 @@ function kept(cacheFile: string, options: Options): KeptScript | undefined {
   }
 }
 
-const cacheFileOf = (name: string) => path.join(projectRoot, 'node_modules', '.cache', 'eccron-client', `${name}.json`);
-
 /** The script of esbuild's result, kept in `cacheFile` for the next builds. */
 function keep(cacheFile: string, options: Options, result: esbuild.BuildResult<Options>, what: string): KeptScript {
   const [output] = result.outputFiles;
@@ -64,9 +63,9 @@ function keep(cacheFile: string, options: Options, result: esbuild.BuildResult<O
   return script;
 }
 
-/** The script `options` make, kept under `name` in the cache; `what` names it if esbuild writes nothing. */
-export function keptScript(name: string, options: Options, what: string): KeptScript {
-  const cacheFile = cacheFileOf(name);
+/** The script `options` make, kept in the cache's file of `name`; `what` names it if esbuild writes nothing. */
+export function keptScript(name: 'editor' | 'preview', options: Options, what: string): KeptScript {
+  const cacheFile = keptFiles(projectRoot)[name];
   const found = kept(cacheFile, options);
   if (found) return found;
   const { buildSync } = require('esbuild') as typeof esbuild;
@@ -77,10 +76,11 @@ export function keptScript(name: string, options: Options, what: string): KeptSc
  * keptScript, with esbuild's work done in its own process while this one goes on (the build renders the pages
  * meanwhile): what a build that has no kept script waits for.
  */
-export async function keptScriptSoon(name: string, options: Options, what: string): Promise<KeptScript> {
-  const cacheFile = cacheFileOf(name);
+export async function keptScriptSoon(name: 'editor' | 'preview', options: Options, what: string): Promise<KeptScript> {
+  const cacheFile = keptFiles(projectRoot)[name];
   const found = kept(cacheFile, options);
   if (found) return found;
-  const { build } = require('esbuild') as typeof esbuild;
-  return keep(cacheFile, options, await build(options), what);
+  // Started by scripts/bundled-build.js before the command was loaded, when nothing was kept; else asked now.
+  const started = takeStarted<esbuild.BuildResult<Options>>(options);
+  return keep(cacheFile, options, await (started ?? (require('esbuild') as typeof esbuild).build(options)), what);
 }
