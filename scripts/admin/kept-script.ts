@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type * as esbuild from 'esbuild';
 import { writeFileAtomic } from '../lib/atomic-write.js';
-import { keptFiles, takeStarted } from '../lib/browser-bundles.js';
+import { inputsStamp, keptFiles, takeStarted } from '../lib/browser-bundles.js';
 import { projectRoot } from '../lib/project-root.js';
 
 const require = createRequire(import.meta.url);
@@ -24,6 +24,8 @@ export interface KeptScript {
 interface Kept extends KeptScript {
   key: string;
   inputs: string[];
+  /** inputsStamp when it was kept: while it is the same, the inputs are not read again. */
+  stamp?: string;
 }
 
 type Options = esbuild.BuildOptions & { write: false; metafile: true };
@@ -43,7 +45,9 @@ function keyOf(options: Options, inputs: string[]): string {
 function kept(cacheFile: string, options: Options): KeptScript | undefined {
   try {
     const found = JSON.parse(readFileSync(cacheFile, 'utf8')) as Kept;
-    return found.key === keyOf(options, found.inputs) ? { path: found.path, contents: found.contents } : undefined;
+    const upToDate =
+      found.stamp === inputsStamp(projectRoot, options, found.inputs) || found.key === keyOf(options, found.inputs);
+    return upToDate ? { path: found.path, contents: found.contents } : undefined;
   } catch {
     return undefined; // none yet, or an input gone: esbuild bundles again
   }
@@ -56,7 +60,11 @@ function keep(cacheFile: string, options: Options, result: esbuild.BuildResult<O
   const script = { path: path.relative(projectRoot, output.path).split(path.sep).join('/'), contents: output.text };
   const inputs = Object.keys(result.metafile.inputs);
   try {
-    writeFileAtomic(cacheFile, JSON.stringify({ ...script, key: keyOf(options, inputs), inputs } satisfies Kept));
+    const stamp = inputsStamp(projectRoot, options, inputs);
+    writeFileAtomic(
+      cacheFile,
+      JSON.stringify({ ...script, key: keyOf(options, inputs), inputs, stamp } satisfies Kept),
+    );
   } catch {
     // A read-only node_modules only means bundling again next time.
   }

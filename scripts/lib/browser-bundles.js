@@ -10,7 +10,7 @@
  * again.
  */
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const browsers = ['es2022', 'chrome111', 'firefox113', 'safari16.4'];
@@ -135,6 +135,22 @@ export const keptFiles = (root) => ({
   editor: path.join(cacheFolder(root), 'admin-editor.json'),
   preview: path.join(cacheFolder(root), 'admin-preview.json'),
 });
+
+/**
+ * The options and the size and time of change of each file a kept script was made from (and npm's record of the
+ * packages): while none differs from when it was kept, its files are not read again to tell whether it is up to date
+ * (a stat is a tenth of the cost of reading and hashing, some 20 ms a build for the three scripts' 300 inputs).
+ * @param {string} root
+ * @param {object} options
+ * @param {string[]} inputs relative to `root`
+ */
+export function inputsStamp(root, options, inputs) {
+  const stamps = [...inputs, 'node_modules/.package-lock.json'].map((file) => {
+    const { size, mtimeMs } = statSync(path.join(root, file));
+    return `${size}:${mtimeMs}`;
+  });
+  return `${createHash('sha256').update(JSON.stringify(options)).digest('hex').slice(0, 16)} ${stamps.join(' ')}`;
+}
 
 /**
  * The builds started before the command was loaded, by their options. On globalThis: the command's bundle holds

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type * as esbuild from 'esbuild';
 import { writeFileAtomic } from '../lib/atomic-write.js';
-import { clientBundleOptions, keptFiles, takeStarted } from '../lib/browser-bundles.js';
+import { clientBundleOptions, inputsStamp, keptFiles, takeStarted } from '../lib/browser-bundles.js';
 import { BuildError } from '../lib/problems.ts';
 import type { OutputFile } from './output-files.ts';
 
@@ -71,13 +71,17 @@ const keyOf = (root: string, inputs: string[]) =>
 interface KeptBundle extends Omit<ClientBundle, 'files'> {
   key: string;
   inputs: string[];
+  /** inputsStamp when it was kept: while it is the same, the inputs are not read again. */
+  stamp?: string;
   files: { path: string; base64: string }[];
 }
 
 function keptBundle(root: string, cacheFile: string): ClientBundle | undefined {
   try {
     const kept = JSON.parse(readFileSync(cacheFile, 'utf8')) as KeptBundle;
-    if (kept.key !== keyOf(root, kept.inputs)) return undefined;
+    const upToDate =
+      kept.stamp === inputsStamp(root, bundleOptions(root), kept.inputs) || kept.key === keyOf(root, kept.inputs);
+    if (!upToDate) return undefined;
     const files = kept.files.map((file) => ({ path: file.path, contents: Buffer.from(file.base64, 'base64') }));
     return { assets: kept.assets, scriptImports: kept.scriptImports, files };
   } catch {
@@ -91,7 +95,8 @@ function keepBundle(root: string, cacheFile: string, inputs: string[], bundle: C
     base64: Buffer.from(file.contents).toString('base64'),
   }));
   try {
-    const kept: KeptBundle = { ...bundle, key: keyOf(root, inputs), inputs, files };
+    const stamp = inputsStamp(root, bundleOptions(root), inputs);
+    const kept: KeptBundle = { ...bundle, key: keyOf(root, inputs), inputs, stamp, files };
     writeFileAtomic(cacheFile, JSON.stringify(kept));
   } catch {
     // A read-only node_modules only means bundling again next time.
