@@ -159,6 +159,15 @@ withChromium('one voice, one current verdict', (executablePath) =>
       assert.equal(saved.verdict, 'passed', saved.panel);
       assert.match(await session.onDisk(EVENT), /^end: 2031-05-19 17:00$/m);
       await checkLine(page).filter({ hasText: '✓ Checked before saving' }).waitFor();
+      // Once the live site's check refuses what this one let through (its panel's status, as deploy-status.ts marks
+      // it, stood in for here), no green ✓ stays above the red ✗.
+      await page.evaluate(() => {
+        const refused = Object.assign(document.createElement('p'), { id: 'eccron-deploy-status' });
+        refused.dataset.state = 'refused';
+        document.getElementById('eccron-build-body')!.append(refused);
+      });
+      assert.equal(await checkLine(page).isVisible(), false, 'the ✓ is not shown above the live site’s ✗');
+      await page.evaluate(() => document.getElementById('eccron-deploy-status')!.remove());
       // Locally, the page that changed, on the dev site.
       const seeIt = page.getByRole('complementary', { name: /Site build/ }).getByRole('link', { name: '/#news' });
       assert.equal(await seeIt.getAttribute('href'), new URL('#news', session.dev.url).href);

@@ -94,7 +94,13 @@ export function checkingEntry() {
 export function forgetLeftEntry(clearFields: () => void) {
   const view = panel();
   const about = view.check.dataset.entry;
-  if (about === undefined || about === entryAddress(location.hash)) return;
+  const now = entryAddress(location.hash);
+  if (about === undefined || about === now) return;
+  // A new entry, once saved, is opened at its own address: the same entry.
+  if (about.endsWith('/new') && now?.startsWith(about.replace(/new$/, 'entries/'))) {
+    view.check.dataset.entry = now;
+    return;
+  }
   delete view.check.dataset.entry;
   delete view.check.dataset.check;
   view.check.textContent = '';
