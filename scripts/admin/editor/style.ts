@@ -12,7 +12,9 @@ const rules = () => [
   // editor, fixed): each is held between the window's left edge and the panel's.
   ...[PANEL_WIDTH, HIDDEN_WIDTH].map(
     (width, hidden) =>
-      `html.eccron-panel${hidden ? '.eccron-panel-hidden' : ':not(.eccron-panel-hidden)'} :is(#nc-root>div,#nc-root .content-editor){left:0!important;right:${width}!important;width:auto!important}`,
+      `html.eccron-panel${hidden ? '.eccron-panel-hidden' : ':not(.eccron-panel-hidden)'} :is(#nc-root>div,#nc-root .content-editor){left:0!important;right:${width}!important;width:auto!important}` +
+      // Its notices, fixed to the window's edges too, open left of the panel.
+      `html.eccron-panel${hidden ? '.eccron-panel-hidden' : ':not(.eccron-panel-hidden)'} .sui.toast-base{right:calc(${width} + 1rem)!important}`,
   ),
   `#eccron-build{position:fixed;z-index:1;inset:0 0 0 auto;width:${PANEL_WIDTH};height:100vh;box-sizing:border-box;margin:0;overflow:auto;padding:.75rem 1rem;background:#fff;color:#1a1a1a;border:0;border-left:2px solid #1f4e79;font:14px/1.45 system-ui,sans-serif}`,
   `#eccron-build.eccron-build-hidden{width:${HIDDEN_WIDTH};padding:.75rem .5rem}`,
@@ -27,11 +29,14 @@ const rules = () => [
   '#eccron-build-status[data-verdict="refused"],#eccron-check-status:is([data-check="refused"],[data-check="form"]){color:#8b1a1a;font-weight:600}',
   '#eccron-build-status[data-verdict="passed"],#eccron-check-status[data-check="passed"]{color:#1b5e20;font-weight:600}',
   '#eccron-check-status:empty{display:none}',
-  // One current verdict: once the build (here or on the live site) refused what the check let through, its ✓ goes.
+  // One current verdict: while a refused save is the last word on the entry, the build's older verdict is not shown
+  // beside it; once the build (here or on the live site) refused what the check let through, the check's ✓ goes.
+  '#eccron-build-body:has(#eccron-check-status:is([data-check="refused"],[data-check="form"])) :is(#eccron-build-status,#eccron-build-status+div){display:none}',
   '#eccron-build-body:has(#eccron-build-status[data-verdict="refused"],#eccron-deploy-status[data-state="refused"]) :is(#eccron-check-status[data-check="passed"],#eccron-check-status[data-check="passed"]+#eccron-check-details){display:none}',
   // One voice: a refusal of the CMS's own form (a required field, a pattern) is shown as the site's check shows its own.
   '.eccron-field-problem,[data-entry-draft-root] section [role="alert"]:not(:empty){margin:.25rem 0;padding:.35rem .6rem;border-left:4px solid #b3261e;background:#fdecea;color:#5c0f0b;font:600 14px/1.4 system-ui,sans-serif}',
-  '[data-entry-draft-root] section [role="alert"]:not(:empty)::before{content:"✗ "}',
+  '[data-entry-draft-root] section [role="alert"]:not(:empty)>div::before{content:"✗ "}',
+  '[data-entry-draft-root] section [role="alert"]:not(:empty) .icon{display:none}',
   '.eccron-field-problem button{font:inherit;font-weight:400;margin-left:.5rem;padding:.15rem .5rem;cursor:pointer}',
   '.eccron-field-note{margin:.25rem 0;padding:.3rem .6rem;border-left:4px solid #1f4e79;background:#e8f0f8;color:#14324d;font:14px/1.4 system-ui,sans-serif}',
   '.eccron-moment{display:flex;flex-wrap:wrap;gap:.5rem 1.25rem;align-items:flex-end}',
