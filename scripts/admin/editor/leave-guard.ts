@@ -7,6 +7,7 @@
  * asks first, naming the item.
  */
 import { editorToolbar, root, saveButton } from './page.ts';
+import { SAVED } from './saved.ts';
 
 /** Whether the entry has changes not saved: the CMS enables Save while it has. */
 const isChanged = () => {
@@ -15,6 +16,12 @@ const isChanged = () => {
 };
 /** Set while a person has chosen to leave: the next navigation goes through. */
 let leaving = false;
+/**
+ * Set once the CMS has written the entry (its postSave), until it is edited again or left: on the live site the
+ * toolbar's primary button stays enabled after a save (the editorial workflow's next step), which is no change.
+ * A refused save is never written, so it leaves this unset and the question is asked.
+ */
+let saved = false;
 /** The entry left without saving, whose backup goes once the CMS has closed it. */
 let thrownAway: { collection: string; slug: string } | undefined;
 
@@ -61,7 +68,7 @@ async function dropBackup({ collection, slug }: { collection: string; slug: stri
 /** The entry was left, however: the next changed entry asks again, and what was thrown away loses its backup. */
 export function entryMaybeLeft() {
   if (editorToolbar()) return;
-  leaving = false;
+  leaving = saved = false;
   // Once the CMS has closed the entry, it writes no more backups of it: a backup it was writing is done before.
   if (thrownAway) void dropBackup(thrownAway);
   thrownAway = undefined;
@@ -119,17 +126,30 @@ function askBeforeLeaving(go: () => void) {
  * Whether leaving the entry now would lose changes: it has some (a refused save leaves them unsaved, and Save
  * enabled), and the person has not chosen to leave.
  */
-const wouldLose = () => !leaving && isChanged();
+const wouldLose = () => !leaving && !saved && isChanged();
 
 export function guardLeaving() {
   askBeforeRemoving();
+  window.addEventListener(SAVED, () => {
+    saved = true;
+  });
+  // Edited again (typed, a choice changed or picked from a list): its changes are unsaved again.
+  const edited = () => {
+    saved = false;
+  };
+  root().addEventListener('input', edited);
+  root().addEventListener('change', edited);
+  document.addEventListener('click', (event) => {
+    if ((event.target as Element | null)?.closest('[role="option"], [role="radio"], [role="checkbox"]')) edited();
+  });
   // The back arrow: asked before the CMS sees the click.
   document.addEventListener(
     'click',
     (event) => {
       const button = (event.target as Element | null)?.closest('button');
       const back = editorToolbar()?.querySelector('button');
-      if (!button || button !== back || !wouldLose()) return;
+      // A person's click (the CMS clicks its own back arrow once it has published an entry).
+      if (!event.isTrusted || !button || button !== back || !wouldLose()) return;
       event.preventDefault();
       event.stopImmediatePropagation();
       askBeforeLeaving(() => button.click());
