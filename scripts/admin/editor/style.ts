@@ -12,9 +12,7 @@ const rules = () => [
   // editor, fixed): each is held between the window's left edge and the panel's.
   ...[PANEL_WIDTH, HIDDEN_WIDTH].map(
     (width, hidden) =>
-      `html.eccron-panel${hidden ? '.eccron-panel-hidden' : ':not(.eccron-panel-hidden)'} :is(#nc-root>div,#nc-root .content-editor){left:0!important;right:${width}!important;width:auto!important}` +
-      // Its notices, fixed to the window's edges too, open left of the panel.
-      `html.eccron-panel${hidden ? '.eccron-panel-hidden' : ':not(.eccron-panel-hidden)'} .sui.toast-base{right:calc(${width} + 1rem)!important}`,
+      `html.eccron-panel${hidden ? '.eccron-panel-hidden' : ':not(.eccron-panel-hidden)'} :is(#nc-root>div,#nc-root .content-editor){left:0!important;right:${width}!important;width:auto!important}`,
   ),
   `#eccron-build{position:fixed;z-index:1;inset:0 0 0 auto;width:${PANEL_WIDTH};height:100vh;box-sizing:border-box;margin:0;overflow:auto;padding:.75rem 1rem;background:#fff;color:#1a1a1a;border:0;border-left:2px solid #1f4e79;font:14px/1.45 system-ui,sans-serif}`,
   `#eccron-build.eccron-build-hidden{width:${HIDDEN_WIDTH};padding:.75rem .5rem}`,
