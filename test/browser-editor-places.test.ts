@@ -218,6 +218,18 @@ withChromium('places in the lists of the editor, on the real content’s shape',
       await page.waitForFunction(
         () => (document.activeElement as HTMLSelectElement | null)?.selectedOptions?.[0]?.text === '1 of 4 in Spain',
       );
+      // The pane follows: the member is in its view, at their new place in Spain.
+      const moved = before.members[last]!.name;
+      await pane(page).locator(`.eccron-preview[data-follows="members.${spanish[0]}"]`).waitFor();
+      const card = pane(page).locator('section.member-group[aria-label="Spain"] .member-card').first();
+      assert.equal(await card.locator('.member-card__name').innerText(), moved);
+      assert.ok(
+        await card.evaluate((element) => {
+          const { top, bottom } = element.getBoundingClientRect();
+          return top >= 0 && bottom <= window.innerHeight;
+        }),
+        'the member is in the pane’s view',
+      );
       const saved = await save(admin, 'content/members.yml');
       assert.equal(saved.verdict, 'passed', saved.panel);
       const names = (list: Directory) => list.members.filter((m) => m.country === 'Spain').map((m) => m.name);

@@ -79,9 +79,16 @@ function named(box: HTMLElement) {
 /** The key path of the form's field in focus ("members.16.name"), which the pane follows. */
 let focused: string | undefined;
 const followers = new Set<() => void>();
+/** The key path of what is in focus: a field's, or a list item's own (its header: Move, the place choice). */
+function keyPathOf(target: Element | null): string | undefined {
+  const section = target?.closest?.('section[data-key-path]');
+  const wrapper = target?.closest?.('.item-wrapper');
+  const keyPath = section?.getAttribute('data-key-path') ?? undefined;
+  if (!wrapper || !section?.contains(wrapper) || !wrapper.parentElement) return keyPath;
+  return `${keyPath}.${[...wrapper.parentElement.children].indexOf(wrapper)}`;
+}
 document.addEventListener('focusin', (event) => {
-  const section = (event.target as Element | null)?.closest?.('section[data-key-path]');
-  const keyPath = section?.getAttribute('data-key-path');
+  const keyPath = keyPathOf(event.target as Element | null);
   if (!keyPath || keyPath === focused) return;
   focused = keyPath;
   for (const follow of followers) follow();

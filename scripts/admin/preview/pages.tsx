@@ -158,7 +158,7 @@ const labels = {
 const NewsPreview: Preview = ({ entry, facts }) => {
   const { body, ...frontMatter } = (asSaved(entry.data) ?? {}) as Record<string, unknown>;
   const what = frontMatter.type === 'Event' ? 'This event' : 'This item';
-  const item = checked(newsItemSchema, { ...frontMatter, id: newsId(entry.slug), summary: body ?? '' }, what);
+  const item = checked(newsItemSchema, { ...frontMatter, id: newsId(entry.slug), summary: body }, what);
   if (!item.ok) return <NotYet problem={item.problem} />;
   // A time the build refuses in its zone (skipped or repeated by the clocks), in the build's words.
   const zone = item.value.timezone ?? facts.site?.timezone;
