@@ -238,5 +238,45 @@ withChromium('places in the lists of the editor, on the real content’s shape',
       assert.equal((await directory()).members.length, before.members.length);
       efforts['a member moved within their country'] = since(admin, from);
     });
+
+    test('in a list of 60, the choice offers 60 places, moves its own item from the last to the first and reads its new place', async () => {
+      const { page } = admin;
+      const countries = page.getByRole('group', { name: /Countries\W*Field/ });
+      const add = countries.getByRole('button', { name: /^Add\W*Country\W*$/ });
+      const start = (await directory()).countries.length;
+      const items = countries.locator('.item-list').first().locator(':scope > .item-wrapper');
+      for (let at = start; at < 60; at++) await add.click();
+      await page.waitForFunction(
+        (list) => list!.querySelector('.item-list')!.querySelectorAll(':scope > .item-wrapper').length === 60,
+        await countries.elementHandle(),
+      );
+      await items.nth(59).locator('input').fill('Sixtieth');
+      const choice = countries.getByRole('combobox', { name: 'Move item 60 to place' });
+      const offered = await choiceOf(choice);
+      assert.equal(offered.options.length, 60);
+      assert.equal(offered.chosen, '60 of 60');
+      await choice.selectOption({ label: '1 of 60' });
+      const reads = (words: string) =>
+        page.waitForFunction(
+          (words) =>
+            (document.activeElement as HTMLSelectElement | null)?.selectedOptions?.[0]?.text === words &&
+            (
+              document.activeElement
+                ?.closest('.item-wrapper')
+                ?.querySelector('section[data-key-path] input') as HTMLInputElement | null
+            )?.value === 'Sixtieth',
+          words,
+        );
+      await reads('1 of 60');
+      assert.equal(await page.locator('section[data-key-path="countries.0"] input').inputValue(), 'Sixtieth');
+      assert.doesNotMatch(await paneText(page), internalWords);
+      // Nothing of it is kept: back to the list without saving.
+      await page.getByRole('button', { name: 'Cancel Editing' }).click();
+      await page.getByRole('button', { name: 'Leave without saving' }).click();
+      await page
+        .getByRole('status')
+        .filter({ hasText: /now viewing/ })
+        .waitFor();
+    });
   }),
 );
