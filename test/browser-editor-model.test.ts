@@ -103,10 +103,18 @@ async function item(page: Page, list: 'countries' | 'members', index: number) {
 async function choosePlace(page: Page, list: 'countries' | 'members', index: number, value: number, words: string) {
   const choice = (await item(page, list, index)).locator('select.eccron-position').first();
   await choice.selectOption(String(value));
-  await page.waitForFunction(
-    (words) => (document.activeElement as HTMLSelectElement | null)?.selectedOptions?.[0]?.text === words,
-    words,
-  );
+  await page
+    .waitForFunction(
+      (words) => (document.activeElement as HTMLSelectElement | null)?.selectedOptions?.[0]?.text === words,
+      words,
+    )
+    .catch(async (error) => {
+      const seen = await page.evaluate(() => {
+        const select = document.activeElement as HTMLSelectElement | null;
+        return `${select?.tagName} ${select?.getAttribute('aria-label')} chosen "${select?.selectedOptions?.[0]?.text}" of ${[...(select?.options ?? [])].map((o) => o.text).join(' | ')}`;
+      });
+      throw new Error(`the choice was to read "${words}"; the focus is on ${seen}`, { cause: error });
+    });
 }
 
 const NAMES = ['Arcadia', 'Borduria', 'Carpania', 'Dorado', 'Elbonia', 'Florin', 'Genovia', 'Hyrkania'];
@@ -305,6 +313,8 @@ class Leave implements fc.AsyncCommand<Model, Real> {
 
 /** How many times each action was taken over the run, printed at its end. */
 const tally: Record<string, number> = {};
+/** Every action taken in this run, in order: a sequence goes on from the state the ones before it left. */
+const history: string[] = [];
 for (const action of [
   AddCountry,
   RemoveCountry,
@@ -320,6 +330,7 @@ for (const action of [
   const run = action.prototype.run;
   action.prototype.run = function (this: fc.AsyncCommand<Model, Real>, ...args: [Model, Real]) {
     tally[action.name] = (tally[action.name] ?? 0) + 1;
+    history.push(String(this));
     return run.apply(this, args);
   } as typeof run;
 }
@@ -419,18 +430,23 @@ withChromium('the editor’s lists against a model', (executablePath) =>
     });
 
     test(`${RUNS} sequences of actions in the members entry: the pane is the page, the file the model (seed ${SEED})`, async () => {
-      await fc.assert(
-        fc.asyncProperty(commands, async (sequence) => {
-          // Each sequence goes on from where the last one left the form and the file: no reload between them.
-          if (!model) {
-            const saved = parse(await session.onDisk(FILE)) as Directory;
-            model = { saved, draft: clone(saved) };
-          }
-          const current = model;
-          await fc.asyncModelRun(() => ({ model: current, real: { admin, session } }), sequence);
-        }),
-        { numRuns: RUNS, seed: SEED, endOnFailure: true, includeErrorInReport: true },
-      );
+      // A failing sequence is replayed from the start of the run (the seed), so every action taken is printed.
+      await fc
+        .assert(
+          fc.asyncProperty(commands, async (sequence) => {
+            // Each sequence goes on from where the last one left the form and the file: no reload between them.
+            if (!model) {
+              const saved = parse(await session.onDisk(FILE)) as Directory;
+              model = { saved, draft: clone(saved) };
+            }
+            const current = model;
+            await fc.asyncModelRun(() => ({ model: current, real: { admin, session } }), sequence);
+          }),
+          { numRuns: RUNS, seed: SEED, endOnFailure: true, includeErrorInReport: true },
+        )
+        .catch((error: Error) => {
+          throw new Error(`${error.message}\nEvery action of the run, in order:\n${history.join('\n')}`);
+        });
     });
   }),
 );

@@ -79,9 +79,22 @@ async function moveTo(list: Element, from: number, target: number) {
   const wrapper = await drawnAt(list, at);
   offerEverywhere();
   wrapper?.scrollIntoView({ block: 'center' });
-  itemIn(wrapper ?? undefined)
-    ?.querySelector<HTMLSelectElement>('.eccron-position')
-    ?.focus();
+  await focusChoice(wrapper);
+}
+
+/**
+ * Focuses the choice of the item in `wrapper`, which then reads its place; again if the CMS, finishing its last
+ * move, put the focus on that item's Move Up or Move Down.
+ */
+async function focusChoice(wrapper: HTMLElement | undefined) {
+  for (let frame = 0; frame < 5; frame++) {
+    const choice = itemIn(wrapper)?.querySelector<HTMLSelectElement>('.eccron-position');
+    if (choice && document.activeElement !== choice) {
+      if (frame > 0 && !wrapper?.contains(document.activeElement)) return;
+      choice.focus();
+    }
+    await nextFrame();
+  }
 }
 
 /** One place of the choice: the whole-list place it moves the item to, and its words. */
@@ -194,7 +207,7 @@ async function showKeptItem() {
   await nextFrame();
   offerEverywhere();
   wrapper?.scrollIntoView({ block: 'center' });
-  itemIn(wrapper)?.querySelector<HTMLSelectElement>('.eccron-position')?.focus();
+  await focusChoice(wrapper);
 }
 
 export function offerPlaces() {

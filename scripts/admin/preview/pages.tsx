@@ -160,7 +160,7 @@ const NewsPreview: Preview = ({ entry, facts }) => {
   const what = frontMatter.type === 'Event' ? 'This event' : 'This item';
   const item = checked(newsItemSchema, { ...frontMatter, id: newsId(entry.slug), summary: body }, what);
   if (!item.ok) return <NotYet problem={item.problem} />;
-  // A time the build refuses in its zone (skipped or repeated by the clocks), in the build's words.
+  // A time the build refuses in its zone (skipped or repeated by the clocks): its field named as the form names it.
   const zone = item.value.timezone ?? facts.site?.timezone;
   for (const field of ['start', 'end'] as const) {
     const problem = zone && item.value[field] ? instantProblem(item.value[field], zone) : undefined;
