@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { routes as siteRoutes } from '../src/routes.tsx';
+import type { SiteContent } from '../src/content-schema.ts';
+import { type Route, routes as siteRoutes } from '../src/routes.tsx';
 import { buildCommit } from './lib/build-commit.ts';
 import type { EventRevisions } from './lib/event-history.ts';
 import { type BuildDate, isBuildDate, resolveBuildDate } from './lib/build-date.ts';
@@ -25,7 +26,7 @@ import { pageBudgetWarnings } from './stages/page-budgets.ts';
 import { buildReport, type BuildReport } from './stages/report.ts';
 import { siteFiles } from './stages/site-files.ts';
 import { readTestedWith, testedAgainstSite } from './stages/tested-with.ts';
-import { adminFiles, adminHeaders } from './admin/admin-stage.ts';
+import { type AdminScripts, adminFiles, adminHeaders, adminScripts } from './admin/admin-stage.ts';
 import { type CmsTarget, cmsIdentity, localOnly } from './lib/cms-backend.ts';
 import { writeOutput } from './stages/write-output.ts';
 
@@ -49,6 +50,10 @@ export interface BuildOptions {
   cache?: BuildCache;
   /** A client bundle already under way: the build command starts it before loading this pipeline. */
   clientBundle?: Promise<ClientBundle>;
+  /** The route table of the content: src/routes.tsx's unless given (the scale benchmark's has more routes). */
+  routes?: (content: SiteContent) => Route[];
+  /** The editor's and the preview pane's scripts already under way; else the build starts them first thing. */
+  adminScripts?: Promise<AdminScripts>;
   /** Where the CMS at /admin/ saves, and where that came from; the local mode only when not given. */
   cms?: CmsTarget;
   /** A publication that holds only its DOI: refused (the default), or shown as pending (the dev server's preview). */
@@ -79,6 +84,10 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const started = performance.now();
   const { outDir, contentDir, publicDir, keptIn } = buildFolders(options);
   const buildDate = checkSettings(options);
+  // esbuild makes them in its own process while this one loads the content and renders the pages.
+  const scripts = options.adminScripts ?? adminScripts();
+  scripts.catch(() => {}); // awaited below; a build refused before then only leaves them made for the next
+
   const today = buildDate.date;
   const recovered = await claimOutputFolder({ outDir, contentDir, publicDir });
   const commit = commitOf(options);
@@ -102,9 +111,11 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     ...siteFiles(urls, routes, content, { headerRules: [adminHeaders(urls, cms.backend)], markdown }),
     ...citationFiles(content),
     ...calendarFiles(content, { today, urls, markdown, revisions }),
-    ...adminFiles(urls, content, cms.backend, { contentDir, assets: client.assets }),
+    ...adminFiles(urls, content, cms.backend, { contentDir, assets: client.assets, scripts: await scripts }),
     ...(await readPublicFiles(publicDir)),
   ];
+
+  const gzipSizes = scriptSizesSoon(keptIn, site);
 
   // build.json, and the same identity in every page (npm run verify compares a live site with it).
   const identity = { commit: await commit, date: today, generator: generator(), cms: cmsIdentity(cms) };
@@ -123,7 +134,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const milliseconds = performance.now() - started;
   const { basePath } = urls;
   const { scriptImports } = client;
-  const gzipSizes = new GzipSizes(keptIn && path.join(keptIn, 'gzip-sizes.tsv'));
+  await gzipSizes.settled();
   return {
     report: buildReport({
       pages,
@@ -151,6 +162,16 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
 }
 
 /**
+ * The gzip sizes of the report, the scripts and stylesheets pages load measured on another thread while the site is
+ * checked and written (the CMS's 4 MB among them: the table's /admin/ row).
+ */
+function scriptSizesSoon(keptIn: string | undefined, site: OutputFile[]): GzipSizes {
+  const gzipSizes = new GzipSizes(keptIn && path.join(keptIn, 'gzip-sizes.tsv'));
+  gzipSizes.measureSoon(site.filter((file) => /\.(?:js|css)$/.test(file.path)).map((file) => file.contents));
+  return gzipSizes;
+}
+
+/**
  * Load and check the content, and bundle the client meanwhile (pages need its hashed names); read the record of the
  * accessibility tests, held against the routes and the statement.
  */
@@ -168,7 +189,7 @@ async function loadInputs(
     clientOf(options),
     readTestedWith({ projectRoot, record: options.accessibilityRecord, commit, today }),
   ]);
-  const routes = siteRoutes(content);
+  const routes = (options.routes ?? siteRoutes)(content);
   const testedWith = testedAgainstSite(tested, {
     routes: routes.map((route) => route.path),
     compliance: content.accessibility.compliance,

@@ -14,7 +14,7 @@
  * missing, damaged or of another V8 is compiled again.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -22,6 +22,7 @@ import { pathToFileURL } from 'node:url';
 import vm from 'node:vm';
 import { crc32 } from 'node:zlib';
 import { writeFileAtomic } from './lib/atomic-write.js';
+import { startBrowserBundles } from './lib/browser-bundles.js';
 
 /** The command bundled, and the files that say how (this one and its starter). */
 const entryFile = 'scripts/build.ts';
@@ -94,26 +95,33 @@ function upToDateBundle(projectRoot, folder) {
 
 /**
  * Runs the build command: from the bundle when it is up to date, or else from
- * the sources, making the bundle meanwhile.
+ * a bundle made now (esbuild, in its own process, reads the sources once for
+ * this build and the next), or, when even that fails, from the sources.
  * @param {string} projectRoot
  */
 export async function runBuild(projectRoot) {
   const folder = cacheFolder(projectRoot);
   const bundle = upToDateBundle(projectRoot, folder);
-  const command = bundle && loadBundle(bundle);
-  if (command) {
-    await command.buildCommand();
+  const kept = bundle && loadBundle(bundle);
+  if (kept) {
+    await kept.buildCommand();
     // The code of a build that succeeded: the functions every build runs.
-    if (!process.exitCode) command.keepCode();
+    if (!process.exitCode) kept.keepCode();
     return;
   }
-  const saved = saveBundle(projectRoot, folder).catch(() => {});
+  // A build with no bundle (every CI run and deploy) is often the checkout's only one: it keeps no code, which would
+  // only delay its exit; the next build keeps it.
+  const esbuild = await import('esbuild').catch(() => undefined);
+  // The scripts for the browser that are not kept either: esbuild makes them while it bundles the command.
+  if (esbuild) startBrowserBundles(esbuild, projectRoot);
+  const made = esbuild && (await makeBundle(esbuild, projectRoot, folder).catch(() => undefined));
+  const command = made && loadBundle(made.file, made.source);
+  if (command) return command.buildCommand();
   const { register } = await import('tsx/esm/api');
   register();
   /** @type {{ buildCommand: () => Promise<void> }} */
   const { buildCommand } = await import(pathToFileURL(path.join(projectRoot, entryFile)).href);
   await buildCommand();
-  await saved;
 }
 
 /** V8's code for the bundle, of this V8 (another Node line's is kept beside it). @param {string} bundle */
@@ -140,9 +148,9 @@ function keptCode(bundle, source) {
  * function it ran once it has run (only when none was kept or V8 refused it). Undefined when the bundle does not
  * compile: a damaged file.
  * @param {string} bundle
+ * @param {Buffer} [source] its bytes, when they are at hand
  */
-function loadBundle(bundle) {
-  const source = readFileSync(bundle);
+function loadBundle(bundle, source = readFileSync(bundle)) {
   const cachedData = keptCode(bundle, source);
   /** @type {vm.Script} */
   let script;
@@ -175,11 +183,12 @@ function loadBundle(bundle) {
 }
 
 /**
+ * The command bundled from its sources as they are now, kept for the next builds: its file, and its bytes.
+ * @param {typeof import('esbuild')} esbuild
  * @param {string} projectRoot
  * @param {string} folder
  */
-async function saveBundle(projectRoot, folder) {
-  const esbuild = await import('esbuild');
+async function makeBundle(esbuild, projectRoot, folder) {
   const result = await esbuild.build({
     absWorkingDir: projectRoot,
     entryPoints: [entryFile],
@@ -201,7 +210,7 @@ async function saveBundle(projectRoot, folder) {
     minifySyntax: true,
     // esbuild runs its own binary, found next to its package: it stays where it is installed.
     external: ['esbuild'],
-    plugins: [keepModuleUrls, staticMarkupOnly],
+    plugins: [keepModuleUrls(projectRoot), staticMarkupOnly],
     metafile: true,
     write: false,
     logLevel: 'silent',
@@ -214,30 +223,44 @@ async function saveBundle(projectRoot, folder) {
   const key = keyOf(projectRoot, inputs);
   // Another build may be reading the previous bundle: each has its own name, and the manifest is replaced whole.
   const bundle = `build-${key}.js`;
-  const { contents } = /** @type {import('esbuild').OutputFile} */ (result.outputFiles[0]);
-  writeFileAtomic(path.join(folder, bundle), contents);
-  writeFileAtomic(
-    path.join(folder, 'manifest.json'),
-    JSON.stringify({ key, inputs, stamp: stampOf(projectRoot, inputs) }),
-  );
-  // Older bundles go, with their code; this one's code is kept (another build may have made it meanwhile).
-  for (const name of await readdir(folder)) {
-    if (name.startsWith('build-') && !name.startsWith(`build-${key}.`))
-      await rm(path.join(folder, name), { force: true });
+  const source = Buffer.from(/** @type {import('esbuild').OutputFile} */ (result.outputFiles[0]).contents);
+  try {
+    writeFileAtomic(path.join(folder, bundle), source);
+    writeFileAtomic(
+      path.join(folder, 'manifest.json'),
+      JSON.stringify({ key, inputs, stamp: stampOf(projectRoot, inputs) }),
+    );
+    // Older bundles go, with their code; this one's code is kept (another build may have made it meanwhile).
+    for (const name of await readdir(folder)) {
+      if (name.startsWith('build-') && !name.startsWith(`build-${key}.`))
+        await rm(path.join(folder, name), { force: true });
+    }
+  } catch {
+    // A read-only node_modules only means bundling again next time.
   }
+  return { file: path.join(folder, bundle), source };
 }
 
 /**
- * A module that finds files beside itself (import.meta.url) is given its own address, not the bundle's.
- * @type {import('esbuild').Plugin}
+ * A module that finds files beside itself (import.meta.url) is given its own address, not the bundle's. Only the
+ * project's few such files are handed to this process (a filter of their paths): asking it about every file esbuild
+ * reads, some 400 with the packages', cost a cold build a round trip each.
+ * @param {string} projectRoot
+ * @returns {import('esbuild').Plugin}
  */
-const keepModuleUrls = {
+const keepModuleUrls = (projectRoot) => ({
   name: 'keep-module-urls',
   setup(build) {
-    build.onLoad({ filter: /\.(?:tsx?|js)$/ }, async (args) => {
-      if (args.path.includes('node_modules')) return undefined;
+    const files = ['src', 'scripts'].flatMap((folder) =>
+      readdirSync(path.join(projectRoot, folder), { recursive: true, encoding: 'utf8' })
+        .filter((name) => /\.(?:tsx?|js)$/.test(name))
+        .map((name) => path.join(projectRoot, folder, name))
+        .filter((file) => readFileSync(file, 'utf8').includes('import.meta.url')),
+    );
+    if (files.length === 0) return;
+    const literal = (/** @type {string} */ text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+    build.onLoad({ filter: new RegExp(`^(?:${files.map(literal).join('|')})$`) }, async (args) => {
       const source = await readFile(args.path, 'utf8');
-      if (!source.includes('import.meta.url')) return undefined;
       return {
         // Only the expression: a quoted 'import.meta.url' (an esbuild define key) stays a name.
         contents: source.replace(
@@ -248,7 +271,7 @@ const keepModuleUrls = {
       };
     });
   },
-};
+});
 
 /**
  * react-dom/server is two renderers: the streaming one (300 KB) and the legacy

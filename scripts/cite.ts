@@ -109,7 +109,7 @@ async function runCommand(argv: string[], options: CiteOptions, print: (line: st
   const where = addresses(options, options.environment ?? process.env);
   const limit = deadlineMs(flags.deadline);
   const userAgent = siteUserAgent(await readSiteSettings(contentDir), 'cite');
-  const deadline = startDeadline(limit);
+  const deadline = startDeadline(limit, options.resolver?.clock);
   try {
     const resolver = {
       ...defaultResolverOptions(userAgent),

@@ -1,5 +1,6 @@
 /**
  * npm run test:node [-- VERSION] [test arguments]
+ * npm run test:node -- [VERSION] --install
  *
  * Runs the tests under a second Node line: all of them, or the files or kinds
  * given as for npm test (.ci/run gives --kind=unit,build: the browser tests
@@ -9,6 +10,8 @@
  * version is installed once into .cache/node-VERSION/ (outside the project's
  * node_modules, ignored by git), put first on PATH, and scripts/test.ts runs
  * with it: tsx, the test runner and every test process run under that Node.
+ * --install only installs it (.ci/run does so while the first line's tests
+ * run, so that the download takes no time of its own).
  */
 import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -20,7 +23,9 @@ const pinned = '24.21.0';
 
 const [first, ...rest] = process.argv.slice(2);
 const version = first && /^\d+\.\d+\.\d+$/.test(first) ? first : pinned;
-const testArgs = version === first ? rest : process.argv.slice(2);
+const given = version === first ? rest : process.argv.slice(2);
+const installOnly = given.includes('--install');
+const testArgs = given.filter((arg) => arg !== '--install');
 const windows = process.platform === 'win32';
 const platform = windows ? 'win' : process.platform;
 const packageName = `node-${platform}-${process.arch}`;
@@ -62,6 +67,11 @@ if (!existsSync(nodeBinary)) {
     );
     process.exit(1);
   }
+}
+
+if (installOnly) {
+  console.log(`Node ${version} is in ${path.relative(projectRoot, cacheDir)}/`);
+  process.exit(0);
 }
 
 // Windows spells the variable Path; whichever spelling is there gets the new entry.

@@ -2,12 +2,15 @@
  * npm test [-- FILE ...] [-- --test-name-pattern=…]
  * npm run test:unit | test:build | test:browser [-- --test-name-pattern=…]
  * npx tsx scripts/test.ts --kind=unit,build
+ * npm test -- --slowest=100
  *
  * Runs test files with Node's test runner through tsx: all of them, the files
  * named, or the kinds named. The files are listed here rather than by a shell
  * glob, which cmd.exe and PowerShell do not expand, and Node 20's --test does
  * not take globs of its own. Arguments that start with "-" go to Node's test
- * runner (--kind=… stays here); any other argument names a test file to run.
+ * runner (--kind=… and --slowest=… stay here); any other argument names a test
+ * file to run. At the end, a table gives the slowest files' wall and CPU time
+ * (twelve of them, or as many as --slowest=N says; scripts/lib/test-usage.ts).
  *
  * A test file's kind follows from what it uses, so nobody keeps a list:
  *   browser  its name starts with "browser-", or it imports the browser
@@ -38,6 +41,7 @@ import { filesIn } from './lib/files.ts';
 import { projectRoot } from './lib/project-root.js';
 import { bold, red, yellow } from './lib/terminal.ts';
 import { type SharedSite, sharedBrowserVariable, sharedBuildFiles, sharedBuildsVariable } from './lib/test-run.ts';
+import { cpuMs, readUsage, usageLogVariable, usageTable } from './lib/test-usage.ts';
 
 const kinds = ['unit', 'build', 'browser'] as const;
 type Kind = (typeof kinds)[number];
@@ -60,8 +64,8 @@ function kindOf(file: string): Kind {
   return 'unit';
 }
 
-/** The test files asked for, and the arguments for Node's test runner. */
-function readCommandLine(args: string[]): { files: string[]; options: string[] } {
+/** The test files asked for, the arguments for Node's test runner, and how many files the closing table lists. */
+function readCommandLine(args: string[]): { files: string[]; options: string[]; slowest: number } {
   const kindArg = args.find((arg) => arg.startsWith('--kind='))?.slice('--kind='.length);
   const wanted = kindArg?.split(',') ?? [...kinds];
   const unknown = wanted.filter((kind) => !kinds.includes(kind as Kind));
@@ -69,7 +73,14 @@ function readCommandLine(args: string[]): { files: string[]; options: string[] }
     console.error(`--kind takes ${kinds.join(', ')} or several of them with commas, not "${unknown.join(',')}"`);
     process.exit(2);
   }
-  const options = args.filter((arg) => arg.startsWith('-') && !arg.startsWith('--kind='));
+  const slowestArg = args.find((arg) => arg.startsWith('--slowest='))?.slice('--slowest='.length);
+  const slowest = slowestArg === undefined ? 12 : Number(slowestArg);
+  if (!Number.isInteger(slowest) || slowest < 0) {
+    console.error(`--slowest takes a number of files, not "${slowestArg}"`);
+    process.exit(2);
+  }
+  const ours = /^--(kind|slowest)=/;
+  const options = args.filter((arg) => arg.startsWith('-') && !ours.test(arg));
   if (!options.some((option) => option.startsWith('--test-concurrency')))
     options.unshift(`--test-concurrency=${defaultConcurrency}`);
   const named = args.filter((arg) => !arg.startsWith('-'));
@@ -81,7 +92,7 @@ function readCommandLine(args: string[]): { files: string[]; options: string[] }
           .sort()
           .map((name) => path.join('test', name))
           .filter((file) => wanted.includes(kindOf(file)));
-  return { files, options };
+  return { files, options, slowest };
 }
 
 /** What the files asked for use, so that only that is made: each site's build, the browser. */
@@ -210,7 +221,7 @@ function printSkipped(skipped: Skipped[]) {
 
 /** Makes what the files share, then runs them, and tidies up however the run ends (Ctrl-C included). */
 async function main() {
-  const { files, options } = readCommandLine(process.argv.slice(2));
+  const { files, options, slowest } = readCommandLine(process.argv.slice(2));
   const { executablePath } = findChromium();
   const needs = sharedNeeds(files, executablePath);
   const folder = mkdtempSync(path.join(os.tmpdir(), 'eccron-test-'));
@@ -242,25 +253,32 @@ async function main() {
 
   // Browser tests skipped for want of a browser write themselves here (test/helpers/browser/chromium.ts).
   const skippedLog = path.join(folder, 'skipped.jsonl');
+  // Each test file's process writes what it cost here as it ends (scripts/lib/test-usage.ts, preloaded).
+  const usageLog = path.join(folder, 'usage.jsonl');
+  const usage = ['--import', pathToFileURL(path.join(projectRoot, 'scripts', 'lib', 'test-usage.ts')).href];
   // Without a browser, the browser tests are declared skipped, one by one (test/helpers/browser/without-browser.ts).
   const withoutBrowser = executablePath
     ? []
     : ['--import', pathToFileURL(path.join(testDir, 'helpers', 'browser', 'without-browser.ts')).href];
-  child = spawn(process.execPath, ['--import', 'tsx', ...withoutBrowser, '--test', ...options, ...files], {
+  child = spawn(process.execPath, ['--import', 'tsx', ...withoutBrowser, ...usage, '--test', ...options, ...files], {
     cwd: projectRoot,
     stdio: 'inherit',
     env: {
       ...process.env,
       [skippedBrowserTestsLog]: skippedLog,
+      [usageLogVariable]: usageLog,
       [sharedBuildsVariable]: JSON.stringify(run.builds),
       ...(run.browser ? { [sharedBrowserVariable]: run.browser.wsEndpoint() } : {}),
     },
   });
   child.on('exit', async (code, signal) => {
     const skipped = readSkipped(skippedLog);
+    const costs = readUsage(usageLog);
     const untouched = await finish(run);
     if (signal ?? stopped) return endBy((signal ?? stopped)!);
     process.exitCode = untouched ? (code ?? 1) : 1;
+    const spent = { wallMs: process.uptime() * 1000, cpuMs: cpuMs() };
+    if (costs.length > 0 && slowest > 0) console.log(`\n${usageTable(costs, spent, slowest).join('\n')}`);
     if (skipped.length > 0) printSkipped(skipped);
   });
 }

@@ -90,7 +90,11 @@ const BIBTEX_SPECIAL: Record<string, string> = {
  */
 const escapeSpecials = (text: string) =>
   text.replace(/[\\~^{}&%$#_<>|]/g, (character) => BIBTEX_SPECIAL[character] ?? `\\${character}`);
-const escapeBibtex = (text: string) => escapeSpecials(text).replace(/-(?=-)|'(?=')|`(?=`)|[?!](?=`)/g, '$&{}');
+const QUOTE_PAIRS = /'(?=')|`(?=`)|[?!](?=`)/g;
+const escapeBibtex = (text: string) =>
+  escapeSpecials(text)
+    .replace(/-(?=-)/g, '$&{}')
+    .replace(QUOTE_PAIRS, '$&{}');
 
 /**
  * A family name as BibTeX reads "von Last": its particles in lower case first, as its "von" part ("van den Berg":
@@ -162,6 +166,10 @@ const MISC_TYPE: Partial<Record<NonNullable<Publication['type']>, string>> = {
   software: 'Computer software',
 };
 
+/** An edited book that names its authors besides its editors, which the downloads mark as an edited book. */
+const editedWithAuthors = (publication: Publication) =>
+  publication.type === 'edited-book' && Boolean(publication.authors);
+
 /** One BibTeX entry, fields in a fixed order, one per line. */
 export function bibtexEntry(publication: Publication, key: string): string {
   const type = bibtexType(publication);
@@ -178,8 +186,8 @@ export function bibtexEntry(publication: Publication, key: string): string {
     ['pubstate', publication.year === 'in press' ? 'inpress' : undefined],
     ['volume', escaped(publication.volume)],
     ['number', escaped(publication.issue ?? publication.reportNumber)],
-    // A page range's "--" is BibTeX's en dash, meant here.
-    ['pages', publication.pages && pageRange(escapeSpecials(publication.pages))],
+    // A page range's "--" is BibTeX's en dash, meant here; its quotes' pairs are kept apart as elsewhere.
+    ['pages', publication.pages && pageRange(escapeSpecials(publication.pages).replace(QUOTE_PAIRS, '$&{}'))],
     ['eid', escaped(publication.articleNumber)],
     [kind === 'report' ? 'institution' : 'school', escaped(publication.institution)],
     ['publisher', escaped(publication.publisher ?? (type === 'misc' ? publication.repository : undefined))],
@@ -188,6 +196,9 @@ export function bibtexEntry(publication: Publication, key: string): string {
     ['version', escaped(publication.version)],
     // biblatex's field for a subtype the styles do not use: what makes this @unpublished a talk or a poster.
     ['entrysubtype', kind === 'presentation' ? 'presentation' : undefined],
+    // What makes a @book with authors and editors an edited book (one with editors alone is one without it):
+    // biblatex's own word for its editors' role, which it and Citation.js read as without it.
+    ['editortype', editedWithAuthors(publication) ? 'editor' : undefined],
     ['type', kind === 'presentation' ? escaped(publication.presentationType) : MISC_TYPE[kind]],
     ['eventtitle', escaped(publication.event)],
     ['venue', escaped(publication.location)],
@@ -196,9 +207,17 @@ export function bibtexEntry(publication: Publication, key: string): string {
     // Beside a DOI (which has its own field) the address is the legal free copy, the one a reader opens.
     ['url', publication.doi ? publication.freeCopy : publication.url],
   ];
-  const lines = fields.filter(([, value]) => value).map(([name, value]) => `  ${name} = {${value}}`);
+  const lines = fields.filter(([, value]) => value).map(([name, value]) => `  ${name} = ${delimited(name, value!)}`);
   return `@${type}{${key},\n${lines.join(',\n')}\n}\n`;
 }
+
+/**
+ * A value in braces; a verbatim one (a DOI, an address) holding a dollar sign in quotes, as BibTeX allows: readers
+ * that find the end of a braced value by counting braces and dollar signs (Better BibTeX's parser, which cite uses)
+ * take a lone "$" in braces for the start of math that never ends, and lose the entry.
+ */
+const delimited = (field: string, value: string) =>
+  (field === 'doi' || field === 'url') && value.includes('$') && !value.includes('"') ? `"${value}"` : `{${value}}`;
 
 /** A list of publications as one .bib file. */
 export function bibtexFile(publications: readonly Publication[]): string {
@@ -246,6 +265,7 @@ export const RIS_NOTES = {
   authorsGoOn: 'The list of authors goes on (et al.).',
   editorsGoOn: 'The list of editors goes on (et al.).',
   inPress: 'In press.',
+  editedBook: 'An edited book, which names its authors besides its editors.',
 } as const;
 
 function risNotes(publication: Publication, editorsAsAuthors: boolean): string[] {
@@ -254,6 +274,7 @@ function risNotes(publication: Publication, editorsAsAuthors: boolean): string[]
     goesOn(editorsAsAuthors ? publication.editors : publication.authors) && RIS_NOTES.authorsGoOn,
     !editorsAsAuthors && goesOn(publication.editors) && RIS_NOTES.editorsGoOn,
     publication.year === 'in press' && RIS_NOTES.inPress,
+    editedWithAuthors(publication) && RIS_NOTES.editedBook,
   ];
   return notes.filter((note) => typeof note === 'string').map((note) => `N1  - ${note}`);
 }
@@ -270,9 +291,14 @@ function risIssuers(publication: Publication, kind: NonNullable<Publication['typ
       ...line('PB', publication.institution),
       ...line('DP', publication.repository),
     ];
-  // A report's PB is its institution (EndNote's "Institution") and a second PB its publisher; one with a publisher
-  // alone has that one PB, which a reader takes for the institution that issued it (APA cites either in one place).
-  if (kind === 'report') return [...line('PB', publication.institution), ...line('PB', publication.publisher)];
+  // A report's PB is its institution (Zotero's and EndNote's "Institution") and a second PB its publisher. A report
+  // with a publisher alone keeps the first PB's place, empty: Zotero drops an empty tag and reads the publisher as who
+  // issued it, Citation.js reads it as the publisher, and cite's reader as the publisher.
+  if (kind === 'report')
+    return [
+      ...(publication.institution || !publication.publisher ? line('PB', publication.institution) : ['PB  - ']),
+      ...line('PB', publication.publisher),
+    ];
   if (kind === 'presentation')
     return [...line('CY', publication.location), ...line('M3', publication.presentationType)];
   if (kind === 'preprint' || kind === 'dataset' || kind === 'software')
@@ -313,12 +339,14 @@ function risNumbers(publication: Publication): string[] {
 /** One RIS record. */
 function risRecord(publication: Publication): string {
   const kind = publication.type ?? 'article';
-  const type = RIS_TYPE[kind];
-  const lines: string[] = [`TY  - ${type}`];
-  // An edited book's editors are its AU in RIS; a chapter's or a paper's editors are A2, the book's.
+  const withAuthors = editedWithAuthors(publication);
+  const lines: string[] = [`TY  - ${withAuthors ? 'BOOK' : RIS_TYPE[kind]}`];
+  // An edited book's editors are its AU in RIS (EDBOOK has no authors); a chapter's or a paper's editors are A2, the
+  // book's. An edited book that names its authors too is a BOOK, its editors A3 (as the RIS specification, Zotero and
+  // Citation.js read a book's editors), said an edited book in a note.
   const editorsAsAuthors = kind === 'edited-book' && !publication.authors;
   if (editorsAsAuthors) lines.push(...risNames('AU', publication.editors));
-  else lines.push(...risNames('AU', publication.authors), ...risNames('A2', publication.editors));
+  else lines.push(...risNames('AU', publication.authors), ...risNames(withAuthors ? 'A3' : 'A2', publication.editors));
   lines.push(`TI  - ${risValue(publication.title)}`);
   // A paper's proceedings are C3 ("Proceedings Title"; T2 is the conference's name), and its PY the conference's year:
   // DA dates the paper itself. Elsewhere T2 is the journal, the book or a presentation's conference.

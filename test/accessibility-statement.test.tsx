@@ -439,7 +439,7 @@ test('a compliance status the known issues contradict is refused at its line, wi
       'knownIssues:\n  - issue: Made-up content of a third party.\n    reason: outside-scope\n',
     );
   assert.deepEqual(await statementProblems((text) => text.replace('compliance: partially', 'compliance: fully')), [
-    'accessibility.md:3:13 › compliance: expected partially: 2 known issue(s) are a non-compliance or a disproportionate burden; once they are fixed, remove them and keep fully, found "fully"',
+    'accessibility.md:3:13 › compliance: expected partially: 2 known issues below are failures of WCAG or disproportionate burdens, so the site does not fully meet WCAG yet; once they are fixed, remove them from the known issues and choose fully, found "fully"',
   ]);
   assert.deepEqual(await statementProblems(onlyOutsideScope), [
     'accessibility.md:3:13 › compliance: expected fully: no known issue is a non-compliance or a disproportionate burden (outside-scope content does not make a site partially compliant); or list the issue that does, found "partially"',

@@ -31,6 +31,7 @@ import {
   type EditorSession,
   type Effort,
   fieldSection,
+  leaveEntry,
   openEntry,
   press,
   registriesPlayedBy,
@@ -100,8 +101,11 @@ withChromium('the CMS at /admin/', (executablePath) =>
     /** Each task's clicks and keys, for the report. */
     const efforts: Record<string, Effort> = {};
 
+    /** The file's one page at /admin/: the first screen, then signed in once; each test after leaves the entry it opened. */
+    let admin: AdminPage;
     before(async () => {
       [session, resolver] = await Promise.all([startEditorSession(executablePath), startRecordedResolver()]);
+      admin = await session.openAdmin({ routes: [registriesPlayedBy(resolver, new Set())] });
     });
     after(async () => {
       await session?.stop();
@@ -117,47 +121,42 @@ withChromium('the CMS at /admin/', (executablePath) =>
       await page.screenshot({ path: path.join(screenshots, `${name}.png`), animations: 'disabled' });
     };
 
-    test('the first screen says where you are: the site’s name and logo, the folder to pick, and only the sign-in that works here; axe finds nothing of ours, and the policy holds', async () => {
-      const { context, page, violations, errors } = await session.openAdmin();
-      try {
-        const versionCheck = page.waitForResponse((answer) => answer.url().endsWith('/admin/sveltia-cms/package.json'));
-        const response = await page.goto(session.adminUrl());
-        assert.match(response!.headers()['content-security-policy'] ?? '', /script-src 'self';/);
-        assert.equal(response!.headers()['x-robots-tag'], 'noindex, nofollow');
-        await page.getByRole('button', { name: 'Work with Local Repository' }).waitFor();
-        assert.equal((await versionCheck).status(), 200);
-        await shoot(page, '1-first-screen');
-        assert.equal(
-          await page.getByRole('heading', { level: 1 }).innerText(),
-          'Example Consortium for Test Content',
-          'the site’s name',
-        );
-        assert.ok(await page.locator('img[src="/uploads/logo.svg"]').isVisible(), 'the site’s logo');
-        assert.match(
-          await page.locator('body').innerText(),
-          /select the root directory of the “\u2068?eccron-site\u2069?” repository/,
-        );
-        assert.deepEqual(
-          await page
-            .locator('#nc-root')
-            .getByRole('button')
-            .evaluateAll((buttons) =>
-              buttons
-                .filter((button) => (button as HTMLElement).checkVisibility())
-                .map((button) => button.textContent?.trim()),
-            ),
-          ['Work with Local Repository'],
-        );
-        assert.deepEqual((await axeOfOurs(page)).ours, []);
-        assert.deepEqual(violations, [], 'no CSP violation on /admin/');
-        assert.deepEqual(errors, []);
-      } finally {
-        await context.close();
-      }
+    test('the first screen, a cold start, says where you are: the site’s name and logo, the folder to pick, and only the sign-in that works here; axe finds nothing of ours, and the policy holds', async () => {
+      const { page, violations, errors } = admin;
+      const versionCheck = page.waitForResponse((answer) => answer.url().endsWith('/admin/sveltia-cms/package.json'));
+      const response = await page.goto(session.adminUrl());
+      assert.match(response!.headers()['content-security-policy'] ?? '', /script-src 'self';/);
+      assert.equal(response!.headers()['x-robots-tag'], 'noindex, nofollow');
+      await page.getByRole('button', { name: 'Work with Local Repository' }).waitFor();
+      assert.equal((await versionCheck).status(), 200);
+      await shoot(page, '1-first-screen');
+      assert.equal(
+        await page.getByRole('heading', { level: 1 }).innerText(),
+        'Example Consortium for Test Content',
+        'the site’s name',
+      );
+      assert.ok(await page.locator('img[src="/uploads/logo.svg"]').isVisible(), 'the site’s logo');
+      assert.match(
+        await page.locator('body').innerText(),
+        /select the root directory of the “\u2068?eccron-site\u2069?” repository/,
+      );
+      assert.deepEqual(
+        await page
+          .locator('#nc-root')
+          .getByRole('button')
+          .evaluateAll((buttons) =>
+            buttons
+              .filter((button) => (button as HTMLElement).checkVisibility())
+              .map((button) => button.textContent?.trim()),
+          ),
+        ['Work with Local Repository'],
+      );
+      assert.deepEqual((await axeOfOurs(page)).ours, []);
+      assert.deepEqual(violations, [], 'no CSP violation on /admin/');
+      assert.deepEqual(errors, []);
     });
 
     test('the walkthrough: each task in fewer clicks and keys than issue 41 counted, each save checked first and changing only the lines edited', async (t: TestContext) => {
-      const admin = await session.openAdmin({ routes: [registriesPlayedBy(resolver, new Set())] });
       try {
         await signInLocally(session, admin);
         await admin.page
@@ -180,8 +179,6 @@ withChromium('the CMS at /admin/', (executablePath) =>
       } catch (error) {
         await shoot(admin.page, 'failure');
         throw error;
-      } finally {
-        await admin.context.close();
       }
     });
 
@@ -369,91 +366,76 @@ withChromium('the CMS at /admin/', (executablePath) =>
     }
 
     test('the form offers only what the build takes: a time zone from its list (Enter picks the match), and no event field outside Events', async () => {
-      const admin = await session.openAdmin();
       const { page } = admin;
-      try {
-        await signInLocally(session, admin);
-        await openEntry(page, 'news/entries/2023-06-01-newer-example');
-        const labels = await page.getByRole('group', { name: /Field$/ }).evaluateAll((groups) =>
-          groups.map((group) =>
-            group
-              .getAttribute('aria-label')
-              ?.replace(/[“”⁨⁩]/g, '')
-              .replace(/ Field$/, ''),
-          ),
-        );
-        assert.deepEqual(labels, ['Title', 'Date', 'Read more link', 'Kind of news', 'Summary']);
-        await page.getByRole('button', { name: 'Cancel Editing' }).click();
-        await collectionListed(page);
-        await openEntry(page, 'events/new');
-        const zone = page.getByRole('combobox', { name: 'Time zone', exact: true });
-        await zone.click();
-        await page.keyboard.type('Amsterdam');
-        await page.getByRole('option', { name: 'Africa/Abidjan' }).waitFor({ state: 'hidden' });
-        assert.deepEqual(await page.getByRole('option').allInnerTexts(), ['Europe/Amsterdam']);
-        await page.keyboard.press('Enter');
-        await zone.filter({ hasText: 'Europe/Amsterdam' }).waitFor();
-        // Days are typed as the file keeps them, whatever the browser's language: no month/day/year.
-        assert.equal(await page.locator('input[type="date"], input[type="datetime-local"]').count(), 0);
-      } finally {
-        await admin.context.close();
-      }
+      await leaveEntry(page);
+      await openEntry(page, 'news/entries/2023-06-01-newer-example');
+      const labels = await page.getByRole('group', { name: /Field$/ }).evaluateAll((groups) =>
+        groups.map((group) =>
+          group
+            .getAttribute('aria-label')
+            ?.replace(/[“”⁨⁩]/g, '')
+            .replace(/ Field$/, ''),
+        ),
+      );
+      assert.deepEqual(labels, ['Title', 'Date', 'Read more link', 'Kind of news', 'Summary']);
+      await page.getByRole('button', { name: 'Cancel Editing' }).click();
+      await collectionListed(page);
+      await openEntry(page, 'events/new');
+      const zone = page.getByRole('combobox', { name: 'Time zone', exact: true });
+      await zone.click();
+      await page.keyboard.type('Amsterdam');
+      await page.getByRole('option', { name: 'Africa/Abidjan' }).waitFor({ state: 'hidden' });
+      assert.deepEqual(await page.getByRole('option').allInnerTexts(), ['Europe/Amsterdam']);
+      await page.keyboard.press('Enter');
+      await zone.filter({ hasText: 'Europe/Amsterdam' }).waitFor();
+      // Days are typed as the file keeps them, whatever the browser's language: no month/day/year.
+      assert.equal(await page.locator('input[type="date"], input[type="datetime-local"]').count(), 0);
     });
 
     test('a changed entry asks before it is left: staying keeps the change, leaving drops it unsaved', async () => {
-      const admin = await session.openAdmin();
       const { page } = admin;
-      try {
-        await signInLocally(session, admin);
-        const file = 'content/news/2023-06-01-newer-example.md';
-        const before = await session.onDisk(file);
-        await openEntry(page, 'news/entries/2023-06-01-newer-example');
-        const title = page.getByRole('textbox', { name: 'Title', exact: true });
-        await title.fill('A title changed and then left');
-        const back = page.getByRole('button', { name: 'Cancel Editing' });
-        await back.click();
-        const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
-        await dialog.waitFor();
-        await shoot(page, '5-leave');
-        assert.deepEqual((await axeOfOurs(page)).ours, [], 'axe finds nothing of ours in the question');
-        await dialog.getByRole('button', { name: 'Stay and keep editing' }).click();
-        await dialog.waitFor({ state: 'hidden' });
-        assert.equal(await title.inputValue(), 'A title changed and then left', 'staying keeps the change');
-        await back.click();
-        await dialog.getByRole('button', { name: 'Leave without saving' }).click();
-        await collectionListed(page);
-        assert.equal(await session.onDisk(file), before, 'nothing was saved');
-      } finally {
-        await admin.context.close();
-      }
+      await leaveEntry(page);
+      const file = 'content/news/2023-06-01-newer-example.md';
+      const before = await session.onDisk(file);
+      await openEntry(page, 'news/entries/2023-06-01-newer-example');
+      const title = page.getByRole('textbox', { name: 'Title', exact: true });
+      await title.fill('A title changed and then left');
+      const back = page.getByRole('button', { name: 'Cancel Editing' });
+      await back.click();
+      const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
+      await dialog.waitFor();
+      await shoot(page, '5-leave');
+      assert.deepEqual((await axeOfOurs(page)).ours, [], 'axe finds nothing of ours in the question');
+      await dialog.getByRole('button', { name: 'Stay and keep editing' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      assert.equal(await title.inputValue(), 'A title changed and then left', 'staying keeps the change');
+      await back.click();
+      await dialog.getByRole('button', { name: 'Leave without saving' }).click();
+      await collectionListed(page);
+      assert.equal(await session.onDisk(file), before, 'nothing was saved');
     });
 
     test('a required field left empty: the CMS refuses to save, and no file is written', async () => {
-      const admin = await session.openAdmin();
       const { page } = admin;
-      try {
-        await signInLocally(session, admin);
-        await openEntry(page, 'news/new');
-        await page.getByRole('textbox', { name: 'Read more link', exact: true }).fill('https://example.org/');
-        await page.getByRole('button', { name: 'Save' }).click();
-        const title = page.getByRole('group', { name: /\WTitle\W*Field/ });
-        await title.getByRole('alert').filter({ hasText: 'This field is required.' }).waitFor();
-        await shoot(page, '6-required');
-        assert.equal(await page.getByRole('button', { name: 'Save' }).count(), 1, 'still editing');
-      } finally {
-        await admin.context.close();
-      }
+      await leaveEntry(page);
+      await openEntry(page, 'news/new');
+      await page.getByRole('textbox', { name: 'Read more link', exact: true }).fill('https://example.org/');
+      await page.getByRole('button', { name: 'Save' }).click();
+      const title = page.getByRole('group', { name: /\WTitle\W*Field/ });
+      await title.getByRole('alert').filter({ hasText: 'This field is required.' }).waitFor();
+      await shoot(page, '6-required');
+      assert.equal(await page.getByRole('button', { name: 'Save' }).count(), 1, 'still editing');
     });
 
-    test('in a French browser the CMS speaks French, its translation served by the site', async () => {
-      const admin = await session.openAdmin({ locale: 'fr-FR' });
+    test('a cold start in a French browser (a page of its own): the CMS speaks French, its translation served by the site', async () => {
+      const french = await session.openAdmin({ locale: 'fr-FR' });
       try {
-        await admin.page.goto(session.adminUrl());
-        await admin.page.getByRole('button', { name: 'Travailler avec un dépôt local' }).waitFor();
-        assert.deepEqual(admin.violations, []);
-        assert.deepEqual(admin.errors, []);
+        await french.page.goto(session.adminUrl());
+        await french.page.getByRole('button', { name: 'Travailler avec un dépôt local' }).waitFor();
+        assert.deepEqual(french.violations, []);
+        assert.deepEqual(french.errors, []);
       } finally {
-        await admin.context.close();
+        await french.context.close();
       }
     });
 

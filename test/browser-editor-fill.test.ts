@@ -7,7 +7,8 @@
  * https://api.crossref.org and https://api.datacite.org as it would on the
  * live site, under /admin/'s own policy, and the test's route hands each
  * request to the stand-in, answering with the recorded body and the recorded
- * Access-Control-Allow-Origin header.
+ * Access-Control-Allow-Origin header. /admin/ is opened and signed in to
+ * once for the file; each test leaves the entry before it unsaved.
  */
 import assert from 'node:assert/strict';
 import { cp } from 'node:fs/promises';
@@ -22,6 +23,7 @@ import {
   click,
   type EditorSession,
   fieldSection,
+  leaveEntry,
   openEntry,
   registriesPlayedBy,
   save,
@@ -38,17 +40,21 @@ withChromium('Fill from the DOI', (executablePath) =>
     let session: EditorSession;
     let resolver: RecordedResolver;
     const unreachable = new Set<string>();
+    /** The file's one page at /admin/, signed in once. */
+    let admin: AdminPage;
     before(async () => {
       [session, resolver] = await Promise.all([startEditorSession(executablePath), startRecordedResolver()]);
+      admin = await session.openAdmin({ routes: [registriesPlayedBy(resolver, unreachable)] });
+      await signInLocally(session, admin);
     });
     after(async () => {
       await session?.stop();
       await resolver?.close();
     });
 
+    /** The publications open, as saved: the entry a test before left open is left without saving. */
     async function signedIn(): Promise<AdminPage> {
-      const admin = await session.openAdmin({ routes: [registriesPlayedBy(resolver, unreachable)] });
-      await signInLocally(session, admin);
+      await leaveEntry(admin.page);
       await openEntry(admin.page, 'settings/entries/publications');
       return admin;
     }
@@ -116,7 +122,7 @@ withChromium('Fill from the DOI', (executablePath) =>
         const title = (await fieldSection(admin.page, 'Title', theme)).getByRole('textbox');
         assert.equal(await title.inputValue(), (entry as { title: string }).title);
       } finally {
-        await admin.context.close();
+        await leaveEntry(admin.page);
       }
     });
 
@@ -131,7 +137,7 @@ withChromium('Fill from the DOI', (executablePath) =>
         );
         assert.equal(session.offsite.length, asked, 'no registry asked');
       } finally {
-        await admin.context.close();
+        await leaveEntry(admin.page);
       }
     });
 
@@ -146,7 +152,7 @@ withChromium('Fill from the DOI', (executablePath) =>
         assert.match(await fill(admin, '10.5555/offline.1'), /^Crossref and DataCite could not be reached/);
       } finally {
         unreachable.clear();
-        await admin.context.close();
+        await leaveEntry(admin.page);
       }
     });
 

@@ -11,17 +11,24 @@
  * problem at its field, with a link to the entry. axe checks the
  * panel's "On the live site" section, and every request the browser makes
  * goes to the site or the stand-in. A step that waits in vain fails within a
- * minute (two for a verdict, which the panel asks for a minute apart at most),
- * saying what was on screen and what GitHub was last asked.
+ * minute, saying what was on screen and what GitHub was last asked.
+ *
+ * /admin/ is opened once for the file, and signed in to once, the token typed
+ * as soon as its box is shown. The panel's pauses between two questions
+ * (5, 10, 15, 30, then 60 s) pass on the page's clock, which the test drives
+ * (Playwright's clock): paused once the panel has asked its first question
+ * about a run, then moved on by each pause in turn; the schedule is read off
+ * that clock, and no real second is waited.
  */
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { after, type TestContext, test } from 'node:test';
+import { after, before, type TestContext, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { WAITS } from '../scripts/admin/deploy/deploy-status.ts';
 import { axeResults, describeViolation } from './helpers/browser/axe.ts';
-import { assertNoProblems, browserSuite } from './helpers/browser/pool.ts';
+import { assertNoProblems, type BrowserEnv, browserSuite } from './helpers/browser/pool.ts';
 import { filesOf } from './helpers/cms-folder.ts';
 import { Repository } from './helpers/github/repository.ts';
 import { siteCheck } from './helpers/github/site-check.ts';
@@ -83,14 +90,13 @@ browserSuite(
       return [...shown, 'GitHub was last asked:', ...asked].map((line) => `  ${line}`).join('\n');
     }
 
-    /** The page of the test running (they run one at a time), once it has one. */
+    /** The page of the file: /admin/, opened once, its clock driven by the tests. */
     let shown: Page | undefined;
 
     /** A test's body, whose failure says what was on screen then. */
     const telling =
       (body: (t: TestContext) => Promise<void>) =>
       async (t: TestContext): Promise<void> => {
-        shown = undefined;
         try {
           await body(t);
         } catch (error) {
@@ -104,40 +110,101 @@ browserSuite(
         }
       };
 
-    /**
-     * The repository as the CMS will find it (the test content, with `changes`), and /admin/ opened afresh on a watched
-     * page, every request it makes noted, the person signed in with their token as they would type it.
-     */
-    async function signIn(t: TestContext, changes: Record<string, string> = {}) {
-      const files = { ...(await filesOf(fixtureContentDir, 'content/')), ...changes };
+    /** When the page asked GitHub about a run (its own clock's Date.now()), recorded as it asks. */
+    const runQuestion = /\/actions\/workflows\/site\.yml\/runs\?/;
+    const askedAt = (page: Page): Promise<number[]> =>
+      page.evaluate(() => (window as unknown as { __runsAskedAt: number[] }).__runsAskedAt);
+
+    let admin: Awaited<ReturnType<BrowserEnv['open']>> & { requested: string[] };
+    before(async () => {
+      const files = await filesOf(fixtureContentDir, 'content/');
       scene.repository = new Repository('example', 'site', 'main', files);
-      scene.runs.clear();
-      const session = await env.open(t, { width: 1400, height: 900 });
+      const session = await env.open(null, { width: 1400, height: 900 });
       const requested: string[] = [];
       session.context.on('request', (request) => requested.push(request.url()));
-      const { page } = session;
-      page.setDefaultTimeout(STEP);
-      shown = page;
-      // A page of the pool may have served /admin/ before, and what the CMS stored (the sign-in, its caches, its
-      // drafts) is kept by the browser for the site: cleared by the browser while the page is blank, before the CMS
-      // runs, so that it starts from nothing, as for a person signing in on a new computer. (Cleared by the page
-      // instead, the CMS of the previous test was running meanwhile, signed in, writing and holding its databases.)
-      const devtools = await session.context.newCDPSession(page);
-      await devtools.send('Storage.clearDataForOrigin', { origin: new URL(env.baseUrl).origin, storageTypes: 'all' });
-      await devtools.detach();
-      await page.goto(env.url('/admin/'));
-      await page.getByRole('button', { name: 'Sign In Using Access Token' }).click();
-      const tokenBox = page.getByRole('textbox', { name: 'Personal Access Token' });
-      await tokenBox.pressSequentially(TOKEN);
-      // What a person sees before pressing Sign In: the token as typed (a key lost to a form drawn again is named here).
-      assert.equal(await tokenBox.inputValue(), TOKEN, 'the token box holds the token as typed');
-      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-      await page
-        .getByRole('status')
-        .filter({ hasText: /now viewing/ })
-        .waitFor();
-      return { ...session, requested };
+      session.page.setDefaultTimeout(STEP);
+      // The page's clock, from its first script on: its timers wait for the test, never for real seconds.
+      await session.page.clock.install();
+      await session.page.addInitScript((pattern) => {
+        const asked: number[] = [];
+        (window as unknown as { __runsAskedAt: number[] }).__runsAskedAt = asked;
+        const send = window.fetch.bind(window);
+        window.fetch = (input, init) => {
+          if (new RegExp(pattern).test(String(input instanceof Request ? input.url : input))) asked.push(Date.now());
+          return send(input, init);
+        };
+      }, runQuestion.source);
+      admin = { ...session, requested };
+      shown = session.page;
+    });
+
+    /**
+     * Pauses the page's clock, and returns the time it stands at. Every frame has a clock of its own (the preview's
+     * too), each paused at the same time, which must be ahead of each: ten seconds after the latest (the clocks run on
+     * meanwhile), as if the person had looked away that long.
+     */
+    async function pauseClock(page: Page): Promise<number> {
+      const times = await Promise.all(page.frames().map((frame) => frame.evaluate(() => Date.now()).catch(() => 0)));
+      const paused = Math.max(...times) + 10_000;
+      await page.clock.pauseAt(paused);
+      return paused;
     }
+
+    /**
+     * Does what makes the panel follow a commit (a save, a publish); pauses the page's clock as GitHub is first
+     * asked about its run, before the answer comes, and returns once the panel says `text`, waiting for its next
+     * question. From then on only the test moves the page's time. Returns the time it was paused at (the page's
+     * Date.now()), from which the panel's first pause is counted.
+     */
+    async function followed(page: Page, act: () => Promise<void>, text: RegExp): Promise<number> {
+      const held = standIn!.holdNext((request) => runQuestion.test(request));
+      await act();
+      await held.reached;
+      const paused = await pauseClock(page);
+      held.release();
+      await verdict(page, text);
+      await page.locator('#eccron-deploy-status[data-asked]').waitFor();
+      return paused;
+    }
+
+    /** Moves the page's clock on by `seconds`, and waits until the panel has asked again and waits once more. */
+    async function nextQuestion(page: Page, seconds: number) {
+      const asked = Number(await page.locator('#eccron-deploy-status').getAttribute('data-asked'));
+      await page.clock.runFor(seconds * 1000);
+      // Asked again and waiting, or settled (the panel stops asking).
+      await page
+        .locator(
+          `#eccron-deploy-status[data-asked="${asked + 1}"], #eccron-deploy-status:is([data-state="passed"], [data-state="refused"], [data-state="stopped"])`,
+        )
+        .first()
+        .waitFor();
+    }
+
+    test(
+      'signing in with a token typed as soon as its box is shown: the box holds the token as typed, and the CMS lists the collections',
+      telling(async () => {
+        const { page } = admin;
+        await page.goto(env.url('/admin/'));
+        const ask = page.getByRole('button', { name: 'Sign In Using Access Token' });
+        await ask.waitFor();
+        // Typed the moment the box is shown, the dialog's first moments passing on its clock as the person types: the
+        // CMS's dialog selects its box's text 50 ms after it opens, and a key typed next replaced what was typed before.
+        await pauseClock(page);
+        await ask.click();
+        const tokenBox = page.getByRole('textbox', { name: 'Personal Access Token' });
+        await tokenBox.pressSequentially(TOKEN.slice(0, 11));
+        await page.clock.runFor(200);
+        await tokenBox.pressSequentially(TOKEN.slice(11));
+        await page.clock.resume();
+        // What a person sees before pressing Sign In: the token as typed.
+        assert.equal(await tokenBox.inputValue(), TOKEN, 'the token box holds the token as typed');
+        await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+        await page
+          .getByRole('status')
+          .filter({ hasText: /now viewing/ })
+          .waitFor();
+      }),
+    );
 
     /** Opens an entry's form, as its address in the editor does. */
     async function openEntry(page: Page, hash: string) {
@@ -160,19 +227,26 @@ browserSuite(
     }
 
     const liveSite = (page: Page) => page.getByRole('region', { name: 'On the live site' });
-    /** The panel's verdict, which it asks GitHub for at most the longest of its pauses apart. */
+    /** The panel's verdict, once it says `text`. */
     const verdict = (page: Page, text: RegExp) =>
-      liveSite(page)
-        .getByRole('status')
-        .filter({ hasText: text })
-        .waitFor({ timeout: Math.max(...WAITS) * 1000 + STEP });
+      liveSite(page).getByRole('status').filter({ hasText: text }).waitFor();
 
-    /** Once the panel says the commit is being built, the Site workflow's run of it: the real build on its files. */
-    async function buildOf(page: Page, branch: string) {
-      await verdict(page, /being built/);
+    /**
+     * The builds made so far, by their files: a commit with the same files as one built before (a pull request's
+     * merge onto the branch it was made from) builds the same, and is not built again.
+     */
+    const built = new Map<string, ReturnType<typeof siteCheck>>();
+
+    /** The Site workflow's run of a branch's head: the real build on its files, its run settled by what it found. */
+    async function buildOf(branch: string) {
       const repository = scene.repository!;
       const commit = repository.resolve(branch)!;
-      const check = await siteCheck(repository.filesOf(commit));
+      const files = repository.filesOf(commit);
+      const key = createHash('sha256')
+        .update(JSON.stringify(Object.entries(files).sort(([a], [b]) => (a < b ? -1 : 1))))
+        .digest('hex');
+      if (!built.has(key)) built.set(key, siteCheck(files));
+      const check = await built.get(key)!;
       standIn!.settleRun(commit.sha, check.passed ? undefined : check.annotations);
       return check;
     }
@@ -202,33 +276,52 @@ browserSuite(
     }
 
     test(
-      'saved, then published: building, then published with the link to the theme page that changed',
-      telling(async (t) => {
-        const { page, problems, requested } = await signIn(t);
+      'saved, then published: building, asked again after 5, 10, 15, 30 and 60 s, then published with the link to the theme page that changed',
+      telling(async () => {
+        const { page, problems, requested } = admin;
         await openEntry(page, 'settings/entries/publications');
         const theme = page.getByRole('group', { name: /The Second Example Theme/ });
         await theme.getByRole('button', { name: 'Expand', exact: true }).click();
         await theme.getByRole('textbox', { name: 'Title' }).click();
         await page.keyboard.press('End');
         await page.keyboard.type(', now dated');
-        await save(page);
+        const paused = await followed(page, () => save(page), /being built/);
 
-        // The save: the check of its commit on the entry's branch.
+        // The save: the check of its commit on the entry's branch, asked about again and again while it runs.
         assert.equal(await liveSite(page).locator('#eccron-deploy-entry').textContent(), 'Saved: Publications');
-        const saved = await buildOf(page, 'cms/settings/publications');
+        for (const seconds of [...WAITS, WAITS.at(-1)!]) await nextQuestion(page, seconds);
+        const saved = await buildOf('cms/settings/publications');
         assert.equal(saved.passed, true, saved.output);
+        await nextQuestion(page, WAITS.at(-1)!);
         await verdict(page, /^✓ The site builds with this change/);
+        const asked = await askedAt(page);
+        assert.deepEqual(
+          [paused, ...asked.slice(1)]
+            .slice(1)
+            .map((time, index) => (time - [paused, ...asked.slice(1)][index]!) / 1000),
+          [5, 10, 15, 30, 60, 60, 60],
+          'GitHub asked about the run 5, 10, 15 and 30 s apart, then a minute apart, on the page’s clock',
+        );
+        await page.clock.resume();
         assert.deepEqual(await axeOfTheSection(page), [], 'axe finds nothing in the section, building or passed');
 
         // Ready, then published: the CMS merges the pull request and goes back to the list; the verdict follows.
         await page.getByRole('button', { name: /^Status:/ }).click();
         await page.getByRole('menuitemradio', { name: 'Ready' }).click();
         await page.getByRole('button', { name: 'Publish Entry' }).click();
-        await page.getByRole('alertdialog', { name: 'Publish Entry' }).getByRole('button', { name: 'Publish' }).click();
-        const published = await buildOf(page, 'main');
+        await followed(
+          page,
+          () =>
+            page.getByRole('alertdialog', { name: 'Publish Entry' }).getByRole('button', { name: 'Publish' }).click(),
+          /being built/,
+        );
+        const published = await buildOf('main');
         assert.equal(published.passed, true, published.output);
+        await nextQuestion(page, WAITS[0]!);
         await verdict(page, /^✓ Published: the change is on the site\.$/);
-        assert.match(page.url(), /#\/collections\/settings$/, 'the CMS went back to the list, and the verdict came');
+        await page.clock.resume();
+        // The CMS went back to the list, and the verdict came there.
+        await page.waitForURL(/#\/collections\/settings$/);
         const links = await liveSite(page)
           .getByRole('link')
           .evaluateAll((nodes) => nodes.map((node) => [node.textContent, node.getAttribute('href')]));
@@ -257,23 +350,33 @@ browserSuite(
     );
 
     test(
-      'a save onto a broken members list is refused: each problem at its field, with a link to its entry',
-      telling(async (t) => {
+      'a save onto a broken members list (pushed from elsewhere, /admin/ reloaded) is refused: each problem at its field, with a link to its entry',
+      telling(async () => {
+        const { page, problems, requested } = admin;
+        // Another computer pushes a members list with two mistakes; the person reloads /admin/, still signed in.
         const broken = await readFile(path.resolve('test/fixtures/broken-content/members.yml'), 'utf8');
-        const { page, problems, requested } = await signIn(t, { 'content/members.yml': broken });
+        const repository = scene.repository!;
+        repository.commitOnBranch('main', repository.resolve('main')!.sha, {
+          changes: { 'content/members.yml': broken },
+          deletions: [],
+          message: 'Members, from another computer',
+        });
+        await page.reload();
         await openEntry(page, 'news/entries/2023-06-01-newer-example');
         const title = page.getByRole('textbox', { name: 'Title' });
         await title.click();
         await page.keyboard.press('End');
         await page.keyboard.type(' (updated)');
-        await save(page);
+        await followed(page, () => save(page), /being built/);
 
-        const check = await buildOf(page, 'cms/news/2023-06-01-newer-example');
+        const check = await buildOf('cms/news/2023-06-01-newer-example');
         assert.equal(check.passed, false);
+        await nextQuestion(page, WAITS[0]!);
         await verdict(
           page,
           /^✗ The site’s check refused this change: 2 problems; it cannot be published until they are fixed\.$/,
         );
+        await page.clock.resume();
         const listed = await liveSite(page)
           .getByRole('listitem')
           .evaluateAll((items) =>

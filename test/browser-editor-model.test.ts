@@ -10,7 +10,7 @@
  * the last run left the form and the file (the model goes on too), so
  * /admin/ is opened once.
  *
- * EDITOR_MODEL_RUNS sets how many sequences (8 by default), EDITOR_MODEL_SEED
+ * PROPERTY_RUNS sets how many sequences where more than 8, EDITOR_MODEL_SEED
  * the seed (printed with a failing sequence, to replay it).
  */
 import assert from 'node:assert/strict';
@@ -19,6 +19,7 @@ import fc from 'fast-check';
 import type { Frame, Page } from 'playwright-core';
 import { parse } from 'yaml';
 import { withChromium } from './helpers/browser/chromium.ts';
+import { propertyRuns } from './helpers/property-runs.ts';
 import {
   type AdminPage,
   type EditorSession,
@@ -29,7 +30,7 @@ import {
 } from './helpers/editor-session.ts';
 import { type Directory, internalWords, pane, paneFrame, paneText, realShape } from './editor-real-shape.ts';
 
-const RUNS = Number(process.env.EDITOR_MODEL_RUNS ?? 8);
+const RUNS = propertyRuns(8);
 const SEED = Number(process.env.EDITOR_MODEL_SEED ?? 47);
 const FILE = 'content/members.yml';
 

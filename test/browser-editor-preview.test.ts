@@ -6,7 +6,8 @@
  * page (the one citation function, src/citation.ts, on both sides), an
  * event's time line is the home page's, and a change typed in the form
  * reaches the pane. axe-core checks what the pane draws, and nothing of
- * /admin/ leaves the site.
+ * /admin/ leaves the site. /admin/ is opened once for the file; each test
+ * leaves the entry before it as a person does.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -14,17 +15,27 @@ import { createRequire } from 'node:module';
 import type * as Axe from 'axe-core';
 import type { Frame, Page } from 'playwright-core';
 import { describeViolation } from './helpers/browser/axe.ts';
-import { type TestContext, test } from 'node:test';
-import { assertNoProblems, browserSuite } from './helpers/browser/pool.ts';
+import { test } from 'node:test';
+import { assertNoProblems, browserSuite, type Session } from './helpers/browser/pool.ts';
+import { leaveEntry } from './helpers/editor-session.ts';
 import { answerFolderPicker, filesOf, seedFolder } from './helpers/cms-folder.ts';
 import { fixtureContent, fixtureContentDir } from './helpers/site.ts';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 browserSuite('the preview pane of /admin/', (env) => {
-  /** A watched page on /admin/ in its local mode, on the fixture content; whatever would leave the site is noted. */
-  async function openEditor(t: TestContext) {
-    const session = await env.open(t, { width: 1400, height: 900 });
+  /**
+   * The file's one watched page on /admin/ in its local mode, on the fixture content, opened on first use; whatever
+   * would leave the site is noted. Each test starts from the collection's list: an entry left open before is left
+   * without saving.
+   */
+  let editor: (Session & { offsite: string[] }) | undefined;
+  async function openEditor() {
+    if (editor) {
+      await leaveEntry(editor.page);
+      return editor;
+    }
+    const session = await env.open(null, { width: 1400, height: 900 });
     const offsite: string[] = [];
     const origin = new URL(env.baseUrl).host;
     await session.context.route(
@@ -34,22 +45,16 @@ browserSuite('the preview pane of /admin/', (env) => {
         return route.abort('internetdisconnected');
       },
     );
-    t.after(() => session.context.unrouteAll({ behavior: 'ignoreErrors' }));
     await answerFolderPicker(session.context);
     await session.page.goto(env.url('/admin/'));
-    // A page of the pool may have served /admin/ to an earlier test: the CMS starts from nothing, as on a first visit.
-    await session.page.evaluate(async () => {
-      localStorage.clear();
-      for (const { name } of await indexedDB.databases()) if (name) indexedDB.deleteDatabase(name);
-    });
-    await session.page.reload();
     await seedFolder(session.page, await filesOf(fixtureContentDir, 'content/'));
     await session.page.getByRole('button', { name: 'Work with Local Repository' }).click();
     await session.page
       .getByRole('status')
       .filter({ hasText: /now viewing/ })
       .waitFor();
-    return { ...session, offsite };
+    editor = { ...session, offsite };
+    return editor;
   }
 
   /** Opens an entry's form and waits for the pane beside it to draw the entry (its box counts its drawings). */
@@ -81,7 +86,7 @@ browserSuite('the preview pane of /admin/', (env) => {
 
   test('each publication is cited in the pane exactly as its theme page cites it, every kind of the test content', async (t) => {
     const content = await fixtureContent();
-    const { page, problems, offsite } = await openEditor(t);
+    const { page, problems, offsite } = await openEditor();
     const pane = await openEntry(page, 'settings/entries/publications');
     // Beside the form, not over it.
     const [form, frame] = await Promise.all([
@@ -115,7 +120,7 @@ browserSuite('the preview pane of /admin/', (env) => {
   });
 
   test("an event's time line in the pane is the home page's, and what is typed in its form reaches the pane", async (t) => {
-    const { page, offsite } = await openEditor(t);
+    const { page, offsite } = await openEditor();
     const pane = await openEntry(page, 'events/entries/2030-04-01-online-seminar');
     const home = await env.open(t);
     await home.visit('/');
@@ -137,7 +142,7 @@ browserSuite('the preview pane of /admin/', (env) => {
   });
 
   test('the members directory and the accessibility statement are drawn as their pages draw them, and axe finds nothing in them', async (t) => {
-    const { page } = await openEditor(t);
+    const { page } = await openEditor();
     const members = await openEntry(page, 'settings/entries/members');
     const home = await env.open(t);
     await home.visit('/');

@@ -20,6 +20,7 @@ import { readCache, writeCache } from '../scripts/links/cache.ts';
 import { checkSite, defaults, type RunOptions } from '../scripts/links/run.ts';
 import type { LinkReport, LinkResult } from '../scripts/links/types.ts';
 import { fixturePort, type LinkServer, registeredDoi, startLinkServer } from './fixtures/links/server.ts';
+import { DrivenClock } from './helpers/clock.ts';
 import { type Fault, startFaultServer } from './helpers/fault-server.ts';
 
 /** Resolves nothing: a name that is not an address is "not found", as it is for a host that does not exist. */
@@ -35,6 +36,15 @@ let distDir: string;
 let first: LinkReport;
 let firstRequests: LinkServer['requests'];
 
+/**
+ * The checker's clock, the server's too: its pauses (Retry-After, the retry delay) pass at once, and a request the
+ * server will never answer is given up when the server has it, by moving time past the limit. It starts an hour ago,
+ * so that the command run below, on the system's clock, finds the cache these runs wrote an hour old (young enough,
+ * and never in its future however far the pauses moved this clock on).
+ */
+const clock = new DrivenClock({ start: Date.now() - 60 * 60 * 1000, pausesPass: true });
+const limitMs = 1_000;
+
 const options = (overrides: Partial<RunOptions> = {}): RunOptions => ({
   distDir,
   contentDir,
@@ -42,10 +52,11 @@ const options = (overrides: Partial<RunOptions> = {}): RunOptions => ({
   cacheFile: path.join(work, 'cache', 'link-check.json'),
   maxAgeMs: defaults.maxAgeMs,
   fresh: false,
-  timeoutMs: 1_000,
+  timeoutMs: limitMs,
   concurrency: 4,
   hostGapMs: 0,
   lookup: noDns,
+  clock,
   check: {
     ...defaults.check,
     doiHandleApi: `${server.origin}/api/handles`,
@@ -58,7 +69,7 @@ const options = (overrides: Partial<RunOptions> = {}): RunOptions => ({
 
 before(async () => {
   work = await mkdtemp(path.join(os.tmpdir(), 'check-links-'));
-  server = await startLinkServer();
+  server = await startLinkServer(0, { now: () => clock.now(), onHang: () => clock.advance(limitMs) });
   // The fixture content, with the port this server got.
   contentDir = path.join(work, 'content');
   await cp(path.join(projectRoot, 'test/fixtures/links/content'), contentDir, { recursive: true });
@@ -210,9 +221,9 @@ test('a second run within the cache’s age asks only what failed for want of an
     second.links.map((entry) => [entry.url, entry.group]),
     first.links.map((entry) => [entry.url, entry.group]),
   );
-  const expired = await checkSite(options({ maxAgeMs: 0, timeoutMs: 300 }));
+  const expired = await checkSite(options({ maxAgeMs: 0 }));
   assert.ok(expired.requests > 0, 'an expired cache is asked again');
-  const fresh = await checkSite(options({ fresh: true, timeoutMs: 300 }));
+  const fresh = await checkSite(options({ fresh: true }));
   assert.ok(fresh.requests > 0);
 });
 
@@ -255,6 +266,8 @@ test('offline, the check says so and asks nothing', async () => {
 });
 
 test('the command prints the groups worst first, writes JSON, and exits 1 only for broken links', async () => {
+  // The command keeps the system's time: the host is healthy again, so that what it asks again is answered at once.
+  server.heal();
   const json = path.join(work, 'report.json');
   const run = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
     const child = spawn(
@@ -298,7 +311,7 @@ test('the command prints the groups worst first, writes JSON, and exits 1 only f
   );
   assert.match(run.stdout, /new address: http:\/\/127\.0\.0\.1:\d+\/new-home/);
   assert.match(run.stdout, /members\.yml:12/);
-  assert.match(run.stdout, /\(4 requests, 18 from the cache\)/, 'only the reset and the silence asked again');
+  assert.match(run.stdout, /\(2 requests, 18 from the cache\)/, 'only the reset and the silence asked again');
   const written = JSON.parse(await readFile(json, 'utf8')) as LinkReport;
   assert.equal(written.links.filter((entry) => entry.group === 'broken').length, 5);
 });

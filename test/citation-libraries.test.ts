@@ -30,6 +30,16 @@ import { importedEntries } from './helpers/publications.ts';
 const libraries = path.resolve('test/fixtures/libraries');
 const library = (name: string) => path.join(libraries, name);
 
+/**
+ * What cite imports from each library, read once for the file: four tests read the same two large libraries, and
+ * importing one takes seconds. The tests only read the entries.
+ */
+const imports = new Map<string, ReturnType<typeof importedEntries>>();
+const imported = (file: string) => {
+  if (!imports.has(file)) imports.set(file, importedEntries(library(file)));
+  return imports.get(file)!;
+};
+
 type CslName = {
   family?: string;
   given?: string;
@@ -91,7 +101,7 @@ for (const [file, least] of [
 ] as const) {
   test(`${file}: every name cite imports is the name Citation.js reads, a person where it reads a person`, async () => {
     const theirs = citationJs(await readFile(library(file), 'utf8'));
-    const entries = await importedEntries(library(file));
+    const entries = await imported(file);
     let compared = 0;
     const differing = entries.flatMap(({ key, publication }) => {
       const their = key === undefined ? undefined : theirs.get(key);
@@ -158,7 +168,7 @@ test('the Zotero library imports with its counts right: the Catalan names arrive
 });
 
 test('a 20-creator article whose group authors hold commas and "and" has 20 creators on the page, in the .bib and in the .ris', async () => {
-  const [entry] = await importedEntries(library('zotero-literal-names.bib'));
+  const [entry] = await imported('zotero-literal-names.bib');
   const publication = entry?.publication;
   const names = parseNames(publication!.authors!).names;
   assert.equal(names.length, 20);
@@ -191,7 +201,7 @@ test('a 20-creator article whose group authors hold commas and "and" has 20 crea
 
 test('every entry of the real libraries written to citations.bib and citations.ris is imported back as the same entry', async () => {
   for (const file of ['zotero-library-1053.bib', 'jabref-2.10-library.bib', 'zotero-literal-names.bib']) {
-    const corpus = (await importedEntries(library(file))).map(({ publication }) => publication);
+    const corpus = (await imported(file)).map(({ publication }) => publication);
     for (const format of ['bib', 'ris'] as const) {
       const text = format === 'bib' ? bibtexFile(corpus) : risFile(corpus);
       const back = readImport(`citations.${format}`, text).map((entry) =>
@@ -210,9 +220,9 @@ test('every entry of the real libraries written to citations.bib and citations.r
 
 test('the names of the real libraries read on the page as citeproc-js with the APA 7 style writes them', async () => {
   const entries = [
-    ...(await importedEntries(library('zotero-library-1053.bib'))),
-    ...(await importedEntries(library('jabref-2.10-library.bib'))),
-    ...(await importedEntries(library('zotero-literal-names.bib'))),
+    ...(await imported('zotero-library-1053.bib')),
+    ...(await imported('jabref-2.10-library.bib')),
+    ...(await imported('zotero-literal-names.bib')),
   ].map(({ publication }) => publication);
   // The names before the date: "Authors. (2013)." (a list that goes on keeps its "et al.", a deliberate difference).
   const lead = (line: string) => line.slice(0, line.search(/ \((?:\d{4}[a-z]?|n\.d\.|in press)\)\. /));

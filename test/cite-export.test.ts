@@ -39,6 +39,7 @@ interface Parsed {
   genre?: string;
   'event-title'?: string;
   'event-place'?: string;
+  publisher?: string | string[];
 }
 const parse = (text: string) =>
   plugins.input.chain(text, { target: '@csl/list+object', generateGraph: false }) as Parsed[];
@@ -97,6 +98,20 @@ const read = (names: CslName[] | undefined, groups: string[] = []) =>
       ];
     });
 
+/** The kinds whose publisher (a report's institution or publisher) a reader finds in the publisher field. */
+const PUBLISHED = new Set(['chapter', 'book', 'edited-book', 'conference-paper', 'report']);
+
+/**
+ * Who issued the work, as Citation.js must find it: RIS's PB, one or (a report's institution and publisher) two;
+ * BibTeX's publisher, or a report's institution where it has no publisher.
+ */
+function issuers(publication: Publication, format: 'bib' | 'ris'): string[] {
+  if (!PUBLISHED.has(publication.type ?? 'article')) return [];
+  const { institution, publisher } = publication;
+  const found = format === 'ris' ? [institution, publisher] : [publisher ?? institution];
+  return found.filter((name): name is string => name !== undefined);
+}
+
 /** What a reader must find in the download of `publication`, and what Citation.js found, field by field. */
 function comparable(publication: Publication, parsed: Parsed, format: 'bib' | 'ris') {
   const kind = publication.type ?? 'article';
@@ -121,6 +136,7 @@ function comparable(publication: Publication, parsed: Parsed, format: 'bib' | 'r
       page: publication.pages,
       number: publication.articleNumber ?? publication.reportNumber,
       edition: publication.edition,
+      issuers: issuers(publication, format),
       // The RIS specification gives an unpublished work (UNPB) no version: cite writes a preprint's in ET, which our
       // reader takes back and Citation.js leaves out.
       version: format === 'ris' && kind === 'preprint' ? undefined : publication.version,
@@ -145,6 +161,7 @@ function comparable(publication: Publication, parsed: Parsed, format: 'bib' | 'r
       page: parsed.page?.replace(/–/g, '-'),
       number: parsed.number,
       edition: parsed.edition,
+      issuers: PUBLISHED.has(kind) ? [parsed.publisher ?? []].flat() : [],
       version: parsed.version,
       presentation:
         format === 'bib' && kind === 'presentation' ? [parsed.genre, parsed['event-title'], parsed['event-place']] : [],

@@ -10,6 +10,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { test } from 'node:test';
 import { parse } from 'yaml';
 import { citationText } from '../src/citation.ts';
+import { risFile } from '../src/citation-export.ts';
 import type { Publication } from '../src/content/publications.ts';
 import { citeContent, fixture, runCiteOn } from './helpers/cite.ts';
 
@@ -256,4 +257,58 @@ test('an imported entry with a DOI is the entry listed without one, by its title
   } finally {
     await c.done();
   }
+});
+
+/** One record of a real export that writes one of each RIS type, by its type. */
+async function recordOf(file: string, type: string): Promise<string> {
+  const text = await readFile(fixture('libraries', file), 'utf8');
+  return new RegExp(`^TY {2}- ${type}\\n[\\s\\S]*?^ER {2}- $`, 'm').exec(text)![0];
+}
+
+/** The records written to one .ris, imported by `cite import` into third-example: the entries added, in order. */
+async function importRis(records: string[]): Promise<Publication[]> {
+  const c = await citeContent();
+  try {
+    const file = `${c.dir}/records.ris`;
+    await writeFile(file, records.join('\n\n'));
+    const { output } = await runCiteOn(['import', file, '--theme', 'third-example'], c.contentDir);
+    assert.equal(summary(output).imported, records.length, output);
+    return (parse(await c.read()) as Record<string, Publication[]>)['third-example']!.slice(-records.length);
+  } finally {
+    await c.done();
+  }
+}
+
+test("a report's one PB, as reference managers write it, is the institution that issued it; the site's own download of a report with a publisher alone gives back its publisher", async () => {
+  const site: Publication = {
+    authors: 'Example Institute',
+    year: 2015,
+    title: 'An example report published by another',
+    type: 'report',
+    publisher: 'Example Press',
+  };
+  // ProCite's report (PB "Publisher Name") and EndNote's (its PB named "Institution", as EndNote labels it).
+  const [procite, endnote, fromSite] = await importRis([
+    await recordOf('procite-every-type.ris', 'RPRT'),
+    await recordOf('endnote-every-type.ris', 'RPRT'),
+    risFile([site]),
+  ]);
+  assert.deepEqual([procite!.institution, procite!.publisher], ['Publisher Name', undefined]);
+  assert.deepEqual([endnote!.institution, endnote!.publisher], ['Institution', undefined]);
+  assert.deepEqual(fromSite, site);
+});
+
+test("an edited book's AU are its editors and its A2 the series' editors (EDBOOK, as EndNote writes it); the site's own edited book that names its authors too comes back whole", async () => {
+  const site: Publication = {
+    authors: 'Sample, B.',
+    editors: 'Editor, E., & Redactor, R.',
+    year: 2020,
+    title: 'An example book with authors and editors',
+    type: 'edited-book',
+    publisher: 'Example Press',
+  };
+  // EndNote's edited book: AU "Editor", A2 "Editor, Series".
+  const [endnote, fromSite] = await importRis([await recordOf('endnote-every-type.ris', 'EDBOOK'), risFile([site])]);
+  assert.deepEqual([endnote!.type, endnote!.authors, endnote!.editors], ['edited-book', undefined, 'Editor']);
+  assert.deepEqual(fromSite, site);
 });

@@ -18,6 +18,7 @@ import { runCite } from '../scripts/cite.ts';
 import { runOrcid } from '../scripts/cite/orcid.ts';
 import type { OrcidReport } from '../scripts/cite/orcid-report.ts';
 import { type RecordedOrcid, recordedWorks, startRecordedOrcid } from './fixtures/orcid/recorded-orcid.ts';
+import { DrivenClock } from './helpers/clock.ts';
 
 let orcid: RecordedOrcid;
 before(async () => {
@@ -46,16 +47,21 @@ async function content(members?: string[], publications?: string) {
   return { dir, contentDir, done: () => rm(dir, { recursive: true, force: true }) };
 }
 
+/**
+ * Runs the command in this process, on a clock of its own whose pauses pass at once: the waits between tries are
+ * the command's own (1, 2 and 4 s), kept in `clock.pauses`, none waited out.
+ */
 async function cite(argv: string[], contentDir: string, api = orcid.api) {
   const lines: string[] = [];
+  const clock = new DrivenClock({ pausesPass: true });
   const code = await runOrcid([...argv, '--content', contentDir], {
     contentDir,
     resolvePath: (typed) => path.resolve(typed),
     print: (line) => lines.push(line),
     orcidApi: api,
-    resolver: { backoffMs: 5, timeoutMs: 2000 },
+    resolver: { clock },
   });
-  return { code, output: lines.join('\n') };
+  return { code, output: lines.join('\n'), clock };
 }
 
 /**
@@ -80,9 +86,13 @@ test('the works of each member not on the site are listed with the command that 
     const before = await readFile(path.join(c.contentDir, 'publications.yml'), 'utf8');
     const { code, output } = await cite(['--json', path.join(c.dir, 'works.json')], c.contentDir);
     assert.equal(code, 2, output);
+    const host = new URL(orcid.api).host;
     assert.equal(
       output,
       [
+        `Waiting 1 s before asking ${host} again (try 2 of 4): it answered 500.`,
+        `Waiting 2 s before asking ${host} again (try 3 of 4): it answered 500.`,
+        `Waiting 4 s before asking ${host} again (try 4 of 4): it answered 500.`,
         "Works on members' ORCID records that the site does not list (4 members with an ORCID iD, 1 without):",
         '',
         `Ada Example, https://orcid.org/${ADA}: 1 work not on the site (of 6; 1 on the site already, 4 without a DOI)`,
@@ -173,11 +183,24 @@ test('ORCID failing for every member: one plain line naming whose works could no
   const c = await content(['Ada Example', 'Ben Sample']);
   orcid.everyone = 500;
   try {
-    const { code, output } = await cite([], c.contentDir);
+    const { code, output, clock } = await cite([], c.contentDir);
     assert.equal(code, 2);
+    const waiting = (seconds: number, next: number) =>
+      `Waiting ${seconds} s before asking ${new URL(orcid.api).host} again (try ${next} of 4): it answered 500.`;
+    const lines = output.split('\n');
+    // The two members are asked side by side: each one's waits in order, the two interleaved as their answers came.
+    assert.deepEqual(
+      lines.slice(0, -1).sort(),
+      [1, 2, 4].flatMap((seconds, index) => [waiting(seconds, index + 2), waiting(seconds, index + 2)]).sort(),
+    );
     assert.equal(
-      output,
+      lines.at(-1),
       "Could not check the works of 2 members (Ada Example, Ben Sample): ORCID's API answered 500, 4 tries. Nothing was written; run the command again later.",
+    );
+    assert.deepEqual(
+      clock.pauses.toSorted((a, b) => a - b),
+      [1_000, 1_000, 2_000, 2_000, 4_000, 4_000],
+      'each member asked again after 1, 2, 4 s',
     );
   } finally {
     orcid.everyone = undefined;
@@ -254,7 +277,8 @@ test('a DOI on the site is recognised in any spelling: case, doi: or doi.org for
 });
 
 test('the command line runs it: ORCID_API is asked, and the exit code says some records could not be read', async () => {
-  const c = await content();
+  // The member ORCID does not know is the record that cannot be read: a 404 is not asked again, so nothing is waited.
+  const c = await content(['Ada Example', 'Cleo Trial']);
   try {
     const run = promisify(execFile);
     const tsx = path.resolve('node_modules/.bin/tsx');

@@ -17,11 +17,18 @@ import { resolveAll, defaultResolverOptions } from '../scripts/cite/resolver.ts'
 import { runCite } from '../scripts/cite.ts';
 import { startRecordedResolver, type RecordedResolver } from './fixtures/doi/recorded-resolver.ts';
 import { citeContent, fixture, runCiteOn } from './helpers/cite.ts';
+import { DrivenClock } from './helpers/clock.ts';
 import { type Answer, startFaultServer } from './helpers/fault-server.ts';
 
+/**
+ * The commands' clock, and the recorded registry's: a pause (a Retry-After, a backoff) passes at once, time moving on
+ * by as much, and a request the registry will never answer meets what comes first, its time limit or the deadline,
+ * when the registry has it. No test waits out a second.
+ */
+const clock = new DrivenClock({ pausesPass: true });
 let resolver: RecordedResolver;
 before(async () => {
-  resolver = await startRecordedResolver();
+  resolver = await startRecordedResolver({ now: () => clock.now(), onHang: () => clock.runNext() });
 });
 after(() => resolver.close());
 
@@ -30,7 +37,7 @@ const content = citeContent;
 async function cite(argv: string[], contentDir: string, resolverUrl = resolver.url, extra = {}, crossrefApi?: string) {
   return runCiteOn(argv, contentDir, {
     crossrefApi,
-    resolver: { resolver: resolverUrl, backoffMs: 10, timeoutMs: 2000, ...extra },
+    resolver: { resolver: resolverUrl, backoffMs: 10, timeoutMs: 2000, clock, ...extra },
   });
 }
 
@@ -1241,7 +1248,7 @@ test('add that cannot check says why and exits 2: a Retry-After of a day, a tric
     ],
     [
       'a body that trickles',
-      { trickle: 300 },
+      { trickle: 300, clock },
       url,
       /the request failed: the body came too slowly: \d+ of [\d,]+ bytes within 1 s \(about \d+ bytes? a second\), 1 tries\. Nothing was written\.$/,
     ],

@@ -408,7 +408,7 @@ const cases: { name: string; edits: Edit[]; problems?: string[]; warnings?: stri
     name: 'event ends before it starts',
     edits: [replace(WORKSHOP, 'end: 2031-05-19 16:30', 'end: 2031-05-19 12:30')],
     problems: [
-      'content/news/2030-03-01-spring-workshop.md:7:6 › end: expected an end after the start; an event that ends the same day has the same date, found "2031-05-19 12:30"',
+      'content/news/2030-03-01-spring-workshop.md:7:6 › end: expected an end after the start: it is earlier than the start; check the end’s day and time (an event that ends on the day it starts ends on the start’s day), found "2031-05-19 12:30"',
     ],
   },
   {

@@ -10,6 +10,8 @@ import { after, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { launchChromium, withChromium } from './helpers/browser/chromium.ts';
 import { startRecordedResolver } from './fixtures/doi/recorded-resolver.ts';
+import { whenSettled } from '../scripts/dev/settle.ts';
+import { DrivenClock } from './helpers/clock.ts';
 import { type DevServer, startDevServer } from './helpers/dev-server.ts';
 import { projectCopy, temporaryFolder } from './helpers/site.ts';
 
@@ -139,14 +141,39 @@ test('npm run dev keeps seeing a content file that is replaced by rename (an ato
   }
 });
 
+test('a save made in several steps starts one build, once no change has come for 40 ms (on a driven clock)', () => {
+  const clock = new DrivenClock();
+  let builds = 0;
+  const changed = whenSettled(() => (builds += 1), { clock });
+  // An editor's save: a temporary file, its rename, then the file touched again, 30 ms apart.
+  changed();
+  clock.advance(30);
+  changed();
+  clock.advance(30);
+  changed();
+  clock.advance(39);
+  assert.equal(builds, 0, 'no build while the changes keep coming');
+  clock.advance(1);
+  assert.equal(builds, 1, 'the build starts 40 ms after the last change');
+  clock.advance(60_000);
+  assert.equal(builds, 1, 'one build for the one save');
+  changed();
+  clock.advance(40);
+  assert.equal(builds, 2, 'the next save, the next build');
+});
+
 /** The Chromium the tests below launch; without one they are skipped (in CI they fail), and the tests above still run. */
 let executablePath = '';
 
+/** The file's one Chromium, launched by the first test that opens a page; each test opens a page of its own in it. */
+let browser: ReturnType<typeof launchChromium> | undefined;
+after(async () => (await browser)?.close());
+
 /** A page of the dev server in Chromium, its event stream connected. */
 async function openPage(url: string) {
-  const browser = await launchChromium(executablePath);
-  after(() => browser.close());
-  const page = await browser.newPage();
+  browser ??= launchChromium(executablePath);
+  const page = await (await browser).newPage();
+  after(() => page.close());
   // The page's event stream is connected once the server has answered it: the server registers the page before it
   // answers, so a change made after this reaches the page.
   const connected = page.waitForResponse((response) => new URL(response.url()).pathname === '/__dev/events');

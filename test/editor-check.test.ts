@@ -10,6 +10,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
 import { parse } from 'yaml';
+import { cmsConfig } from '../scripts/admin/cms-config.ts';
+import { contentFactsFromFiles } from '../scripts/admin/dev-admin.ts';
 import { checkFiles, checkSave, type ContentTexts } from '../scripts/admin/editor/check.ts';
 import { entryFile } from '../scripts/admin/editor/entry-file.ts';
 import { BuildError, type Problem } from '../scripts/lib/problems.ts';
@@ -129,4 +131,38 @@ test('an address of a field on the site’s own domain is recorded at its field,
     { where: origin?.where, field: (origin as Problem | undefined)?.field },
     { where: `${file}:9:15 › registration`, field: { file, keys: ['registration'] } },
   );
+});
+
+/** What a message in the editor must never hold: a YAML path (caregiver[2]), a file's line, a command. */
+const codeWords = /\w\[\d+\]|\.ya?ml:\d|npm run|<a href/;
+
+test('an address without https:// saved in an event: refused at its Read more link, in the form’s words', async () => {
+  const texts = await textsOf(fixtureContentDir);
+  const file = 'content/news/2030-03-01-spring-workshop.md';
+  const item = parse(/^---\n([\s\S]*?)---/.exec(texts[file]!)![1]!) as Record<string, unknown>;
+  const saving = { ...item, link: 'news.fixture.example/workshop', body: 'A workshop.' };
+  const { problems } = checkSave(texts, { path: file, text: entryFile(file, saving) });
+  assert.deepEqual(
+    problems.map((problem) => problem.field),
+    [{ file, keys: ['link'] }],
+  );
+  // Shown at the field as the form says it (save-check.ts: its plain words, else the build's).
+  const shown = problems[0]!.plain ?? problems[0]!.message;
+  assert.match(shown, /expected an address starting with https:\/\//);
+  assert.doesNotMatch(shown, codeWords);
+});
+
+test('an ORCID iD written as its address: the members form’s ORCID field refuses it, in words that name ORCID, and takes the bare iD', () => {
+  const { collections } = cmsConfig(contentFactsFromFiles(fixtureContentDir), undefined, 'https://example.org/');
+  type Field = { name: string; pattern?: [string, string]; fields?: Field[] };
+  const settings = (collections as { name: string; files?: { name: string; fields: Field[] }[] }[]).find(
+    (collection) => collection.name === 'settings',
+  );
+  const members = settings?.files?.find((file) => file.name === 'members')?.fields.find((f) => f.name === 'members');
+  const [source, message] = members?.fields?.find((field) => field.name === 'orcid')?.pattern ?? [];
+  assert.ok(source && message, 'the ORCID iD field has a pattern');
+  assert.equal(new RegExp(source).test('https://orcid.org/0000-0002-1825-0097'), false, 'the address is refused');
+  assert.equal(new RegExp(source).test('0000-0002-1825-0097'), true, 'the bare iD is taken');
+  assert.match(message, /ORCID/);
+  assert.doesNotMatch(message, codeWords);
 });

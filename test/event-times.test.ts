@@ -26,6 +26,7 @@ import {
 } from './helpers/calendar-readers.ts';
 import { eventsOf, type PythonReaders, pythonReadersTest } from './helpers/python-calendar-readers.ts';
 import { fixtureContent } from './helpers/site.ts';
+import { propertyRuns } from './helpers/property-runs.ts';
 
 /**
  * Zones whose rules, 1990 to 2037, are the same in every tz release a supported Node line's ICU carries: summer
@@ -105,7 +106,7 @@ test('the offset of every generated instant is the one Intl (ICU) gives, changes
     fc.property(zonedInstant, ({ zone, instant }) => {
       assert.equal(offsetAt(zone, instant), intlOffset(zone, instant), `${zone} at ${new Date(instant).toISOString()}`);
     }),
-    { numRuns: 400 },
+    { numRuns: propertyRuns(400) },
   );
 });
 
@@ -124,7 +125,7 @@ test('a wall-clock time is one instant, none (a gap) or two (a repeated hour), e
       else if (reading.kind === 'exists') assert.deepEqual(offsets, [reading.offset], `${local} in ${zone}`);
       else assert.deepEqual(offsets, reading.offsets, `${local} in ${zone} repeated`);
     }),
-    { numRuns: 400 },
+    { numRuns: propertyRuns(400) },
   );
 });
 
@@ -223,7 +224,7 @@ test('any text written by the calendar writer reads back the same with ical.js, 
       const [fromIcalJs] = readWithIcalJs(written);
       assert.deepEqual([fromIcalJs!.summary, fromIcalJs!.description], [summary, description], 'ical.js');
     }),
-    { numRuns: 300 },
+    { numRuns: propertyRuns(300) },
   );
 });
 
@@ -242,7 +243,7 @@ pythonReadersTest(
         ])
           if (icalendarReadsBack(typed!)) assert.equal(read, typed, 'icalendar');
       }),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(300) },
     );
   },
 );
@@ -283,7 +284,7 @@ test('a generated event in a generated zone: ical.js (from the VTIMEZONE) finds 
       assert.deepEqual([event!.start, event!.end], instants, `ical.js: ${where}`);
       assert.equal(event!.summary, name, `ical.js: ${where}`);
     }),
-    { numRuns: 150 },
+    { numRuns: propertyRuns(150) },
   );
 });
 
@@ -302,7 +303,7 @@ pythonReadersTest(
             assert.equal(event!.summary, name, `${library}: ${where}`);
         }
       }),
-      { numRuns: 150 },
+      { numRuns: propertyRuns(150) },
     );
   },
 );
@@ -414,7 +415,7 @@ pythonReadersTest(
           }
         }
       }),
-      { numRuns: 60 },
+      { numRuns: propertyRuns(60) },
     );
   },
 );

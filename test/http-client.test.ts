@@ -14,9 +14,18 @@ import { createServer as createSecureServer } from 'node:https';
 import type { AddressInfo, LookupFunction } from 'node:net';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
+import { systemClock } from '../scripts/lib/clock.ts';
 import { count, HttpClient, offlineLine, retryAfterMs, siteUserAgent, type Wait } from '../scripts/lib/http-client.ts';
 import { readSiteSettings } from '../scripts/stages/content/site-settings.ts';
+import { DrivenClock } from './helpers/clock.ts';
 import { type FaultServer, startFaultServer } from './helpers/fault-server.ts';
+
+/**
+ * The clients' clock, and the loopback servers' too: a pause (a Retry-After, a backoff) passes at once, time moving
+ * on by as much; a time limit is reached when a test moves time past it. The stall below keeps the system's clock:
+ * the client's headers arriving before the limit is an event this test cannot see.
+ */
+const clock = new DrivenClock({ pausesPass: true });
 
 interface Loopback {
   origin: string;
@@ -24,6 +33,8 @@ interface Loopback {
   maxInFlight: number;
   /** When the HTTP date of the last Retry-After given falls. */
   retryDate: number;
+  /** Resolves once a request for `path` has come. */
+  asked: (path: string) => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -33,7 +44,18 @@ const both = { inFlight: 0, max: 0 };
 
 async function loopback(): Promise<Loopback> {
   let inFlight = 0;
-  const state: Loopback = { origin: '', requests: [], maxInFlight: 0, retryDate: 0, close: async () => {} };
+  const arrivals = new Map<string, (() => void)[]>();
+  const state: Loopback = {
+    origin: '',
+    requests: [],
+    maxInFlight: 0,
+    retryDate: 0,
+    asked: (path) =>
+      state.requests.some((request) => request.path === path)
+        ? Promise.resolve()
+        : new Promise((resolve) => arrivals.set(path, [...(arrivals.get(path) ?? []), resolve])),
+    close: async () => {},
+  };
   const answer = (request: IncomingMessage, response: ServerResponse) => {
     const url = request.url ?? '/';
     const seen = (counts.get(state.origin + url) ?? 0) + 1;
@@ -42,7 +64,7 @@ async function loopback(): Promise<Loopback> {
     if (url === '/seconds' && seen === 1) return response.writeHead(503, { 'Retry-After': '1' }).end();
     if (url === '/date' && seen === 1) {
       // The next whole second after the next one: an HTTP date has no finer grain.
-      state.retryDate = Math.ceil(Date.now() / 1000) * 1000 + 1000;
+      state.retryDate = Math.ceil(clock.now() / 1000) * 1000 + 1000;
       return response.writeHead(429, { 'Retry-After': new Date(state.retryDate).toUTCString() }).end();
     }
     if (url === '/hour') return response.writeHead(503, { 'Retry-After': '3600' }).end();
@@ -56,10 +78,12 @@ async function loopback(): Promise<Loopback> {
   const server = createServer((request, response) => {
     state.requests.push({
       path: request.url ?? '/',
-      at: Date.now(),
+      at: clock.now(),
       userAgent: request.headers['user-agent'],
       accept: request.headers.accept,
     });
+    for (const arrived of arrivals.get(request.url ?? '/') ?? []) arrived();
+    arrivals.delete(request.url ?? '/');
     inFlight += 1;
     both.inFlight += 1;
     state.maxInFlight = Math.max(state.maxInFlight, inFlight);
@@ -100,6 +124,7 @@ const client = (options: Partial<ConstructorParameters<typeof HttpClient>[0]> = 
     perHost: 1,
     concurrency: 4,
     retry: { retries: 2, backoffMs: 10, maxWaitMs: 5_000 },
+    clock,
     ...options,
   });
 
@@ -157,7 +182,10 @@ test('few requests at once: the per-host limit, and the limit across hosts', asy
 });
 
 test('a server that does not answer is given up after the time limit', async () => {
-  const answer = await client({ timeoutMs: 200, retry: { retries: 0 } }).request(`${one.origin}/hang`);
+  const asking = client({ timeoutMs: 200, retry: { retries: 0 } }).request(`${one.origin}/hang`);
+  await one.asked('/hang');
+  clock.advance(200);
+  const answer = await asking;
   assert.equal(answer.kind, 'error');
   assert.equal(answer.kind === 'error' && answer.code, 'ETIMEDOUT');
   assert.equal(answer.kind === 'error' && answer.message, 'no answer within 200 ms');
@@ -340,7 +368,9 @@ test('a gzip answer is decoded to the bytes curl --compressed gives; a corrupt o
 test('a body that stalls after its headers ends at the time limit, saying how far it came', async () => {
   // Two seconds, so that the headers are in well before the limit however busy the machine is.
   faults.once('/stall', 'stall-after-headers');
-  const answer = await client({ timeoutMs: 2_000, retry: { retries: 0 } }).request(`${faults.url}stall`);
+  const answer = await client({ timeoutMs: 2_000, retry: { retries: 0 }, clock: systemClock }).request(
+    `${faults.url}stall`,
+  );
   assert.equal(answer.kind === 'error' && answer.code, 'ETIMEDOUT');
   assert.equal(
     answer.kind === 'error' && answer.message,
@@ -396,8 +426,12 @@ test('a redirect from https to http is refused, named with both addresses', asyn
 });
 
 test('a body that trickles is said to come too slowly, not to have stalled; curl saw bytes arrive too', async () => {
-  faults.once('/trickle', { trickle: 400 });
-  const answer = await client({ timeoutMs: 3_000, retry: { retries: 0 } }).request(`${faults.url}trickle`);
+  // A byte every 400 ms of the client's clock, which each byte sent moves on.
+  const trickling = new DrivenClock();
+  faults.once('/trickle', { trickle: 400, clock: trickling });
+  const answer = await client({ timeoutMs: 3_000, retry: { retries: 0 }, clock: trickling }).request(
+    `${faults.url}trickle`,
+  );
   assert.equal(answer.kind === 'error' && answer.code, 'ETIMEDOUT');
   assert.match(
     answer.kind === 'error' ? answer.message : '',
@@ -406,9 +440,9 @@ test('a body that trickles is said to come too slowly, not to have stalled; curl
     ),
   );
   if (!hasCurl) return;
-  // curl gives up at the same limit (28), having received part of the body: bytes were coming, not stalled.
-  faults.once('/trickle', { trickle: 400 });
-  const read = await curl(`${faults.url}trickle`, '--max-time', '3');
+  // curl, on the system's clock, gives up at its limit (28), having received part of the body: bytes were coming.
+  faults.once('/trickle', { trickle: 100 });
+  const read = await curl(`${faults.url}trickle`, '--max-time', '1');
   assert.equal(read.code, 28);
   assert.ok(read.body.length > 0 && read.body.length < page.length, `curl received ${read.body.length} bytes`);
 });
@@ -455,7 +489,7 @@ test('each wait before asking again is told, with the address and how long; a wa
     { url: `${two.origin}/seconds`, ms: 1_000, next: 2, of: 3, why: { status: 503, asked: true } },
   ]);
   const asked = tries(one, '/hour').length;
-  const started = Date.now();
+  const started = clock.now();
   const hurried = await client({ retry: { retries: 2, maxWaitMs: 7_200_000 } }).request(`${one.origin}/hour`, {
     deadlineAt: started + 60_000,
   });

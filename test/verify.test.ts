@@ -36,7 +36,9 @@ import { verifyReport } from '../scripts/verify/report.ts';
 import { routes as routeTable } from '../src/routes.tsx';
 import { sitePathOf } from '../src/urls.ts';
 import { edgeBeacon, edgeBeacon2021, emailDecoder, encodedAddress, pagesBeacon } from './fixtures/cloudflare/tags.ts';
+import { DrivenClock } from './helpers/clock.ts';
 import { type Answer, changeByte, type FaultServer, startFaultServer } from './helpers/fault-server.ts';
+import { propertyRuns } from './helpers/property-runs.ts';
 import { buildIntoTemporaryFolder, fixtureContent, temporaryFolder } from './helpers/site.ts';
 
 const run = promisify(execFile);
@@ -75,12 +77,18 @@ async function serve(root: string): Promise<string> {
 const client = () =>
   new HttpClient({ userAgent: 'eccron-test', timeoutMs: 3_000, perHost: 4, concurrency: 4, retry: { backoffMs: 10 } });
 
+/** Verifies `url`; `ms` is the run's length on its client's clock (a driven one, when the test gives it). */
 async function verify(url: string, options: Partial<VerifyOptions> = {}) {
-  const started = performance.now();
-  const result = await verifySite({ dir: current, url, client: client(), headers: 'applied', ...options });
-  const ms = performance.now() - started;
+  const given = options.client ?? client();
+  const started = given.clock.now();
+  const result = await verifySite({ dir: current, url, client: given, headers: 'applied', ...options });
+  const ms = given.clock.now() - started;
   return { result, ms, report: verifyReport(result, url, ms) };
 }
+
+/** The client of `client()` on a driven clock: the deadline and the time limits are reached when the test says. */
+const drivenClient = (clock: DrivenClock, timeoutMs = 3_000) =>
+  new HttpClient({ userAgent: 'eccron-test', timeoutMs, perHost: 4, concurrency: 4, retry: { backoffMs: 10 }, clock });
 
 const mismatches = (result: VerifyResult) => (result.kind === 'compared' ? result.mismatches : []);
 const unchecked = (result: VerifyResult) => (result.kind === 'compared' ? result.unchecked : []);
@@ -231,11 +239,13 @@ test(
   async () => {
     faults.always((path) => path !== '/build.json', 'stall-after-headers');
     const deadlineMs = 1_500;
-    const { result, report, ms } = await verify(faults.url, { deadlineMs });
-    assert.ok(
-      ms < deadlineMs + 3_000,
-      `ended ${Math.round(ms)} ms after it started, with a deadline of ${deadlineMs} ms`,
-    );
+    // The deadline is reached once the pages stall: time moves on to it when the first of them is asked for.
+    const clock = new DrivenClock({ pausesPass: true });
+    const running = verify(faults.url, { deadlineMs, client: drivenClient(clock) });
+    await faults.asked((path) => path !== '/build.json');
+    clock.advance(deadlineMs);
+    const { result, report, ms } = await running;
+    assert.equal(ms, deadlineMs, `ended ${ms} ms after it started, with a deadline of ${deadlineMs} ms`);
     assert.equal(report.exitCode, 2);
     assert.deepEqual(mismatches(result), []);
     assert.ok(
@@ -249,8 +259,11 @@ test(
     // Where every file stalls, build.json too, the run stops there, within the deadline.
     faults.clear();
     faults.always(() => true, 'stall-after-headers');
-    const all = await verify(faults.url, { deadlineMs });
-    assert.ok(all.ms < deadlineMs + 3_000, `ended after ${Math.round(all.ms)} ms`);
+    const stalled = verify(faults.url, { deadlineMs, client: drivenClient(clock) });
+    await faults.asked('/build.json');
+    clock.advance(deadlineMs);
+    const all = await stalled;
+    assert.equal(all.ms, deadlineMs, `ended after ${all.ms} ms`);
     assert.equal(all.report.exitCode, 2);
     assert.match(
       all.report.text,
@@ -591,7 +604,7 @@ test(
           );
         },
       ),
-      { numRuns: 12 },
+      { numRuns: propertyRuns(12) },
     );
   },
 );
@@ -611,28 +624,45 @@ test(
     assert.match(failed.stdout, new RegExp(`\n✗ ${page}/: differs from this build: `));
     assert.match(failed.stdout, /\n✗ The live site is not this build: 1 difference over \d+ files/);
 
-    // A port nothing listens on: the connection is refused, which asking again may mend, so it is not "No network".
-    const closed = http.createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const { port } = closed.address() as AddressInfo;
-    await new Promise((resolve) => closed.close(resolve));
-    const refused = await command(`http://127.0.0.1:${port}/`);
-    assert.equal(refused.code, 2);
-    assert.match(
-      refused.stdout,
-      /\n\? build\.json: could not check: connect ECONNREFUSED 127\.0\.0\.1:\d+ \(3 tries\)\n/,
-    );
-    assert.match(
-      refused.stdout,
-      /\n\? Could not check the live site: build\.json did not come, so nothing else was asked/,
-    );
-
     const offline = await command('http://verify.invalid/');
     assert.equal(offline.code, 2);
     assert.equal(offline.stdout.trim().split('\n').length, 1);
     assert.match(
       offline.stdout,
       /^No network: could not reach http:\/\/verify\.invalid \(ENOTFOUND\)\. Nothing was verified/,
+    );
+  },
+);
+
+test(
+  'a refused connection is "could not check" (exit 2) after three tries a second and two apart, never "No network"',
+  bounded(20),
+  async () => {
+    // A port nothing listens on: the connection is refused, which asking again may mend, so it is not "No network".
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    // The command's own client (scripts/verify.ts), its waits on a driven clock.
+    const clock = new DrivenClock({ pausesPass: true });
+    const client = new HttpClient({
+      userAgent: 'eccron-test',
+      timeoutMs: 20_000,
+      perHost: 4,
+      concurrency: 4,
+      retry: { backoffMs: 1_000 },
+      clock,
+    });
+    const refused = await verify(`http://127.0.0.1:${port}/`, { client });
+    assert.equal(refused.report.exitCode, 2);
+    assert.deepEqual(clock.pauses, [1_000, 2_000]);
+    assert.match(
+      refused.report.text,
+      /\n\? build\.json: could not check: connect ECONNREFUSED 127\.0\.0\.1:\d+ \(3 tries\)\n/,
+    );
+    assert.match(
+      refused.report.text,
+      /\n\? Could not check the live site: build\.json did not come, so nothing else was asked/,
     );
   },
 );
@@ -696,16 +726,10 @@ test(
 );
 
 test('a page that trickles in is "could not check: the body came too slowly", not "stalled"', bounded(60), async () => {
-  faults.always(isPage, { trickle: 250 });
-  const { result, report } = await verify(faults.url, {
-    client: new HttpClient({
-      userAgent: 'eccron-test',
-      timeoutMs: 2_000,
-      perHost: 4,
-      concurrency: 4,
-      retry: { backoffMs: 10 },
-    }),
-  });
+  // A byte every 250 ms of the client's clock, which each byte sent moves on: no real time is waited.
+  const clock = new DrivenClock({ pausesPass: true });
+  faults.always(isPage, { trickle: 250, clock });
+  const { result, report } = await verify(faults.url, { client: drivenClient(clock, 2_000) });
   assert.equal(report.exitCode, 2);
   assert.match(
     unchecked(result).find((one) => one.where === `${page}/`)?.reason ?? '',

@@ -18,8 +18,9 @@ import type { CmsBackend } from '../lib/cms-backend.ts';
 import { CONTENT_FILES } from '../stages/content/check-content.ts';
 import type { OutputFile } from '../stages/output-files.ts';
 import { type CmsContentFacts, cmsConfig } from './cms-config.ts';
-import { previewBundle } from './preview/bundle.ts';
-import { editorScript } from './editor-bundle.ts';
+import { previewBundle, previewBundleSoon } from './preview/bundle.ts';
+import { editorScript, editorScriptSoon } from './editor-bundle.ts';
+import type { KeptScript } from './kept-script.ts';
 
 /** The folder of the CMS in the output, and the site path of its page. */
 export const adminFolder = 'admin';
@@ -367,6 +368,23 @@ export interface AdminSources {
   contentDir?: string;
   /** The client bundle's stylesheet, which the preview pane shows the pages with; without it, no preview pane. */
   assets?: { css: string };
+  /** The editor's and the preview pane's scripts, when the build had them bundled already (adminScripts). */
+  scripts?: AdminScripts;
+}
+
+/** The site's own scripts of /admin/: the editor's, and the preview pane's. */
+export interface AdminScripts {
+  editor: KeptScript;
+  preview: KeptScript;
+}
+
+/**
+ * The editor's and the preview pane's scripts, bundled together in esbuild's process: a build starts them first
+ * and renders its pages while they are made.
+ */
+export async function adminScripts(): Promise<AdminScripts> {
+  const [editor, preview] = await Promise.all([editorScriptSoon(), previewBundleSoon()]);
+  return { editor, preview };
 }
 
 /**
@@ -382,10 +400,10 @@ export function adminFiles(
 ): OutputFile[] {
   const { script, fonts } = selfHostedCms(urls);
   const scriptFile = `${adminFolder}/sveltia-cms-${cmsVersion()}.js`;
-  const editor = editorScript();
+  const editor = sources.scripts?.editor ?? editorScript();
   const timeZones = timeZoneFile();
   const config = cmsConfig(contentFacts(content), backend, urls.absolute('/'));
-  const preview = sources.assets ? previewBundle() : undefined;
+  const preview = sources.assets ? (sources.scripts?.preview ?? previewBundle()) : undefined;
   const page = adminPage(urls, {
     cmsScript: urls.asset(scriptFile),
     editorScript: urls.asset(editor.path),

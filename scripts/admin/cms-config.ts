@@ -161,16 +161,21 @@ const DAY = '^\\d{4}-\\d{2}-\\d{2}$';
  */
 function moment(field: CmsField, timed: boolean, required: boolean, siteZone?: string): CmsField {
   const { pattern: _, ...rest } = field;
-  const what =
-    field.name === 'start' ? 'starts' : 'ends (leave empty when it ends the day it starts, or has no set end)';
-  if (!timed) return dayField({ ...rest, required }, `The day it ${what}.`);
+  const starts = field.name === 'start';
+  if (!timed)
+    return dayField(
+      { ...rest, required },
+      starts ? 'The day it starts.' : 'The last day, when it lasts more than one day; else leave it empty.',
+    );
   return {
     ...rest,
     required,
     widget: 'eccron-moment',
     time: true,
     ...(siteZone ? { site_timezone: siteZone } : {}),
-    hint: `The day it ${what}, as 2026-05-19, and the time on the 24-hour clock, as 14:00, in its time zone below.`,
+    hint: starts
+      ? 'The day it starts, as year-month-day (such as 2026-05-19), and the time on the 24-hour clock (such as 14:00), in its time zone below.'
+      : 'The time it ends, on the 24-hour clock; its day only when that is not the day it starts (left empty, it is the start’s day). Leave both empty when it has no set end.',
   };
 }
 
@@ -212,8 +217,8 @@ function newsCollections(siteZone: string | undefined) {
         event,
         moment(start!, true, true, siteZone),
         moment(end!, true, false, siteZone),
-        // Required here unless site.yml gives every event its zone, as the build requires.
-        { ...ownHint(timezone!), required: !siteZone },
+        // Required here unless site.yml gives every event its zone, as the build requires; the hint says which.
+        { ...ownHint(timezone!), required: !siteZone, hint: zoneHint(siteZone) },
         ...where,
         summary,
       ],
@@ -225,6 +230,15 @@ function newsCollections(siteZone: string | undefined) {
     },
   ];
 }
+
+/**
+ * The Time zone field's hint: it promises the site's zone only when site.yml names one (else the field is required,
+ * and says so).
+ */
+const zoneHint = (siteZone: string | undefined) =>
+  siteZone
+    ? `Where its times are local: type a city, such as Amsterdam, and press Enter. Left empty, the site’s zone, ${siteZone}.`
+    : 'Where its times are local: type a city, such as Amsterdam, and press Enter. Needed for every event at a time of day (the site settings name no zone for all events).';
 
 /** In an event's own views, the schema's "Only for a news item of type Event." goes without saying. */
 const ownHint = (field: CmsField): CmsField => ({

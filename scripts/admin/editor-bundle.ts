@@ -10,35 +10,23 @@
  * the client bundle is: while none changed, a build reuses it and starts no
  * esbuild.
  */
-import type * as esbuild from 'esbuild';
+import { editorScriptOptions } from '../lib/browser-bundles.js';
 import { projectRoot } from '../lib/project-root.js';
-import { type KeptScript, keptScript } from './kept-script.ts';
-const standIns = './scripts/admin/editor/node-stand-ins.ts';
+import { type KeptScript, keptScript, keptScriptSoon } from './kept-script.ts';
 
-const options = {
-  absWorkingDir: projectRoot,
-  entryPoints: ['scripts/admin/editor-companion.ts'],
-  outdir: 'admin',
-  entryNames: 'editor-[hash]',
-  bundle: true,
-  minify: true,
-  format: 'iife',
-  platform: 'browser',
-  target: ['es2022', 'chrome111', 'firefox113', 'safari16.4'],
-  alias: { 'node:path': standIns, 'node:fs': standIns, 'node:module': standIns },
-  inject: [standIns],
-  // import.meta.url only reaches createRequire, which the stand-in answers without it.
-  define: { 'process.env.NODE_ENV': '"production"', 'import.meta.url': '""' },
-  legalComments: 'none',
-  metafile: true,
-  write: false,
-  logLevel: 'silent',
-} satisfies esbuild.BuildOptions;
+/** How esbuild is asked for it: lib/browser-bundles.js. */
+const options = editorScriptOptions(projectRoot);
 
 let made: KeptScript | undefined;
 
 /** The editor's script, bundled once per change of what it is made of (and looked up once per process). */
 export function editorScript(): KeptScript {
-  made ??= keptScript('admin-editor', options, "editor's script");
+  made ??= keptScript('editor', options, "editor's script");
+  return made;
+}
+
+/** editorScript, bundled in esbuild's process while the build goes on. */
+export async function editorScriptSoon(): Promise<KeptScript> {
+  made ??= await keptScriptSoon('editor', options, "editor's script");
   return made;
 }

@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type * as esbuild from 'esbuild';
 import { writeFileAtomic } from '../lib/atomic-write.js';
+import { inputsStamp, keptFiles, takeStarted } from '../lib/browser-bundles.js';
 import { projectRoot } from '../lib/project-root.js';
 
 const require = createRequire(import.meta.url);
@@ -23,6 +24,8 @@ export interface KeptScript {
 interface Kept extends KeptScript {
   key: string;
   inputs: string[];
+  /** inputsStamp when it was kept: while it is the same, the inputs are not read again. */
+  stamp?: string;
 }
 
 type Options = esbuild.BuildOptions & { write: false; metafile: true };
@@ -42,27 +45,50 @@ function keyOf(options: Options, inputs: string[]): string {
 function kept(cacheFile: string, options: Options): KeptScript | undefined {
   try {
     const found = JSON.parse(readFileSync(cacheFile, 'utf8')) as Kept;
-    return found.key === keyOf(options, found.inputs) ? { path: found.path, contents: found.contents } : undefined;
+    const upToDate =
+      found.stamp === inputsStamp(projectRoot, options, found.inputs) || found.key === keyOf(options, found.inputs);
+    return upToDate ? { path: found.path, contents: found.contents } : undefined;
   } catch {
     return undefined; // none yet, or an input gone: esbuild bundles again
   }
 }
 
-/** The script `options` make, kept under `name` in the cache; `what` names it if esbuild writes nothing. */
-export function keptScript(name: string, options: Options, what: string): KeptScript {
-  const cacheFile = path.join(projectRoot, 'node_modules', '.cache', 'eccron-client', `${name}.json`);
-  const found = kept(cacheFile, options);
-  if (found) return found;
-  const { buildSync } = require('esbuild') as typeof esbuild;
-  const result = buildSync(options);
+/** The script of esbuild's result, kept in `cacheFile` for the next builds. */
+function keep(cacheFile: string, options: Options, result: esbuild.BuildResult<Options>, what: string): KeptScript {
   const [output] = result.outputFiles;
   if (!output) throw new Error(`esbuild wrote no ${what}`);
   const script = { path: path.relative(projectRoot, output.path).split(path.sep).join('/'), contents: output.text };
   const inputs = Object.keys(result.metafile.inputs);
   try {
-    writeFileAtomic(cacheFile, JSON.stringify({ ...script, key: keyOf(options, inputs), inputs } satisfies Kept));
+    const stamp = inputsStamp(projectRoot, options, inputs);
+    writeFileAtomic(
+      cacheFile,
+      JSON.stringify({ ...script, key: keyOf(options, inputs), inputs, stamp } satisfies Kept),
+    );
   } catch {
     // A read-only node_modules only means bundling again next time.
   }
   return script;
+}
+
+/** The script `options` make, kept in the cache's file of `name`; `what` names it if esbuild writes nothing. */
+export function keptScript(name: 'editor' | 'preview', options: Options, what: string): KeptScript {
+  const cacheFile = keptFiles(projectRoot)[name];
+  const found = kept(cacheFile, options);
+  if (found) return found;
+  const { buildSync } = require('esbuild') as typeof esbuild;
+  return keep(cacheFile, options, buildSync(options), what);
+}
+
+/**
+ * keptScript, with esbuild's work done in its own process while this one goes on (the build renders the pages
+ * meanwhile): what a build that has no kept script waits for.
+ */
+export async function keptScriptSoon(name: 'editor' | 'preview', options: Options, what: string): Promise<KeptScript> {
+  const cacheFile = keptFiles(projectRoot)[name];
+  const found = kept(cacheFile, options);
+  if (found) return found;
+  // Started by scripts/bundled-build.js before the command was loaded, when nothing was kept; else asked now.
+  const started = takeStarted<esbuild.BuildResult<Options>>(options);
+  return keep(cacheFile, options, await (started ?? (require('esbuild') as typeof esbuild).build(options)), what);
 }

@@ -1,12 +1,14 @@
 /**
- * npm run bench [-- --runs 15] [--against ../other-checkout] [--strict]
+ * npm run bench [-- --runs 15] [--against ../other-checkout] [--strict] [--skip-scale]
  *
  * The build command of package.json in paired rounds, each in a fresh process
  * with a new output folder, beside `node -e ''` and, with --against, another
  * checkout's build command, in alternating turns (only figures of the same
  * rounds compare on a shared machine); then the first build after an edit,
- * peak memory and the weight of each route. docs/architecture.md#performance
- * says what each figure means. The Node that runs this runs the builds.
+ * peak memory and the weight of each route; then how the build grows
+ * (scale.ts: 1,000 and 10,000 routes and a theme of 1,690 real entries, cold
+ * and warm, unless --skip-scale). docs/architecture.md#performance says what
+ * each figure means. The Node that runs this runs the builds.
  * Writes reports/bench.json; with --strict, exits 1 on a missed target.
  */
 import { spawn } from 'node:child_process';
@@ -18,6 +20,7 @@ import { pathToFileURL } from 'node:url';
 import { readCommandLine } from '../lib/command-line.ts';
 import { projectRoot } from '../lib/project-root.js';
 import { cacheFolder } from '../bundled-build.js';
+import { growthPerRoute, type Measure, removeCaches, type ScaleRun, scaleRuns } from './scale.ts';
 import { fontPolicy } from '../lib/page-weight.ts';
 import { bold, dim, green, kilobytes, red, table } from '../lib/terminal.ts';
 import type { BuildReport } from '../stages/report.ts';
@@ -28,17 +31,29 @@ const { values } = readCommandLine(
       runs: { type: 'string', default: '15' },
       against: { type: 'string' },
       strict: { type: 'boolean', default: false },
+      'skip-scale': { type: 'boolean', default: false },
     },
   },
   // 1 is a missed target.
-  { usage: 'Usage: npm run bench [-- --runs 15] [--against ../other-checkout] [--strict]', exitCode: 2 },
+  {
+    usage: 'Usage: npm run bench [-- --runs 15] [--against ../other-checkout] [--strict] [--skip-scale]',
+    exitCode: 2,
+  },
 );
 const runs = Math.max(1, Number(values.runs));
 const against = values.against ? path.resolve(values.against) : undefined;
 
 const KB = 1024;
 const MiB = 1024 * 1024;
-const targets = { peakMemory: 150 * MiB, jsPerPageGzip: 10 * KB, cssPerPageGzip: 8 * KB, homeHtmlGzip: 30 * KB };
+const targets = {
+  peakMemory: 150 * MiB,
+  jsPerPageGzip: 10 * KB,
+  cssPerPageGzip: 8 * KB,
+  homeHtmlGzip: 30 * KB,
+  // 10,000 routes, cold: a quarter of Astro's 20.77 s for the same routes on this kind of machine.
+  scaleMs: 5200,
+  scalePeakMemory: 480 * MiB,
+};
 
 /** The same site built with other generators on the same kind of machine (2 cores), measured once and recorded here. */
 const others = [
@@ -47,6 +62,15 @@ const others = [
 ];
 
 const work = await mkdtemp(path.join(os.tmpdir(), 'eccron-bench-'));
+// The peak resident memory of a build's process, written by a module it imports first.
+const peakFile = path.join(work, 'peak');
+const peakHook = path.join(work, 'peak.mjs');
+const peakEnv = { NODE_OPTIONS: `--import=${pathToFileURL(peakHook).href}` };
+/** One command in the project, timed, and its peak memory. */
+const measure: Measure = async (command, env = {}) => {
+  const { ms } = await timed(command, projectRoot, { ...peakEnv, ...env });
+  return { ms, peak: Number(await readFile(peakFile, 'utf8')) };
+};
 
 interface Run {
   ms: number;
@@ -126,7 +150,63 @@ function printTable(rows: string[][]) {
   console.log(lines.join('\n'));
 }
 
+/**
+ * `runs` rounds of every side, each round in the opposite order of the last so that neither side always runs first;
+ * the samples, and the median of each side's paired ratio to the side at `reference`.
+ */
+async function pairedRounds(sides: { run: () => Promise<{ ms: number }> }[], reference: number, what: string) {
+  const samples = sides.map(() => [] as number[]);
+  for (let round = 0; round < runs; round += 1) {
+    progress(`${what} round ${round + 1}/${runs}`);
+    const order = round % 2 ? [...sides.keys()].reverse() : [...sides.keys()];
+    for (const index of order) samples[index]!.push((await sides[index]!.run()).ms);
+  }
+  progress('');
+  const base = samples[reference]!;
+  const ratios = samples.map((side) => median(side.map((sample, round) => sample / base[round]!)));
+  return { samples, ratios };
+}
+
+/** The scale runs' table and growth per route; their targets, to be listed with the others. */
+function scaleReport(scale: ScaleRun[]) {
+  heading('Scale: cold (no node_modules/.cache/eccron-*), then warm; a fresh process each');
+  printTable([
+    ['', 'cold', 'peak memory', 'warm', 'peak memory'],
+    ...scale.map((run) => [run.name, ms(run.cold.ms), mib(run.cold.peak), ms(run.warm.ms), mib(run.warm.peak)]),
+  ]);
+  for (const kind of ['cold', 'warm'] as const) {
+    const growth = growthPerRoute(scale, kind);
+    console.log(
+      dim(
+        `Growth per route from 1,000 to 10,000 routes, ${kind}: ${growth.ms.toFixed(3)} ms, ${(growth.bytes / 1024).toFixed(1)} KiB`,
+      ),
+    );
+  }
+  const large = scale.find((run) => run.routes === 10000)!;
+  const peak = Math.max(large.cold.peak, large.warm.peak);
+  return [
+    {
+      target: `10,000 routes, cold, in ≤ ${(targets.scaleMs / 1000).toFixed(1)} s`,
+      value: large.cold.ms,
+      limit: targets.scaleMs,
+      ok: large.cold.ms <= targets.scaleMs,
+      figure: `${(large.cold.ms / 1000).toFixed(2)} s`,
+    },
+    {
+      target: `10,000 routes, peak memory < ${mib(targets.scalePeakMemory)}`,
+      value: peak,
+      limit: targets.scalePeakMemory,
+      ok: peak < targets.scalePeakMemory,
+      figure: mib(peak),
+    },
+  ];
+}
+
 try {
+  await writeFile(
+    peakHook,
+    `import { writeFileSync } from 'node:fs';\nprocess.on('exit', () => writeFileSync(${JSON.stringify(peakFile)}, String(process.resourceUsage().maxRSS * 1024)));\n`,
+  );
   const loadAtStart = os.loadavg()[0]!;
   console.log(
     dim(
@@ -143,34 +223,21 @@ try {
     ...(against && theirs ? [{ name: `--against: ${theirs}`, run: () => build(against, theirs) }] : []),
   ];
   for (const side of sides.slice(1)) for (let i = 0; i < 2; i += 1) await side.run();
-  const samples = sides.map(() => [] as number[]);
-  for (let round = 0; round < runs; round += 1) {
-    progress(`round ${round + 1}/${runs}`);
-    // Every other round in the opposite order, so that neither side always runs first.
-    const order = round % 2 ? [...sides.keys()].reverse() : [...sides.keys()];
-    for (const index of order) samples[index]!.push((await sides[index]!.run()).ms);
-  }
-  progress('');
-  const build0 = samples[1]!;
-  const ratios = samples.map((side) => median(side.map((sample, round) => sample / build0[round]!)));
+  const { samples, ratios } = await pairedRounds(sides, 1, 'warm');
+  // Then cold: every build after its side's node_modules/.cache/eccron-* is removed (not timed), as in CI.
+  const coldSides = [
+    { name: `build, cold: ${ours}`, run: () => removeCaches(projectRoot).then(() => build(projectRoot, ours)) },
+    ...(against && theirs
+      ? [{ name: `--against, cold: ${theirs}`, run: () => removeCaches(against).then(() => build(against, theirs)) }]
+      : []),
+  ];
+  const cold = await pairedRounds(coldSides, 0, 'cold');
 
   // 2. Once each: the first build after an edit, and the peak memory.
   await rm(cacheFolder(projectRoot), { recursive: true, force: true });
   await rm(path.join(projectRoot, 'node_modules', '.cache', 'eccron-client'), { recursive: true, force: true });
   const first = await build(projectRoot, ours);
-  // The peak resident memory of the build's process, written by a module it imports first.
-  const peakFile = path.join(work, 'peak');
-  const peakHook = path.join(work, 'peak.mjs');
-  await writeFile(
-    peakHook,
-    `import { writeFileSync } from 'node:fs';\nprocess.on('exit', () => writeFileSync(${JSON.stringify(peakFile)}, String(process.resourceUsage().maxRSS * 1024)));\n`,
-  );
-  const { report, outDir } = await build(
-    projectRoot,
-    ours,
-    { NODE_OPTIONS: `--import=${pathToFileURL(peakHook).href}` },
-    true,
-  );
+  const { report, outDir } = await build(projectRoot, ours, peakEnv, true);
   const peak = Number(await readFile(peakFile, 'utf8'));
 
   heading('Builds of the real site, a fresh process each, paired round by round');
@@ -180,12 +247,26 @@ try {
       const { median, min, max } = stats(samples[index]!);
       return [side.name, ms(median), ms(min), ms(max), `${ratios[index]!.toFixed(3)} ×`];
     }),
+    ...coldSides.map((side, index) => {
+      const { median, min, max } = stats(cold.samples[index]!);
+      return [side.name, ms(median), ms(min), ms(max), `${cold.ratios[index]!.toFixed(3)} ×`];
+    }),
     ['first build after an edit of src/ or scripts/ (once)', ms(first.ms), '', '', ''],
     ...others.map((other) => [other.name, `${other.seconds} s`, '', '', '']),
   ]);
   console.log(
     dim(`Inside the process, buildSite() took ${ms(report.milliseconds)}; peak memory of the build ${mib(peak)}.`),
   );
+  const pairedOf = (ours: number[], theirs: number[]) => median(ours.map((sample, round) => sample / theirs[round]!));
+  const oursToTheirs = against
+    ? { warm: pairedOf(samples[1]!, samples[2]!), cold: pairedOf(cold.samples[0]!, cold.samples[1]!) }
+    : undefined;
+  if (oursToTheirs)
+    console.log(
+      bold(
+        `This checkout ÷ --against, paired: warm ${oursToTheirs.warm.toFixed(3)} ×, cold ${oursToTheirs.cold.toFixed(3)} ×`,
+      ),
+    );
   if (loadAtStart > os.cpus().length / 2)
     console.log(
       dim(`The machine was busy (load ${loadAtStart.toFixed(2)}): compare the paired ratios, not the times.`),
@@ -240,6 +321,9 @@ try {
     value: 0,
     limit: 0,
   });
+  const scale = values['skip-scale'] ? [] : await scaleRuns(measure, work, ours);
+  if (scale.length > 0) results.push(...scaleReport(scale));
+
   heading('Targets');
   for (const result of results) console.log(`${result.ok ? green('✓') : red('✗')} ${result.target}: ${result.figure}`);
 
@@ -253,16 +337,25 @@ try {
       loadAtEnd: os.loadavg()[0],
     },
     rounds: runs,
-    builds: sides.map((side, index) => ({
-      name: side.name,
-      ms: { ...stats(samples[index]!), samples: samples[index] },
-      pairedRatioToBuild: ratios[index],
-    })),
+    builds: [
+      ...sides.map((side, index) => ({
+        name: side.name,
+        ms: { ...stats(samples[index]!), samples: samples[index] },
+        pairedRatioToBuild: ratios[index],
+      })),
+      ...coldSides.map((side, index) => ({
+        name: side.name,
+        ms: { ...stats(cold.samples[index]!), samples: cold.samples[index] },
+        pairedRatioToBuild: cold.ratios[index],
+      })),
+    ],
+    ...(oursToTheirs ? { oursToAgainst: oursToTheirs } : {}),
     firstBuildAfterEditMs: first.ms,
     buildSiteMs: report.milliseconds,
     peakMemory: peak,
     pages: report.pages,
     targets: results.map(({ target, figure, ok }) => ({ target, figure, ok })),
+    scale,
     others,
   };
   const reportFile = path.join(projectRoot, 'reports', 'bench.json');

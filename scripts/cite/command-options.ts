@@ -3,6 +3,7 @@
  * scripts/cite.ts from its command line and settings, and what they share:
  * the free copies asked of Unpaywall, and the checked save of the file.
  */
+import { type Clock, systemClock } from '../lib/clock.ts';
 import { duration, offlineLine, type Wait } from '../lib/http-client.ts';
 import { displayPath as relative, formatProblem, type Problem } from '../lib/problems.ts';
 import { lookUpFreeCopies } from './free-copy.ts';
@@ -53,15 +54,18 @@ export function waitLine({ url, ms, next, of, why }: Wait): string {
   return `Waiting ${duration(ms)} before asking ${new URL(url).host} again (try ${next} of ${of}): ${reason}.`;
 }
 
-/** The deadline of one command: a signal that stops every request and wait at `deadlineAt`, said in the reason. */
-export function startDeadline(ms: number) {
+/**
+ * The deadline of one command: a signal that stops every request and wait at `deadlineAt`, said in the reason. On
+ * `clock`'s time, the one its requests wait by; it never holds the command open once the work is done.
+ */
+export function startDeadline(ms: number, clock: Clock = systemClock) {
   const controller = new AbortController();
-  const timer = setTimeout(
-    () => controller.abort(new Error(`not looked up before the deadline of ${duration(ms)}`)),
+  const end = clock.after(
     ms,
+    () => controller.abort(new Error(`not looked up before the deadline of ${duration(ms)}`)),
+    false,
   );
-  timer.unref();
-  return { signal: controller.signal, deadlineAt: Date.now() + ms, end: () => clearTimeout(timer) };
+  return { signal: controller.signal, deadlineAt: clock.now() + ms, end };
 }
 
 /** Unpaywall asked for these DOIs (scripts/cite/free-copy.ts), with --email or the site's mailbox. */

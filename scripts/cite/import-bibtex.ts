@@ -244,6 +244,7 @@ const USED_FIELDS = new Set([
   ...['author', 'editor', 'publisher', 'organization', 'school', 'institution', 'eprinttype', 'howpublished'],
   ...['archiveprefix', 'year', 'date', 'pubstate', 'type', 'eventtitle', 'venue', 'titleaddon', 'eventdate'],
   'entrysubtype',
+  'editortype',
 ]);
 
 /** An abbreviation the entry uses (or takes from its crossref) that the file never defines: its field, name and line. */
@@ -466,6 +467,9 @@ function bibtexKind(type: string, fields: Record<string, unknown>): { type: stri
   }
   if (type === 'unpublished' && (fields.eventtitle || /^presentation$/i.test(String(fields.entrysubtype ?? ''))))
     return { type: 'speech' };
+  // A book whose editors' role is said (editortype = {editor}, as the site writes an edited book that names its
+  // authors too) is an edited book: its editors are kept.
+  if (type === 'book' && /^editor$/i.test(String(fields.editortype ?? ''))) return { type: 'edited-book' };
   if ((type === 'misc' || WEB_TYPES.has(type)) && (archive || arxivId(fields.eprint)))
     return { type: 'manuscript', said: `a @${type} with ${archive ? `an ${archive}` : 'an'} eprint` };
   if (WEB_TYPES.has(type) && fields.doi) return { type: 'manuscript', said: `an @${type} entry with a DOI` };

@@ -159,15 +159,18 @@ function risContainer(type: string, { first }: Tags): string | undefined {
   return undefined;
 }
 
-function risCreators(type: string, { all }: Tags, record: CslRecord): void {
+function risCreators({ all, first }: Tags, record: CslRecord): void {
+  const risType = (first('TY') ?? '').toUpperCase();
   let authors = all('AU', 'A1');
-  let editors = all('A2', 'ED');
+  // A book's editors are A3 (the RIS specification's, Zotero's and Citation.js's reading), its A2 the series' editors.
+  let editors = all('A2', 'ED', ...(risType === 'BOOK' ? ['A3'] : []));
   // "et al." (or BibTeX's "others") last, or the site's own note: the list goes on, no one is named so.
   const notes = all('N1');
   const noted = { author: notes.includes(RIS_NOTES.authorsGoOn), editor: notes.includes(RIS_NOTES.editorsGoOn) };
-  // An edited book's AU are its editors.
-  if (type === 'edited-book' && editors.length === 0) {
-    editors = authors;
+  // An edited book's (EDBOOK's) AU are its editors, as the RIS specification, EndNote and Citation.js have it; its A2
+  // are the series' editors, which the site does not keep.
+  if (risType === 'EDBOOK') {
+    editors = [...authors, ...all('ED')];
     authors = [];
     noted.editor = noted.author;
     noted.author = false;
@@ -224,14 +227,15 @@ function risRecord(line: number, tags: Map<string, string[]>): ImportedRecord {
   const { first, all } = read;
   const risType = (first('TY') ?? '').toUpperCase();
   const kind = risKind(risType);
-  const { type } = kind;
+  // A BOOK noted as an edited book (as the site writes one that names its authors too): its editors are kept.
+  const type = risType === 'BOOK' && all('N1').includes(RIS_NOTES.editedBook) ? 'edited-book' : kind.type;
   const record: CslRecord = { type, ...(kind.said ? { 'source-kind': kind.said } : {}) };
   const set = (key: keyof CslRecord, value: string | undefined) => {
     if (value) record[key] = value;
   };
   set('title', first('TI', 'T1', 'CT', 'BT'));
   set('container-title', risContainer(type, read));
-  risCreators(type, read, record);
+  risCreators(read, record);
   // Several PY or DA lines (PubMed Central writes three) and forms such as "2014///" or "2014/05/17": the first year.
   const dates = all('PY', 'Y1', 'DA');
   const year = dates.map((value) => /\b(\d{4})\b/.exec(value)?.[1]).find(Boolean);

@@ -357,7 +357,10 @@ export async function runOrcid(argv: string[], options: OrcidOptions): Promise<n
     print(settings.message);
     return 1;
   }
-  const deadline = startDeadline(args.deadline === undefined ? defaultDeadlineMs : Number(args.deadline) * 1000);
+  const deadline = startDeadline(
+    args.deadline === undefined ? defaultDeadlineMs : Number(args.deadline) * 1000,
+    options.resolver?.clock,
+  );
   const resolver = {
     ...defaultResolverOptions(siteUserAgent(settings, 'cite')),
     onWait: (wait: Parameters<typeof waitLine>[0]) => wait.ms >= 1_000 && print(waitLine(wait)),

@@ -23,7 +23,7 @@ import type { CslRecord } from '../lib/csl-record.ts';
 import { services } from '../lib/services.ts';
 
 export interface ResolverOptions
-  extends Pick<HttpClientOptions, 'userAgent' | 'timeoutMs' | 'concurrency' | 'onWait' | 'ca'>,
+  extends Pick<HttpClientOptions, 'userAgent' | 'timeoutMs' | 'concurrency' | 'onWait' | 'ca' | 'clock'>,
     Pick<RetryPolicy, 'retries' | 'backoffMs' | 'maxWaitMs'> {
   /** DOI_RESOLVER, or https://doi.org (read by the command, scripts/lib/services.ts). */
   resolver: string;
@@ -132,4 +132,5 @@ export const registryClient = (options: ResolverOptions) =>
     retry: { retries: options.retries, retryErrors: true, backoffMs: options.backoffMs, maxWaitMs: options.maxWaitMs },
     onWait: options.onWait,
     ca: options.ca,
+    clock: options.clock,
   });

@@ -23,6 +23,7 @@ import { within } from '../lib/output-folder.ts';
 import { projectRoot } from '../lib/project-root.js';
 import { startStaticServer } from '../lib/static-server.ts';
 import { dim, green, red, yellow } from '../lib/terminal.ts';
+import { whenSettled } from './settle.ts';
 import { changedFile, fillFromDois, type Verdict, verdictOf } from './verdicts.ts';
 import type { DevBuildKind, DevBuildMessage } from './worker.ts';
 
@@ -205,8 +206,11 @@ function kindOf(file: string): DevBuildKind {
 // chokidar watches folders, not just the files there at the start: an editor's
 // atomic save or a git checkout replaces a file by rename, which a watch on
 // the file itself stops seeing.
-let timer: NodeJS.Timeout | undefined;
 let queued: DevBuildKind | null = null;
+const settled = whenSettled(() => {
+  if (queued) schedule(queued);
+  queued = null;
+});
 watch([path.join(projectRoot, 'src'), contentDir, path.join(projectRoot, 'public')], { ignoreInitial: true }).on(
   'all',
   (_event, file) => {
@@ -215,12 +219,7 @@ watch([path.join(projectRoot, 'src'), contentDir, path.join(projectRoot, 'public
     if (path.basename(file).startsWith('.')) return;
     queued = larger(queued, kindOf(path.resolve(file)));
     changed.add(changedFile(path.resolve(file), contentDir, projectRoot));
-    // Editors write a file in several steps; wait for them to settle.
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      if (queued) schedule(queued);
-      queued = null;
-    }, 40);
+    settled();
   },
 );
 

@@ -139,9 +139,12 @@ function unknownKind(record: CslRecord, container: string | undefined): string |
  */
 function publicationType(record: CslRecord, notes: string[]): Kind {
   const container = first(record['container-title']);
-  const editorsOnly = (record.author ?? []).length === 0 && (record.editor ?? []).length > 0;
-  const kind =
-    KIND_OF_TYPE[record.type ?? ''] === 'book' && editorsOnly ? 'edited-book' : KIND_OF_TYPE[record.type ?? ''];
+  const editors = (record.editor ?? []).length > 0;
+  const editorsOnly = (record.author ?? []).length === 0 && editors;
+  // A book with editors alone is an edited book, and so is one its record calls an edited book that names its authors
+  // too (a registry's edited-book, the site's own .bib and .ris mark one so): its editors are kept.
+  const edited = editorsOnly || (record.type === 'edited-book' && editors);
+  const kind = KIND_OF_TYPE[record.type ?? ''] === 'book' && edited ? 'edited-book' : KIND_OF_TYPE[record.type ?? ''];
   // CSL's "article" is a journal's only with a journal: a Zenodo record otherwise.
   if (record.type === 'article' && !record['source-kind']) return container ? 'article' : 'preprint';
   const unknown = unknownKind(record, container);
@@ -259,13 +262,19 @@ function placeholders(publication: Publication, notes: string[]): void {
 /**
  * An article's number in place of pages (APA: "Article e70034"): the record's article number, when it gives no
  * other pages (Elsevier repeats it as the page); or a "page" that can only be an article number, an eLocator such
- * as e70034 or a number of six digits and more (20170387), which no page of a journal reaches.
+ * as e70034 or a number of six digits and more (20170387), which no page of a journal reaches. An article number
+ * the record names as one (CSL's article-number, BibTeX's eid, RIS's C7) beside other pages is kept beside them.
  */
 function articleNumberOf(record: CslRecord, publication: Publication): void {
-  const given = textOf(record['article-number'] ?? record.number, 'article number');
+  const named = textOf(record['article-number'], 'article number');
+  const given = named ?? textOf(record.number, 'article number');
   const { pages } = publication;
   const number = given ?? (pages && /^(?:e\d+|\d{6,})$/i.test(pages) ? pages : undefined);
-  if (!number || (pages && pages !== number)) return;
+  if (!number) return;
+  if (pages && pages !== number) {
+    if (named) publication.articleNumber = named;
+    return;
+  }
   publication.articleNumber = number;
   delete publication.pages;
 }

@@ -10,8 +10,13 @@
  *   tenth of a build at level 9). The same bytes give the same size with the
  *   same zlib, so the report does not change; a missing or damaged file only
  *   means compressing again.
+ * What a build has not measured before it compresses on one of libuv's
+ * threads (measureSoon) while it checks and writes the site, and the report
+ * finds the sizes made: on a build with nothing kept (every deploy), the
+ * CMS's files would otherwise be compressed after the site is written.
  */
-import { gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gzip, gzipSync } from 'node:zlib';
 import { KeptResults } from './kept-results.ts';
 
 /** Smaller files are compressed every time: a lookup would save little. */
@@ -37,18 +42,53 @@ const isCompressedFormat = (bytes: Uint8Array) =>
 /** Another zlib may compress the same bytes to another size. */
 const gzipMadeBy = `gzip -9, zlib ${process.versions.zlib}`;
 
+const gzipSoon = promisify(gzip);
+
+type Contents = Uint8Array | string;
+
 export class GzipSizes {
   private readonly kept: KeptResults<number>;
+  /** Sizes measured by measureSoon, by the very contents they are of. */
+  private readonly measured = new Map<Contents, number>();
+  /** The sizes being measured, one after the other: a single thread, so that the build's own file work never waits. */
+  private queue: Promise<unknown> = Promise.resolve();
 
   /** `file`: where big files' sizes are kept between builds; none, to keep nothing. */
   constructor(file?: string) {
     this.kept = new KeptResults(file, Number.isInteger as (value: unknown) => value is number, gzipMadeBy);
   }
 
-  of(contents: Uint8Array | string): number {
+  of(contents: Contents): number {
+    const measured = this.measured.get(contents);
+    if (measured !== undefined) return measured;
     if (typeof contents !== 'string' && isCompressedFormat(contents)) return contents.length;
     const bytes = typeof contents === 'string' ? Buffer.from(contents) : contents;
     const gzip = () => gzipSync(bytes, { level: 9 }).length;
     return bytes.length < rememberFrom ? gzip() : this.kept.of(bytes, gzip);
+  }
+
+  /**
+   * Starts measuring the big files among `files`, away from this thread; `of` gives their sizes once `settled()`.
+   * The sizes are the same as `of` would make.
+   */
+  measureSoon(files: Contents[]): void {
+    for (const contents of files) {
+      if (this.measured.has(contents) || (typeof contents !== 'string' && isCompressedFormat(contents))) continue;
+      const bytes = typeof contents === 'string' ? Buffer.from(contents) : contents;
+      if (bytes.length < rememberFrom) continue;
+      const previous = this.queue;
+      const size = this.kept.soon(bytes, async () => {
+        await previous;
+        return (await gzipSoon(bytes, { level: 9, chunkSize: bytes.length + 1024 })).length;
+      });
+      // One that fails is only measured by `of` as before.
+      const measured = size.then((gzip) => this.measured.set(contents, gzip)).catch(() => {});
+      this.queue = Promise.all([previous, measured]);
+    }
+  }
+
+  /** Once every size measureSoon started is made. */
+  settled(): Promise<unknown> {
+    return this.queue;
   }
 }

@@ -23,6 +23,7 @@ import type { LookupFunction } from 'node:net';
 import tls from 'node:tls';
 import { Agent } from 'undici';
 import type { SiteSettings } from '../../src/content/site.ts';
+import { type Clock, systemClock } from './clock.ts';
 import { Gate } from './gate.ts';
 import { type Attempt, failure, type HttpError, type HttpResponse, type HttpResult } from './http-answer.ts';
 import { exchange } from './http-exchange.ts';
@@ -60,6 +61,8 @@ export interface HttpClientOptions {
   ca?: string;
   /** Told of each wait before a request is asked again, so that a command can say it waits, and for how long. */
   onWait?: (wait: Wait) => void;
+  /** The clock of the time limits and the waits (scripts/lib/clock.ts); the system's by default. */
+  clock?: Clock;
 }
 
 /** A wait before asking again: for whom, how long, and why (a status, with whether the server asked for the wait, or a failure). */
@@ -85,7 +88,7 @@ export interface RequestOptions {
   retry?: Partial<RetryPolicy>;
   /** Stops the request, its retries and its waits (a command's deadline): the answer is an EABORTED error. */
   signal?: AbortSignal;
-  /** When that signal will stop it (Date.now() time): a wait that would end later is not begun, the answer given at once. */
+  /** When that signal will stop it (the client's clock's time): a wait that would end later is not begun, the answer given at once. */
   deadlineAt?: number;
 }
 
@@ -133,23 +136,9 @@ class HostGate extends Gate {
   notBefore = 0;
 }
 
-/** Resolves after `ms`, or at once when `signal` is aborted. */
-function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  if (signal?.aborted || ms <= 0) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener('abort', done, { once: true });
-  });
-}
-
-/** Whether a wait of `ms` from now would end after the request's deadline. */
-const beyond = (request: RequestOptions, ms: number) =>
-  request.deadlineAt !== undefined && Date.now() + ms > request.deadlineAt;
+/** Whether a wait of `ms` from `now` would end after the request's deadline. */
+const beyond = (request: RequestOptions, now: number, ms: number) =>
+  request.deadlineAt !== undefined && now + ms > request.deadlineAt;
 
 /** The answer the caller's signal gives: why the caller stopped. */
 const stopped = (url: string, signal: AbortSignal) =>
@@ -162,8 +151,11 @@ export class HttpClient {
   private readonly all: Gate;
   private readonly retry: RetryPolicy;
   private readonly agent: Agent;
+  /** The clock the client waits by; those who ask through it date what they learn by it too. */
+  readonly clock: Clock;
 
   constructor(private readonly options: HttpClientOptions) {
+    this.clock = options.clock ?? systemClock;
     this.all = new Gate(options.concurrency);
     this.retry = { ...defaultRetry, ...options.retry };
     this.agent = new Agent({
@@ -181,6 +173,7 @@ export class HttpClient {
   /** Asks, following redirects when told to and asking again as the retry policy says. */
   async request(url: string, request: RequestOptions = {}): Promise<HttpResult> {
     const policy = { ...this.retry, ...request.retry };
+    const beyondDeadline = (ms: number) => beyond(request, this.clock.now(), ms);
     for (let tries = 1; ; tries += 1) {
       const answer = await this.follow(url, request);
       if (request.signal?.aborted) return { ...stopped(url, request.signal), tries };
@@ -189,16 +182,16 @@ export class HttpClient {
       const wait = (ms: number, why: Wait['why']) =>
         this.options.onWait?.({ url: answer.url, ms, next: tries + 1, of: policy.retries + 1, why });
       if (answer.kind === 'error') {
-        if (last || !answer.transient || !policy.retryErrors || beyond(request, backoff)) return { ...answer, tries };
+        if (last || !answer.transient || !policy.retryErrors || beyondDeadline(backoff)) return { ...answer, tries };
         wait(backoff, { error: answer.message });
-        await pause(backoff, request.signal);
+        await this.clock.sleep(backoff, request.signal);
         continue;
       }
       if (last || !policy.retryStatus(answer.status)) return { ...answer, tries };
-      const asked = retryAfterMs(answer.headers['retry-after']);
-      if (asked !== undefined && (asked > policy.maxWaitMs || beyond(request, asked)))
+      const asked = retryAfterMs(answer.headers['retry-after'], this.clock.now());
+      if (asked !== undefined && (asked > policy.maxWaitMs || beyondDeadline(asked)))
         return { ...answer, tries, retryAfterMs: asked };
-      if (beyond(request, backoff)) return { ...answer, tries };
+      if (beyondDeadline(backoff)) return { ...answer, tries };
       wait(asked ?? backoff, { status: answer.status, asked: asked !== undefined });
       this.pauseHost(answer.url, asked ?? backoff);
     }
@@ -231,7 +224,7 @@ export class HttpClient {
   /** Holds later requests to this host back until `ms` from now. */
   private pauseHost(url: string, ms: number): void {
     const host = this.host(url);
-    host.notBefore = Math.max(host.notBefore, Date.now() + ms);
+    host.notBefore = Math.max(host.notBefore, this.clock.now() + ms);
   }
 
   private async follow(url: string, request: RequestOptions): Promise<Attempt> {
@@ -257,8 +250,8 @@ export class HttpClient {
     const host = this.host(url);
     await host.enter();
     try {
-      for (let wait = host.notBefore - Date.now(); wait > 0; wait = host.notBefore - Date.now()) {
-        await pause(wait, request.signal);
+      for (let wait = host.notBefore - this.clock.now(); wait > 0; wait = host.notBefore - this.clock.now()) {
+        await this.clock.sleep(wait, request.signal);
         if (request.signal?.aborted) return stopped(url, request.signal);
       }
       await this.all.enter();
@@ -269,7 +262,7 @@ export class HttpClient {
         this.all.leave();
       }
     } finally {
-      host.notBefore = Math.max(host.notBefore, Date.now() + (this.options.hostGapMs ?? 0));
+      host.notBefore = Math.max(host.notBefore, this.clock.now() + (this.options.hostGapMs ?? 0));
       host.leave();
     }
   }
@@ -296,6 +289,7 @@ export class HttpClient {
         'accept-encoding': 'gzip, deflate, br',
       },
       timeoutMs: this.options.timeoutMs,
+      clock: this.clock,
       maxBytes: request.maxBytes ?? DEFAULT_MAX_BYTES,
       overLimit: request.maxBytes === undefined ? 'refuse' : 'truncate',
       signal: request.signal,

@@ -16,12 +16,15 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from 'node:zlib';
 import type { Agent, Dispatcher } from 'undici';
+import type { Clock } from './clock.ts';
 import { type Attempt, count, duration, failure, size } from './http-answer.ts';
 
 export interface Exchange {
   method: 'GET' | 'HEAD';
   headers: Record<string, string>;
   timeoutMs: number;
+  /** The clock of the time limit, and of when bytes came. */
+  clock: Clock;
   /** How much of the body, decoded, is read. */
   maxBytes: number;
   /** A body longer than `maxBytes`: its first `maxBytes` bytes marked `truncated` (the caller's limit), or an ETOOLARGE error. */
@@ -34,7 +37,7 @@ interface Progress {
   received: number;
   expected?: number;
   chunked?: boolean;
-  /** When the headers came, and when the last byte of the body did (performance.now()). */
+  /** When the headers came, and when the last byte of the body did (the clock's time). */
   bodyFrom?: number;
   lastByte?: number;
 }
@@ -61,7 +64,8 @@ const enough = new Error('enough of the body was read');
 /** Sends one request and reads its answer whole (or to `maxBytes`); never throws. */
 export async function exchange(agent: Agent, url: string, request: Exchange): Promise<Attempt> {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new TimeLimit()), request.timeoutMs);
+  const { clock } = request;
+  const cancelLimit = clock.after(request.timeoutMs, () => controller.abort(new TimeLimit()));
   const stop = () => controller.abort(request.signal?.reason);
   request.signal?.addEventListener('abort', stop, { once: true });
   const progress: Progress = { received: 0 };
@@ -77,22 +81,23 @@ export async function exchange(agent: Agent, url: string, request: Exchange): Pr
     });
     phase = 'body';
     const headers = answer.headers as IncomingHttpHeaders;
-    Object.assign(progress, announced(headers), { bodyFrom: performance.now() });
+    Object.assign(progress, announced(headers), { bodyFrom: clock.now() });
     const noBody = request.method === 'HEAD' || (answer.statusCode >= 300 && answer.statusCode < 400);
     if (noBody) {
       await answer.body.dump();
       return { kind: 'response', url, status: answer.statusCode, headers, body: Buffer.alloc(0), truncated: false };
     }
-    const read = await readBody(answer.body, headers['content-encoding'], request.maxBytes, progress);
+    const read = await readBody(answer.body, headers['content-encoding'], request, progress);
     if ('undecodable' in read) return failure(url, 'EENCODING', read.undecodable);
     if (read.truncated && request.overLimit === 'refuse')
       return failure(url, 'ETOOLARGE', `answered with more than ${size(request.maxBytes)}; not read`);
     return { kind: 'response', url, status: answer.statusCode, headers, ...read };
   } catch (error) {
     const cause = error instanceof BodyFailure ? error.original : error;
-    return describe(url, cause, { phase, progress, timeoutMs: request.timeoutMs, aborted: controller.signal });
+    const failed = { phase, progress, timeoutMs: request.timeoutMs, aborted: controller.signal, now: clock.now() };
+    return describe(url, cause, failed);
   } finally {
-    clearTimeout(timer);
+    cancelLimit();
     request.signal?.removeEventListener('abort', stop);
   }
 }
@@ -156,7 +161,7 @@ const decoders: Record<string, Stage> = {
 async function readBody(
   body: Dispatcher.ResponseData['body'],
   encoding: string | string[] | undefined,
-  maxBytes: number,
+  { maxBytes, clock }: Pick<Exchange, 'maxBytes' | 'clock'>,
   progress: Progress,
 ): Promise<{ body: Buffer; truncated: boolean } | { undecodable: string }> {
   const codings = String(encoding ?? '')
@@ -173,7 +178,7 @@ async function readBody(
     try {
       for await (const chunk of source) {
         progress.received += chunk.length;
-        progress.lastByte = performance.now();
+        progress.lastByte = clock.now();
         yield chunk;
       }
     } catch (error) {
@@ -208,12 +213,13 @@ interface Failed {
   progress: Progress;
   timeoutMs: number;
   aborted: AbortSignal;
+  /** When it failed. */
+  now: number;
 }
 
 /** At the time limit: a body still arriving came too slowly (a trickle), one that stopped stalled. */
-function tooSlow(progress: Progress, timeoutMs: number): string {
+function tooSlow(progress: Progress, timeoutMs: number, now: number): string {
   const sofar = `${count(progress.received)}${progress.expected === undefined ? '' : ` of ${count(progress.expected)}`} bytes`;
-  const now = performance.now();
   const window = Math.min(Math.max(2_000, timeoutMs / 10), timeoutMs / 2);
   if (progress.lastByte === undefined || now - progress.lastByte > window)
     return `the body stalled: ${sofar} within ${duration(timeoutMs)}`;
@@ -224,7 +230,7 @@ function tooSlow(progress: Progress, timeoutMs: number): string {
 
 /** What went wrong, in a code and words: a body cut short says how far it came. */
 function describe(url: string, error: unknown, failed: Failed): Attempt {
-  const { phase, progress, timeoutMs, aborted } = failed;
+  const { phase, progress, timeoutMs, aborted, now } = failed;
   const { code, message, name } = error as { code?: string; message?: string; name?: string };
   const sofar = `${count(progress.received)}${progress.expected === undefined ? '' : ` of ${count(progress.expected)}`} bytes`;
   const timedOut = aborted.reason instanceof TimeLimit || /TIMEOUT/.test(code ?? '');
@@ -233,7 +239,7 @@ function describe(url: string, error: unknown, failed: Failed): Attempt {
     return failure(
       url,
       'ETIMEDOUT',
-      phase === 'headers' ? `no answer within ${duration(timeoutMs)}` : tooSlow(progress, timeoutMs),
+      phase === 'headers' ? `no answer within ${duration(timeoutMs)}` : tooSlow(progress, timeoutMs, now),
     );
   // undici's parser refusing the answer: a server speaking another protocol, or a status line or chunk that is not HTTP.
   if (name === 'HTTPParserError' || code?.startsWith('HPE_'))

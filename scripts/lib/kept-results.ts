@@ -44,19 +44,37 @@ export class KeptResults<T> {
   /** The result kept for `bytes`, else `make()`'s, then kept. */
   of(bytes: string | Uint8Array, make: () => T): T {
     if (!this.file) return make();
-    const key = createHash('sha256').update(this.madeBy).update('\0').update(bytes).digest('hex');
+    const key = this.keyOf(bytes);
+    const found = this.find(key);
+    return found !== undefined ? found : this.keep(key, make());
+  }
+
+  /** `of` for a result made elsewhere (another thread, another process) while this one goes on. */
+  async soon(bytes: string | Uint8Array, make: () => Promise<T>): Promise<T> {
+    if (!this.file) return make();
+    const key = this.keyOf(bytes);
+    const found = this.find(key);
+    return found !== undefined ? found : this.keep(key, await make());
+  }
+
+  private keyOf(bytes: string | Uint8Array): string {
+    return createHash('sha256').update(this.madeBy).update('\0').update(bytes).digest('hex');
+  }
+
+  private find(key: string): T | undefined {
     const known = this.read();
     const line = known.get(key);
-    if (line !== undefined) {
-      const result = resultOf(line);
-      if (this.isResult(result)) {
-        // Used again: the last to go.
-        known.delete(key);
-        known.set(key, line);
-        return result;
-      }
-    }
-    const result = make();
+    if (line === undefined) return undefined;
+    const result = resultOf(line);
+    if (!this.isResult(result)) return undefined;
+    // Used again: the last to go.
+    known.delete(key);
+    known.set(key, line);
+    return result;
+  }
+
+  private keep(key: string, result: T): T {
+    const known = this.read();
     const json = JSON.stringify(result);
     known.delete(key);
     known.set(key, `${checksum(json)}\t${json}`);

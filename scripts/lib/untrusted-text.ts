@@ -5,18 +5,21 @@
  * or reorder what a reader sees (the content check's invisible characters)
  * are refused rather than written.
  */
-import { decodeHTML } from 'entities';
+import { decodeHTML, decodeHTMLAttribute } from 'entities';
 import { firstInvisible } from '../../src/text.ts';
 import { isHttpUrl } from '../../src/urls.ts';
 
 export class UntrustedTextError extends Error {}
 
-/** Markup and entities to plain text, whitespace collapsed; throws UntrustedTextError on a refused character. */
-export function plainText(value: string, field: string): string {
+/**
+ * Markup and entities to plain text, whitespace collapsed; throws UntrustedTextError on a refused character. An
+ * address is decoded as a browser decodes an href: "&region=eu" in a query stays as it is, not "®ion=eu".
+ */
+export function plainText(value: string, field: string, decode: (html: string) => string = decodeHTML): string {
   const withoutTags = value.replace(/<\/?[A-Za-z][\w:.-]*(?:\s[^<>]*)?\/?>/g, '');
   // A line or paragraph separator (U+2028, U+2029) in a record is a line break, which collapses to a space like the
   // rest: a Zotero export's title has one where the content check refuses it as typed.
-  const decoded = decodeHTML(withoutTags).replace(/[\u2028\u2029]/g, ' ');
+  const decoded = decode(withoutTags).replace(/[\u2028\u2029]/g, ' ');
   const refused = firstInvisible(decoded);
   if (refused !== -1) {
     const code = decoded.charCodeAt(refused).toString(16).toUpperCase().padStart(4, '0');
@@ -29,7 +32,7 @@ export function plainText(value: string, field: string): string {
 
 /** An address the page may link to: http(s) only, never javascript: or data:, and whole, without a space. */
 export function safeUrl(value: string, field: string): string {
-  const text = plainText(value, field);
+  const text = plainText(value, field, decodeHTMLAttribute);
   if (!isHttpUrl(text)) {
     throw new UntrustedTextError(`the ${field} "${text.slice(0, 60)}" is not an http(s) address`);
   }

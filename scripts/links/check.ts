@@ -38,7 +38,7 @@ export async function checkLink(url: string, client: HttpClient, settings: Check
     group,
     detail,
     ...(newUrl ? { newUrl } : {}),
-    checkedAt: new Date().toISOString(),
+    checkedAt: new Date(client.clock.now()).toISOString(),
     ...(transient ? { transient } : {}),
   });
 

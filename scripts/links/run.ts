@@ -1,4 +1,5 @@
 import type { LookupFunction } from 'node:net';
+import { type Clock, systemClock } from '../lib/clock.ts';
 import { HttpClient, type HttpError, siteUserAgent } from '../lib/http-client.ts';
 import { readSiteSettings } from '../stages/content/site-settings.ts';
 import { readCache, writeCache } from './cache.ts';
@@ -23,6 +24,8 @@ export interface RunOptions {
   hostGapMs: number;
   check: CheckSettings;
   lookup?: LookupFunction;
+  /** The clock of the waits, time limits and the cache's age; the system's by default. */
+  clock?: Clock;
 }
 
 export const defaults = {
@@ -44,7 +47,10 @@ export async function checkSite(options: RunOptions): Promise<LinkReport & { unr
   const links = await externalLinks(options.distDir, [new URL(site.siteUrl).origin]);
   const urls = [...links.keys()];
   const sources = await findSources(options.contentDir, urls, options.relativeTo);
-  const cached = options.fresh ? new Map<string, LinkResult>() : await readCache(options.cacheFile, options.maxAgeMs);
+  const clock = options.clock ?? systemClock;
+  const cached = options.fresh
+    ? new Map<string, LinkResult>()
+    : await readCache(options.cacheFile, options.maxAgeMs, clock.now());
   const toCheck = urls.filter((url) => !cached.has(url));
 
   const client = new HttpClient({
@@ -54,6 +60,7 @@ export async function checkSite(options: RunOptions): Promise<LinkReport & { unr
     concurrency: options.concurrency,
     hostGapMs: options.hostGapMs,
     lookup: options.lookup,
+    clock,
   });
 
   // Whether the DOI API's host name can be looked up: a quick, private sign of being online.

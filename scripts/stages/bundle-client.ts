@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type * as esbuild from 'esbuild';
 import { writeFileAtomic } from '../lib/atomic-write.js';
+import { clientBundleOptions, inputsStamp, keptFiles, takeStarted } from '../lib/browser-bundles.js';
 import { BuildError } from '../lib/problems.ts';
 import type { OutputFile } from './output-files.ts';
 
@@ -17,35 +18,9 @@ export interface ClientBundle {
   scriptImports: Record<string, string[]>;
 }
 
-/** The islands' entry and the stylesheet, as esbuild is asked to bundle them. */
+/** The islands' entry and the stylesheet, as esbuild is asked to bundle them (lib/browser-bundles.js). */
 const bundleOptions = (root: string) =>
-  ({
-    absWorkingDir: root,
-    entryPoints: { client: 'src/islands/boot.ts', site: 'src/styles/site.css' },
-    outdir: 'assets',
-    entryNames: '[name]-[hash]',
-    chunkNames: 'islands-[hash]',
-    // The heading font (woff2 files the stylesheet names), hashed like the rest.
-    assetNames: '[name]-[hash]',
-    loader: { '.woff2': 'file' },
-    splitting: true,
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    target: ['es2022', 'chrome111', 'firefox113', 'safari16.4'],
-    jsx: 'automatic',
-    alias: {
-      react: 'preact/compat',
-      'react-dom': 'preact/compat',
-      'react-dom/client': 'preact/compat/client',
-      'react/jsx-runtime': 'preact/jsx-runtime',
-    },
-    define: { 'process.env.NODE_ENV': '"production"' },
-    legalComments: 'none',
-    metafile: true,
-    write: false,
-    logLevel: 'silent',
-  }) satisfies esbuild.BuildOptions;
+  clientBundleOptions(root) as esbuild.BuildOptions & { metafile: true; write: false };
 
 /**
  * Bundles the islands' browser entry and the stylesheet, content-hashed so
@@ -60,11 +35,13 @@ const bundleOptions = (root: string) =>
  * (loading esbuild and its process took a tenth of a build on Node 22).
  */
 export async function bundleClient(root: string): Promise<ClientBundle> {
-  const cacheFile = path.join(root, 'node_modules', '.cache', 'eccron-client', `${hashOf([root])}.json`);
+  const cacheFile = keptFiles(root).client;
   const kept = keptBundle(root, cacheFile);
   if (kept) return kept;
-  const esbuild = await import('esbuild');
-  const result = await esbuild.build(bundleOptions(root)).catch((error: unknown) => {
+  const options = bundleOptions(root);
+  // Started by scripts/bundled-build.js before the command was loaded, when nothing was kept; else asked now.
+  const started = takeStarted<esbuild.BuildResult<typeof options>>(options);
+  const result = await (started ?? (await import('esbuild')).build(options)).catch((error: unknown) => {
     const failure = error as esbuild.BuildFailure;
     throw new BuildError(
       'Bundling the client',
@@ -94,13 +71,17 @@ const keyOf = (root: string, inputs: string[]) =>
 interface KeptBundle extends Omit<ClientBundle, 'files'> {
   key: string;
   inputs: string[];
+  /** inputsStamp when it was kept: while it is the same, the inputs are not read again. */
+  stamp?: string;
   files: { path: string; base64: string }[];
 }
 
 function keptBundle(root: string, cacheFile: string): ClientBundle | undefined {
   try {
     const kept = JSON.parse(readFileSync(cacheFile, 'utf8')) as KeptBundle;
-    if (kept.key !== keyOf(root, kept.inputs)) return undefined;
+    const upToDate =
+      kept.stamp === inputsStamp(root, bundleOptions(root), kept.inputs) || kept.key === keyOf(root, kept.inputs);
+    if (!upToDate) return undefined;
     const files = kept.files.map((file) => ({ path: file.path, contents: Buffer.from(file.base64, 'base64') }));
     return { assets: kept.assets, scriptImports: kept.scriptImports, files };
   } catch {
@@ -114,7 +95,8 @@ function keepBundle(root: string, cacheFile: string, inputs: string[], bundle: C
     base64: Buffer.from(file.contents).toString('base64'),
   }));
   try {
-    const kept: KeptBundle = { ...bundle, key: keyOf(root, inputs), inputs, files };
+    const stamp = inputsStamp(root, bundleOptions(root), inputs);
+    const kept: KeptBundle = { ...bundle, key: keyOf(root, inputs), inputs, stamp, files };
     writeFileAtomic(cacheFile, JSON.stringify(kept));
   } catch {
     // A read-only node_modules only means bundling again next time.

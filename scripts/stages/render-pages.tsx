@@ -16,14 +16,15 @@ export interface RenderedPage {
 
 /**
  * React builds the markup by appending thousands of small pieces, and V8 keeps
- * such a string as a tree of its pieces until something reads it. Reading one
- * character makes V8 copy it into one block at once, while the pieces are
- * still young garbage: kept as trees, 10,000 pages took three times the memory
- * of their text, and the garbage collector spent longer moving them than
- * React spent rendering.
+ * such a string as a tree of its pieces until something reads it as a whole.
+ * A regular expression does: V8 copies the tree into one block at once, while
+ * the pieces are still young garbage. Kept as trees, 10,000 pages took three
+ * times the memory of their text, and the garbage collector spent longer
+ * moving them than React spent rendering. (Reading one character did the same
+ * until Node 22, whose V8 reads it from the tree.)
  */
 function flatten(text: string): string {
-  text.charCodeAt(0);
+  /^</.test(text);
   return text;
 }
 

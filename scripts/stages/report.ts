@@ -20,7 +20,8 @@ export interface BuildReport {
    * way but on their own: the visitor pages' budgets are not theirs.
    */
   otherPages: PageReport[];
-  totals: { files: number; bytes: number; gzip: number };
+  /** Every file of the output: how many, and their bytes (no gzip figure: most are loaded by no page). */
+  totals: { files: number; bytes: number };
   milliseconds: number;
   /** The date the build took as today, and where that came from. */
   buildDate?: BuildDate;
@@ -74,17 +75,10 @@ export function buildReport(inputs: ReportInputs): BuildReport {
     const { html, css, js } = weigher.page(page.html, readings.get(page.file) ?? read(page));
     return { route: page.route ?? `(${page.file})`, file: page.file, html, css, js };
   };
-  const total = weigher.files(files.map((file) => file.path));
   return {
     pages: pages.map(weigh),
     otherPages: otherPages.map(weigh),
-    totals: {
-      files: files.length,
-      bytes: total.bytes,
-      get gzip() {
-        return total.gzip;
-      },
-    },
+    totals: { files: files.length, bytes: weigher.files(files.map((file) => file.path)).bytes },
     milliseconds,
     ...(buildDate ? { buildDate } : {}),
     ...(cms ? { cms } : {}),
@@ -107,7 +101,7 @@ export function formatReport(report: BuildReport): string {
   return [
     ...lines,
     '',
-    `${report.totals.files} files, ${kilobytes(report.totals.bytes)} (${kilobytes(report.totals.gzip)} gzip), built in ${report.milliseconds.toFixed(0)} ms`,
+    `${report.totals.files} files, ${kilobytes(report.totals.bytes)}, built in ${report.milliseconds.toFixed(0)} ms`,
     ...(report.buildDate ? [`Dated as of ${report.buildDate.date} (${report.buildDate.source})`] : []),
     ...(report.cms ? [describeCmsTarget(report.cms)] : []),
   ].join('\n');

@@ -38,7 +38,8 @@ export interface VerifyOptions {
   dir: string;
   /** The live site's address, base path included: https://owner.github.io/repository/ */
   url: string;
-  client: Pick<HttpClient, 'request'>;
+  /** The client it asks with; the run's deadline keeps the client's clock. */
+  client: Pick<HttpClient, 'request' | 'clock'>;
   /** Whether the host sends the headers of _headers (Netlify, Cloudflare Pages) or ignores them (GitHub Pages). */
   headers: 'applied' | 'ignored';
   /** The host's rewrites of HTML to tolerate (rewrites.ts); none by default, so any changed byte fails. */
@@ -134,11 +135,10 @@ async function startRun(options: VerifyOptions): Promise<Run> {
   const headersFile = await readFile(path.join(options.dir, '_headers'), 'utf8').catch(() => '');
   const deadlineMs = options.deadlineMs ?? defaultDeadlineMs;
   const deadline = new AbortController();
-  const timer = setTimeout(
-    () => deadline.abort(new Error(`not checked before the deadline of ${duration(deadlineMs)}`)),
-    deadlineMs,
+  const cancel = options.client.clock.after(deadlineMs, () =>
+    deadline.abort(new Error(`not checked before the deadline of ${duration(deadlineMs)}`)),
   );
-  deadline.signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
+  deadline.signal.addEventListener('abort', cancel, { once: true });
   const [headerFiles, headerMisses, rewrites, pages] = [new Map(), new Map(), new Map(), new Map()];
   const found = { mismatches: [], unchecked: [], rewrites, headerFiles, headerMisses, pages };
   return { options, base, headersFile, deadline, ...found };

@@ -78,7 +78,9 @@ function complianceProblem(level: (typeof complianceLevels)[number], issues: rea
   const against = countsAgainst(issues);
   const failures = against.filter((item) => item.reason === 'non-compliance');
   if (level === 'fully' && against.length > 0)
-    return `expected partially: ${against.length} known issue(s) are a non-compliance or a disproportionate burden; once they are fixed, remove them and keep fully`;
+    return against.length === 1
+      ? 'expected partially: a known issue below is a failure of WCAG or a disproportionate burden, so the site does not fully meet WCAG yet; once it is fixed, remove it from the known issues and choose fully'
+      : `expected partially: ${against.length} known issues below are failures of WCAG or disproportionate burdens, so the site does not fully meet WCAG yet; once they are fixed, remove them from the known issues and choose fully`;
   if (level === 'partially' && against.length === 0)
     return 'expected fully: no known issue is a non-compliance or a disproportionate burden (outside-scope content does not make a site partially compliant); or list the issue that does';
   if (level === 'not' && failures.length === 0)

@@ -83,7 +83,7 @@ export const newsFrontMatterSchema = v.strictObject({
     described(
       timeZone,
       'Time zone',
-      `${onlyForEvents} Where the times are local, such as Europe/Amsterdam; without it, the time zone of the site settings.`,
+      `${onlyForEvents} Where the times are local, such as Europe/Amsterdam; it may be left out only when site.yml names a timezone for every event.`,
     ),
   ),
   location: v.optional(
@@ -207,7 +207,7 @@ export const newsItemSchema = v.pipe(
     v.partialCheck(
       [['start'], ['end']],
       (item) => !item.start || !item.end || !endsBeforeStart(item.start, item.end),
-      'expected an end after the start; an event that ends the same day has the same date',
+      'expected an end after the start: it is earlier than the start; check the end’s day and time (an event that ends on the day it starts ends on the start’s day)',
     ),
     ['end'],
   ),

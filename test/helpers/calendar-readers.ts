@@ -68,10 +68,12 @@ export const icalendarReadsBack = (value: string) => !/\\[\\nN,;]/.test(value) &
  */
 export const pytzKnowsZonesAt = (instant: number) => instant < Date.UTC(2038, 0, 1);
 
-/** The local wall-clock reading of an instant in a zone, "YYYY-MM-DD HH:MM", from Intl. */
-export function localIn(zone: string, instant: number): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
+/** One formatter a zone: making one costs far more than using it, and the property tests ask thousands of times. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const formatterOf = (zone: string) => {
+  let formatter = formatters.get(zone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
       timeZone: zone,
       hourCycle: 'h23',
       year: 'numeric',
@@ -79,14 +81,22 @@ export function localIn(zone: string, instant: number): string {
       day: '2-digit',
       hour: '2-digit',
       minute: '2-digit',
-    })
+    });
+    formatters.set(zone, formatter);
+  }
+  return formatter;
+};
+
+/** The local wall-clock reading of an instant in a zone, "YYYY-MM-DD HH:MM", from Intl. */
+export function localIn(zone: string, instant: number): string {
+  const parts = Object.fromEntries(
+    formatterOf(zone)
       .formatToParts(new Date(instant))
       .map((part) => [part.type, part.value]),
   );
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
 }
 
-/** The zone's offset from UTC at an instant, in minutes east, from Intl. */
 export function intlOffset(zone: string, instant: number): number {
   const [date, time] = localIn(zone, instant).split(' ') as [string, string];
   const clock = Date.parse(`${date}T${time}:00Z`);

@@ -16,7 +16,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page, Route } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Locator, Page, Route } from 'playwright-core';
 import type { RecordedResolver } from '../fixtures/doi/recorded-resolver.ts';
 import { parse } from 'yaml';
 import { launchChromium } from './browser/chromium.ts';
@@ -172,6 +172,22 @@ async function openAdmin(
   return { context, page, violations, errors, effort: { clicks: 0, keys: 0 } };
 }
 
+const zoneSessions = new WeakMap<Page, CDPSession>();
+
+/**
+ * The browser's time zone from now on, for a page already open ('' for the machine's own), as if the person's computer
+ * moved to it: the page's dates read it at once. (Set through DevTools, whose session is kept: its override lasts
+ * while it is attached.)
+ */
+export async function setTimeZone(page: Page, timezoneId: string) {
+  let devtools = zoneSessions.get(page);
+  if (!devtools) {
+    devtools = await page.context().newCDPSession(page);
+    zoneSessions.set(page, devtools);
+  }
+  await devtools.send('Emulation.setTimezoneOverride', { timezoneId });
+}
+
 /** Loads /admin/ with the dev server's content in the page's folder, and picks it: the first screen's one button. */
 export async function signInLocally(session: EditorSession, { page, effort }: AdminPage) {
   await page.goto(session.adminUrl());
@@ -187,6 +203,23 @@ export const collectionListed = (page: Page) =>
     .getByRole('status')
     .filter({ hasText: /now viewing/ })
     .waitFor();
+
+/**
+ * Back at a collection's list, the entry open (if any) left without saving as a person leaves it: its back arrow,
+ * then "Leave without saving" if the editor asks. For a page shared by a file's tests: the next test opens its entry
+ * as the files are. Returns whether an entry was open.
+ */
+export async function leaveEntry(page: Page): Promise<boolean> {
+  const back = page.getByRole('button', { name: 'Cancel Editing' });
+  if ((await back.count()) === 0) return false;
+  await back.click();
+  const question = page.getByRole('dialog', { name: 'Leave without saving?' });
+  const listed = page.getByRole('status').filter({ hasText: /now viewing/ });
+  await question.or(listed).first().waitFor();
+  if (await question.isVisible()) await question.getByRole('button', { name: 'Leave without saving' }).click();
+  await listed.waitFor();
+  return true;
+}
 
 /**
  * Opens an entry by its address, and waits for the CMS to say it is editing it. With `admin`, as a person goes
@@ -218,7 +251,8 @@ async function scrolledTo(page: Page, target: Locator) {
   for (let turn = 0; turn < 40 && (await target.count()) === 0; turn++) {
     await page.mouse.move(400, 500);
     await page.mouse.wheel(0, 300);
-    await page.waitForTimeout(50);
+    // Two frames drawn after the wheel: the page has scrolled, and the CMS has drawn what came into view.
+    await page.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))));
   }
 }
 

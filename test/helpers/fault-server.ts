@@ -12,6 +12,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
+import type { DrivenClock } from './clock.ts';
 
 /** An answer as the server behind gave it, whole: what a fault changes. */
 export interface Answer {
@@ -39,8 +40,12 @@ export type Fault =
   | 'gzip-corrupt'
   /** No HTTP at all: a line of another protocol (an SSH server's greeting), then the connection closed: curl exits 1. */
   | 'not-http'
-  /** The headers, then the body one byte at a time, every `trickle` ms, until the client gives up. */
-  | { trickle: number }
+  /**
+   * The headers, then the body one byte at a time, every `trickle` ms, until the client gives up; on `clock`, when
+   * given, the client's driven clock (test/helpers/clock.ts): each byte moves it on by `trickle` ms once it is sent,
+   * and the bytes go as fast as they are taken, so that no real time is waited.
+   */
+  | { trickle: number; clock?: Pick<DrivenClock, 'advance'> }
   /** The body, then `append` more bytes (zeros), streamed and never held, the Content-Length counting them all. */
   | { append: number }
   /** Any other change of the answer: a byte, the body, a header, the status. */
@@ -56,8 +61,8 @@ export interface FaultServer {
   /** A fault for every request whose path matches, for as long as the server runs (or until `clear`). */
   always(matches: (path: string) => boolean, fault: Fault): void;
   clear(): void;
-  /** Resolves at the next request for `path`: a test waits for this event, never for a time. */
-  asked(path: string): Promise<void>;
+  /** Resolves at the next request for `path` (or for a path it matches): a test waits for this event, never for a time. */
+  asked(path: string | ((path: string) => boolean)): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -108,10 +113,28 @@ function gzipped(answer: Answer, corrupt: boolean): Answer {
 }
 
 /** The headers, then one byte of the body every `ms`, for as long as the client listens. */
-function trickle(response: http.ServerResponse, answer: Answer, ms: number): void {
+function trickle(
+  response: http.ServerResponse,
+  answer: Answer,
+  ms: number,
+  clock?: Pick<DrivenClock, 'advance'>,
+): void {
   response.writeHead(answer.status, { ...answer.headers, 'content-length': String(answer.body.length) });
   response.flushHeaders();
   let sent = 0;
+  if (clock) {
+    const next = () => {
+      if (sent >= answer.body.length || response.destroyed) return;
+      sent += 1;
+      // Time moves on once the byte is out, and the next waits a turn of the event loop, in which the client reads it.
+      response.write(answer.body.subarray(sent - 1, sent), () => {
+        clock.advance(ms);
+        setImmediate(next);
+      });
+    };
+    next();
+    return;
+  }
   const timer = setInterval(() => {
     if (sent >= answer.body.length) return clearInterval(timer);
     response.write(answer.body.subarray(sent, sent + 1));
@@ -144,7 +167,9 @@ function serveFault(request: http.IncomingMessage, response: http.ServerResponse
   const head = request.method === 'HEAD';
   if (typeof fault === 'function') return send(response, fault(answer), head);
   if (typeof fault === 'object')
-    return 'trickle' in fault ? trickle(response, answer, fault.trickle) : append(response, answer, fault.append);
+    return 'trickle' in fault
+      ? trickle(response, answer, fault.trickle, fault.clock)
+      : append(response, answer, fault.append);
   switch (fault) {
     case 'not-http':
       return socket.end('SSH-2.0-OpenSSH_9.2\r\n');
@@ -175,7 +200,7 @@ export async function startFaultServer(target: string): Promise<FaultServer> {
   const requests: FaultServer['requests'] = [];
   const queued = new Map<string, Fault[]>();
   const standing: { matches: (path: string) => boolean; fault: Fault }[] = [];
-  const waiting = new Map<string, (() => void)[]>();
+  const waiting: { matches: (path: string) => boolean; resolve: () => void }[] = [];
   const server = http.createServer(async (request, response) => {
     const path = new URL(request.url ?? '/', 'http://fault').pathname;
     const asked: FaultServer['requests'][number] = { method: request.method ?? 'GET', path, at: Date.now() };
@@ -185,7 +210,10 @@ export async function startFaultServer(target: string): Promise<FaultServer> {
     response.on('close', () => {
       asked.sent = socket.bytesWritten - before;
     });
-    for (const resolve of waiting.get(path)?.splice(0) ?? []) resolve();
+    for (const waiter of waiting.filter((one) => one.matches(path))) {
+      waiting.splice(waiting.indexOf(waiter), 1);
+      waiter.resolve();
+    }
     const fault = queued.get(path)?.shift() ?? standing.find((one) => one.matches(path))?.fault;
     const answer = await fetchWhole(target, request).catch(() => undefined);
     if (!answer) return request.socket.destroy();
@@ -208,7 +236,10 @@ export async function startFaultServer(target: string): Promise<FaultServer> {
       queued.clear();
       standing.length = 0;
     },
-    asked: (path) => new Promise((resolve) => waiting.set(path, [...(waiting.get(path) ?? []), resolve])),
+    asked: (path) =>
+      new Promise((resolve) =>
+        waiting.push({ matches: typeof path === 'string' ? (asked) => asked === path : path, resolve }),
+      ),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -47,6 +47,33 @@ export interface GitHubScene {
   refuseNext?: { status: number; headers: Record<string, string> };
 }
 
+/** Answers that wait until the test has done something first (set the page's clock). */
+function heldAnswers() {
+  const holds: { matches: (request: string) => boolean; arrived: () => void; released: Promise<void> }[] = [];
+  return {
+    /** Waits, if the request's answer is held, until it is released. */
+    async wait(request: string) {
+      const hold = holds.find((candidate) => candidate.matches(request));
+      if (!hold) return;
+      holds.splice(holds.indexOf(hold), 1);
+      hold.arrived();
+      await hold.released;
+    },
+    /**
+     * Holds the answer to the next request `matches` ("METHOD /path?query") until `release` is called; `reached`
+     * settles once that request has come.
+     */
+    holdNext(matches: (request: string) => boolean) {
+      let release!: () => void;
+      let arrived!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const reached = new Promise<void>((resolve) => (arrived = resolve));
+      holds.push({ matches, arrived, released });
+      return { reached, release };
+    },
+  };
+}
+
 /** Every request the stand-in answered: "METHOD /path?query" (under the API's root), and the Authorization it carried. */
 interface Asked {
   request: string;
@@ -223,6 +250,7 @@ const signedIn = (scene: GitHubScene, authorization: string | undefined) =>
  */
 export async function startGitHubStandIn(scene: GitHubScene) {
   const asked: Asked[] = [];
+  const held = heldAnswers();
   let api = '';
   const server = createServer(async (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', 'http://stand-in');
@@ -261,6 +289,7 @@ export async function startGitHubStandIn(scene: GitHubScene) {
     // A run of the Site workflow starts, in progress, for each commit it runs for, in whichever repository is played.
     if (scene.repository)
       scene.repository.onRun = (commit) => void scene.runs.set(commit.sha, { status: 'in_progress', conclusion: null });
+    await held.wait(entry.request);
     try {
       const body = await bodyOf(request);
       if (typeof body.query === 'string') entry.operation = topFields(body.query);
@@ -283,6 +312,7 @@ export async function startGitHubStandIn(scene: GitHubScene) {
       if (!run) throw new Error(`no run of the Site workflow for ${sha}`);
       Object.assign(run, { status: 'completed', conclusion: annotations ? 'failure' : 'success', annotations });
     },
+    holdNext: held.holdNext,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -87,16 +87,27 @@ const pages = fc.oneof(
     .tuple(fc.integer({ min: 1, max: 9000 }), fc.integer({ min: 0, max: 80 }))
     .map(([start, n]) => `${start}-${start + n}`),
   fc.integer({ min: 1, max: 9999 }).map(String),
-  fc.constantFrom('S12-S20', 'LL16-04', 'xii-xx'),
+  fc.constantFrom('S12-S20', 'LL16-04', 'xii-xx', "A''1-A''9"),
 );
 // A DOI that ends in punctuation (10.1000/a.) exists, but Citation.js's RIS reader trims it: left to our own tests.
 const doi = fc
   .tuple(
     fc.integer({ min: 1000, max: 99999 }),
-    fc.stringMatching(/^[A-Za-z0-9](?:[A-Za-z0-9._;():<>/-]{0,30}[A-Za-z0-9])?$/),
+    fc.stringMatching(/^[A-Za-z0-9](?:[A-Za-z0-9._;():<>/$-]{0,30}[A-Za-z0-9])?$/),
   )
   .map(([registrant, suffix]) => `10.${registrant}/${suffix}`);
-const url = fc.stringMatching(/^[a-z0-9-]{1,12}(\/[A-Za-z0-9._~-]{1,12}){0,3}$/).map((p) => `https://example.org/${p}`);
+/**
+ * An address, some with a query whose parameters are named like HTML's entities without a semicolon (&region, &copy,
+ * &para), which an address keeps as typed, as a browser reads an href, or with a dollar sign (OData's $top).
+ */
+const url = fc
+  .tuple(
+    fc.stringMatching(/^[a-z0-9-]{1,12}(\/[A-Za-z0-9._~-]{1,12}){0,3}$/),
+    fc.array(fc.constantFrom('id=1', 'region=eu', 'copy=2', 'para=x', 'not=1', 'lang=en', 'amp=3', '$top=4'), {
+      maxLength: 3,
+    }),
+  )
+  .map(([p, query]) => `https://example.org/${p}${query.length > 0 ? `?${query.join('&')}` : ''}`);
 
 /** The fields each kind uses, each there or not, with values of their form. */
 const KIND_FIELDS: Record<NonNullable<Publication['type']>, Record<string, fc.Arbitrary<unknown>>> = {
@@ -142,12 +153,18 @@ export function entryOf(kind: NonNullable<Publication['type']>): fc.Arbitrary<Pu
     url.map((value) => ({ url: value })),
     fc.constant({}),
   );
-  // An article's pages or its article number, never both: they say the same thing.
+  // An article's pages, its article number, or both (the page cites the pages): never one repeated as the other,
+  // which is read as Elsevier's records give it, the article number alone.
+  const articleNumber = fc.constantFrom({ articleNumber: 'e70034' }, { articleNumber: '1456' });
   const numbered =
     kind === 'article'
       ? fc.oneof(
           pages.map((value) => ({ pages: value })),
-          fc.constantFrom({ articleNumber: 'e70034' }, { articleNumber: '1456' }),
+          articleNumber,
+          fc
+            .tuple(pages, articleNumber)
+            .filter(([value, number]) => value !== number.articleNumber)
+            .map(([value, number]) => ({ pages: value, ...number })),
           fc.constant({}),
         )
       : fc.constant({});
@@ -155,7 +172,7 @@ export function entryOf(kind: NonNullable<Publication['type']>): fc.Arbitrary<Pu
     .tuple(
       fc.record(
         {
-          ...((kind === 'edited-book' ? { editors: names } : { authors: names }) as Record<
+          ...((kind === 'edited-book' ? { editors: names, authors: names } : { authors: names }) as Record<
             string,
             fc.Arbitrary<string>
           >),
@@ -163,6 +180,7 @@ export function entryOf(kind: NonNullable<Publication['type']>): fc.Arbitrary<Pu
           year: fc.oneof(fc.integer({ min: 1900, max: 2100 }), fc.constantFrom<'in press' | null>('in press', null)),
           ...fields,
         },
+        // An edited book's editors stand in its authors' place; one may name its authors too.
         { requiredKeys: [...required, ...(kind === 'edited-book' ? [] : ['authors'])] as never[] },
       ),
       link,

@@ -233,6 +233,8 @@ async function follow(what: Follow, context: FollowContext, isCurrent: () => boo
           text: 'GitHub cannot be reached from this browser just now; asking again shortly…',
         });
     }
+    // How many questions it has asked and is waiting after, unseen: a test's clock moves on from here.
+    view.status.dataset.asked = String(round + 1);
     await pause(wait);
   }
   if (isCurrent())

@@ -7,6 +7,7 @@
  * link that opens the entry.
  */
 import { isMap, isScalar, isSeq, type Node, parseDocument } from 'yaml';
+import { editorWordsOf } from '../../stages/content/doi-only.ts';
 import { type PlacedProblem, placeInEditor } from '../editor-places.ts';
 import type { RunProblem } from './site-run.ts';
 
@@ -71,5 +72,7 @@ export function placeProblem(problem: RunProblem, fileText: string, collections:
     const data = document.toJS() as unknown;
     return typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
   };
-  return placeInEditor({ where, message: problem.message }, problem.path, collections, frontMatter);
+  // The live site names no command: the form's words for what the build asks a command to do.
+  const message = editorWordsOf(problem.message) ?? problem.message;
+  return placeInEditor({ where, message }, problem.path, collections, frontMatter);
 }

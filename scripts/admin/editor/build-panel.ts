@@ -6,6 +6,7 @@
  * Hidden, it keeps its title and the last verdict's ✓ or ✗.
  */
 import type { PlacedProblem } from '../editor-places.ts';
+import { changedPageLinks } from './changed-page.ts';
 import { goToField } from './field-problems.ts';
 
 /** What the dev server says of a build: which saved files started it, and what the build said. */
@@ -77,6 +78,36 @@ export function panel(): BuildPanel {
   return view;
 }
 
+/** The entry an address opens (#/collections/events/entries/…, or …/new), without its query. */
+const entryAddress = (hash: string) => /^#\/collections\/[^/?]+\/(?:entries\/[^?]+|new)/.exec(hash)?.[0];
+
+/** The check's verdict is about the entry open now (until it is left). */
+export function checkingEntry() {
+  const view = panel();
+  view.check.dataset.entry = entryAddress(location.hash) ?? '';
+}
+
+/**
+ * The check's verdict and each field's message are of one entry: once it is left (another entry, the list), they
+ * go, so that nothing said of it stays beside another.
+ */
+export function forgetLeftEntry(clearFields: () => void) {
+  const view = panel();
+  const about = view.check.dataset.entry;
+  const now = entryAddress(location.hash);
+  if (about === undefined || about === now) return;
+  // A new entry, once saved, is opened at its own address: the same entry.
+  if (about.endsWith('/new') && now?.startsWith(about.replace(/new$/, 'entries/'))) {
+    view.check.dataset.entry = now;
+    return;
+  }
+  delete view.check.dataset.entry;
+  delete view.check.dataset.check;
+  view.check.textContent = '';
+  view.checkDetails.replaceChildren();
+  clearFields();
+}
+
 /** Sets the mark beside the title: ✓, ✗ or … (checking). */
 export function mark(verdict: 'passed' | 'refused' | 'checking') {
   const shown = document.getElementById('eccron-build-mark');
@@ -122,6 +153,8 @@ function showVerdict({ status, details }: BuildPanel, verdict: Verdict) {
     ? `✓ The site builds with ${files(verdict.files)} (at ${timeOfDay()}).`
     : `✗ The build refuses ${files(verdict.files)} (at ${timeOfDay()}): ${count(verdict.problems.length, 'problem', 'problems')}. The preview keeps the last version that built.`;
   details.replaceChildren();
+  const page = verdict.ok ? changedPageLinks(verdict.files) : undefined;
+  if (page) details.append(page);
   if (verdict.problems.length > 0) details.append(problemList(verdict.problems));
   if (verdict.pending.length > 0) {
     const note = element('p', {

@@ -4,6 +4,8 @@
  * field is edited. The form draws a list item's fields only while the item is
  * open, so a field inside one is reached by opening the items on its way.
  */
+import { withScheme } from './cleaning.ts';
+import { setTyped } from './forgiving.ts';
 import { entryForm } from './page.ts';
 
 const MESSAGE = 'eccron-field-problem';
@@ -86,6 +88,7 @@ export async function showAtField(keyPath: string, text: string): Promise<HTMLEl
   if (header) header.after(message);
   else field.prepend(message);
   const input = control(field);
+  offerScheme(message, input, text);
   if (input) {
     input.setAttribute('aria-invalid', 'true');
     const described = input.getAttribute('aria-describedby');
@@ -94,6 +97,19 @@ export async function showAtField(keyPath: string, text: string): Promise<HTMLEl
   // Edited, the field's message has done its work: the next save checks it again.
   field.addEventListener('input', () => dismiss(message), { once: true });
   return field;
+}
+
+/** An address refused for want of https://, when that is all it wants: "Use https://…", one click. */
+function offerScheme(message: HTMLElement, input: HTMLElement | null, text: string) {
+  if (!(input instanceof HTMLInputElement) || !text.includes('https://')) return;
+  const address = withScheme(input.value);
+  if (!address) return;
+  const use = Object.assign(document.createElement('button'), { type: 'button', textContent: `Use ${address}` });
+  use.addEventListener('click', () => {
+    setTyped(input, address);
+    input.focus();
+  });
+  message.append(' ', use);
 }
 
 /** Takes the person to a field: drawn, scrolled to and focused. */

@@ -35,6 +35,8 @@ interface Control {
   forceUpdate(): void;
   timed(): boolean;
   write(day: string, time: string, offset?: string): void;
+  /** For Ends: the start's day, which an end typed as a time alone is on. */
+  startDay(): string | undefined;
   /** The value the boxes wrote last. */
   written?: string;
 }
@@ -127,7 +129,14 @@ export function momentField(create: Create, createClass: (spec: object) => unkno
     timed(this: Control) {
       return this.props.field.get('time') !== false;
     },
-    write(this: Control, day: string, time: string, offset = '') {
+    startDay(this: Control) {
+      if (this.props.field.get('name') !== 'end') return undefined;
+      const start = parts(this.props.entry?.getIn(['data', 'start'])).day;
+      return DAY.test(start) ? start : undefined;
+    },
+    write(this: Control, typedDay: string, time: string, offset = '') {
+      // Ends typed as a time alone: its day is the start's, as the hint says, and shown in its box.
+      const day = typedDay.trim() || !this.timed() || !time.trim() ? typedDay : (this.startDay() ?? typedDay);
       this.setState({ day, time });
       const typed = [day.trim(), this.timed() ? time.trim() : '', offset].filter(Boolean).join(' ');
       this.written = typed;
@@ -165,11 +174,17 @@ function momentControl(create: Create, control: Control): Element {
         onChange: (event: { target: { value: string } }) => onInput(event.target.value),
       }),
     );
-  const day = box(props.forID, 'Day (year-month-day)', state.day, '2031-03-30', (value) =>
-    control.write(value, state.time),
+  // Placeholders that say the format, never a value that could be taken for one already typed.
+  const startDay = control.timed() ? control.startDay() : undefined;
+  const day = box(
+    props.forID,
+    'Day (year-month-day)',
+    state.day,
+    startDay ? 'the start’s day' : 'yyyy-mm-dd',
+    (value) => control.write(value, state.time),
   );
   if (!control.timed()) return create('div', { className: 'eccron-moment' }, day);
-  const time = box(`${props.forID}-time`, 'Time (24-hour)', state.time, '14:30', (value) =>
+  const time = box(`${props.forID}-time`, 'Time (24-hour)', state.time, 'hh:mm', (value) =>
     control.write(state.day, value),
   );
   return create('div', { className: 'eccron-moment' }, day, time, clocks(create, control));

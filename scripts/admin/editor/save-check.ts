@@ -16,8 +16,10 @@ import { type ContentCheck, type ContentTexts, checkFiles, checkSave, fileOf } f
 import { entryFile } from './entry-file.ts';
 import { applyChanges, type SaveChanges, saveChanges } from './save-changes.ts';
 import { clearFieldProblems, goToField, showAtField } from './field-problems.ts';
-import { type BuildPanel, mark, panel, problemList, timeOfDay } from './build-panel.ts';
-import { saveRefused } from './leave-guard.ts';
+import { type BuildPanel, checkingEntry, mark, panel, problemList, timeOfDay } from './build-panel.ts';
+import { noteSaving } from './changed-page.ts';
+import { saveReachedTheCheck } from './form-refusals.ts';
+import { SAVED } from './saved.ts';
 import { cmsApi, cmsConfiguration, type ImmutableMap } from './page.ts';
 import { ensureTimeZoneData } from './time-zone-data.ts';
 
@@ -119,8 +121,11 @@ async function checkEntry(
     const file = fileOf(problem);
     const keys = problem.field?.keys ?? [];
     const held = file === path ? data : undefined;
+    // A line of the file being saved is a line of the text the save would write, not of the file as it is: the
+    // field's link is its place, and no line is given that the file does not have.
+    const where = file === path ? problem.where.replace(/^(.+?):\d+(?::\d+)?(?= › |$)/, '$1') : problem.where;
     const found = placeOfField(collections, file, keys, () => held ?? {});
-    return found ? { ...problem, place: found } : problem;
+    return found ? { ...problem, where, place: found } : { ...problem, where };
   };
   return { problems: problems.map(place), warnings: result.warnings.map(place), changes };
 }
@@ -140,8 +145,10 @@ async function refuse(view: BuildPanel, problems: PlacedProblem[]) {
 }
 
 async function preSave(entry: ImmutableMap): Promise<ImmutableMap | undefined> {
+  saveReachedTheCheck();
   const view = panel();
   clearFieldProblems();
+  checkingEntry();
   view.check.dataset.check = 'checking';
   view.check.textContent = 'Checking the entry before saving it…';
   view.checkDetails.replaceChildren();
@@ -157,9 +164,15 @@ async function preSave(entry: ImmutableMap): Promise<ImmutableMap | undefined> {
   }
   if (result.problems.length > 0) {
     await refuse(view, result.problems);
-    saveRefused();
     throw new Error(REFUSED);
   }
+  noteSaving({
+    collection: String(entry.get('collection')),
+    slug: String(entry.get('slug') ?? ''),
+    path: String(entry.get('path')),
+    after: result.changes.data,
+    files: (await checkContext()).files,
+  });
   view.check.dataset.check = 'passed';
   view.check.textContent = `✓ Checked before saving (at ${timeOfDay()}): nothing the build refuses.`;
   // Notes in the form's words alone (a paper that holds only its DOI); the others are the build's, for the terminal.
@@ -168,7 +181,13 @@ async function preSave(entry: ImmutableMap): Promise<ImmutableMap | undefined> {
   return result.changes.changes.length > 0 ? applyChanges(entry, result.changes) : undefined;
 }
 
-/** Every save of the CMS checked first. */
+/** Every save of the CMS checked first; each one written told to the page (SAVED). */
 export function checkBeforeSave() {
   cmsApi()?.registerEventListener({ name: 'preSave', handler: ({ entry }) => preSave(entry) });
+  cmsApi()?.registerEventListener({
+    name: 'postSave',
+    handler: ({ entry }) => {
+      window.dispatchEvent(new CustomEvent(SAVED, { detail: entry }));
+    },
+  });
 }

@@ -2,14 +2,21 @@
 import { mode } from './page.ts';
 
 const PANEL_WIDTH = '21rem';
+/** Hidden, the panel keeps a narrow column of its own (its title, its mark and Show): it covers nothing of the CMS. */
+const HIDDEN_WIDTH = '6.5rem';
 
 const rules = () => [
   '.eccron-visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}',
-  // The panel beside the form: the CMS's page keeps the rest of the width.
-  // The CMS draws its screens in boxes fixed to the window's edges: their right edge moves left of the panel.
-  `html.eccron-panel:not(.eccron-panel-hidden) #nc-root>div,html.eccron-panel:not(.eccron-panel-hidden) #nc-root .content-editor{right:${PANEL_WIDTH}!important}`,
+  // The panel beside the form, never over the CMS: the CMS's page keeps the rest of the width. The CMS draws its
+  // screens in boxes placed against the window's edges (its shell, absolute and as wide as its content; the entry
+  // editor, fixed): each is held between the window's left edge and the panel's.
+  ...[PANEL_WIDTH, HIDDEN_WIDTH].map(
+    (width, hidden) =>
+      `html.eccron-panel${hidden ? '.eccron-panel-hidden' : ':not(.eccron-panel-hidden)'} :is(#nc-root>div,#nc-root .content-editor){left:0!important;right:${width}!important;width:auto!important}`,
+  ),
   `#eccron-build{position:fixed;z-index:1;inset:0 0 0 auto;width:${PANEL_WIDTH};height:100vh;box-sizing:border-box;margin:0;overflow:auto;padding:.75rem 1rem;background:#fff;color:#1a1a1a;border:0;border-left:2px solid #1f4e79;font:14px/1.45 system-ui,sans-serif}`,
-  '#eccron-build.eccron-build-hidden{inset:auto 1rem 1rem auto;width:auto;height:auto;border:2px solid #1f4e79;border-radius:.5rem;box-shadow:0 .25rem 1rem rgb(0 0 0/.2)}',
+  `#eccron-build.eccron-build-hidden{width:${HIDDEN_WIDTH};padding:.75rem .5rem}`,
+  '#eccron-build.eccron-build-hidden .eccron-build-header{flex-direction:column;align-items:flex-start;gap:.5rem}',
   '#eccron-build h2{margin:0;font-size:1rem}',
   '.eccron-build-header{display:flex;gap:1rem;align-items:center;justify-content:space-between}',
   '#eccron-build p{margin:.4rem 0}',
@@ -17,10 +24,17 @@ const rules = () => [
   '#eccron-build li{margin:.25rem 0}',
   '#eccron-build a{color:#0b57a6}',
   '#eccron-build small{color:#4a4a4a;overflow-wrap:anywhere}',
-  '#eccron-build-status[data-verdict="refused"],#eccron-check-status[data-check="refused"]{color:#8b1a1a;font-weight:600}',
+  '#eccron-build-status[data-verdict="refused"],#eccron-check-status:is([data-check="refused"],[data-check="form"]){color:#8b1a1a;font-weight:600}',
   '#eccron-build-status[data-verdict="passed"],#eccron-check-status[data-check="passed"]{color:#1b5e20;font-weight:600}',
   '#eccron-check-status:empty{display:none}',
-  '.eccron-field-problem{margin:.25rem 0;padding:.35rem .6rem;border-left:4px solid #b3261e;background:#fdecea;color:#5c0f0b;font:600 14px/1.4 system-ui,sans-serif}',
+  // One current verdict: while a refused save is the last word on the entry, the build's older verdict is not shown
+  // beside it; once the build (here or on the live site) refused what the check let through, the check's ✓ goes.
+  '#eccron-build-body:has(#eccron-check-status:is([data-check="refused"],[data-check="form"])) :is(#eccron-build-status,#eccron-build-status+div){display:none}',
+  '#eccron-build-body:has(#eccron-build-status[data-verdict="refused"],#eccron-deploy-status[data-state="refused"]) :is(#eccron-check-status[data-check="passed"],#eccron-check-status[data-check="passed"]+#eccron-check-details){display:none}',
+  // One voice: a refusal of the CMS's own form (a required field, a pattern) is shown as the site's check shows its own.
+  '.eccron-field-problem,[data-entry-draft-root] section [role="alert"]:not(:empty){margin:.25rem 0;padding:.35rem .6rem;border-left:4px solid #b3261e;background:#fdecea;color:#5c0f0b;font:600 14px/1.4 system-ui,sans-serif}',
+  '[data-entry-draft-root] section [role="alert"]:not(:empty)::before{content:"✗ "}',
+  '.eccron-field-problem button{font:inherit;font-weight:400;margin-left:.5rem;padding:.15rem .5rem;cursor:pointer}',
   '.eccron-field-note{margin:.25rem 0;padding:.3rem .6rem;border-left:4px solid #1f4e79;background:#e8f0f8;color:#14324d;font:14px/1.4 system-ui,sans-serif}',
   '.eccron-moment{display:flex;flex-wrap:wrap;gap:.5rem 1.25rem;align-items:flex-end}',
   '.eccron-moment-part{display:flex;flex-direction:column;gap:.2rem;font-size:.9rem}',
@@ -29,9 +43,9 @@ const rules = () => [
   '.eccron-moment-clocks p,.eccron-moment-clocks legend{margin:0 0 .4rem;font-weight:600}',
   '.eccron-moment-clocks button{font:inherit;margin-right:.5rem;padding:.3rem .7rem;cursor:pointer}',
   '.eccron-moment-clocks label{display:block;margin:.2rem 0}',
-  '#eccron-leave{max-width:28rem;padding:1.25rem;border:2px solid #1f4e79;border-radius:.5rem;font:15px/1.5 system-ui,sans-serif}',
-  '#eccron-leave h2{margin:0 0 .5rem;font-size:1.15rem}',
-  '#eccron-build button,#eccron-leave button{font:inherit;padding:.3rem .7rem;cursor:pointer}',
+  '#eccron-leave,#eccron-remove{max-width:28rem;padding:1.25rem;border:2px solid #1f4e79;border-radius:.5rem;font:15px/1.5 system-ui,sans-serif}',
+  '#eccron-leave h2,#eccron-remove h2{margin:0 0 .5rem;font-size:1.15rem}',
+  '#eccron-build button,#eccron-leave button,#eccron-remove button{font:inherit;padding:.3rem .7rem;cursor:pointer}',
   // Local mode: only "Work with Local Repository" works; the sign-ins save to GitHub, not to this folder.
   ...(mode() === 'local' ? ['#nc-root .buttons>.button.secondary{display:none}'] : []),
 ];

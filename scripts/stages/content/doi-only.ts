@@ -86,6 +86,16 @@ export function pendingPublications(
   return copy;
 }
 
+/**
+ * The editor's words for a message of the build about completing a publication from its DOI, which names the
+ * command: the editor's form does it with "Fill from the DOI". Undefined for any other message.
+ */
+export function editorWordsOf(message: string): string | undefined {
+  if (message === DOI_ONLY || message === PENDING) return PLAIN;
+  const command = /(?:run )?`?npm run cite -- fill`?/;
+  return command.test(message) ? message.replace(command, 'press "Fill from the DOI" in its entry') : undefined;
+}
+
 /** Whether a problem or warning is about a publication that holds only its DOI (refused, or shown as pending). */
 export const isDoiOnlyNote = (problem: Problem) => problem.message === DOI_ONLY || problem.message === PENDING;
 

@@ -159,5 +159,7 @@ export function describeIssue(file: CheckedFile, issue: v.BaseIssue<unknown>): P
       : issue.type === 'max_length'
         ? issue.message
         : `${issue.message}, found ${show(found)}${invisibleNote(found, issue.message)}`;
-  return { ...locate(file, keys), message };
+  // In the editor the person sees what the field holds: the rule alone, without "found …".
+  const plain = depth < keys.length ? undefined : `${issue.message}${invisibleNote(found, issue.message)}`;
+  return { ...locate(file, keys), message, ...(plain ? { plain } : {}) };
 }

@@ -1,0 +1,89 @@
+/**
+ * What each test file cost in a run of scripts/test.ts: its wall time and its
+ * CPU time, the processes it started included. Node's test runner runs each
+ * file in a process of its own; scripts/test.ts preloads
+ * test/helpers/usage-hook.ts into each one, which writes one line here as the
+ * process ends, and prints the slowest files once the run is over.
+ *
+ * The CPU time is the file's process (process.resourceUsage()) and, where the
+ * system says it (Linux's /proc/self/stat), the processes it started and
+ * waited for: a build command, a server, curl. The run's one Chromium is
+ * shared by the browser files and counted in none of them; the run's shared
+ * builds are counted in the line that totals the run.
+ */
+import { appendFileSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { projectRoot } from './project-root.js';
+
+/** The file each test process appends its usage line to. */
+export const usageLogVariable = 'ECCRON_TEST_USAGE';
+
+export interface FileUsage {
+  file: string;
+  wallMs: number;
+  cpuMs: number;
+}
+
+/** The CPU time of the processes this one started and waited for, in ms; 0 where the system does not say. */
+function childrenCpuMs(): number {
+  try {
+    // The fields after the command's name, which is in parentheses and may hold spaces: cutime and cstime are 16 and 17.
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Clock ticks: 100 a second on every Linux Node runs on (sysconf(_SC_CLK_TCK)).
+    return (Number(fields[13]) + Number(fields[14])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/** This process's CPU time, in ms, and its children's. */
+export function cpuMs(): number {
+  const own = process.resourceUsage();
+  return (own.userCPUTime + own.systemCPUTime) / 1000 + childrenCpuMs();
+}
+
+/** Written once, as a test file's process ends. */
+function recordUsage(log: string, file: string): void {
+  const usage: FileUsage = { file: path.relative(projectRoot, file), wallMs: process.uptime() * 1000, cpuMs: cpuMs() };
+  appendFileSync(log, `${JSON.stringify(usage)}\n`);
+}
+
+export function readUsage(log: string): FileUsage[] {
+  try {
+    return readFileSync(log, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as FileUsage);
+  } catch {
+    return [];
+  }
+}
+
+/** The budget of one file run alone on two cores (CONTRIBUTING.md, Tests). */
+const fileBudgetMs = 40_000;
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/** The `count` slowest files by wall time, a line each, then the run's own totals. */
+export function usageTable(usage: FileUsage[], run: { wallMs: number; cpuMs: number }, count = 12): string[] {
+  const slowest = usage.toSorted((a, b) => b.wallMs - a.wallMs).slice(0, count);
+  const width = Math.max(4, ...slowest.map((entry) => entry.file.length));
+  const row = (file: string, wall: string, cpu: string) =>
+    `  ${file.padEnd(width)}  ${wall.padStart(8)}  ${cpu.padStart(8)}`;
+  return [
+    `The slowest test files (of ${usage.length}), wall and CPU time, the processes each started included:`,
+    row('file', 'wall', 'CPU'),
+    ...slowest.map((entry) => row(entry.file, seconds(entry.wallMs), seconds(entry.cpuMs))),
+    row('the whole run', seconds(run.wallMs), seconds(run.cpuMs)),
+    `Wall time here is with the other files running beside it. A file's budget is ${seconds(fileBudgetMs)} alone on two cores: npm test -- ${slowest[0]?.file ?? 'test/x.test.ts'}`,
+  ];
+}
+
+// Preloaded into each test file's process by scripts/test.ts (--import): the runner's children are the ones with
+// NODE_TEST_CONTEXT, and argv[1] is the test file they run.
+const log = process.env[usageLogVariable];
+if (log && process.env.NODE_TEST_CONTEXT && process.argv[1]) {
+  const file = process.argv[1];
+  process.on('exit', () => recordUsage(log, file));
+}
