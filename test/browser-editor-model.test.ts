@@ -118,6 +118,10 @@ async function choosePlace(page: Page, list: 'countries' | 'members', index: num
     });
 }
 
+/** The editor asks before a list item is removed: the person says Remove. */
+const confirmRemoval = (page: Page) =>
+  page.getByRole('dialog').getByRole('button', { name: 'Remove', exact: true }).click();
+
 const NAMES = ['Arcadia', 'Borduria', 'Carpania', 'Dorado', 'Elbonia', 'Florin', 'Genovia', 'Hyrkania'];
 
 class AddCountry implements fc.AsyncCommand<Model, Real> {
@@ -145,6 +149,7 @@ class RemoveCountry implements fc.AsyncCommand<Model, Real> {
     const free = withoutMembers(m.draft);
     const index = m.draft.countries.indexOf(free[this.pick % free.length]!);
     await (await item(page, 'countries', index)).getByRole('button', { name: 'Remove' }).first().click();
+    await confirmRemoval(page);
     m.draft.countries.splice(index, 1);
     await paneAgrees(page, m);
   }
@@ -261,6 +266,7 @@ class RemoveMember implements fc.AsyncCommand<Model, Real> {
   async run(m: Model, { admin: { page } }: Real) {
     const index = this.pick % m.draft.members.length;
     await (await item(page, 'members', index)).getByRole('button', { name: 'Remove' }).first().click();
+    await confirmRemoval(page);
     m.draft.members.splice(index, 1);
     await paneAgrees(page, m);
   }
