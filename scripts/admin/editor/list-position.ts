@@ -72,8 +72,8 @@ async function moveTo(list: Element, from: number, target: number) {
     if (!wrapper || !button || button.disabled) break;
     const next = at + (direction === 'move-up' ? -1 : 1);
     button.click();
-    // Drawn once the item is at its next place (the CMS moves its wrapper), or after a few frames.
-    for (let frame = 0; frame < 10 && wrappersOf(list).indexOf(wrapper) !== next; frame++) await nextFrame();
+    // The CMS has drawn the move by the next frame.
+    await nextFrame();
     at = next;
   }
   const wrapper = await drawnAt(list, at);
