@@ -137,7 +137,13 @@ function settingsCollection(facts: CmsContentFacts) {
       fileForm('themes', [{ ...themesList, label: contentFiles.themes.label, root: true }]),
       // publications.yml is a map from theme id to its list: one list per theme.
       fileForm('publications', publications.fields!.map(doiEnough)),
-      fileForm('members', members),
+      // Collapsed, each member says their country: the page groups them by it.
+      fileForm(
+        'members',
+        members.map((field) =>
+          field.name === 'members' ? { ...field, summary: '{{fields.name}} · {{fields.country}}' } : field,
+        ),
+      ),
     ],
   };
 }

@@ -79,7 +79,7 @@ export function labelOf(name: string, schema?: unknown): string {
 }
 
 /** "Countries" → "Country", "Paragraphs" → "Paragraph": the word of the list's "Add …" button. */
-const singular = (label: string) => label.replace(/ies$/, 'y').replace(/([^s])s$/, '$1');
+export const singular = (label: string) => label.replace(/ies$/, 'y').replace(/([^s])s$/, '$1');
 
 const firstIssue = (schema: unknown, value: unknown) => {
   const result = v.safeParse(schema as v.GenericSchema, value);

@@ -6,6 +6,7 @@
  * reads this text as the build reads the file.
  */
 import { stringify } from 'yaml';
+import { isCmsMark } from '../preview/entry-data.ts';
 
 const yamlOptions = {
   indent: 2,
@@ -26,9 +27,6 @@ const isEmpty = (value: unknown) =>
   (Array.isArray(value) && value.length === 0) ||
   (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0);
 
-/** The CMS's own marks on list items (__sc_item_id and the like), which it never writes. */
-const isMark = (key: string) => key.startsWith('__sc_');
-
 /**
  * The data as the CMS writes it (output.omit_empty_optional_fields): a field left empty is left out, in every group
  * and list item, and so are the CMS's marks; the form hands both to its hooks.
@@ -37,7 +35,7 @@ function withoutEmpty(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutEmpty);
   if (typeof value !== 'object' || value === null) return value;
   const kept = Object.entries(value)
-    .filter(([key]) => !isMark(key))
+    .filter(([key]) => !isCmsMark(key))
     .map(([key, item]) => [key, withoutEmpty(item)] as const)
     .filter(([, item]) => !isEmpty(item));
   return Object.fromEntries(kept);

@@ -8,6 +8,7 @@
  */
 import { parse } from 'yaml';
 import { withFilled } from './doi-fill.ts';
+import { keepOpenItem } from './list-position.ts';
 import type { ImmutableMap } from './page.ts';
 
 type Data = Record<string, unknown>;
@@ -56,6 +57,10 @@ function placedMembers(data: Data, before: string | undefined): SaveChanges {
   for (const [index, member] of members.entries()) {
     if (known.has(JSON.stringify([record(member).name, record(member).country])) || rank(member) === -1) continue;
     const others = order.filter((other) => other !== index);
+    // Placed among the members of their country already (by the place choice): kept there.
+    const at = order.indexOf(index);
+    if ([order[at - 1], order[at + 1]].some((other) => other !== undefined && rank(members[other]) === rank(member)))
+      continue;
     const after = others.findLastIndex((other) => rank(members[other]) !== -1 && rank(members[other]) <= rank(member));
     others.splice(after + 1, 0, index);
     order.splice(0, order.length, ...others);
@@ -82,6 +87,8 @@ export function applyChanges(entry: ImmutableMap, { changes }: SaveChanges): Imm
         withMutations(change: (list: { set(index: number, item: unknown): void }) => void): unknown;
       };
       const items = (value as number[]).map((index) => list.get(index));
+      // The item the person was at stays the one shown, at its new place.
+      keepOpenItem('members', value as number[]);
       changed = changed.setIn(
         ['data', 'members'],
         list.withMutations((each) => {

@@ -12,7 +12,7 @@ import { render } from 'preact';
 import { createUrls } from '../../../src/urls.ts';
 import { followTheLiveSite } from '../deploy/deploy-status.ts';
 import { type PreviewEntry, previews, type SiteFacts } from './pages.tsx';
-import { PREVIEWED } from './previewed.ts';
+import { ENTRY_SHOWN, PREVIEWED } from './previewed.ts';
 
 /** An Immutable.js map, as the CMS hands entries to templates. */
 interface ImmutableMap {
@@ -76,12 +76,70 @@ function named(box: HTMLElement) {
   document.title = box.querySelector('h1')?.textContent ?? 'Preview';
 }
 
+/** The key path of the form's field in focus ("members.16.name"), which the pane follows. */
+let focused: string | undefined;
+const followers = new Set<() => void>();
+/** The key path of what is in focus: a field's, or a list item's own (its header: Move, the place choice). */
+function keyPathOf(target: Element | null): string | undefined {
+  const section = target?.closest?.('section[data-key-path]');
+  const wrapper = target?.closest?.('.item-wrapper');
+  const keyPath = section?.getAttribute('data-key-path') ?? undefined;
+  if (!wrapper || !section?.contains(wrapper) || !wrapper.parentElement) return keyPath;
+  return `${keyPath}.${[...wrapper.parentElement.children].indexOf(wrapper)}`;
+}
+document.addEventListener('focusin', (event) => {
+  const keyPath = keyPathOf(event.target as Element | null);
+  if (!keyPath || keyPath === focused) return;
+  focused = keyPath;
+  for (const follow of followers) follow();
+});
+
+/** The words an item of a list is known by on the page: its name or title, else its first text. */
+function wordsOf(item: unknown): string | undefined {
+  if (typeof item === 'string') return item;
+  if (typeof item !== 'object' || item === null) return undefined;
+  const fields = item as Record<string, unknown>;
+  const text = [fields.title, fields.name, fields.description, ...Object.values(fields)].find(
+    (value) => typeof value === 'string' && value.trim().length > 2,
+  );
+  return typeof text === 'string' ? text : undefined;
+}
+
+const squeezed = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/**
+ * Scrolls the pane to the part of the page showing the list item in focus in the form (found by the words it is
+ * known by), and marks the box with its key path; nothing when the item is not shown.
+ */
+function follow(box: HTMLElement, data: Record<string, unknown> | undefined) {
+  if (!focused || !data) return;
+  const keys = focused.split('.').map((key) => (/^\d+$/.test(key) ? Number(key) : key));
+  const last = keys.findLastIndex((key) => typeof key === 'number');
+  if (last === -1) return;
+  const item = keys
+    .slice(0, last + 1)
+    .reduce<unknown>((value, key) => (value as Record<string | number, unknown> | undefined)?.[key], data);
+  const words = wordsOf(item);
+  if (!words) return;
+  const needle = squeezed(words).slice(0, 40);
+  const found = [...box.querySelectorAll<HTMLElement>('li, h2, h3, h4, p, dd, dt, td')]
+    .filter((element) => squeezed(element.textContent ?? '').includes(needle))
+    .sort((a, b) => (a.textContent?.length ?? 0) - (b.textContent?.length ?? 0))[0];
+  if (!found) return;
+  const view = box.ownerDocument.defaultView;
+  view?.scrollTo({ top: found.getBoundingClientRect().top + view.scrollY - 40 });
+  box.dataset.follows = keys.slice(0, last + 1).join('.');
+}
+
 /** A template of one collection or file: a box the CMS draws, filled by preact with the page's part. */
 function template(name: string) {
   const Preview = previews[name as (typeof PREVIEWED)[number]];
   let box: HTMLElement | null = null;
   let latest: TemplateProps | undefined;
   let drawn = 0;
+  const followed = () => {
+    if (box) follow(box, (latest?.entry.get('data') as ImmutableMap | undefined)?.toJS() as Record<string, unknown>);
+  };
   const draw = async () => {
     const props = latest;
     if (!props || !box) return;
@@ -90,16 +148,18 @@ function template(name: string) {
     if (turn !== drawn || !box) return;
     const data = (props.entry.get('data') as ImmutableMap | undefined)?.toJS() as PreviewEntry['data'] | undefined;
     const slug = props.entry.get('slug');
+    window.dispatchEvent(new CustomEvent(ENTRY_SHOWN, { detail: data }));
     try {
       render(
         <Preview entry={{ data: data ?? {}, slug: typeof slug === 'string' ? slug : undefined }} facts={facts} />,
         box,
       );
-    } catch (error) {
+    } catch {
       // What the site's components cannot draw yet (the build would refuse it): said, never thrown at the page.
-      render(<p className="eccron-preview-note">{`Not shown until the build can read it: ${String(error)}`}</p>, box);
+      render(<p className="eccron-preview-note">This part is shown once the form is finished.</p>, box);
     }
     named(box);
+    follow(box, data);
     box.dataset.drawn = String(turn);
   };
   // The changes of one input event arrive together: drawn once, after them.
@@ -115,12 +175,14 @@ function template(name: string) {
   };
   return cms.createClass({
     componentDidMount(this: { props: TemplateProps }) {
+      followers.add(followed);
       update(this.props);
     },
     componentDidUpdate(this: { props: TemplateProps }) {
       update(this.props);
     },
     componentWillUnmount() {
+      followers.delete(followed);
       if (box) render(null, box);
     },
     render() {

@@ -3,8 +3,9 @@
  * components, as the pages compose them: a theme's publications as its page
  * cites them, the members directory of the home page, the news section with
  * the item (an event with its time line), the accessibility statement's page.
- * A part the build would refuse is not guessed at: the preview names the
- * field and the schema's words instead.
+ * A part still being filled in is shown as the page would show it so far:
+ * a list item not finished yet is left out and named in one sentence, in the
+ * form's words (its number and the labels of the fields it still needs).
  */
 import { Fragment, type ReactNode } from 'react';
 import { BuildContextProvider } from '../../../src/build-context.tsx';
@@ -17,13 +18,15 @@ import type { Publication, SiteSettings, Theme } from '../../../src/content-sche
 import { accessibilityStatementSchema } from '../../../src/content/accessibility.ts';
 import { legalPageSchema } from '../../../src/content/legal.ts';
 import { membersSchema } from '../../../src/content/members.ts';
-import { newsItemSchema } from '../../../src/content/news.ts';
+import { newsFrontMatterSchema, newsItemSchema } from '../../../src/content/news.ts';
 import { publicationSchema } from '../../../src/content/publications.ts';
 import { instantProblem } from '../../../src/events.ts';
 import { AccessibilityPage } from '../../../src/pages/AccessibilityPage.tsx';
 import { LegalPage } from '../../../src/pages/LegalPage.tsx';
 import type { Urls } from '../../../src/urls.ts';
-import { asSaved, checked, newsId } from './entry-data.ts';
+import { schemaAt } from '../../lib/schema-shape.ts';
+import { metadataOf } from '../schema-fields.ts';
+import { asSaved, checked, newsId, readSoFar } from './entry-data.ts';
 import type { PREVIEWED } from './previewed.ts';
 
 /** What a preview needs beside the entry: the site's settings and themes as saved, and where the site is. */
@@ -43,11 +46,20 @@ export interface PreviewEntry {
 
 type Preview = (props: { entry: PreviewEntry; facts: SiteFacts }) => ReactNode;
 
-/** Why a part is not shown: in the words of the schema, which are the build's. */
-const NotYet = ({ what, problem }: { what: string; problem: string }) => (
+/** What is not shown yet, and what it still needs: one sentence in the form's words. */
+const NotYet = ({ problem }: { problem: string }) => (
   <p className="eccron-preview-note" role="note">
-    {`${what} is shown once the build can read it: ${problem}.`}
+    {problem}
   </p>
+);
+
+/** The sentences of the items left out while they are filled in, below what is shown. */
+const NotesOf = ({ notes }: { notes: string[] }) => (
+  <>
+    {notes.map((note) => (
+      <NotYet key={note} problem={note} />
+    ))}
+  </>
 );
 
 /**
@@ -72,7 +84,9 @@ function Frame({ facts, part, children }: { facts: SiteFacts; part?: string; chi
 
 /** One theme's list, cited as its page cites it: the year letters and BibTeX keys come from the whole list. */
 function ThemePublications({ theme, entries }: { theme: Theme; entries: unknown[] }) {
-  const read = entries.map((entry) => checked(publicationSchema, asSaved(entry) ?? {}));
+  const read = entries.map((entry, index) =>
+    checked(publicationSchema, asSaved(entry) ?? {}, `Publication ${index + 1} of ${theme.title}`),
+  );
   const publications = read.flatMap((item) => (item.ok ? [item.value as Publication] : []));
   const keys = citationKeys(publications);
   const suffixes = yearSuffixes(publications);
@@ -95,7 +109,7 @@ function ThemePublications({ theme, entries }: { theme: Theme; entries: unknown[
                 />
               ) : (
                 <li className="publication">
-                  <NotYet what={`Entry ${index + 1}`} problem={item.problem} />
+                  <NotYet problem={item.problem} />
                 </li>
               )}
             </Fragment>
@@ -119,29 +133,39 @@ const PublicationsPreview: Preview = ({ entry, facts }) => {
 };
 
 const MembersPreview: Preview = ({ entry, facts }) => {
-  const directory = checked(membersSchema, asSaved(entry.data));
-  if (!directory.ok) return <NotYet what="The directory" problem={directory.problem} />;
+  const directory = readSoFar(membersSchema, asSaved(entry.data), 'The directory');
   return (
     <Frame facts={facts} part="Preview: the members directory of the home page">
-      <MembersDirectory
-        directory={directory.value}
-        heading={facts.site?.headings.team ?? ''}
-        intro={facts.site?.membersIntro ?? ''}
-      />
+      {directory.value ? (
+        <MembersDirectory
+          directory={directory.value}
+          heading={facts.site?.headings.team ?? ''}
+          intro={facts.site?.membersIntro ?? ''}
+        />
+      ) : null}
+      <NotesOf notes={directory.notes} />
     </Frame>
   );
+};
+
+/** The form's labels of an event's times. */
+const labels = {
+  start: metadataOf(schemaAt(newsFrontMatterSchema, ['start']), 'title'),
+  end: metadataOf(schemaAt(newsFrontMatterSchema, ['end']), 'title'),
 };
 
 /** A news item or event alone in the home page's news section, as a visitor meets it there. */
 const NewsPreview: Preview = ({ entry, facts }) => {
   const { body, ...frontMatter } = (asSaved(entry.data) ?? {}) as Record<string, unknown>;
-  const item = checked(newsItemSchema, { ...frontMatter, id: newsId(entry.slug), summary: body ?? '' });
-  if (!item.ok) return <NotYet what="This item" problem={item.problem} />;
-  // A time the build refuses in its zone (skipped or repeated by the clocks), in the build's words.
+  const what = frontMatter.type === 'Event' ? 'This event' : 'This item';
+  const item = checked(newsItemSchema, { ...frontMatter, id: newsId(entry.slug), summary: body }, what);
+  if (!item.ok) return <NotYet problem={item.problem} />;
+  // A time the build refuses in its zone (skipped or repeated by the clocks): its field named as the form names it.
   const zone = item.value.timezone ?? facts.site?.timezone;
   for (const field of ['start', 'end'] as const) {
     const problem = zone && item.value[field] ? instantProblem(item.value[field], zone) : undefined;
-    if (problem) return <NotYet what="This event" problem={`${field}: ${problem}`} />;
+    if (problem)
+      return <NotYet problem={`This event is shown once ${labels[field]} is a time its zone's clocks show.`} />;
   }
   return (
     <Frame facts={facts} part="Preview: this item in the news section of the home page">
@@ -156,19 +180,19 @@ const NewsPreview: Preview = ({ entry, facts }) => {
 };
 
 const StatementPreview: Preview = ({ entry, facts }) => {
-  const statement = checked(accessibilityStatementSchema, asSaved(entry.data));
-  if (!statement.ok) return <NotYet what="The statement" problem={statement.problem} />;
-  if (!facts.site) return null;
+  const statement = readSoFar(accessibilityStatementSchema, asSaved(entry.data), 'The statement');
+  if (!statement.value || !facts.site) return <NotesOf notes={statement.notes} />;
   return (
     <Frame facts={facts}>
       <AccessibilityPage site={facts.site} statement={statement.value} />
+      <NotesOf notes={statement.notes} />
     </Frame>
   );
 };
 
 const LegalPreview: Preview = ({ entry, facts }) => {
-  const page = checked(legalPageSchema, asSaved(entry.data));
-  if (!page.ok) return <NotYet what="This page" problem={page.problem} />;
+  const page = checked(legalPageSchema, asSaved(entry.data), 'This page');
+  if (!page.ok) return <NotYet problem={page.problem} />;
   if (!facts.site) return null;
   return (
     <Frame facts={facts}>

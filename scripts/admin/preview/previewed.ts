@@ -29,3 +29,10 @@ export function withPreviewPanes<C extends Named>(collections: C[]): C[] {
     ...(collection.files ? { files: collection.files.map(shown) } : {}),
   }));
 }
+
+/**
+ * The event the preview's script sends on the page at each change of the entry being edited, with the form's data
+ * (`detail`): the whole entry, also the list items the CMS has not drawn yet, which the editor's script reads to
+ * give places in the whole list (editor/list-position.ts).
+ */
+export const ENTRY_SHOWN = 'eccron-entry-shown';
