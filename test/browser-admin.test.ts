@@ -289,6 +289,13 @@ withChromium('the CMS at /admin/', (executablePath) =>
       const members = admin.page.getByRole('group', { name: /Members\W*Field/ });
       await members.getByRole('combobox', { name: 'Move item 3 to place' }).selectOption('0');
       admin.effort.clicks += 2;
+      // Saved once the choice, still in focus, reads the member's new place within the country.
+      await admin.page.waitForFunction(() => {
+        const choice = document.activeElement;
+        return (
+          choice instanceof HTMLSelectElement && /^1 of \d+ in Exampleland$/.test(choice.selectedOptions[0]?.text ?? '')
+        );
+      });
       const saved = await save(admin, 'content/members.yml');
       assert.equal(saved.verdict, 'passed', saved.panel);
       const after = await session.onDisk('content/members.yml');
