@@ -40,6 +40,16 @@ export async function axeResults(page: Page): Promise<Axe.Result[]> {
   axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
   const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== 'undefined');
   if (!loaded) await page.evaluate(axeSource);
+  // Checked as a person reads it: once what is fading or sliding in has arrived (a notice checked half-faded has
+  // the contrast of no frame that stays on screen). An endless animation, a spinner, is checked as it is.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await page.evaluate(() =>
     (window as unknown as { axe: typeof Axe }).axe.run(document, { resultTypes: ['violations'] }),
   );
