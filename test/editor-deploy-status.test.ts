@@ -30,10 +30,10 @@ import { routes } from '../src/routes.tsx';
 import { createUrls } from '../src/urls.ts';
 import { filesOf } from './helpers/cms-folder.ts';
 import { siteCheck } from './helpers/github/site-check.ts';
-import { recorded } from './helpers/github/rest.ts';
 import {
   BUILD_STEP,
   corsAllowedHeaders,
+  deployJob,
   documentedRefusal,
   type GitHubScene,
   type PlayedJob,
@@ -219,34 +219,6 @@ describe('the site workflow’s verdict, asked of GitHub', () => {
       [BUILD_STEP, failing === BUILD_STEP ? conclusion : failing ? 'skipped' : 'success'],
     ],
   });
-  const deploy = (failing: string, annotations?: Record<string, unknown>[]): PlayedJob => ({
-    name: 'deploy',
-    conclusion: 'failure',
-    steps: [
-      ['Set up job', 'success'],
-      [
-        'Run actions/deploy-pages@cd2ce8fcbc39b97be8ca5fce6e763baed58fa128',
-        failing.startsWith('Run actions/deploy') ? 'failure' : 'success',
-      ],
-      ['Build again, as published', 'success'],
-      ['Verify that the live site is this build', failing.startsWith('Verify') ? 'failure' : 'success'],
-    ],
-    ...(annotations ? { annotations } : {}),
-  });
-  /** The annotation `::error title=Deploy check::…` makes: GitHub's documented annotation, at no file (".github"). */
-  const deployCheck = (message: string) => [
-    {
-      ...(recorded('list-annotations') as unknown as Record<string, unknown>[])[0],
-      path: '.github',
-      start_line: 1,
-      end_line: 1,
-      start_column: null,
-      end_column: null,
-      annotation_level: 'failure',
-      title: 'Deploy check',
-      message,
-    },
-  ];
   let next = 0xd0;
   /** A finished run of a new commit, its jobs as played, as the panel follows a save (or a publish). */
   async function said(jobs: PlayedJob[], what = save, conclusion = 'failure') {
@@ -283,7 +255,7 @@ describe('the site workflow’s verdict, asked of GitHub', () => {
     assert.match(testsFailed.shown.text, /^Your change is fine; .*the test \(24\) job failed/);
     const cancelled = await said([tests('cancelled'), build('Run npm ci', 'cancelled')], save, 'cancelled');
     assert.match(cancelled.shown.text, /^Your change is fine; .*the step “Run npm ci” of the build job was cancelled/);
-    const deployFailed = await said([tests('success'), build(), deploy('Run actions/deploy-pages')], publish);
+    const deployFailed = await said([tests('success'), build(), deployJob('deploy')], publish);
     assert.equal(deployFailed.verdict.state, 'failed');
     assert.match(
       deployFailed.shown.text,
@@ -300,10 +272,7 @@ describe('the site workflow’s verdict, asked of GitHub', () => {
       [
         tests('success'),
         build(),
-        deploy(
-          'Verify',
-          deployCheck('Deploy check failed: the live site is not this build (each difference is named below).'),
-        ),
+        deployJob('verify', 'Deploy check failed: the live site is not this build (each difference is named below).'),
       ],
       publish,
     );
@@ -316,11 +285,9 @@ describe('the site workflow’s verdict, asked of GitHub', () => {
       [
         tests('success'),
         build(),
-        deploy(
-          'Verify',
-          deployCheck(
-            'Deploy check failed: the live site could not be checked (what did not come, and why, is named below).',
-          ),
+        deployJob(
+          'verify',
+          'Deploy check failed: the live site could not be checked (what did not come, and why, is named below).',
         ),
       ],
       publish,

@@ -36,6 +36,39 @@ export interface PlayedJob {
 /** The Site workflow's build step (.github/workflows/site.yml), where the content's problems are reported. */
 export const BUILD_STEP = 'Build (checks the content, links and images first)';
 
+/**
+ * The Site workflow's deploy job (.github/workflows/site.yml), failed at its deploy step or at its verify step; the
+ * verify step's verdict is the annotation `::error title=Deploy check::…` makes of it: GitHub's documented annotation
+ * at no file (path ".github").
+ */
+export function deployJob(failing: 'deploy' | 'verify', verdict?: string): PlayedJob {
+  const annotation = verdict && {
+    ...(recorded('list-annotations') as unknown as Record<string, unknown>[])[0],
+    path: '.github',
+    start_line: 1,
+    end_line: 1,
+    start_column: null,
+    end_column: null,
+    annotation_level: 'failure',
+    title: 'Deploy check',
+    message: verdict,
+  };
+  return {
+    name: 'deploy',
+    conclusion: 'failure',
+    steps: [
+      ['Set up job', 'success'],
+      [
+        'Run actions/deploy-pages@cd2ce8fcbc39b97be8ca5fce6e763baed58fa128',
+        failing === 'deploy' ? 'failure' : 'success',
+      ],
+      ['Build again, as published', failing === 'deploy' ? 'skipped' : 'success'],
+      ['Verify that the live site is this build', failing === 'verify' ? 'failure' : 'skipped'],
+    ],
+    ...(annotation ? { annotations: [annotation] } : {}),
+  };
+}
+
 /** A run of the Site workflow: where it is, and, once failed, what its build job reported (or each job, as played). */
 interface Run {
   id: number;
@@ -56,7 +89,13 @@ export interface GitHubScene {
   /** The token every request must carry (as "token …" or "Bearer …"); any is taken when unset. */
   token?: string;
   /** Answer the next request with this status and headers (a rate limit), once; the body is GitHub's documented one. */
-  refuseNext?: { status: number; headers: Record<string, string>; json?: Record<string, unknown> };
+  refuseNext?: {
+    status: number;
+    headers: Record<string, string>;
+    json?: Record<string, unknown>;
+    /** Only the next request this matches ("METHOD /path?query"): the CMS asks other things meanwhile. */
+    matches?: (request: string) => boolean;
+  };
   /** The Site workflow missing (its file deleted or renamed, or Actions off): no run starts, and asking for its runs is 404. */
   workflowMissing?: boolean;
 }
@@ -334,7 +373,7 @@ export async function startGitHubStandIn(scene: GitHubScene) {
       send(response, answered);
     };
     const refusal = scene.refuseNext;
-    if (refusal) {
+    if (refusal && (refusal.matches?.(entry.request) ?? true)) {
       scene.refuseNext = undefined;
       return answer({
         status: refusal.status,
