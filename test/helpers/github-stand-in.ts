@@ -25,12 +25,57 @@ import { answerGraphql, type Viewer } from './github/graphql.ts';
 import type { Repository } from './github/repository.ts';
 import { type Answer, recorded, restRoutes } from './github/rest.ts';
 
-/** A run of the Site workflow: where it is, and, once failed, what its build job reported. */
+/** A job of a run, as the test plays it: its name, conclusion, each step's name and conclusion, and its annotations. */
+export interface PlayedJob {
+  name: string;
+  conclusion: string | null;
+  steps: [name: string, conclusion: string | null][];
+  annotations?: Record<string, unknown>[];
+}
+
+/** The Site workflow's build step (.github/workflows/site.yml), where the content's problems are reported. */
+export const BUILD_STEP = 'Build (checks the content, links and images first)';
+
+/**
+ * The Site workflow's deploy job (.github/workflows/site.yml), failed at its deploy step or at its verify step; the
+ * verify step's verdict is the annotation `::error title=Deploy check::…` makes of it: GitHub's documented annotation
+ * at no file (path ".github").
+ */
+export function deployJob(failing: 'deploy' | 'verify', verdict?: string): PlayedJob {
+  const annotation = verdict && {
+    ...(recorded('list-annotations') as unknown as Record<string, unknown>[])[0],
+    path: '.github',
+    start_line: 1,
+    end_line: 1,
+    start_column: null,
+    end_column: null,
+    annotation_level: 'failure',
+    title: 'Deploy check',
+    message: verdict,
+  };
+  return {
+    name: 'deploy',
+    conclusion: 'failure',
+    steps: [
+      ['Set up job', 'success'],
+      [
+        'Run actions/deploy-pages@cd2ce8fcbc39b97be8ca5fce6e763baed58fa128',
+        failing === 'deploy' ? 'failure' : 'success',
+      ],
+      ['Build again, as published', failing === 'deploy' ? 'skipped' : 'success'],
+      ['Verify that the live site is this build', failing === 'verify' ? 'failure' : 'skipped'],
+    ],
+    ...(annotation ? { annotations: [annotation] } : {}),
+  };
+}
+
+/** A run of the Site workflow: where it is, and, once failed, what its build job reported (or each job, as played). */
 interface Run {
   id: number;
   status: 'queued' | 'in_progress' | 'completed';
   conclusion: string | null;
   annotations?: Record<string, unknown>[];
+  jobs?: PlayedJob[];
 }
 
 /** What the stand-in plays: each branch's head, each commit's run, the files; or a whole repository. */
@@ -43,8 +88,28 @@ export interface GitHubScene {
   viewer?: Viewer;
   /** The token every request must carry (as "token …" or "Bearer …"); any is taken when unset. */
   token?: string;
-  /** Answer the next request with this status and headers (a rate limit), once. */
-  refuseNext?: { status: number; headers: Record<string, string> };
+  /** Answer the next request with this status and headers (a rate limit), once; the body is GitHub's documented one. */
+  refuseNext?: {
+    status: number;
+    headers: Record<string, string>;
+    json?: Record<string, unknown>;
+    /** Only the next request this matches ("METHOD /path?query"): the CMS asks other things meanwhile. */
+    matches?: (request: string) => boolean;
+  };
+  /** The Site workflow missing (its file deleted or renamed, or Actions off): no run starts, and asking for its runs is 404. */
+  workflowMissing?: boolean;
+}
+
+/**
+ * A refusal of GitHub's as documented (test/fixtures/github/rate-limit-exceeded.json, secondary-rate-limit.json):
+ * its status, headers and body, with the headers the scenario is about set (the reset's time, the wait asked).
+ */
+export function documentedRefusal(
+  name: 'rate-limit-exceeded' | 'secondary-rate-limit',
+  headers: Record<string, string>,
+) {
+  const example = recorded(name) as { status: number; headers: Record<string, string>; body: Record<string, unknown> };
+  return { status: example.status, headers: { ...example.headers, ...headers }, json: example.body };
 }
 
 /** Answers that wait until the test has done something first (set the page's clock). */
@@ -133,20 +198,60 @@ function runsAnswer(scene: GitHubScene, sha: string) {
   };
 }
 
-/** A run's jobs, the documented job with its run and conclusion, its check run on this API (as GitHub names it). */
-function jobsAnswer(scene: GitHubScene, runId: number, api: string) {
-  const example = recorded('list-jobs-for-workflow-run') as { jobs: Record<string, unknown>[] };
-  const run = [...scene.runs.values()].find((candidate) => candidate.id === runId);
-  const jobId = runId + 1;
+/** A job's id: its run's, and its place in the run (so a check run's id names its run and job). */
+const JOBS_PER_RUN = 100;
+
+/** The jobs a run plays: as the test set them, or its build job, whose build step failed when it reported problems. */
+function playedJobs(run: Run | undefined): PlayedJob[] {
+  if (run?.jobs) return run.jobs;
   const conclusion = run?.status === 'completed' ? run.conclusion : null;
-  const jobs = example.jobs.map((job) => ({
-    ...job,
-    id: jobId,
-    run_id: runId,
-    conclusion,
-    check_run_url: `${api}/repos/${scene.repository?.owner ?? 'octo-org'}/${scene.repository?.name ?? 'octo-repo'}/check-runs/${jobId}`,
-  }));
+  const build = conclusion === 'failure' ? 'failure' : conclusion;
+  return [
+    {
+      name: 'build',
+      conclusion,
+      steps: [
+        ['Set up job', run?.status === 'completed' ? 'success' : null],
+        ['Run npm ci', run?.status === 'completed' ? 'success' : null],
+        [BUILD_STEP, build],
+      ],
+      ...(run?.annotations ? { annotations: run.annotations } : {}),
+    },
+  ];
+}
+
+/** A run's jobs: the documented job, with each played job's id, run, name, conclusion and steps, its check run on this API. */
+function jobsAnswer(scene: GitHubScene, runId: number, api: string) {
+  const example = recorded('list-jobs-for-workflow-run') as { jobs: (Record<string, unknown> & { steps: object[] })[] };
+  const run = [...scene.runs.values()].find((candidate) => candidate.id === runId) as Run | undefined;
+  const documented = example.jobs[0]!;
+  const jobs = playedJobs(run).map((job, index) => {
+    const id = runId * JOBS_PER_RUN + index;
+    return {
+      ...documented,
+      id,
+      run_id: runId,
+      name: job.name,
+      status: job.conclusion === null ? 'in_progress' : 'completed',
+      conclusion: job.conclusion,
+      steps: job.steps.map(([name, conclusion], step) => ({
+        ...documented.steps[0],
+        name,
+        number: step + 1,
+        status: conclusion === null ? 'in_progress' : 'completed',
+        conclusion,
+      })),
+      check_run_url: `${api}/repos/${scene.repository?.owner ?? 'octo-org'}/${scene.repository?.name ?? 'octo-repo'}/check-runs/${id}`,
+    };
+  });
   return { ...example, total_count: jobs.length, jobs };
+}
+
+/** The annotations of a job's check run. */
+function annotationsAnswer(scene: GitHubScene, checkRun: number) {
+  const runId = Math.floor(checkRun / JOBS_PER_RUN);
+  const run = [...scene.runs.values()].find((candidate) => candidate.id === runId) as Run | undefined;
+  return playedJobs(run)[checkRun % JOBS_PER_RUN]?.annotations ?? [];
 }
 
 function headOf(scene: GitHubScene, ref: string) {
@@ -171,12 +276,11 @@ function actionsAnswer(scene: GitHubScene, url: URL, api: string): Answer | unde
       : { status: 404, json: { message: 'No commit found for SHA' } };
   }
   if (/^\/repos\/[^/]+\/[^/]+\/actions\/workflows\/site\.yml\/runs$/.test(url.pathname))
-    return { status: 200, json: runsAnswer(scene, url.searchParams.get('head_sha') ?? '') };
+    return scene.workflowMissing
+      ? { status: 404, json: recorded('not-found') }
+      : { status: 200, json: runsAnswer(scene, url.searchParams.get('head_sha') ?? '') };
   if (jobs) return { status: 200, json: jobsAnswer(scene, Number(jobs[1]), api) };
-  if (annotations) {
-    const run = [...scene.runs.values()].find((candidate) => candidate.id === Number(annotations[1]) - 1);
-    return { status: 200, json: run?.annotations ?? [] };
-  }
+  if (annotations) return { status: 200, json: annotationsAnswer(scene, Number(annotations[1])) };
   if (content) {
     const text = fileAt(scene, decodeURIComponent(content[1]!), url.searchParams.get('ref') ?? 'main');
     return text === undefined
@@ -269,9 +373,13 @@ export async function startGitHubStandIn(scene: GitHubScene) {
       send(response, answered);
     };
     const refusal = scene.refuseNext;
-    if (refusal) {
+    if (refusal && (refusal.matches?.(entry.request) ?? true)) {
       scene.refuseNext = undefined;
-      return answer({ status: refusal.status, headers: refusal.headers, json: { message: 'API rate limit exceeded' } });
+      return answer({
+        status: refusal.status,
+        headers: refusal.headers,
+        json: refusal.json ?? (recorded('rate-limit-exceeded') as { body: Record<string, unknown> }).body,
+      });
     }
     // Pictures are public, as GitHub's are: an <img> carries no token.
     if (/^\/avatars\/u\/\d+$/.test(url.pathname) && method === 'GET') return answer(avatar());
@@ -288,7 +396,8 @@ export async function startGitHubStandIn(scene: GitHubScene) {
     }
     // A run of the Site workflow starts, in progress, for each commit it runs for, in whichever repository is played.
     if (scene.repository)
-      scene.repository.onRun = (commit) => void scene.runs.set(commit.sha, { status: 'in_progress', conclusion: null });
+      scene.repository.onRun = (commit) =>
+        void (scene.workflowMissing || scene.runs.set(commit.sha, { status: 'in_progress', conclusion: null }));
     await held.wait(entry.request);
     try {
       const body = await bodyOf(request);

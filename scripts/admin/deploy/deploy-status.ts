@@ -14,8 +14,9 @@
 import { createUrls } from '../../../src/urls.ts';
 import type { PlacedProblem } from '../editor-places.ts';
 import { changedPages } from './entry-page.ts';
-import { placeProblem } from './problem-place.ts';
-import { branchHead, fileAt, GitHubAnswer, type GitHubAccess, type RunVerdict, siteRun } from './site-run.ts';
+import type { placeProblem } from './problem-place.ts';
+import { type Follow, type FollowContext, rateLimited, type Shown, shownOf } from './live-words.ts';
+import { branchHead, GitHubAnswer, siteRun } from './site-run.ts';
 
 /** An Immutable.js map, as the CMS hands entries to event hooks. */
 interface ImmutableMap {
@@ -105,24 +106,6 @@ function problemList(problems: PlacedProblem[]): HTMLUListElement {
   return list;
 }
 
-/** What a follow is about: a save on the entry's branch, or a publish onto the site's branch. */
-interface Follow {
-  kind: 'save' | 'publish';
-  branch: string;
-  /** The entry's address in the editor (#/collections/…/entries/…), and its name there. */
-  hash: string;
-  label: string;
-  pages: string[];
-}
-
-interface Shown {
-  state: RunVerdict['state'] | 'asking' | 'unknown';
-  text: string;
-  run?: string;
-  pages?: { href: string; text: string }[];
-  problems?: PlacedProblem[];
-}
-
 function show(view: ReturnType<typeof section>, shown: Shown) {
   view.status.dataset.state = shown.state;
   view.status.textContent = shown.text;
@@ -138,67 +121,11 @@ function show(view: ReturnType<typeof section>, shown: Shown) {
     run.append(link(shown.run, 'The check on GitHub'));
     view.details.append(run);
   }
-}
-
-/** The verdict in the editor's words: a save's check, or a publish's build and deploy. */
-async function shownOf(verdict: RunVerdict, follow: Follow, context: FollowContext, sha: string): Promise<Shown> {
-  const saved = follow.kind === 'save';
-  switch (verdict.state) {
-    case 'waiting':
-      return {
-        state: 'waiting',
-        text: saved
-          ? 'Saved. Waiting for the site’s check of this change to start…'
-          : 'Published. Waiting for the site to be built…',
-      };
-    case 'building':
-      return {
-        state: 'building',
-        run: verdict.url,
-        text: saved
-          ? 'The site is being built with this change…'
-          : 'Publishing: the site is being built with this change…',
-      };
-    case 'passed':
-      return saved
-        ? {
-            state: 'passed',
-            run: verdict.url,
-            text: '✓ The site builds with this change. It goes live once it is published (Workflow › Publish).',
-          }
-        : {
-            state: 'passed',
-            run: verdict.url,
-            text: '✓ Published: the change is on the site.',
-            pages: follow.pages.map((path) => ({ href: context.absolute(path), text: context.absolute(path) })),
-          };
-    case 'refused': {
-      const problems = await Promise.all(
-        verdict.problems.map(async (problem) =>
-          placeProblem(problem, await fileAt(context.access, problem.path, sha), context.collections),
-        ),
-      );
-      const count = `${problems.length} ${problems.length === 1 ? 'problem' : 'problems'}`;
-      return {
-        state: 'refused',
-        run: verdict.url,
-        problems,
-        text: `✗ The site’s check refused this change: ${count}${saved ? '; it cannot be published until they are fixed' : '; the site was not changed'}.`,
-      };
-    }
-    default:
-      return {
-        state: 'stopped',
-        run: verdict.url,
-        text: `The site’s check stopped (${verdict.conclusion}) before it could say.`,
-      };
+  if (shown.settings) {
+    const settings = document.createElement('p');
+    settings.append(link(shown.settings.href, shown.settings.text));
+    view.details.append(settings);
   }
-}
-
-interface FollowContext {
-  access: GitHubAccess;
-  collections: Parameters<typeof placeProblem>[2];
-  absolute(path: string): string;
 }
 
 const pause = (seconds: number) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
@@ -215,19 +142,25 @@ async function follow(what: Follow, context: FollowContext, isCurrent: () => boo
         : 'Published. Asking GitHub for the site’s build…',
   });
   const started = Date.now();
+  let deadline = started + FOLLOW_FOR_MS;
   let sha: string | undefined;
-  for (let round = 0; isCurrent() && Date.now() - started < FOLLOW_FOR_MS; round += 1) {
+  let last: Shown | undefined;
+  for (let round = 0; isCurrent() && Date.now() < deadline; round += 1) {
     let wait = WAITS[Math.min(round, WAITS.length - 1)]!;
     try {
       sha ??= await branchHead(context.access, what.branch);
       const verdict = await siteRun(context.access, sha);
       if (!isCurrent()) return;
-      show(view, await shownOf(verdict, what, context, sha));
-      if (verdict.state !== 'waiting' && verdict.state !== 'building') return;
+      last = await shownOf(verdict, what, context, sha, Date.now() - started);
+      show(view, last);
+      if (!['waiting', 'queued', 'building'].includes(verdict.state)) return;
     } catch (error) {
-      // A refusal of GitHub's (a rate limit says how long to wait), or no answer at all: asked again later.
-      if (error instanceof GitHubAnswer) wait = Math.max(wait, error.waitSeconds ?? 0);
-      else
+      if (error instanceof GitHubAnswer && error.waitSeconds !== undefined) {
+        // A rate limit: asked again once the wait GitHub asks for is over, even past the usual time of following.
+        wait = Math.max(wait, error.waitSeconds);
+        deadline = Math.max(deadline, Date.now() + wait * 1000 + 1);
+        show(view, rateLimited(what, wait, last?.run));
+      } else if (!(error instanceof GitHubAnswer))
         show(view, {
           state: 'unknown',
           text: 'GitHub cannot be reached from this browser just now; asking again shortly…',
@@ -237,11 +170,23 @@ async function follow(what: Follow, context: FollowContext, isCurrent: () => boo
     view.status.dataset.asked = String(round + 1);
     await pause(wait);
   }
-  if (isCurrent())
+  // No check at all is said as such to the end; a run still going is left to GitHub's page.
+  if (isCurrent() && last?.state !== 'no-check')
     show(view, {
       state: 'unknown',
+      ...(last?.run ? { run: last.run } : {}),
       text: 'The site’s check is taking long: open this entry again later to see its verdict.',
     });
+}
+
+/**
+ * The repository's Actions settings page on GitHub, or on the GitHub Enterprise Server whose API the build was told
+ * (https://HOSTNAME/api/v3 → https://HOSTNAME).
+ */
+export function actionsSettings(repo: string, api: string | undefined): string {
+  const web =
+    api && !/^https:\/\/api\.github\.com\/?$/.test(api) ? api.replace(/\/api\/v3\/?$/, '') : 'https://github.com';
+  return `${web}/${repo}/settings/actions`;
 }
 
 /** An entry's name in the editor: its file's label ("Publications"), or its collection's and its title. */
@@ -291,6 +236,10 @@ export async function followTheLiveSite(
     const turn = ++current;
     const context: FollowContext = {
       access: { repo, token, ...(config.backend?.api_root ? { api: config.backend.api_root } : {}) },
+      actionsSettings: {
+        href: actionsSettings(repo, config.backend?.api_root),
+        text: 'The repository’s Actions settings',
+      },
       collections: config.collections ?? [],
       absolute: urls.absolute,
     };

@@ -1,0 +1,375 @@
+/**
+ * What the editor's panel says when something goes wrong on the live site
+ * that is not the person's content (issue 50, cases 4 to 7), in Chromium,
+ * through the CMS itself in GitHub mode against the loopback stand-in of
+ * GitHub's API (test/helpers/github-stand-in.ts), each fault played from
+ * GitHub's documented answers: a check that fails at `npm ci`; GitHub's rate
+ * limit with its reset while the panel follows a check; a site workflow that
+ * is missing (no check ever starts); a publish whose deploy finds the live
+ * site is not the build. Each is one save (or a save and a publish) as a
+ * clinician makes it; each checks the words the panel shows name the case, and
+ * that what was typed is on the entry's branch, committed once.
+ *
+ * As in browser-editor-github.test.ts: /admin/ opened once for the file and
+ * signed in to once; the page's clock installed before its scripts run, paused
+ * when the panel first asks about a run (the stand-in holds that answer until
+ * then), and moved on by the test through the panel's pauses; no real second
+ * is waited. The runs are played, not built: what is tested is what the panel
+ * makes of them.
+ */
+import assert from 'node:assert/strict';
+import { after, before, type TestContext, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { NO_CHECK_AFTER_MS } from '../scripts/admin/deploy/live-words.ts';
+import { WAITS } from '../scripts/admin/deploy/deploy-status.ts';
+import { assertNoProblems, type BrowserEnv, browserSuite } from './helpers/browser/pool.ts';
+import { filesOf } from './helpers/cms-folder.ts';
+import { type Commit, Repository } from './helpers/github/repository.ts';
+import {
+  BUILD_STEP,
+  deployJob,
+  documentedRefusal,
+  type GitHubScene,
+  type PlayedJob,
+  startGitHubStandIn,
+} from './helpers/github-stand-in.ts';
+import { buildIntoTemporaryFolder, fixtureContentDir } from './helpers/site.ts';
+
+/** How long one step may wait for what a person would see before the test fails, saying what was on screen. */
+const STEP = 60_000;
+/** A fine-grained personal access token, as GitHub writes them (made up). */
+const TOKEN = 'github_pat_11AEXAMPLE0fixture0token0for0the0fault0tests';
+const scene: GitHubScene = { heads: new Map(), runs: new Map(), files: new Map(), token: TOKEN };
+let standIn: Awaited<ReturnType<typeof startGitHubStandIn>> | undefined;
+
+async function siteForTheStandIn(): Promise<string> {
+  standIn = await startGitHubStandIn(scene);
+  scene.viewer = {
+    login: 'octocat',
+    name: 'Mona Example',
+    email: 'mona@fixture.example',
+    databaseId: 1,
+    avatarUrl: `${standIn.url}/avatars/u/1`,
+  };
+  const backend = { repo: 'example/site', branch: 'main', apiRoot: standIn.api };
+  const { outDir } = await buildIntoTemporaryFolder({ cms: { backend, from: 'CMS_REPO, CMS_API_ROOT' } });
+  return outDir;
+}
+
+/** The Site workflow's jobs as GitHub lists them, each step as site.yml names it. */
+const passedJob = (name: string): PlayedJob => ({
+  name,
+  conclusion: 'success',
+  steps: [
+    ['Set up job', 'success'],
+    ['Run npm ci', 'success'],
+  ],
+});
+
+browserSuite(
+  'the live site’s faults in /admin/, GitHub mode',
+  (env) => {
+    after(() => standIn?.close());
+
+    let admin: Awaited<ReturnType<BrowserEnv['open']>>;
+    const liveSite = (page: Page) => page.getByRole('region', { name: 'On the live site' });
+    const status = (page: Page) => liveSite(page).getByRole('status');
+
+    /** A test's body, whose failure says what the panel said and what GitHub was last asked. */
+    const telling =
+      (body: (t: TestContext) => Promise<void>) =>
+      async (t: TestContext): Promise<void> => {
+        try {
+          await body(t);
+        } catch (error) {
+          if (error instanceof Error) {
+            const said = await status(admin.page)
+              .textContent({ timeout: 1000 })
+              .catch(() => '(no panel)');
+            const asked = (standIn?.asked ?? [])
+              .slice(-10)
+              .map(({ request, status: answered }) => `  ${request} → ${answered}`);
+            error.message += `\n\nThe panel said: ${said}\nGitHub was last asked:\n${asked.join('\n')}`;
+          }
+          throw error;
+        }
+      };
+
+    before(async () => {
+      scene.repository = new Repository('example', 'site', 'main', await filesOf(fixtureContentDir, 'content/'));
+      admin = await env.open(null, { width: 1400, height: 900 });
+      admin.page.setDefaultTimeout(STEP);
+      // The page's clock, from its first script on: its timers wait for the test, never for real seconds.
+      await admin.page.clock.install();
+    });
+
+    /** Pauses the page's clock (each frame's) ten seconds after the latest, and returns the time it stands at. */
+    async function pauseClock(page: Page): Promise<number> {
+      const times = await Promise.all(page.frames().map((frame) => frame.evaluate(() => Date.now()).catch(() => 0)));
+      const paused = Math.max(...times) + 10_000;
+      await page.clock.pauseAt(paused);
+      return paused;
+    }
+
+    const runQuestion = /\/actions\/workflows\/site\.yml\/runs\?/;
+
+    /** Does what makes the panel follow a commit; pauses the page's clock as GitHub is first asked about its run. */
+    async function followed(page: Page, act: () => Promise<void>, text: RegExp): Promise<number> {
+      const held = standIn!.holdNext((request) => runQuestion.test(request));
+      await act();
+      await held.reached;
+      const paused = await pauseClock(page);
+      held.release();
+      await status(page).filter({ hasText: text }).waitFor();
+      await page.locator('#eccron-deploy-status[data-asked]').waitFor();
+      return paused;
+    }
+
+    /** Moves the page's clock on by `seconds`, and waits until the panel has asked again (or has settled). */
+    async function nextQuestion(page: Page, seconds: number) {
+      const asked = Number(await page.locator('#eccron-deploy-status').getAttribute('data-asked'));
+      await page.clock.runFor(seconds * 1000);
+      await page
+        .locator(
+          `#eccron-deploy-status[data-asked="${asked + 1}"], #eccron-deploy-status:is([data-state="passed"], [data-state="failed"], [data-state="unverified"], [data-state="refused"])`,
+        )
+        .first()
+        .waitFor();
+    }
+
+    /** Opens an entry's form and adds `words` at the end of its Title. */
+    async function typeInTitle(page: Page, hash: string, words: string) {
+      await page.evaluate((target) => {
+        window.location.hash = target;
+      }, `#/collections/${hash}`);
+      await page
+        .getByRole('status')
+        .filter({ hasText: /now editing/ })
+        .waitFor();
+      await page.getByRole('textbox', { name: 'Title' }).first().click();
+      await page.keyboard.press('End');
+      await page.keyboard.type(words);
+    }
+
+    async function save(page: Page) {
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page
+        .getByRole('alertdialog', { name: 'Send for Review' })
+        .getByRole('button', { name: 'Send for Review' })
+        .click();
+    }
+
+    /** What a save committed: the branch's file holds the words typed, in one commit of the CMS's. */
+    function assertKept(branch: string, file: string, typed: string) {
+      const repository = scene.repository!;
+      const head = repository.resolve(branch);
+      assert.ok(head, `the branch ${branch} exists`);
+      assert.match(
+        repository.text(head, file) ?? '',
+        new RegExp(typed.replace(/[()]/g, '\\$&')),
+        'what was typed is kept',
+      );
+      // One commit on the branch, on top of the site's branch: saved once, nothing made twice.
+      const main = new Set<string>();
+      for (
+        let commit = repository.resolve('main');
+        commit;
+        commit = commit.parent ? repository.commits.get(commit.parent) : undefined
+      )
+        main.add(commit.sha);
+      let made = 0;
+      for (let commit: Commit | undefined = head; commit && !main.has(commit.sha); made += 1)
+        commit = commit.parent ? repository.commits.get(commit.parent) : undefined;
+      assert.equal(made, 1, `one commit on ${branch}`);
+    }
+
+    /** The commit a branch points at, whose run the panel follows. */
+    const headOf = (branch: string) => scene.repository!.resolve(branch)!.sha;
+
+    test(
+      'signing in with a token: the CMS lists the collections',
+      telling(async () => {
+        const { page } = admin;
+        await page.goto(env.url('/admin/'));
+        await page.getByRole('button', { name: 'Sign In Using Access Token' }).click();
+        await page.getByRole('textbox', { name: 'Personal Access Token' }).fill(TOKEN);
+        await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+        await page
+          .getByRole('status')
+          .filter({ hasText: /now viewing/ })
+          .waitFor();
+      }),
+    );
+
+    test(
+      'a check that fails at “npm ci”: “your change is fine; the site could not be built for another reason”, with the run’s link, no problem listed',
+      telling(async () => {
+        const { page, problems } = admin;
+        const entry = 'news/entries/2023-06-01-newer-example';
+        await typeInTitle(page, entry, ' (npm ci)');
+        await followed(page, () => save(page), /being built/);
+        const sha = headOf('cms/news/2023-06-01-newer-example');
+        // The runner could not install the dependencies: the build job's "Run npm ci" step failed.
+        Object.assign(scene.runs.get(sha)!, {
+          status: 'completed',
+          conclusion: 'failure',
+          jobs: [
+            passedJob('test (24)'),
+            {
+              name: 'build',
+              conclusion: 'failure',
+              steps: [
+                ['Set up job', 'success'],
+                ['Run npm ci', 'failure'],
+                [BUILD_STEP, 'skipped'],
+              ],
+            },
+          ],
+        });
+        await nextQuestion(page, WAITS[0]!);
+        await status(page)
+          .filter({
+            hasText:
+              /^Your change is fine; the site could not be built for another reason: the step “Run npm ci” of the build job failed, which is not about what you typed\./,
+          })
+          .waitFor();
+        await page.clock.resume();
+        assert.equal(await liveSite(page).getByRole('listitem').count(), 0, 'no problem is listed');
+        assert.match(
+          (await liveSite(page).getByRole('link', { name: 'The check on GitHub' }).getAttribute('href')) ?? '',
+          /^https:\/\/github\.com\/example\/site\/actions\/runs\/\d+$/,
+        );
+        assert.doesNotMatch((await status(page).textContent()) ?? '', /refused/);
+        assertKept('cms/news/2023-06-01-newer-example', 'content/news/2023-06-01-newer-example.md', '(npm ci)');
+        assertNoProblems(problems, '/admin/');
+      }),
+    );
+
+    test(
+      'GitHub’s rate limit while following the check: the wait said, asked again by itself once it is over, then the verdict',
+      telling(async () => {
+        const { page } = admin;
+        const entry = 'all-day-events/entries/2020-01-10-older-example';
+        await typeInTitle(page, entry, ' (rate limit)');
+        await followed(page, () => save(page), /being built/);
+        const sha = headOf('cms/all-day-events/2020-01-10-older-example');
+        // The next question is refused: the primary limit, reset four minutes from the page's now.
+        const now = await page.evaluate(() => Date.now());
+        const reset = Math.floor(now / 1000) + WAITS[0]! + 240;
+        scene.refuseNext = {
+          ...documentedRefusal('rate-limit-exceeded', { 'x-ratelimit-reset': String(reset) }),
+          matches: (request) => runQuestion.test(request),
+        };
+        await nextQuestion(page, WAITS[0]!);
+        await status(page)
+          .filter({
+            hasText:
+              /^Saved\. GitHub asks the editor to wait before asking about the site’s check again \(too many questions to GitHub just now\): this panel asks again by itself in 4 minutes\. Your change is kept; nothing needs doing\.$/,
+          })
+          .waitFor();
+        const runQuestions = () => standIn!.asked.filter((asked) => runQuestion.test(asked.request)).length;
+        const refused = runQuestions();
+        standIn!.settleRun(sha, undefined);
+        // Not asked again before the reset: a minute on, nothing asked.
+        await page.clock.runFor(60_000);
+        assert.equal(runQuestions(), refused, 'GitHub is not asked about the run again before its reset');
+        await nextQuestion(page, 240 - 60);
+        await status(page)
+          .filter({ hasText: /^✓ The site builds with this change/ })
+          .waitFor();
+        await page.clock.resume();
+        assertKept(
+          'cms/all-day-events/2020-01-10-older-example',
+          'content/news/2020-01-10-older-example.md',
+          '(rate limit)',
+        );
+      }),
+    );
+
+    test(
+      'a check that never comes (the site workflow missing): after ten minutes the panel says no check has started, with the Actions settings page, never “waiting” past 15 minutes',
+      telling(async (t) => {
+        const { page } = admin;
+        scene.workflowMissing = true;
+        // The workflow back for the next test, whatever this one finds.
+        t.after(() => {
+          scene.workflowMissing = false;
+        });
+        const entry = 'events/entries/2030-03-01-spring-workshop';
+        await typeInTitle(page, entry, ' (no check)');
+        const paused = await followed(page, () => save(page), /Waiting for the site’s check of this change to start/);
+        // The panel's pauses, as it asks and asks, until ten minutes have passed since it began.
+        let passed = 0;
+        for (let round = 0; passed < NO_CHECK_AFTER_MS / 1000; round += 1) {
+          const seconds = WAITS[Math.min(round, WAITS.length - 1)]!;
+          await nextQuestion(page, seconds);
+          passed += seconds;
+        }
+        await status(page)
+          .filter({
+            hasText:
+              /^Saved, but no check has started for this change in 10 minutes: GitHub Actions may be turned off for the repository, or the site’s workflow file \(\.github\/workflows\/site\.yml\) missing or renamed\. Your change is kept\. The repository’s keeper should look at its Actions settings\.$/,
+          })
+          .waitFor();
+        const at = await page.evaluate(() => Date.now());
+        assert.ok(at - paused <= 15 * 60_000, `said within 15 minutes of the page's clock (${(at - paused) / 1000} s)`);
+        await page.clock.resume();
+        assert.equal(
+          await liveSite(page).getByRole('link', { name: 'The repository’s Actions settings' }).getAttribute('href'),
+          `${standIn!.url}/example/site/settings/actions`,
+        );
+        assertKept('cms/events/2030-03-01-spring-workshop', 'content/news/2030-03-01-spring-workshop.md', '(no check)');
+      }),
+    );
+
+    test(
+      'published, but the deploy’s verify step finds the live site is not the build: said after “Published”, never a plain ✓',
+      telling(async () => {
+        const { page } = admin;
+        const entry = 'events/entries/2030-04-01-online-seminar';
+        await typeInTitle(page, entry, ' (verified)');
+        await followed(page, () => save(page), /being built/);
+        standIn!.settleRun(headOf('cms/events/2030-04-01-online-seminar'), undefined);
+        await nextQuestion(page, WAITS[0]!);
+        await page.clock.resume();
+        await page.getByRole('button', { name: /^Status:/ }).click();
+        await page.getByRole('menuitemradio', { name: 'Ready' }).click();
+        await page.getByRole('button', { name: 'Publish Entry' }).click();
+        await followed(
+          page,
+          () =>
+            page.getByRole('alertdialog', { name: 'Publish Entry' }).getByRole('button', { name: 'Publish' }).click(),
+          /being built/,
+        );
+        // The deploy job published, built again, and its verify step found a difference: its annotation says so.
+        Object.assign(scene.runs.get(headOf('main'))!, {
+          status: 'completed',
+          conclusion: 'failure',
+          jobs: [
+            passedJob('test (24)'),
+            passedJob('build'),
+            deployJob(
+              'verify',
+              'Deploy check failed: the live site is not this build (each difference is named below).',
+            ),
+          ],
+        });
+        await nextQuestion(page, WAITS[0]!);
+        await status(page)
+          .filter({
+            hasText:
+              /^Published, but the live site is not this build: the check after publishing found differences \(the check on GitHub names each\)\. Your change is fine; the repository’s keeper should look at the check on GitHub\.$/,
+          })
+          .waitFor();
+        await page.clock.resume();
+        assert.doesNotMatch((await status(page).textContent()) ?? '', /✓/);
+        // The change is on the site's branch, as published.
+        assert.match(
+          scene.repository!.text(scene.repository!.resolve('main')!, 'content/news/2030-04-01-online-seminar.md') ?? '',
+          /\(verified\)/,
+        );
+      }),
+    );
+  },
+  { root: siteForTheStandIn },
+);
