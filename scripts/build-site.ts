@@ -65,6 +65,11 @@ export interface BuildOptions {
    * sizes, the Markdown's tokens, what each page links to. node_modules/.cache/eccron-kept/ unless given; null, nowhere.
    */
   keptIn?: string | null;
+  /**
+   * The code of the build command as a whole, named by its bundle's key (bundled-build.js): what a stage makes from
+   * its inputs alone is kept under it (the configuration of /admin/, the CMS's patches); none, made every build.
+   */
+  code?: string;
 }
 
 export interface BuildCache {
@@ -82,7 +87,7 @@ export interface BuildResult {
 /** The whole build, stage by stage. Throws a BuildError listing every problem; writes only when all is well. */
 export async function buildSite(options: BuildOptions = {}): Promise<BuildResult> {
   const started = performance.now();
-  const { outDir, contentDir, publicDir, keptIn } = buildFolders(options);
+  const { outDir, contentDir, publicDir, keptIn, kept } = buildFolders(options);
   const buildDate = checkSettings(options);
   // esbuild makes them in its own process while this one loads the content and renders the pages.
   const scripts = options.adminScripts ?? adminScripts();
@@ -111,7 +116,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     ...siteFiles(urls, routes, content, { headerRules: [adminHeaders(urls, cms.backend)], markdown }),
     ...citationFiles(content),
     ...calendarFiles(content, { today, urls, markdown, revisions }),
-    ...adminFiles(urls, content, cms.backend, { contentDir, assets: client.assets, scripts: await scripts }),
+    ...adminFiles(urls, content, cms.backend, { contentDir, assets: client.assets, scripts: await scripts, kept }),
     ...(await readPublicFiles(publicDir)),
   ];
 
@@ -177,7 +182,10 @@ function scriptSizesSoon(keptIn: string | undefined, site: OutputFile[]): GzipSi
  */
 async function loadInputs(
   options: BuildOptions,
-  given: Omit<ReturnType<typeof buildFolders>, 'outDir'> & { today: string; commit: ReturnType<typeof commitOf> },
+  given: Omit<ReturnType<typeof buildFolders>, 'outDir' | 'kept'> & {
+    today: string;
+    commit: ReturnType<typeof commitOf>;
+  },
 ) {
   const { contentDir, publicDir, keptIn, today, commit } = given;
   const [
@@ -211,11 +219,14 @@ async function clientOf(options: BuildOptions): Promise<ClientBundle> {
 }
 
 function buildFolders(options: BuildOptions) {
+  const keptIn = options.keptIn === null ? undefined : path.resolve(options.keptIn ?? keptByDefault);
   return {
     outDir: path.resolve(options.outDir ?? path.join(projectRoot, 'dist')),
     contentDir: path.resolve(options.contentDir ?? path.join(projectRoot, 'content')),
     publicDir: path.resolve(options.publicDir ?? path.join(projectRoot, 'public')),
-    keptIn: options.keptIn === null ? undefined : path.resolve(options.keptIn ?? keptByDefault),
+    keptIn,
+    /** What a stage makes from its inputs alone is kept only with the code named (BuildOptions.code). */
+    kept: keptIn && options.code ? { folder: keptIn, code: options.code } : undefined,
   };
 }
 

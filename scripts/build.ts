@@ -46,8 +46,11 @@ const commandLine = () =>
     { usage, exitCode: 1 },
   );
 
-/** The command. Its command line is read first: a mistake there starts nothing. */
-export async function buildCommand(): Promise<void> {
+/**
+ * The command. Its command line is read first: a mistake there starts nothing. `code`: the key of the bundle it
+ * runs from, which names its code (BuildOptions.code).
+ */
+export async function buildCommand(code?: string): Promise<void> {
   const { values } = commandLine();
 
   // React picks its production build (the same HTML, rendered much faster) from
@@ -71,6 +74,7 @@ export async function buildCommand(): Promise<void> {
       environment: process.env,
       accessibilityRecord: values['accessibility-record'],
       clientBundle,
+      code,
       // Each event's changes, from the content's git history: its SEQUENCE (asked only when the site has events).
       eventRevisions: async () =>
         (await import('./lib/event-history.ts')).readEventRevisions(

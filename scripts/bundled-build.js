@@ -104,7 +104,7 @@ export async function runBuild(projectRoot) {
   const bundle = upToDateBundle(projectRoot, folder);
   const kept = bundle && loadBundle(bundle);
   if (kept) {
-    await kept.buildCommand();
+    await kept.buildCommand(kept.code);
     // The code of a build that succeeded: the functions every build runs.
     if (!process.exitCode) kept.keepCode();
     return;
@@ -116,7 +116,7 @@ export async function runBuild(projectRoot) {
   if (esbuild) startBrowserBundles(esbuild, projectRoot);
   const made = esbuild && (await makeBundle(esbuild, projectRoot, folder).catch(() => undefined));
   const command = made && loadBundle(made.file, made.source);
-  if (command) return command.buildCommand();
+  if (command) return command.buildCommand(command.code);
   const { register } = await import('tsx/esm/api');
   register();
   /** @type {{ buildCommand: () => Promise<void> }} */
@@ -160,7 +160,7 @@ function loadBundle(bundle, source = readFileSync(bundle)) {
     if (error instanceof SyntaxError) return undefined;
     throw error;
   }
-  /** @type {{ exports: { buildCommand?: () => Promise<void> } }} */
+  /** @type {{ exports: { buildCommand?: (code?: string) => Promise<void> } }} */
   const module = { exports: {} };
   const wrapper = script.runInThisContext();
   if (typeof wrapper !== 'function') return undefined;
@@ -179,7 +179,9 @@ function loadBundle(bundle, source = readFileSync(bundle)) {
       // A read-only node_modules only means compiling again next time.
     }
   };
-  return { buildCommand, keepCode };
+  // The bundle's name holds its key, which names the code it runs (build-site.ts's `code`).
+  const code = /^build-([0-9a-f]{16})\.js$/.exec(path.basename(bundle))?.[1];
+  return { buildCommand, keepCode, code };
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * The build keeps what it made from unchanged bytes (the gzip sizes, the
  * Markdown's tokens, what each page links to) in a folder between runs
- * (scripts/lib/kept-results.ts). Whatever that folder holds, none at all,
+ * (scripts/lib/kept-results.ts), and what /admin/ makes from its inputs alone
+ * (its configuration, the CMS's patches) under the command's code (`code`). Whatever that folder holds, none at all,
  * all of it, or damaged, the site and its report are the same bytes; and a
  * page that changed is read again, so the output check still finds what is
  * broken in it.
@@ -29,12 +30,16 @@ async function built(options: Omit<BuildOptions, 'outDir'>) {
 }
 
 test('the site and its report are the same bytes with nothing kept, all kept, or the kept files damaged', async () => {
-  const keptIn = path.join(await temporaryFolder(), 'kept');
+  const kept = { keptIn: path.join(await temporaryFolder(), 'kept'), code: 'the code of this build' };
+  const { keptIn } = kept;
   const expected = await built({ keptIn: null });
-  assert.deepEqual(await built({ keptIn }), expected, 'nothing kept yet');
+  assert.deepEqual(await built(kept), expected, 'nothing kept yet');
   const keptFiles = (await readdir(keptIn)).sort();
-  assert.deepEqual(keptFiles, ['gzip-sizes.tsv', 'markdown-tokens.tsv', 'page-readings.tsv']);
-  assert.deepEqual(await built({ keptIn }), expected, 'all kept');
+  assert.deepEqual(keptFiles, ['admin.tsv', 'gzip-sizes.tsv', 'markdown-tokens.tsv', 'page-readings.tsv']);
+  assert.deepEqual(await built(kept), expected, 'all kept');
+  // What /admin/ kept for one CMS backend and base path is not another's.
+  const github = { cms: { backend: { repo: 'eccron/site', branch: 'main' }, from: 'CMS_REPO' }, basePath: '/site' };
+  assert.deepEqual(await built({ ...kept, ...github }), await built({ keptIn: null, ...github }), 'another backend');
   for (const name of keptFiles) {
     const file = path.join(keptIn, name);
     const text = await readFile(file, 'utf8');
@@ -45,9 +50,9 @@ test('the site and its report are the same bytes with nothing kept, all kept, or
       .join('\n');
     await writeFile(file, damaged.slice(0, -40));
   }
-  assert.deepEqual(await built({ keptIn }), expected, 'all damaged');
+  assert.deepEqual(await built(kept), expected, 'all damaged');
   await rm(keptIn, { recursive: true });
-  assert.deepEqual(await built({ keptIn }), expected, 'the folder removed');
+  assert.deepEqual(await built(kept), expected, 'the folder removed');
 });
 
 test('a page that changed after a build kept its reading is read again: its broken link fails the build', async () => {

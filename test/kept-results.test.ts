@@ -77,6 +77,27 @@ test('a damaged, cut or misshapen line is made again, and the file mended', asyn
   assert.equal(mended.made(), 0, 'the file was written again whole');
 });
 
+test("a build's every result is read back by the next, however many; of those it did not use, the oldest go", async () => {
+  const file = path.join(await temporaryFolder(), 'words.tsv');
+  // More than the 4,096 unused results kept: as many as the pages of a large site.
+  const texts = Array.from({ length: 6000 }, (_, index) => `page ${index}`);
+  const first = counter(file);
+  for (const text of texts) first.count(text);
+  await written();
+  const second = counter(file);
+  for (const text of texts) second.count(text);
+  assert.equal(second.made(), 0, 'all 6,000 read back');
+  const other = counter(file);
+  for (const text of ['another page', 'and another']) other.count(text);
+  await written();
+  const third = counter(file);
+  third.count('page 5999');
+  third.count('another page');
+  assert.equal(third.made(), 0, 'the newest unused and the last build results kept');
+  third.count('page 0');
+  assert.equal(third.made(), 1, 'the oldest unused gone');
+});
+
 test('what a caller does to a result never reaches the file', async () => {
   const file = path.join(await temporaryFolder(), 'words.tsv');
   const first = counter(file);

@@ -21,6 +21,7 @@ import { type CmsContentFacts, cmsConfig } from './cms-config.ts';
 import { previewBundle, previewBundleSoon } from './preview/bundle.ts';
 import { editorScript, editorScriptSoon } from './editor-bundle.ts';
 import type { KeptScript } from './kept-script.ts';
+import { KeptResults } from '../lib/kept-results.ts';
 
 /** The folder of the CMS in the output, and the site path of its page. */
 export const adminFolder = 'admin';
@@ -138,9 +139,29 @@ function applyEdits(script: Buffer, edits: Edit[]): Buffer {
   return Buffer.concat(parts);
 }
 
-/** The CMS's fonts served from admin/fonts/, copied from their fontsource npm packages, instead of from a CDN. */
-function ownFonts(original: Buffer, urls: Urls): { edits: Edit[]; fonts: OutputFile[] } {
-  const fonts = new Map<string, OutputFile>();
+/** A font the CMS asks the CDN for: its file's name in its fontsource package, variable or not. */
+interface CmsFont {
+  family: string;
+  name: string;
+  variable: boolean;
+}
+
+/** The fonts' files, copied from their fontsource npm packages. */
+const fontFiles = (fonts: CmsFont[]): OutputFile[] =>
+  fonts.map(({ family, name, variable }) => ({
+    path: `${adminFolder}/fonts/${name}`,
+    contents: readFileSync(
+      path.join(
+        path.dirname(require.resolve(`@fontsource${variable ? '-variable' : ''}/${family}/package.json`)),
+        'files',
+        name,
+      ),
+    ),
+  }));
+
+/** The CMS's fonts served from admin/fonts/ (fontFiles), instead of from a CDN. */
+function ownFonts(original: Buffer, urls: Urls): { edits: Edit[]; fonts: CmsFont[] } {
+  const fonts = new Map<string, CmsFont>();
   const edits: Edit[] = [];
   for (let at = original.indexOf(cdn); at !== -1; at = original.indexOf(cdn, at + 1)) {
     // An address is ASCII: read as latin1, each byte is one character.
@@ -153,12 +174,7 @@ function ownFonts(original: Buffer, urls: Urls): { edits: Edit[]; fonts: OutputF
     }
     const [url, family, variable, subset] = font as unknown as [string, string, string | undefined, string];
     const name = `${family}-${subset}.woff2`;
-    const from = path.join(
-      path.dirname(require.resolve(`@fontsource${variable ? '-variable' : ''}/${family}/package.json`)),
-      'files',
-      name,
-    );
-    fonts.set(name, { path: `${adminFolder}/fonts/${name}`, contents: readFileSync(from) });
+    fonts.set(name, { family, name, variable: Boolean(variable) });
     edits.push({ at, length: url.length, text: encodeURI(urls.asset(`${adminFolder}/fonts/${name}`)) });
   }
   return { edits, fonts: [...fonts.values()] };
@@ -283,11 +299,19 @@ function noBackupAfterSave(script: Buffer): Edit {
  * site, the entry kept open after a save with no backup of it left to restore, and a save the site's script refuses
  * left quietly to it.
  */
-export function selfHostedCms(urls: Urls): { script: Buffer; fonts: OutputFile[] } {
+export function selfHostedCms(urls: Urls, kept?: KeptAdmin): { script: Buffer; fonts: OutputFile[] } {
   const key = urls.asset('');
   const known = selfHosted.get(key);
   if (known) return known;
   const original = readCmsScript();
+  const { edits, fonts } = kept ? kept('cmsPatch', key, () => cmsPatch(original, urls)) : cmsPatch(original, urls);
+  const result = { script: applyEdits(original, edits), fonts: fontFiles(fonts) };
+  selfHosted.set(key, result);
+  return result;
+}
+
+/** Where each patch of selfHostedCms goes, and the fonts it serves itself. */
+function cmsPatch(original: Buffer, urls: Urls): { edits: Edit[]; fonts: CmsFont[] } {
   const { edits, fonts } = ownFonts(original, urls);
   const lock = original.indexOf(zoomLock);
   if (lock !== -1) edits.push({ at: lock, length: zoomLock.length, text: '' });
@@ -300,9 +324,7 @@ export function selfHostedCms(urls: Urls): { script: Buffer; fonts: OutputFile[]
     noBackupAfterSave(original),
     quietRefusal(original),
   );
-  const result = { script: applyEdits(original, edits), fonts };
-  selfHosted.set(key, result);
-  return result;
+  return { edits, fonts };
 }
 
 /**
@@ -337,9 +359,10 @@ const cmsLibraries = (): OutputFile[] => [
 ];
 
 /** The pinned tz data, named by its content hash: the site's script checks an event's times with it. */
-function timeZoneFile(): OutputFile {
+function timeZoneFile(kept?: KeptAdmin): OutputFile {
   const text = publishedTimeZoneText();
-  const hash = createHash('sha256').update(text).digest('hex').slice(0, 8);
+  const hashOf = () => createHash('sha256').update(text).digest('hex').slice(0, 8);
+  const hash = kept ? kept('timeZonesHash', null, hashOf) : hashOf();
   return { path: `${adminFolder}/time-zones-${hash}.json`, contents: text };
 }
 
@@ -370,6 +393,8 @@ export interface AdminSources {
   assets?: { css: string };
   /** The editor's and the preview pane's scripts, when the build had them bundled already (adminScripts). */
   scripts?: AdminScripts;
+  /** Where to keep what the stage makes from its inputs alone, and the code that makes it (keptAdmin). */
+  kept?: { folder: string; code: string };
 }
 
 /** The site's own scripts of /admin/: the editor's, and the preview pane's. */
@@ -398,11 +423,14 @@ export function adminFiles(
   backend: CmsBackend | undefined,
   sources: AdminSources = {},
 ): OutputFile[] {
-  const { script, fonts } = selfHostedCms(urls);
+  const kept = sources.kept && keptAdmin(sources.kept);
+  const { script, fonts } = selfHostedCms(urls, kept);
   const scriptFile = `${adminFolder}/sveltia-cms-${cmsVersion()}.js`;
   const editor = sources.scripts?.editor ?? editorScript();
-  const timeZones = timeZoneFile();
-  const config = cmsConfig(contentFacts(content), backend, urls.absolute('/'));
+  const timeZones = timeZoneFile(kept);
+  const facts = contentFacts(content);
+  const configOf = () => configJson(cmsConfig(facts, backend, urls.absolute('/')));
+  const config = kept ? kept('config', [facts, backend ?? null, urls.absolute('/')], configOf) : configOf();
   const preview = sources.assets ? (sources.scripts?.preview ?? previewBundle()) : undefined;
   const page = adminPage(urls, {
     cmsScript: urls.asset(scriptFile),
@@ -417,7 +445,7 @@ export function adminFiles(
   });
   return [
     { path: `${adminFolder}/index.html`, contents: page },
-    { path: `${adminFolder}/config.json`, contents: configJson(config) },
+    { path: `${adminFolder}/config.json`, contents: config },
     { path: scriptFile, contents: script },
     editor,
     timeZones,
@@ -444,3 +472,30 @@ const contentFacts = (content: SiteContent): CmsContentFacts => ({
  */
 export const configJson = (config: object) =>
   `${JSON.stringify({ $comment: 'Generated by the build from src/content-schema.ts and content/; edits here are lost at the next build.', ...config }, null, 1)}\n`;
+
+/**
+ * What the stage makes from its inputs alone, the same every build while they and its code are: the configuration
+ * (the schema's forms, the 490 time zones of the tz data), where the CMS's script is patched, the tz data's hash.
+ */
+interface AdminKept {
+  config?: string;
+  cmsPatch?: { edits: Edit[]; fonts: CmsFont[] };
+  timeZonesHash?: string;
+}
+
+const isAdminKept = (value: unknown): value is AdminKept => typeof value === 'object' && value !== null;
+
+/**
+ * Kept (lib/kept-results.ts) only under the command's bundle, `code` being its key: that of every file of the
+ * command and of npm's record of the installed packages (the CMS's, the tz data's): no list of this stage's modules
+ * and packages to keep up to date. A result of another shape than asked for is made again.
+ */
+function keptAdmin({ folder, code }: { folder: string; code: string }) {
+  const kept = new KeptResults(path.join(folder, 'admin.tsv'), isAdminKept, code);
+  return <K extends keyof AdminKept>(name: K, inputs: unknown, make: () => NonNullable<AdminKept[K]>) => {
+    const found = kept.of(JSON.stringify([name, inputs]), () => ({ [name]: make() }))[name];
+    return found ?? make();
+  };
+}
+
+type KeptAdmin = ReturnType<typeof keptAdmin>;

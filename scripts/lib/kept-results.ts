@@ -22,13 +22,18 @@ import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import { writeFileAtomic } from './atomic-write.js';
 
-/** Enough for a few versions of the site and base paths; the longest unused go first. */
-const keepAtMost = 4096;
+/**
+ * Besides every result a build used (a site of 10,000 pages keeps its 10,000 readings), this many of those it did
+ * not: enough for a few versions of the site and base paths; the longest unused go first.
+ */
+const keepUnusedAtMost = 4096;
 
 export class KeptResults<T> {
   private known: Map<string, string> | undefined;
   private added = false;
   private writing = false;
+  /** The keys this process found or made: the last of `known`, as each is moved to its end. */
+  private readonly used = new Set<string>();
 
   /**
    * `file`: where the results are kept between builds (none: made every time).
@@ -70,6 +75,7 @@ export class KeptResults<T> {
     // Used again: the last to go.
     known.delete(key);
     known.set(key, line);
+    this.used.add(key);
     return result;
   }
 
@@ -78,6 +84,7 @@ export class KeptResults<T> {
     const json = JSON.stringify(result);
     known.delete(key);
     known.set(key, `${checksum(json)}\t${json}`);
+    this.used.add(key);
     this.added = true;
     this.writeSoon();
     return result;
@@ -107,7 +114,9 @@ export class KeptResults<T> {
       this.writing = false;
       if (!this.added) return;
       this.added = false;
-      const lines = [...this.known!].slice(-keepAtMost).map(([key, line]) => `${key}\t${line}\n`);
+      const lines = [...this.known!]
+        .slice(-(this.used.size + keepUnusedAtMost))
+        .map(([key, line]) => `${key}\t${line}\n`);
       try {
         writeFileAtomic(this.file!, lines.join(''));
       } catch {
