@@ -97,6 +97,8 @@ export class PublicationsFile {
 
   private readonly eol: string;
   private readonly edits: Edit[] = [];
+  /** What listedWorks reads, once. */
+  private works?: { entry: Entry; key: WorkKey }[];
   /** Entries for themes the file does not list yet, written at its end. */
   private readonly newThemes = new Map<string, Publication[]>();
   /** Entries added to each flow-style list ([…], the editor's empty list []) in this run, with the key's column. */
@@ -158,23 +160,34 @@ export class PublicationsFile {
    */
   findSame(publication: SameWork): { entry: Entry; by: string } | undefined {
     const key = workKey(publication);
-    for (const candidate of this.entries()) {
+    for (const listed of this.listedWorks()) {
+      const by = sameWork(key, listed.key);
+      if (by) return { entry: listed.entry, by };
+    }
+    return undefined;
+  }
+
+  /**
+   * The works the file lists, each with its key, read once: the file's text is not changed until it is saved (edits
+   * are kept aside), and an import asks this of each of its entries, a thousand of them against a thousand listed.
+   */
+  private listedWorks(): { entry: Entry; key: WorkKey }[] {
+    this.works ??= this.entries().flatMap((entry) => {
       const text = (field: string) => {
-        const value = candidate.map.get(field);
+        const value = entry.map.get(field);
         return typeof value === 'string' ? value : undefined;
       };
       const title = text('title');
-      if (title === undefined) continue;
+      if (title === undefined) return [];
       const listed: SameWork = {
-        doi: entryDoi(candidate),
+        doi: entryDoi(entry),
         title,
-        year: candidate.map.get('year') as Publication['year'],
+        year: entry.map.get('year') as Publication['year'],
         type: text('type') as Publication['type'],
       };
-      const by = sameWork(key, workKey(listed));
-      if (by) return { entry: candidate, by };
-    }
-    return undefined;
+      return [{ entry, key: workKey(listed) }];
+    });
+    return this.works;
   }
 
   private edit(at: number, remove: number, insert: string): void {
