@@ -37,6 +37,7 @@ import { bibtexFile, citationFilePath, risFile } from '../src/citation-export.ts
 import { type Publication, publicationsSchema } from '../src/content/publications.ts';
 import { citeContent, runCiteOn } from './helpers/cite.ts';
 import { entryOf, KINDS, realCorpus } from './helpers/publications.ts';
+import { propertyRuns } from './helpers/property-runs.ts';
 import { fixtureContentDir, realContentDir } from './helpers/site.ts';
 
 type Format = 'bib' | 'ris';
@@ -64,7 +65,7 @@ for (const format of ['bib', 'ris'] as const) {
     for (const kind of KINDS) {
       fc.assert(
         fc.property(entryOf(kind), (publication) => assertRoundTrip([publication], format)),
-        { numRuns: 150 },
+        { numRuns: propertyRuns(100) },
       );
     }
   });
@@ -73,7 +74,7 @@ for (const format of ['bib', 'ris'] as const) {
     const theme = fc.array(fc.oneof(...KINDS.map(entryOf)), { minLength: 2, maxLength: 8 });
     fc.assert(
       fc.property(theme, (publications) => assertRoundTrip(publications, format)),
-      { numRuns: 60 },
+      { numRuns: propertyRuns(40) },
     );
   });
 }
