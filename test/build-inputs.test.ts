@@ -21,6 +21,8 @@ const allowed: Record<string, string> = {
   'scripts/lib/chromium.ts':
     'CHROMIUM_PATH and PATH: which browser the tests, the screenshots and the benchmarks drive, never an input of the build',
   'scripts/lib/terminal.ts': 'NO_COLOR and CI: whether the terminal shows colours, never what is built',
+  'scripts/lib/test-usage.ts':
+    'NODE_TEST_CONTEXT and the log npm test names: where a test file’s process writes what it cost, loaded into test processes only, never into a build',
 };
 
 /**
