@@ -32,40 +32,26 @@ import { assertNoProblems, type BrowserEnv, browserSuite } from './helpers/brows
 import { filesOf } from './helpers/cms-folder.ts';
 import { Repository } from './helpers/github/repository.ts';
 import { siteCheck } from './helpers/github/site-check.ts';
-import { type GitHubScene, startGitHubStandIn } from './helpers/github-stand-in.ts';
-import { buildIntoTemporaryFolder, fixtureContentDir } from './helpers/site.ts';
-
-/**
- * How long one step may wait for what a person would see before the test fails, saying what was on screen: a
- * minute, for a machine busy with other runs (the browser's own default, five minutes a step, would let a stuck test
- * hold the whole file for far longer).
- */
-const STEP = 60_000;
+import {
+  followed,
+  liveSiteStandIn,
+  nextQuestion,
+  pauseClock,
+  readyToPublish,
+  runQuestion,
+  STEP,
+} from './helpers/github-mode.ts';
+import { fixtureContentDir } from './helpers/site.ts';
 
 /** A fine-grained personal access token, as GitHub writes them (made up). */
 const TOKEN = 'github_pat_11AEXAMPLE0fixture0token0for0the0tests';
-const scene: GitHubScene = { heads: new Map(), runs: new Map(), files: new Map(), token: TOKEN };
-let standIn: Awaited<ReturnType<typeof startGitHubStandIn>> | undefined;
-
-/** The site, built for the repository example/site on the stand-in, told its API's root as a build option. */
-async function siteForTheStandIn(): Promise<string> {
-  standIn = await startGitHubStandIn(scene);
-  scene.viewer = {
-    login: 'octocat',
-    name: 'Mona Example',
-    email: 'mona@fixture.example',
-    databaseId: 1,
-    avatarUrl: `${standIn.url}/avatars/u/1`,
-  };
-  const backend = { repo: 'example/site', branch: 'main', apiRoot: standIn.api };
-  const { outDir } = await buildIntoTemporaryFolder({ cms: { backend, from: 'CMS_REPO, CMS_API_ROOT' } });
-  return outDir;
-}
+const live = liveSiteStandIn(TOKEN);
+const { scene } = live;
 
 browserSuite(
   'the live site’s verdict in /admin/, GitHub mode',
   (env) => {
-    after(() => standIn?.close());
+    after(() => live.standIn?.close());
 
     /** What a person had on screen, and what GitHub was last asked: said by a test that fails. */
     async function onScreen(page: Page): Promise<string> {
@@ -81,7 +67,7 @@ browserSuite(
           ),
         ])
         .catch((error: Error) => [`(the page could not be read: ${error.message})`]);
-      const asked = (standIn?.asked ?? [])
+      const asked = (live.standIn?.asked ?? [])
         .slice(-15)
         .map(
           ({ request, operation, status, errors }) =>
@@ -111,7 +97,6 @@ browserSuite(
       };
 
     /** When the page asked GitHub about a run (its own clock's Date.now()), recorded as it asks. */
-    const runQuestion = /\/actions\/workflows\/site\.yml\/runs\?/;
     const askedAt = (page: Page): Promise<number[]> =>
       page.evaluate(() => (window as unknown as { __runsAskedAt: number[] }).__runsAskedAt);
 
@@ -138,47 +123,9 @@ browserSuite(
       shown = session.page;
     });
 
-    /**
-     * Pauses the page's clock, and returns the time it stands at. Every frame has a clock of its own (the preview's
-     * too), each paused at the same time, which must be ahead of each: ten seconds after the latest (the clocks run on
-     * meanwhile), as if the person had looked away that long.
-     */
-    async function pauseClock(page: Page): Promise<number> {
-      const times = await Promise.all(page.frames().map((frame) => frame.evaluate(() => Date.now()).catch(() => 0)));
-      const paused = Math.max(...times) + 10_000;
-      await page.clock.pauseAt(paused);
-      return paused;
-    }
-
-    /**
-     * Does what makes the panel follow a commit (a save, a publish); pauses the page's clock as GitHub is first
-     * asked about its run, before the answer comes, and returns once the panel says `text`, waiting for its next
-     * question. From then on only the test moves the page's time. Returns the time it was paused at (the page's
-     * Date.now()), from which the panel's first pause is counted.
-     */
-    async function followed(page: Page, act: () => Promise<void>, text: RegExp): Promise<number> {
-      const held = standIn!.holdNext((request) => runQuestion.test(request));
-      await act();
-      await held.reached;
-      const paused = await pauseClock(page);
-      held.release();
-      await verdict(page, text);
-      await page.locator('#eccron-deploy-status[data-asked]').waitFor();
-      return paused;
-    }
-
-    /** Moves the page's clock on by `seconds`, and waits until the panel has asked again and waits once more. */
-    async function nextQuestion(page: Page, seconds: number) {
-      const asked = Number(await page.locator('#eccron-deploy-status').getAttribute('data-asked'));
-      await page.clock.runFor(seconds * 1000);
-      // Asked again and waiting, or settled (the panel stops asking).
-      await page
-        .locator(
-          `#eccron-deploy-status[data-asked="${asked + 1}"], #eccron-deploy-status:is([data-state="passed"], [data-state="refused"], [data-state="stopped"])`,
-        )
-        .first()
-        .waitFor();
-    }
+    /** Does what makes the panel follow a commit, until its verdict says `text`; the page's clock paused meanwhile. */
+    const follows = (page: Page, act: () => Promise<void>, text: RegExp) =>
+      followed(live, page, act, () => verdict(page, text));
 
     test(
       'signing in with a token typed as soon as its box is shown: the box holds the token as typed, and the CMS lists the collections',
@@ -247,7 +194,7 @@ browserSuite(
         .digest('hex');
       if (!built.has(key)) built.set(key, siteCheck(files));
       const check = await built.get(key)!;
-      standIn!.settleRun(commit.sha, check.passed ? undefined : check.annotations);
+      live.standIn!.settleRun(commit.sha, check.passed ? undefined : check.annotations);
       return check;
     }
 
@@ -270,7 +217,7 @@ browserSuite(
       const hosts = new Set(requested.filter((url) => /^https?:/.test(url)).map((url) => new URL(url).host));
       assert.deepEqual(
         [...hosts].sort(),
-        [new URL(env.baseUrl).host, new URL(standIn!.url).host].sort(),
+        [new URL(env.baseUrl).host, new URL(live.standIn!.url).host].sort(),
         'the site and the stand-in of GitHub’s API, no other host',
       );
     }
@@ -285,7 +232,7 @@ browserSuite(
         await theme.getByRole('textbox', { name: 'Title' }).click();
         await page.keyboard.press('End');
         await page.keyboard.type(', now dated');
-        const paused = await followed(page, () => save(page), /being built/);
+        const paused = await follows(page, () => save(page), /being built/);
 
         // The save: the check of its commit on the entry's branch, asked about again and again while it runs.
         assert.equal(await liveSite(page).locator('#eccron-deploy-entry').textContent(), 'Saved: Publications');
@@ -306,15 +253,7 @@ browserSuite(
         assert.deepEqual(await axeOfTheSection(page), [], 'axe finds nothing in the section, building or passed');
 
         // Ready, then published: the CMS merges the pull request and goes back to the list; the verdict follows.
-        await page.getByRole('button', { name: /^Status:/ }).click();
-        await page.getByRole('menuitemradio', { name: 'Ready' }).click();
-        await page.getByRole('button', { name: 'Publish Entry' }).click();
-        await followed(
-          page,
-          () =>
-            page.getByRole('alertdialog', { name: 'Publish Entry' }).getByRole('button', { name: 'Publish' }).click(),
-          /being built/,
-        );
+        await follows(page, await readyToPublish(page), /being built/);
         const published = await buildOf('main');
         assert.equal(published.passed, true, published.output);
         await nextQuestion(page, WAITS[0]!);
@@ -341,7 +280,7 @@ browserSuite(
         assertNoProblems(problems, '/admin/');
         assertHosts(requested);
         assert.ok(
-          standIn!.asked.every(
+          live.standIn!.asked.every(
             (asked) => asked.authorization === `token ${TOKEN}` || asked.request.startsWith('GET /avatars/'),
           ),
           'every question to GitHub carries the token the person typed',
@@ -367,7 +306,7 @@ browserSuite(
         await title.click();
         await page.keyboard.press('End');
         await page.keyboard.type(' (updated)');
-        await followed(page, () => save(page), /being built/);
+        await follows(page, () => save(page), /being built/);
 
         const check = await buildOf('cms/news/2023-06-01-newer-example');
         assert.equal(check.passed, false);
@@ -410,5 +349,5 @@ browserSuite(
       }),
     );
   },
-  { root: siteForTheStandIn },
+  { root: live.site },
 );

@@ -25,36 +25,14 @@ import { WAITS } from '../scripts/admin/deploy/deploy-status.ts';
 import { assertNoProblems, type BrowserEnv, browserSuite } from './helpers/browser/pool.ts';
 import { filesOf } from './helpers/cms-folder.ts';
 import { type Commit, Repository } from './helpers/github/repository.ts';
-import {
-  BUILD_STEP,
-  deployJob,
-  documentedRefusal,
-  type GitHubScene,
-  type PlayedJob,
-  startGitHubStandIn,
-} from './helpers/github-stand-in.ts';
-import { buildIntoTemporaryFolder, fixtureContentDir } from './helpers/site.ts';
+import { BUILD_STEP, deployJob, documentedRefusal, type PlayedJob } from './helpers/github-stand-in.ts';
+import { followed, liveSiteStandIn, nextQuestion, readyToPublish, runQuestion, STEP } from './helpers/github-mode.ts';
+import { fixtureContentDir } from './helpers/site.ts';
 
-/** How long one step may wait for what a person would see before the test fails, saying what was on screen. */
-const STEP = 60_000;
 /** A fine-grained personal access token, as GitHub writes them (made up). */
 const TOKEN = 'github_pat_11AEXAMPLE0fixture0token0for0the0fault0tests';
-const scene: GitHubScene = { heads: new Map(), runs: new Map(), files: new Map(), token: TOKEN };
-let standIn: Awaited<ReturnType<typeof startGitHubStandIn>> | undefined;
-
-async function siteForTheStandIn(): Promise<string> {
-  standIn = await startGitHubStandIn(scene);
-  scene.viewer = {
-    login: 'octocat',
-    name: 'Mona Example',
-    email: 'mona@fixture.example',
-    databaseId: 1,
-    avatarUrl: `${standIn.url}/avatars/u/1`,
-  };
-  const backend = { repo: 'example/site', branch: 'main', apiRoot: standIn.api };
-  const { outDir } = await buildIntoTemporaryFolder({ cms: { backend, from: 'CMS_REPO, CMS_API_ROOT' } });
-  return outDir;
-}
+const live = liveSiteStandIn(TOKEN);
+const { scene } = live;
 
 /** The Site workflow's jobs as GitHub lists them, each step as site.yml names it. */
 const passedJob = (name: string): PlayedJob => ({
@@ -69,7 +47,7 @@ const passedJob = (name: string): PlayedJob => ({
 browserSuite(
   'the live site’s faults in /admin/, GitHub mode',
   (env) => {
-    after(() => standIn?.close());
+    after(() => live.standIn?.close());
 
     let admin: Awaited<ReturnType<BrowserEnv['open']>>;
     const liveSite = (page: Page) => page.getByRole('region', { name: 'On the live site' });
@@ -86,7 +64,7 @@ browserSuite(
             const said = await status(admin.page)
               .textContent({ timeout: 1000 })
               .catch(() => '(no panel)');
-            const asked = (standIn?.asked ?? [])
+            const asked = (live.standIn?.asked ?? [])
               .slice(-10)
               .map(({ request, status: answered }) => `  ${request} → ${answered}`);
             error.message += `\n\nThe panel said: ${said}\nGitHub was last asked:\n${asked.join('\n')}`;
@@ -103,39 +81,9 @@ browserSuite(
       await admin.page.clock.install();
     });
 
-    /** Pauses the page's clock (each frame's) ten seconds after the latest, and returns the time it stands at. */
-    async function pauseClock(page: Page): Promise<number> {
-      const times = await Promise.all(page.frames().map((frame) => frame.evaluate(() => Date.now()).catch(() => 0)));
-      const paused = Math.max(...times) + 10_000;
-      await page.clock.pauseAt(paused);
-      return paused;
-    }
-
-    const runQuestion = /\/actions\/workflows\/site\.yml\/runs\?/;
-
-    /** Does what makes the panel follow a commit; pauses the page's clock as GitHub is first asked about its run. */
-    async function followed(page: Page, act: () => Promise<void>, text: RegExp): Promise<number> {
-      const held = standIn!.holdNext((request) => runQuestion.test(request));
-      await act();
-      await held.reached;
-      const paused = await pauseClock(page);
-      held.release();
-      await status(page).filter({ hasText: text }).waitFor();
-      await page.locator('#eccron-deploy-status[data-asked]').waitFor();
-      return paused;
-    }
-
-    /** Moves the page's clock on by `seconds`, and waits until the panel has asked again (or has settled). */
-    async function nextQuestion(page: Page, seconds: number) {
-      const asked = Number(await page.locator('#eccron-deploy-status').getAttribute('data-asked'));
-      await page.clock.runFor(seconds * 1000);
-      await page
-        .locator(
-          `#eccron-deploy-status[data-asked="${asked + 1}"], #eccron-deploy-status:is([data-state="passed"], [data-state="failed"], [data-state="unverified"], [data-state="refused"])`,
-        )
-        .first()
-        .waitFor();
-    }
+    /** Does what makes the panel follow a commit, until the panel says `text`; the page's clock paused meanwhile. */
+    const follows = (page: Page, act: () => Promise<void>, text: RegExp) =>
+      followed(live, page, act, () => status(page).filter({ hasText: text }).waitFor());
 
     /** Opens an entry's form and adds `words` at the end of its Title. */
     async function typeInTitle(page: Page, hash: string, words: string) {
@@ -207,7 +155,7 @@ browserSuite(
         const { page, problems } = admin;
         const entry = 'news/entries/2023-06-01-newer-example';
         await typeInTitle(page, entry, ' (npm ci)');
-        await followed(page, () => save(page), /being built/);
+        await follows(page, () => save(page), /being built/);
         const sha = headOf('cms/news/2023-06-01-newer-example');
         // The runner could not install the dependencies: the build job's "Run npm ci" step failed.
         Object.assign(scene.runs.get(sha)!, {
@@ -251,7 +199,7 @@ browserSuite(
         const { page } = admin;
         const entry = 'all-day-events/entries/2020-01-10-older-example';
         await typeInTitle(page, entry, ' (rate limit)');
-        await followed(page, () => save(page), /being built/);
+        await follows(page, () => save(page), /being built/);
         const sha = headOf('cms/all-day-events/2020-01-10-older-example');
         // The next question is refused: the primary limit, reset four minutes from the page's now.
         const now = await page.evaluate(() => Date.now());
@@ -267,9 +215,9 @@ browserSuite(
               /^Saved\. GitHub asks the editor to wait before asking about the site’s check again \(too many questions to GitHub just now\): this panel asks again by itself in 4 minutes\. Your change is kept; nothing needs doing\.$/,
           })
           .waitFor();
-        const runQuestions = () => standIn!.asked.filter((asked) => runQuestion.test(asked.request)).length;
+        const runQuestions = () => live.standIn!.asked.filter((asked) => runQuestion.test(asked.request)).length;
         const refused = runQuestions();
-        standIn!.settleRun(sha, undefined);
+        live.standIn!.settleRun(sha, undefined);
         // Not asked again before the reset: a minute on, nothing asked.
         await page.clock.runFor(60_000);
         assert.equal(runQuestions(), refused, 'GitHub is not asked about the run again before its reset');
@@ -297,7 +245,7 @@ browserSuite(
         });
         const entry = 'events/entries/2030-03-01-spring-workshop';
         await typeInTitle(page, entry, ' (no check)');
-        const paused = await followed(page, () => save(page), /Waiting for the site’s check of this change to start/);
+        const paused = await follows(page, () => save(page), /Waiting for the site’s check of this change to start/);
         // The panel's pauses, as it asks and asks, until ten minutes have passed since it began.
         let passed = 0;
         for (let round = 0; passed < NO_CHECK_AFTER_MS / 1000; round += 1) {
@@ -316,7 +264,7 @@ browserSuite(
         await page.clock.resume();
         assert.equal(
           await liveSite(page).getByRole('link', { name: 'The repository’s Actions settings' }).getAttribute('href'),
-          `${standIn!.url}/example/site/settings/actions`,
+          `${live.standIn!.url}/example/site/settings/actions`,
         );
         assertKept('cms/events/2030-03-01-spring-workshop', 'content/news/2030-03-01-spring-workshop.md', '(no check)');
       }),
@@ -328,19 +276,11 @@ browserSuite(
         const { page } = admin;
         const entry = 'events/entries/2030-04-01-online-seminar';
         await typeInTitle(page, entry, ' (verified)');
-        await followed(page, () => save(page), /being built/);
-        standIn!.settleRun(headOf('cms/events/2030-04-01-online-seminar'), undefined);
+        await follows(page, () => save(page), /being built/);
+        live.standIn!.settleRun(headOf('cms/events/2030-04-01-online-seminar'), undefined);
         await nextQuestion(page, WAITS[0]!);
         await page.clock.resume();
-        await page.getByRole('button', { name: /^Status:/ }).click();
-        await page.getByRole('menuitemradio', { name: 'Ready' }).click();
-        await page.getByRole('button', { name: 'Publish Entry' }).click();
-        await followed(
-          page,
-          () =>
-            page.getByRole('alertdialog', { name: 'Publish Entry' }).getByRole('button', { name: 'Publish' }).click(),
-          /being built/,
-        );
+        await follows(page, await readyToPublish(page), /being built/);
         // The deploy job published, built again, and its verify step found a difference: its annotation says so.
         Object.assign(scene.runs.get(headOf('main'))!, {
           status: 'completed',
@@ -371,5 +311,5 @@ browserSuite(
       }),
     );
   },
-  { root: siteForTheStandIn },
+  { root: live.site },
 );
