@@ -21,8 +21,6 @@
  * of its own, as the build requires.
  */
 import assert from 'node:assert/strict';
-import { readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { after, before, describe, test, type TestContext } from 'node:test';
 import { axeResults, describeViolation } from './helpers/browser/axe.ts';
 import { withChromium } from './helpers/browser/chromium.ts';
@@ -40,21 +38,11 @@ import {
   signInLocally,
   startEditorSession,
   type,
+  noSiteZone,
 } from './helpers/editor-session.ts';
 
 const EVENT = 'content/news/2030-03-01-spring-workshop.md';
 const STATEMENT = 'content/accessibility.md';
-
-/** The content without a zone for every event: each timed event names its own. */
-async function noSiteZone(contentDir: string) {
-  const site = path.join(contentDir, 'site.yml');
-  await writeFile(site, (await readFile(site, 'utf8')).replace(/^timezone: .*\n/m, ''));
-  const event = path.join(contentDir, 'news', '2030-03-01-spring-workshop.md');
-  await writeFile(
-    event,
-    (await readFile(event, 'utf8')).replace(/^end: (.*)$/m, 'end: $1\ntimezone: Europe/Amsterdam'),
-  );
-}
 
 /** What a message in the editor must never hold: a YAML path (caregiver[2]), a file's line, a command. */
 const codeWords = /\w\[\d+\]|\.ya?ml:\d|npm run|<a href/;

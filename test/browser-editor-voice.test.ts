@@ -18,8 +18,6 @@
  * its own, as the build requires.
  */
 import assert from 'node:assert/strict';
-import { readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { withChromium } from './helpers/browser/chromium.ts';
@@ -35,20 +33,10 @@ import {
   signInLocally,
   startEditorSession,
   type,
+  noSiteZone,
 } from './helpers/editor-session.ts';
 
 const EVENT = 'content/news/2030-03-01-spring-workshop.md';
-
-/** The content without a zone for every event: each timed event names its own. */
-async function noSiteZone(contentDir: string) {
-  const site = path.join(contentDir, 'site.yml');
-  await writeFile(site, (await readFile(site, 'utf8')).replace(/^timezone: .*\n/m, ''));
-  const event = path.join(contentDir, 'news', '2030-03-01-spring-workshop.md');
-  await writeFile(
-    event,
-    (await readFile(event, 'utf8')).replace(/^end: (.*)$/m, 'end: $1\ntimezone: Europe/Amsterdam'),
-  );
-}
 
 type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) =>

@@ -97,6 +97,17 @@ export interface SessionOptions {
   prepare?: (contentDir: string) => Promise<void>;
 }
 
+/** The content without a zone for every event: each timed event names its own. */
+export async function noSiteZone(contentDir: string) {
+  const site = path.join(contentDir, 'site.yml');
+  await writeFile(site, (await readFile(site, 'utf8')).replace(/^timezone: .*\n/m, ''));
+  const event = path.join(contentDir, 'news', '2030-03-01-spring-workshop.md');
+  await writeFile(
+    event,
+    (await readFile(event, 'utf8')).replace(/^end: (.*)$/m, 'end: $1\ntimezone: Europe/Amsterdam'),
+  );
+}
+
 /** Starts the dev server on a copy of the fixture content, and a browser. */
 export async function startEditorSession(executablePath: string, options: SessionOptions = {}): Promise<EditorSession> {
   const repository = path.join(await temporaryFolder('eccron-cms-'), 'eccron-site');
