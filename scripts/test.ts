@@ -37,7 +37,7 @@ import { pathToFileURL } from 'node:url';
 import { type BrowserServer, chromium } from 'playwright-core';
 import { buildSite } from './build-site.ts';
 import { chromiumArgs, findChromium, skippedBrowserTestsLog } from './lib/chromium.ts';
-import { filesIn } from './lib/files.ts';
+import { filesIn, readJsonLines } from './lib/files.ts';
 import { projectRoot } from './lib/project-root.js';
 import { bold, red, yellow } from './lib/terminal.ts';
 import { type SharedSite, sharedBrowserVariable, sharedBuildFiles, sharedBuildsVariable } from './lib/test-run.ts';
@@ -188,16 +188,7 @@ interface Skipped {
   problem: string;
 }
 
-function readSkipped(file: string): Skipped[] {
-  try {
-    return readFileSync(file, 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as Skipped);
-  } catch {
-    return [];
-  }
-}
+const readSkipped = (file: string): Skipped[] => readJsonLines<Skipped>(file);
 
 /** One banner after the runner's summary, which counts these among its skipped tests without saying why. */
 function printSkipped(skipped: Skipped[]) {

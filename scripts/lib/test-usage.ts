@@ -12,6 +12,7 @@
  * builds are counted in the line that totals the run.
  */
 import { appendFileSync, readFileSync } from 'node:fs';
+import { readJsonLines } from './files.ts';
 import path from 'node:path';
 import { projectRoot } from './project-root.js';
 
@@ -49,16 +50,7 @@ function recordUsage(log: string, file: string): void {
   appendFileSync(log, `${JSON.stringify(usage)}\n`);
 }
 
-export function readUsage(log: string): FileUsage[] {
-  try {
-    return readFileSync(log, 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as FileUsage);
-  } catch {
-    return [];
-  }
-}
+export const readUsage = (log: string): FileUsage[] => readJsonLines<FileUsage>(log);
 
 /** The budget of one file run alone on two cores (CONTRIBUTING.md, Tests). */
 const fileBudgetMs = 40_000;
