@@ -32,6 +32,7 @@ import { assertNoProblems, type BrowserEnv, browserSuite } from './helpers/brows
 import { filesOf } from './helpers/cms-folder.ts';
 import { Repository } from './helpers/github/repository.ts';
 import { siteCheck } from './helpers/github/site-check.ts';
+import { openEntry } from './helpers/editor-session.ts';
 import {
   followed,
   liveSiteStandIn,
@@ -152,17 +153,6 @@ browserSuite(
           .waitFor();
       }),
     );
-
-    /** Opens an entry's form, as its address in the editor does. */
-    async function openEntry(page: Page, hash: string) {
-      await page.evaluate((target) => {
-        window.location.hash = target;
-      }, `#/collections/${hash}`);
-      await page
-        .getByRole('status')
-        .filter({ hasText: /now editing/ })
-        .waitFor();
-    }
 
     /** Saves the entry and sends it for review, as the CMS asks after a save. */
     async function save(page: Page) {

@@ -26,6 +26,7 @@ import { assertNoProblems, type BrowserEnv, browserSuite } from './helpers/brows
 import { filesOf } from './helpers/cms-folder.ts';
 import { type Commit, Repository } from './helpers/github/repository.ts';
 import { BUILD_STEP, deployJob, documentedRefusal, type PlayedJob } from './helpers/github-stand-in.ts';
+import { openEntry } from './helpers/editor-session.ts';
 import { followed, liveSiteStandIn, nextQuestion, readyToPublish, runQuestion, STEP } from './helpers/github-mode.ts';
 import { fixtureContentDir } from './helpers/site.ts';
 
@@ -87,13 +88,7 @@ browserSuite(
 
     /** Opens an entry's form and adds `words` at the end of its Title. */
     async function typeInTitle(page: Page, hash: string, words: string) {
-      await page.evaluate((target) => {
-        window.location.hash = target;
-      }, `#/collections/${hash}`);
-      await page
-        .getByRole('status')
-        .filter({ hasText: /now editing/ })
-        .waitFor();
+      await openEntry(page, hash);
       await page.getByRole('textbox', { name: 'Title' }).first().click();
       await page.keyboard.press('End');
       await page.keyboard.type(words);

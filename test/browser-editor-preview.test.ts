@@ -17,7 +17,7 @@ import type { Frame, Page } from 'playwright-core';
 import { describeViolation } from './helpers/browser/axe.ts';
 import { test } from 'node:test';
 import { assertNoProblems, browserSuite, type Session } from './helpers/browser/pool.ts';
-import { leaveEntry } from './helpers/editor-session.ts';
+import { leaveEntry, openEntry } from './helpers/editor-session.ts';
 import { answerFolderPicker, filesOf, seedFolder } from './helpers/cms-folder.ts';
 import { fixtureContent, fixtureContentDir } from './helpers/site.ts';
 
@@ -58,14 +58,8 @@ browserSuite('the preview pane of /admin/', (env) => {
   }
 
   /** Opens an entry's form and waits for the pane beside it to draw the entry (its box counts its drawings). */
-  async function openEntry(page: Page, hash: string): Promise<Frame> {
-    await page.evaluate((target) => {
-      window.location.hash = target;
-    }, `#/collections/${hash}`);
-    await page
-      .getByRole('status')
-      .filter({ hasText: /now editing/ })
-      .waitFor();
+  async function openDrawn(page: Page, hash: string): Promise<Frame> {
+    await openEntry(page, hash);
     const frame = page.frameLocator('iframe[title="Content Preview"]');
     await frame.locator('.eccron-preview[data-drawn]').waitFor();
     const handle = await page.locator('iframe[title="Content Preview"]').elementHandle();
@@ -87,7 +81,7 @@ browserSuite('the preview pane of /admin/', (env) => {
   test('each publication is cited in the pane exactly as its theme page cites it, every kind of the test content', async (t) => {
     const content = await fixtureContent();
     const { page, problems, offsite } = await openEditor();
-    const pane = await openEntry(page, 'settings/entries/publications');
+    const pane = await openDrawn(page, 'settings/entries/publications');
     // Beside the form, not over it.
     const [form, frame] = await Promise.all([
       // The CMS isolates the list's name in its label ("Add ⁨Publication⁩").
@@ -121,7 +115,7 @@ browserSuite('the preview pane of /admin/', (env) => {
 
   test("an event's time line in the pane is the home page's, and what is typed in its form reaches the pane", async (t) => {
     const { page, offsite } = await openEditor();
-    const pane = await openEntry(page, 'events/entries/2030-04-01-online-seminar');
+    const pane = await openDrawn(page, 'events/entries/2030-04-01-online-seminar');
     const home = await env.open(t);
     await home.visit('/');
     const event = home.page.locator('.news-entry').filter({ has: home.page.locator('.event-details') });
@@ -143,13 +137,13 @@ browserSuite('the preview pane of /admin/', (env) => {
 
   test('the members directory and the accessibility statement are drawn as their pages draw them, and axe finds nothing in them', async (t) => {
     const { page } = await openEditor();
-    const members = await openEntry(page, 'settings/entries/members');
+    const members = await openDrawn(page, 'settings/entries/members');
     const home = await env.open(t);
     await home.visit('/');
     assert.deepEqual(await texts(members, '.member-card'), await texts(home.page, '.member-card'));
     assert.deepEqual(await axeOfPane(members), [], 'axe finds nothing in the directory');
 
-    const statement = await openEntry(page, 'accessibility/entries/statement');
+    const statement = await openDrawn(page, 'accessibility/entries/statement');
     const page2 = await env.open(t);
     await page2.visit('/accessibility/');
     const main = (where: Page | Frame) => texts(where, 'main h1, main h2, main dl');
