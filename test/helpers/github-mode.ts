@@ -135,7 +135,8 @@ export function tellingTheLiveSite(live: ReturnType<typeof liveSiteStandIn>, pag
               ({ request, status, operation, errors }) =>
                 `  ${request} ${operation ?? ''} → ${status ?? 'no answer'} ${errors?.join('; ') ?? ''}`,
             );
-          error.message += `\n\nThe panel said: ${panel}\nGitHub was last asked:\n${asked.join('\n')}`;
+          const dialogs = shown ? await shown.getByRole('alertdialog').allTextContents() : [];
+          error.message += `\n\nThe panel said: ${panel}\nOpen dialogs: ${dialogs.join(' | ') || 'none'}\nGitHub was last asked:\n${asked.join('\n')}`;
         }
         throw error;
       }
