@@ -33,10 +33,6 @@ export type GitHubHandler = (call: GitHubCall, next: (call: GitHubCall) => Promi
  */
 export const REFUSED = 'eccron_refused';
 
-/** Whether a call writes (a GraphQL mutation, or any REST method but GET and HEAD). */
-export const writes = (call: GitHubCall) =>
-  call.path === 'graphql' ? call.mutation !== undefined : !['GET', 'HEAD'].includes(call.method);
-
 export interface GitHubRequests {
   /** The REST API's root (https://api.github.com, or GitHub Enterprise Server's https://HOSTNAME/api/v3). */
   api: string;

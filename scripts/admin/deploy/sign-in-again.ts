@@ -15,15 +15,21 @@ import { type SignInTrouble, signedInAgain, signInStopped, tokenRefused } from '
 /** GitHub's words for a token that lacks a permission, in REST's message or GraphQL's errors. */
 const NOT_ACCESSIBLE = /Resource not accessible by (?:personal access token|integration)/;
 
-/** Whether an answer of GitHub's says the sign-in no longer works, and how. */
-export async function signInTrouble(response: Response): Promise<SignInTrouble | undefined> {
+/**
+ * Whether an answer of GitHub's says the sign-in no longer works, and how: 401, or the words of a missing permission
+ * in a REST 403's message or a GraphQL answer's errors (GraphQL answers them with 200).
+ */
+async function signInTrouble(response: Response, graphql: boolean): Promise<SignInTrouble | undefined> {
   if (response.status === 401) return 'expired';
-  if (response.status !== 403 && response.status !== 200) return undefined;
-  const said = await response
+  if (response.status !== 403 && !(graphql && response.ok)) return undefined;
+  const said = (await response
     .clone()
-    .text()
-    .catch(() => '');
-  return NOT_ACCESSIBLE.test(said) ? 'permission' : undefined;
+    .json()
+    .catch(() => ({}))) as { message?: unknown; errors?: { message?: unknown }[] };
+  const messages = [said.message, ...(Array.isArray(said.errors) ? said.errors.map((error) => error.message) : [])];
+  return messages.some((message) => typeof message === 'string' && NOT_ACCESSIBLE.test(message))
+    ? 'permission'
+    : undefined;
 }
 
 /** The CMS's stored sign-in (localStorage "sveltia-cms.user"), with a new token: a reload keeps it. */
@@ -82,7 +88,7 @@ export function watchSignIn(requests: GitHubRequests, place: () => HTMLElement) 
   requests.use(async (call, next) => {
     const response = await next(call);
     if (!requests.saving) return response;
-    const trouble = await signInTrouble(response);
+    const trouble = await signInTrouble(response, call.path === 'graphql');
     if (!trouble) return response;
     requests.saving = false;
     offer(requests, place(), signInStopped(trouble, 'save'), 'save');
