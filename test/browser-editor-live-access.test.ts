@@ -16,10 +16,11 @@
  * paused when the panel first asks about a run, and moved on by the test.
  */
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { WAITS } from '../scripts/admin/deploy/deploy-status.ts';
-import { ANSWER_WITHIN_MS } from '../scripts/admin/deploy/lost-answers.ts';
+import { ANSWER_WITHIN_MS, blobId } from '../scripts/admin/deploy/lost-answers.ts';
 import { type BrowserEnv, browserSuite } from './helpers/browser/pool.ts';
 import { filesOf } from './helpers/cms-folder.ts';
 import { openEntry } from './helpers/editor-session.ts';
@@ -46,6 +47,13 @@ const { scene } = live;
 
 /** The CMS's words when a save fails, which are wrong for a token that will never work again. */
 const TRY_LATER = 'Please try again later';
+
+test('a commit whose answer was lost is known by its files’ ids, which the editor computes as git does (git hash-object)', async () => {
+  for (const text of ['', 'title: Über uns\n', 'a line\r\nand “another”, 2030–2031\n']) {
+    const git = execFileSync('git', ['hash-object', '--stdin'], { input: text }).toString().trim();
+    assert.equal(await blobId(Buffer.from(text).toString('base64')), git, JSON.stringify(text));
+  }
+});
 
 browserSuite(
   'a lost sign-in and a dropped connection in /admin/, GitHub mode',

@@ -34,8 +34,8 @@ export const OFFLINE_FOR_MS = 10 * 60_000;
 
 type Json = Record<string, unknown>;
 
-/** Git's id of a file's bytes: the SHA-1 of "blob <length>\0" and the bytes, as GitHub names blobs. */
-async function blobId(base64: string): Promise<string> {
+/** Git's id of a file's bytes (given as base64): the SHA-1 of "blob <length>\0" and the bytes, as GitHub names blobs. */
+export async function blobId(base64: string): Promise<string> {
   const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
   const head = new TextEncoder().encode(`blob ${bytes.length}\0`);
   const whole = new Uint8Array(head.length + bytes.length);
@@ -133,10 +133,17 @@ function online(ms: number): Promise<boolean> {
   });
 }
 
-/** Sends a call, taken as lost when no answer comes within ANSWER_WITHIN_MS. */
+/**
+ * How slow a connection the wait for an answer allows for what a request sends (a large file's commit): 50 kB a
+ * second, a slow hospital network's, on top of ANSWER_WITHIN_MS.
+ */
+const SLOWEST_BYTES_PER_SECOND = 50_000;
+
+/** Sends a call, taken as lost when no answer comes within ANSWER_WITHIN_MS and the time its body takes to send. */
 async function answered(call: GitHubCall, next: (call: GitHubCall) => Promise<Response>): Promise<Response> {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), ANSWER_WITHIN_MS);
+  const sending = typeof call.init.body === 'string' ? call.init.body.length / SLOWEST_BYTES_PER_SECOND : 0;
+  const timer = setTimeout(() => controller.abort(), ANSWER_WITHIN_MS + Math.ceil(sending) * 1000);
   try {
     return await next({ ...call, init: { ...call.init, signal: controller.signal } });
   } finally {
