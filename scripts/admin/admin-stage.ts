@@ -261,6 +261,19 @@ const quietRefusal = (script: Buffer) =>
   );
 
 /**
+ * A save the site's script ended on the live site, having said why in the panel (scripts/admin/deploy/: a sign-in
+ * GitHub no longer takes, a connection that did not come back): the CMS's request failed with `eccron_refused` as its
+ * cause, and the CMS would otherwise say "There was an error while saving the entry. Please try again later." over it.
+ */
+const quietSaveFailure = (script: Buffer) =>
+  replaceOnce(
+    script,
+    't.message===`saving_failed`?(',
+    't.message===`saving_failed`&&t.cause?.message===`eccron_refused`?void 0:t.message===`saving_failed`?(',
+    "the site's words on a save GitHub refused or lost",
+  );
+
+/**
  * A save leaves no backup of what it saved. The CMS backs a changed draft up half a second after each change and
  * deletes the backup once the save is done; a save quicker than that half second (Save pressed as soon as the last
  * word is typed, with a quick backend) had the backup written after it, and the entry, kept open, asked at once to
@@ -323,6 +336,7 @@ function cmsPatch(original: Buffer, urls: Urls): { edits: Edit[]; fonts: CmsFont
     stayAfterSave(original),
     noBackupAfterSave(original),
     quietRefusal(original),
+    quietSaveFailure(original),
   );
   return { edits, fonts };
 }

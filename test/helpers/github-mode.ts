@@ -2,7 +2,9 @@
  * /admin/ on the live site, as its browser tests drive it: the site built for the repository example/site on the
  * stand-in of GitHub's API, and the page's clock moved by the test while the panel follows a commit's run.
  */
+import type { TestContext } from 'node:test';
 import type { Page } from 'playwright-core';
+import type { Repository } from './github/repository.ts';
 import { type GitHubScene, startGitHubStandIn } from './github-stand-in.ts';
 import { buildIntoTemporaryFolder } from './site.ts';
 
@@ -94,4 +96,61 @@ export async function readyToPublish(page: Page): Promise<() => Promise<void>> {
   await page.getByRole('button', { name: 'Publish Entry' }).click();
   return () =>
     page.getByRole('alertdialog', { name: 'Publish Entry' }).getByRole('button', { name: 'Publish' }).click();
+}
+
+/** How many commits a branch of the stand-in's repository holds that its site's branch (main) does not. */
+export function commitsAhead(repository: Repository, branch: string): number {
+  const main = new Set<string>();
+  for (let commit = repository.resolve('main'); commit; commit = repository.commits.get(commit.parent ?? ''))
+    main.add(commit.sha);
+  let made = 0;
+  for (let commit = repository.resolve(branch); commit && !main.has(commit.sha); made += 1)
+    commit = repository.commits.get(commit.parent ?? '');
+  return made;
+}
+
+/** The panel's part for the live site. */
+export const liveSitePart = (page: Page) => page.getByRole('region', { name: 'On the live site' });
+
+/**
+ * A test's body, whose failure says what the panel's part for the live site said and what GitHub was last asked
+ * (each request, its answer's status and a GraphQL answer's errors).
+ */
+export function tellingTheLiveSite(live: ReturnType<typeof liveSiteStandIn>, page: () => Page | undefined) {
+  return (body: (t: TestContext) => Promise<void>) =>
+    async (t: TestContext): Promise<void> => {
+      try {
+        await body(t);
+      } catch (error) {
+        const shown = page();
+        if (error instanceof Error) {
+          const panel = shown
+            ? await liveSitePart(shown)
+                .textContent({ timeout: 1000 })
+                .catch(() => '(no panel)')
+            : '(no page)';
+          const asked = (live.standIn?.asked ?? [])
+            .slice(-12)
+            .map(
+              ({ request, status, operation, errors }) =>
+                `  ${request} ${operation ?? ''} → ${status ?? 'no answer'} ${errors?.join('; ') ?? ''}`,
+            );
+          const dialogs = shown ? await shown.getByRole('alertdialog').allTextContents() : [];
+          error.message += `\n\nThe panel said: ${panel}\nOpen dialogs: ${dialogs.join(' | ') || 'none'}\nGitHub was last asked:\n${asked.join('\n')}`;
+        }
+        throw error;
+      }
+    };
+}
+
+/** Signs in at /admin/ (`address`) with a token, as a person does, until the CMS lists the collections. */
+export async function signInWithToken(page: Page, address: string, token: string) {
+  await page.goto(address);
+  await page.getByRole('button', { name: 'Sign In Using Access Token' }).click();
+  await page.getByRole('textbox', { name: 'Personal Access Token' }).fill(token);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page
+    .getByRole('status')
+    .filter({ hasText: /now viewing/ })
+    .waitFor();
 }

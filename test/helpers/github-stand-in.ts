@@ -98,6 +98,25 @@ export interface GitHubScene {
   };
   /** The Site workflow missing (its file deleted or renamed, or Actions off): no run starts, and asking for its runs is 404. */
   workflowMissing?: boolean;
+  /** A sign-in short of a permission, or a connection that drops (issue 50, cases 2 and 3). */
+  access?: AccessFaults;
+}
+
+/**
+ * What goes wrong with a sign-in or a connection. A revoked or expired token is the scene's `token` changed: every
+ * request with the old one is then answered 401 "Bad credentials" (bad-credentials.json).
+ */
+export interface AccessFaults {
+  /**
+   * A fine-grained token short of a permission: each request carrying it that `matches` ("METHOD /path") is refused
+   * as GitHub documents it (resource-not-accessible.json: 403, "Resource not accessible by personal access token").
+   */
+  lacking?: { token: string; matches: (request: string) => boolean };
+  /**
+   * The connection cut once: the next request this matches (its "METHOD /path", and a GraphQL request's top fields,
+   * such as "createCommitOnBranch") is done, and then its connection reset before any answer is sent.
+   */
+  cutAfter?: (request: string, operation: string | undefined) => boolean;
 }
 
 /**
@@ -348,6 +367,23 @@ function topFields(query: string): string {
 const signedIn = (scene: GitHubScene, authorization: string | undefined) =>
   !scene.token || authorization === `token ${scene.token}` || authorization === `Bearer ${scene.token}`;
 
+/** GitHub's refusal of a request its token lacks the permission for (AccessFaults.lacking), if it is one. */
+function lackingPermission(scene: GitHubScene, asked: string, authorization: string | undefined): Answer | undefined {
+  const lacking = scene.access?.lacking;
+  if (!lacking || !signedIn({ ...scene, token: lacking.token }, authorization) || !lacking.matches(asked)) return;
+  const refusal = recorded('resource-not-accessible') as { headers: Record<string, string>; body: unknown };
+  return { status: 403, headers: refusal.headers, json: refusal.body };
+}
+
+/** Whether the connection of a request just done is cut (AccessFaults.cutAfter): reset before a byte is answered. */
+function cutAfterDoing(scene: GitHubScene, entry: Asked, request: IncomingMessage): boolean {
+  if (!scene.access?.cutAfter?.(entry.request, entry.operation)) return false;
+  scene.access.cutAfter = undefined;
+  entry.errors = ['connection cut after it was done'];
+  request.socket.destroy();
+  return true;
+}
+
 /**
  * Starts the stand-in on a loopback port: `url` is the server's address, `api` its REST API's root (what the
  * build is told with CMS_API_ROOT, and the CMS asks GraphQL beside it).
@@ -389,11 +425,10 @@ export async function startGitHubStandIn(scene: GitHubScene) {
       entry.errors = [
         sent ? `Bad credentials: a header of ${sent.length} characters` : 'Bad credentials: no token sent',
       ];
-      return answer({
-        status: 401,
-        json: { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest' },
-      });
+      return answer({ status: 401, json: (recorded('bad-credentials') as { body: unknown }).body });
     }
+    const short = lackingPermission(scene, entry.request, request.headers.authorization);
+    if (short) return answer(short);
     // A run of the Site workflow starts, in progress, for each commit it runs for, in whichever repository is played.
     if (scene.repository)
       scene.repository.onRun = (commit) =>
@@ -402,7 +437,8 @@ export async function startGitHubStandIn(scene: GitHubScene) {
     try {
       const body = await bodyOf(request);
       if (typeof body.query === 'string') entry.operation = topFields(body.query);
-      answer(await answerOf(scene, method, url, body, api));
+      const answered = await answerOf(scene, method, url, body, api);
+      if (!cutAfterDoing(scene, entry, request)) answer(answered);
     } catch (error) {
       answer({ status: 500, json: { message: String(error) } });
     }

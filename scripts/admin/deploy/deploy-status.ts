@@ -15,7 +15,19 @@ import { createUrls } from '../../../src/urls.ts';
 import type { PlacedProblem } from '../editor-places.ts';
 import { changedPages } from './entry-page.ts';
 import type { placeProblem } from './problem-place.ts';
-import { type Follow, type FollowContext, rateLimited, type Shown, shownOf } from './live-words.ts';
+import { githubRequests } from './github-requests.ts';
+import {
+  connectionLost,
+  type Follow,
+  type FollowContext,
+  type LostAnswer,
+  rateLimited,
+  type Shown,
+  shownOf,
+  signInStopped,
+} from './live-words.ts';
+import { recoverLostAnswers } from './lost-answers.ts';
+import { watchSignIn } from './sign-in-again.ts';
 import { branchHead, GitHubAnswer, siteRun } from './site-run.ts';
 
 /** An Immutable.js map, as the CMS hands entries to event hooks. */
@@ -36,7 +48,7 @@ interface CollectionNames {
 
 interface Config {
   /** api_root: GitHub Enterprise Server's REST API, where the build was told the repository is (CMS_API_ROOT). */
-  backend?: { repo?: string; branch?: string; api_root?: string };
+  backend?: { repo?: string; branch?: string; api_root?: string; graphql_api_root?: string };
   site_url?: string;
   collections?: Parameters<typeof placeProblem>[2] & CollectionNames[];
 }
@@ -130,8 +142,21 @@ function show(view: ReturnType<typeof section>, shown: Shown) {
 
 const pause = (seconds: number) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
 
-/** Follows one commit's run until it is settled, the person leaves the entry, or another save starts a new follow. */
-async function follow(what: Follow, context: FollowContext, isCurrent: () => boolean) {
+/** The sign-in refused while following (401, or 403 that is no rate limit): which, or none. */
+const refusedSignIn = (error: unknown) =>
+  error instanceof GitHubAnswer && error.waitSeconds === undefined
+    ? error.status === 401
+      ? ('expired' as const)
+      : error.status === 403
+        ? ('permission' as const)
+        : undefined
+    : undefined;
+
+/**
+ * Follows one commit's run until it is settled, the person leaves the entry, or another save starts a new follow;
+ * `signedOut` offers a new sign-in when GitHub refuses the editor's.
+ */
+async function follow(what: Follow, context: FollowContext, isCurrent: () => boolean, signedOut: () => void) {
   const view = section();
   view.entry.replaceChildren(`${what.kind === 'save' ? 'Saved' : 'Published'}: `, link(what.hash, what.label));
   show(view, {
@@ -160,6 +185,9 @@ async function follow(what: Follow, context: FollowContext, isCurrent: () => boo
         wait = Math.max(wait, error.waitSeconds);
         deadline = Math.max(deadline, Date.now() + wait * 1000 + 1);
         show(view, rateLimited(what, wait, last?.run));
+      } else if (refusedSignIn(error)) {
+        show(view, { state: 'signed-out', text: signInStopped(refusedSignIn(error)!, 'follow') });
+        signedOut();
       } else if (!(error instanceof GitHubAnswer))
         show(view, {
           state: 'unknown',
@@ -206,6 +234,53 @@ function entryOf(entry: ImmutableMap) {
   return { collection, slug, data, hash: `#/collections/${collection}/entries/${slug}` };
 }
 
+/** The panel's part for the live site, made if need be. */
+function livePart(): HTMLElement {
+  section();
+  return document.getElementById('eccron-deploy')!;
+}
+
+/** Says how a save that lost its connection ended (lost-answers.ts), above the check's status. */
+function sayLost(outcome: LostAnswer | undefined) {
+  const part = livePart();
+  let note = part.querySelector<HTMLElement>('#eccron-save-note');
+  if (!outcome) return note?.remove();
+  if (!note) {
+    note = Object.assign(document.createElement('p'), { id: 'eccron-save-note' });
+    note.setAttribute('role', 'alert');
+    part.querySelector('#eccron-deploy-entry')!.after(note);
+  }
+  note.dataset.outcome = outcome;
+  note.textContent = connectionLost(outcome);
+}
+
+/**
+ * The CMS's saves as they go to GitHub (github-requests.ts): a sign-in GitHub refuses (sign-in-again.ts) and an
+ * answer lost to the network (lost-answers.ts) said in the panel, each save marked from its preSave to its postSave.
+ */
+function watchSaves(config: Config) {
+  const requests = githubRequests(config.backend?.api_root, config.backend?.graphql_api_root);
+  const signIn = watchSignIn(requests, livePart);
+  const recovered = recoverLostAnswers(requests, sayLost);
+  return {
+    signedOut: signIn.followRefused,
+    lost: {
+      started() {
+        requests.saving = true;
+        recovered.started();
+        sayLost(undefined);
+        // A sign-in renewed since: its words go with the save they were about.
+        const renewed = document.getElementById('eccron-sign-in-again');
+        if (renewed && !renewed.querySelector('form')) renewed.remove();
+      },
+      done() {
+        requests.saving = false;
+        sayLost(recovered.done());
+      },
+    },
+  };
+}
+
 /**
  * Follows each save and publish in the CMS's GitHub mode. `saved` reads an entry as the CMS last saved it (the
  * preview's access to the CMS's copy), for the pages a list of publications changes.
@@ -227,6 +302,7 @@ export async function followTheLiveSite(
   };
   const before = new Map<string, Record<string, unknown> | undefined>();
   let current = 0;
+  const { signedOut, lost } = watchSaves(config);
   const start = async (kind: Follow['kind'], entry: ImmutableMap) => {
     const token = signedInToken();
     if (!token) return;
@@ -245,15 +321,22 @@ export async function followTheLiveSite(
     };
     const label = entryLabel(config.collections ?? [], collection, slug, data);
     // Followed wherever the person goes (the CMS leaves the entry once saved), until a newer save or publish.
-    await follow({ kind, branch, hash, label, pages }, context, () => turn === current);
+    await follow({ kind, branch, hash, label, pages }, context, () => turn === current, signedOut);
   };
   cms.registerEventListener({
     name: 'preSave',
     handler: async ({ entry }) => {
+      lost.started();
       const { collection, slug, hash } = entryOf(entry);
       before.set(hash, await saved(collection, slug));
     },
   });
-  cms.registerEventListener({ name: 'postSave', handler: ({ entry }) => void start('save', entry) });
+  cms.registerEventListener({
+    name: 'postSave',
+    handler: ({ entry }) => {
+      lost.done();
+      void start('save', entry);
+    },
+  });
   cms.registerEventListener({ name: 'postPublish', handler: ({ entry }) => void start('publish', entry) });
 }

@@ -28,7 +28,7 @@ export interface Follow {
 }
 
 export interface Shown {
-  state: RunVerdict['state'] | 'asking' | 'unknown' | 'rate-limited' | 'no-check' | 'slow';
+  state: RunVerdict['state'] | 'asking' | 'unknown' | 'rate-limited' | 'no-check' | 'slow' | 'signed-out';
   text: string;
   run?: string;
   /** A page of the repository's settings its keeper should look at, and its name. */
@@ -171,4 +171,54 @@ export interface FollowContext {
   actionsSettings: { href: string; text: string };
   collections: Parameters<typeof placeProblem>[2];
   absolute(path: string): string;
+}
+
+/**
+ * A sign-in GitHub no longer takes (issue 50, case 2): its token expired or was revoked (401 "Bad credentials"), or
+ * lacks a permission (403 "Resource not accessible by personal access token").
+ */
+export type SignInTrouble = 'expired' | 'permission';
+
+/** Where a new token is made, as docs/cms.md's steps say it, with the permissions a save needs. */
+export const NEW_TOKEN_STEPS =
+  'Make a new token on GitHub (your picture → Settings → Developer settings → Personal access tokens → Fine-grained tokens → Generate new token; this repository only, with Contents and Pull requests set to Read and write), paste it below and press “Sign in again”';
+
+/** What the panel says when GitHub refuses the sign-in, on a save or while it follows the site's check. */
+export function signInStopped(trouble: SignInTrouble, during: 'save' | 'follow'): string {
+  const why =
+    trouble === 'expired'
+      ? 'GitHub no longer accepts your sign-in: its token has expired or was revoked, and will not work again'
+      : 'GitHub refuses this to your sign-in (“Resource not accessible by personal access token”): its token lacks a permission';
+  return during === 'save'
+    ? `Not saved: ${why}. Your changes are still here, as typed. ${NEW_TOKEN_STEPS}; then press Save.`
+    : `Saved, but this panel cannot ask about the site’s check: ${why}. ${NEW_TOKEN_STEPS}; the panel then asks again by itself.`;
+}
+
+/** Signed in again with a new token: as whom, and what to do next. */
+export const signedInAgain = (who: string, during: 'save' | 'follow') =>
+  `Signed in again as ${who}. ${during === 'save' ? 'Press Save to save your changes: nothing needs typing again.' : 'The panel asks about the site’s check again by itself.'}`;
+
+/** A new token GitHub does not take either. */
+export const tokenRefused =
+  'GitHub does not accept this token either (“Bad credentials”): copy it again from GitHub, all of it, or make a new one.';
+
+/** How a save whose answer was lost to the network ended (issue 50, case 3). */
+export type LostAnswer = 'asking' | 'offline' | 'arrived' | 'adopted' | 'resent' | 'not-saved';
+
+/** What the panel says of a save during which the connection to GitHub was lost: saved or not, and that once only. */
+export function connectionLost(outcome: LostAnswer): string {
+  switch (outcome) {
+    case 'asking':
+      return 'The connection to GitHub was lost during the save. Your changes are kept; asking GitHub whether the save arrived, so that nothing is saved twice…';
+    case 'offline':
+      return 'This computer is offline: the save waits for the connection to come back. Your changes are kept; nothing will be saved twice.';
+    case 'arrived':
+      return 'Saved. The connection to GitHub was lost during the save, and the editor asked GitHub: your change had arrived, and it is saved once, not twice.';
+    case 'adopted':
+      return 'Saved. The connection to GitHub was lost as the save opened its pull request, and the editor asked GitHub: the pull request had been made, so the editor took it up (one pull request, nothing made twice).';
+    case 'resent':
+      return 'Saved. The connection to GitHub was lost during the save before your change arrived; the editor sent it again once the connection was back (saved once).';
+    default:
+      return 'Not saved: the connection to GitHub was lost and has not come back (this computer may be offline). Your changes are still here, as typed: press Save again once the connection is back; nothing will be saved twice.';
+  }
 }

@@ -110,6 +110,16 @@ function issueAnswer(repository: Repository, pull: PullRequest, example: Json): 
   };
 }
 
+/** GitHub's 422 to a pull request from a branch that has one open, naming the branch as `owner:branch`. */
+function alreadyExists(repository: Repository, branch: string): Answer {
+  const { status, body } = recorded('pull-request-already-exists') as {
+    status: number;
+    body: Json & { errors: Json[] };
+  };
+  const message = `A pull request already exists for ${repository.owner}:${branch}.`;
+  return { status, json: { ...body, errors: body.errors.map((error) => ({ ...error, message })) } };
+}
+
 const pullOf = (request: Request) => request.repository.pull(Number(request.match[1]));
 
 /** The REST routes the CMS takes, by method and path under /repos/{owner}/{repo} (and /user). */
@@ -155,6 +165,10 @@ export const restRoutes: [string, RegExp, (request: Request) => Answer][] = [
     'POST',
     /^\/repos\/[^/]+\/[^/]+\/pulls$/,
     ({ repository, body }) => {
+      // GitHub refuses a second open pull request from one branch (pull-request-already-exists.json).
+      const head = String(body.head).replace(/^[^:]*:/, '');
+      if (repository.pulls.some((open) => open.state === 'open' && open.head === head))
+        return alreadyExists(repository, head);
       const pull = repository.openPull({
         title: String(body.title),
         head: String(body.head),
