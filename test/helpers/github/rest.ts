@@ -155,6 +155,25 @@ export const restRoutes: [string, RegExp, (request: Request) => Answer][] = [
     'POST',
     /^\/repos\/[^/]+\/[^/]+\/pulls$/,
     ({ repository, body }) => {
+      // GitHub opens one pull request from a branch onto a base: a second is refused, as its documentation says
+      // ("Create a pull request": 422 Validation failed), in the words GitHub gives.
+      const head = String(body.head);
+      if (repository.pulls.some((pull) => pull.state === 'open' && pull.head === head && pull.base === body.base))
+        return {
+          status: 422,
+          json: {
+            message: 'Validation Failed',
+            errors: [
+              {
+                resource: 'PullRequest',
+                code: 'custom',
+                message: `A pull request already exists for ${repository.owner}:${head}.`,
+              },
+            ],
+            documentation_url: 'https://docs.github.com/rest/pulls/pulls#create-a-pull-request',
+            status: '422',
+          },
+        };
       const pull = repository.openPull({
         title: String(body.title),
         head: String(body.head),
