@@ -198,6 +198,17 @@ browserSuite(
           'Someone else changed this list since you opened it. Theirs: Members: “Ben Sample” changed. Yours: Members: “Dan Demo” changed. They did not touch the same items, so both are kept: yours is saved on top of theirs.',
         );
 
+        // The second's form shows the list as saved: the first person's change in it too.
+        await second.page.getByRole('button', { name: 'Expand', exact: true }).nth(1).click();
+        assert.ok(
+          (
+            await second.page
+              .getByRole('textbox', { name: 'Institution', exact: true })
+              .evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).value))
+          ).includes('Sample Institute of Memory'),
+          'the form shows the other person’s change',
+        );
+
         const onBranch = fileOn(BRANCH);
         assert.match(onBranch, /institution: Sample Institute of Memory/, 'the first person’s change is kept');
         assert.match(onBranch, /position: Senior example researcher/, 'the second person’s change is saved');
