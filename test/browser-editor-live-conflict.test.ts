@@ -24,6 +24,8 @@
 import assert from 'node:assert/strict';
 import { after, before, type TestContext, test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
+import { parse, stringify } from 'yaml';
+import { MOVED_WORDS } from '../scripts/admin/editor/commit-base.ts';
 import { assertNoProblems, type BrowserEnv, browserSuite } from './helpers/browser/pool.ts';
 import { filesOf } from './helpers/cms-folder.ts';
 import { type Commit, Repository } from './helpers/github/repository.ts';
@@ -284,6 +286,56 @@ browserSuite(
           'one pull request',
         );
         assertNoProblems(first.problems, 'the first person’s /admin/');
+        assertNoProblems(second.problems, 'the second person’s /admin/');
+      }),
+    );
+
+    test(
+      'a third save lands while the second person’s is on its way: GitHub refuses the commit, the person is told, nothing overwritten; Save again keeps all',
+      telling(async () => {
+        const { page } = second;
+        await openAfresh(page, 'settings/entries/members');
+        await changeItem(page, 0, 'Position', 'Professor of examples');
+        // The CMS asks where to start the entry's branch just before committing; meanwhile someone publishes a
+        // change to Members from elsewhere.
+        const held = live.standIn!.holdNext(
+          (request, body) => request === 'POST /api/graphql' && String(body.query).includes('fork: repository'),
+        );
+        await page.getByRole('button', { name: 'Save', exact: true }).click();
+        await held.reached;
+        const repository = scene.repository!;
+        const main = repository.resolve('main')!;
+        // Cleo Trial's position, set by someone else.
+        const list = parse(repository.text(main, MEMBERS)!) as { members: Record<string, string>[] };
+        list.members[2]!.position = 'Visiting researcher';
+        const made = repository.commitOnBranch('main', main.sha, {
+          changes: { [MEMBERS]: stringify(list) },
+          deletions: [],
+          message: 'From elsewhere',
+        });
+        assert.ok(made);
+        held.release();
+        const error = page.getByRole('alertdialog');
+        await error.filter({ hasText: MOVED_WORDS }).waitFor();
+        assert.match(fileOn('main'), /position: Visiting researcher/, 'the change from elsewhere is kept');
+        assert.equal(
+          repository.pulls.filter((pull) => pull.head === BRANCH && pull.state === 'open').length,
+          0,
+          'nothing of the save was opened for review',
+        );
+        await error.getByRole('button', { name: 'OK' }).click();
+
+        await saveAndSend(page);
+        await page.clock.resume();
+        const onBranch = fileOn(BRANCH);
+        assert.match(onBranch, /position: Professor of examples/, 'the person’s change is saved');
+        assert.match(onBranch, /position: Visiting researcher/, 'on top of the change from elsewhere');
+        assert.equal(commitsOn(BRANCH).length, 1);
+        assert.equal(repository.pulls.filter((pull) => pull.head === BRANCH && pull.state === 'open').length, 1);
+        // The CMS logs the refusal it showed (its console.error of a failed save): that line, and no other problem.
+        const logged = second.problems.consoleErrors.findIndex((line) => line.includes(MOVED_WORDS.slice(0, 50)));
+        assert.notEqual(logged, -1, 'the refusal is the one logged');
+        second.problems.consoleErrors.splice(logged, 1);
         assertNoProblems(second.problems, 'the second person’s /admin/');
       }),
     );

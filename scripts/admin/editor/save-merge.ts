@@ -16,6 +16,7 @@ import { parse, stringify } from 'yaml';
 import { signedInToken } from '../deploy/deploy-status.ts';
 import { type BuildPanel, mark, timeOfDay } from './build-panel.ts';
 import { withoutEmpty } from './entry-file.ts';
+import { expectCommitOn } from './commit-base.ts';
 import { type Change, type Clash, type Keys, mergeByItem, sameMeaning } from './list-merge.ts';
 import { cmsConfiguration, type ImmutableMap, mode } from './page.ts';
 
@@ -63,9 +64,11 @@ function opened(path: string): Data | undefined {
   return locale?.content ? unflatten(locale.content) : undefined;
 }
 
-const QUERY = `query($owner: String!, $name: String!, $branch: String!, $onBranch: String!, $onMain: String!) {
+const QUERY = `query($owner: String!, $name: String!, $branch: String!, $branchRef: String!, $mainRef: String!, $onBranch: String!, $onMain: String!) {
   repository(owner: $owner, name: $name) {
     pullRequests(headRefName: $branch, states: OPEN, first: 1) { totalCount }
+    branchHead: ref(qualifiedName: $branchRef) { target { oid } }
+    mainHead: ref(qualifiedName: $mainRef) { target { oid } }
     onBranch: object(expression: $onBranch) { ... on Blob { text } }
     onMain: object(expression: $onMain) { ... on Blob { text } }
   }
@@ -75,6 +78,8 @@ interface Answer {
   data?: {
     repository?: {
       pullRequests: { totalCount: number };
+      branchHead: { target: { oid: string } } | null;
+      mainHead: { target: { oid: string } } | null;
       onBranch: { text?: string } | null;
       onMain: { text?: string } | null;
     } | null;
@@ -105,6 +110,8 @@ async function fileNow(collection: string, slug: string, path: string): Promise<
         owner,
         name,
         branch,
+        branchRef: `refs/heads/${branch}`,
+        mainRef: `refs/heads/${main}`,
         onBranch: `${branch}:${path}`,
         onMain: `${main}:${path}`,
       },
@@ -113,8 +120,11 @@ async function fileNow(collection: string, slug: string, path: string): Promise<
   if (!answer.ok) return undefined;
   const repository = ((await answer.json()) as Answer).data?.repository;
   if (!repository) return undefined;
-  const open = repository.pullRequests.totalCount > 0;
-  return (open ? repository.onBranch?.text : undefined) ?? repository.onMain?.text;
+  const open = repository.pullRequests.totalCount > 0 && repository.onBranch?.text !== undefined;
+  // The save's commit must go on top of the commit this file was read from, or be refused (commit-base.ts).
+  const head = (open ? repository.branchHead : repository.mainHead)?.target.oid;
+  if (head) expectCommitOn(branch, head);
+  return open ? repository.onBranch?.text : repository.onMain?.text;
 }
 
 /**
