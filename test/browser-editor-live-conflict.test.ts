@@ -249,8 +249,11 @@ browserSuite(
 
         await changeItem(second.page, 1, 'Description', 'A made-up theme with one publication.');
         await second.page.getByRole('button', { name: 'Save', exact: true }).click();
+        // What the person sees next: the panel's verdict, or a dialog of the CMS's.
         await panelCheck(second.page)
           .filter({ hasText: /^✗ Not saved/ })
+          .or(second.page.getByRole('alertdialog'))
+          .first()
           .waitFor();
         assert.match(
           (await panelCheck(second.page).innerText()).replace(/\s+/g, ' '),
@@ -316,7 +319,11 @@ browserSuite(
         assert.ok(made);
         held.release();
         const error = page.getByRole('alertdialog');
-        await error.filter({ hasText: MOVED_WORDS }).waitFor();
+        await error.waitFor();
+        assert.ok(
+          (await error.innerText()).replace(/\s+/g, ' ').includes(MOVED_WORDS),
+          'the CMS says why, in the editor’s words',
+        );
         assert.match(fileOn('main'), /position: Visiting researcher/, 'the change from elsewhere is kept');
         assert.equal(
           repository.pulls.filter((pull) => pull.head === BRANCH && pull.state === 'open').length,
