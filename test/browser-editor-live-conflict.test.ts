@@ -13,7 +13,9 @@
  * else changed the list and what each changed; one pull request. Then both
  * open Research themes afresh and change the same theme: nothing of the first
  * is overwritten or committed over, the second is told, shown both, keeps the
- * typing, chooses, and saves in the same pull request.
+ * typing, chooses, and saves in the same pull request. Last, a save of
+ * Publications that someone else's published change overtakes on its way to
+ * GitHub: refused by GitHub, said, and saved on top with Save again.
  *
  * No real second is waited: each step waits for what the person sees. The
  * panel's questions about the site's check go on by the page's clock, paused
@@ -41,6 +43,8 @@ const MEMBERS = 'content/members.yml';
 const BRANCH = 'cms/settings/members';
 const THEMES = 'content/themes.yml';
 const THEMES_BRANCH = 'cms/settings/themes';
+const PUBLICATIONS = 'content/publications.yml';
+const PUBLICATIONS_BRANCH = 'cms/settings/publications';
 
 browserSuite(
   'two editors, one file, in /admin/ on the live site',
@@ -294,13 +298,14 @@ browserSuite(
     );
 
     test(
-      'a third save lands while the second person’s is on its way: GitHub refuses the commit, the person is told, nothing overwritten; Save again keeps all',
+      'a third save lands while a person’s save of Publications is on its way: GitHub refuses the commit, the person is told, nothing overwritten; Save again keeps both',
       telling(async () => {
-        const { page } = second;
-        await openAfresh(page, 'settings/entries/members');
-        await changeItem(page, 0, 'Position', 'Professor of examples');
+        // The first person, on a list no test before has saved: this case owes nothing to those before.
+        const { page, problems } = first;
+        await openAfresh(page, 'settings/entries/publications');
+        await changeItem(page, 0, 'Title', 'An example study with every field of a citation, revised');
         // The CMS asks where to start the entry's branch just before committing; meanwhile someone publishes a
-        // change to Members from elsewhere.
+        // change to Publications from elsewhere.
         const held = live.standIn!.holdNext(
           (request, body) => request === 'POST /api/graphql' && String(body.query).includes('fork: repository'),
         );
@@ -308,11 +313,11 @@ browserSuite(
         await held.reached;
         const repository = scene.repository!;
         const main = repository.resolve('main')!;
-        // Cleo Trial's position, set by someone else.
-        const list = parse(repository.text(main, MEMBERS)!) as { members: Record<string, string>[] };
-        list.members[2]!.position = 'Visiting researcher';
+        // The second theme's publication, retitled by someone else.
+        const lists = parse(repository.text(main, PUBLICATIONS)!) as Record<string, Record<string, unknown>[]>;
+        lists['second-example']![0]!.title = 'A study whose year is still not known';
         const made = repository.commitOnBranch('main', main.sha, {
-          changes: { [MEMBERS]: stringify(list) },
+          changes: { [PUBLICATIONS]: stringify(lists) },
           deletions: [],
           message: 'From elsewhere',
         });
@@ -322,11 +327,15 @@ browserSuite(
         await error.waitFor();
         assert.ok(
           (await error.innerText()).replace(/\s+/g, ' ').includes(MOVED_WORDS),
-          'the CMS says why, in the editor’s words',
+          `the CMS says why, in the editor’s words (it said: ${await error.innerText()})`,
         );
-        assert.match(fileOn('main'), /position: Visiting researcher/, 'the change from elsewhere is kept');
+        assert.match(
+          fileOn('main', PUBLICATIONS),
+          /title: A study whose year is still not known/,
+          'the change from elsewhere is kept',
+        );
         assert.equal(
-          repository.pulls.filter((pull) => pull.head === BRANCH && pull.state === 'open').length,
+          repository.pulls.filter((pull) => pull.head === PUBLICATIONS_BRANCH).length,
           0,
           'nothing of the save was opened for review',
         );
@@ -334,16 +343,20 @@ browserSuite(
 
         await saveAndSend(page);
         await page.clock.resume();
-        const onBranch = fileOn(BRANCH);
-        assert.match(onBranch, /position: Professor of examples/, 'the person’s change is saved');
-        assert.match(onBranch, /position: Visiting researcher/, 'on top of the change from elsewhere');
-        assert.equal(commitsOn(BRANCH).length, 1);
-        assert.equal(repository.pulls.filter((pull) => pull.head === BRANCH && pull.state === 'open').length, 1);
+        const onBranch = fileOn(PUBLICATIONS_BRANCH, PUBLICATIONS);
+        assert.match(
+          onBranch,
+          /title: An example study with every field of a citation, revised/,
+          'the person’s change is saved',
+        );
+        assert.match(onBranch, /title: A study whose year is still not known/, 'on top of the change from elsewhere');
+        assert.equal(commitsOn(PUBLICATIONS_BRANCH).length, 1);
+        assert.equal(repository.pulls.filter((pull) => pull.head === PUBLICATIONS_BRANCH).length, 1);
         // The CMS logs the refusal it showed (its console.error of a failed save): that line, and no other problem.
-        const logged = second.problems.consoleErrors.findIndex((line) => line.includes(MOVED_WORDS.slice(0, 50)));
+        const logged = problems.consoleErrors.findIndex((line) => line.includes(MOVED_WORDS.slice(0, 50)));
         assert.notEqual(logged, -1, 'the refusal is the one logged');
-        second.problems.consoleErrors.splice(logged, 1);
-        assertNoProblems(second.problems, 'the second person’s /admin/');
+        problems.consoleErrors.splice(logged, 1);
+        assertNoProblems(problems, 'the first person’s /admin/');
       }),
     );
   },
