@@ -28,6 +28,7 @@ import { after, before, type TestContext, test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { parse, stringify } from 'yaml';
 import { MOVED_WORDS } from '../scripts/admin/editor/commit-base.ts';
+import { axeResults, describeViolation } from './helpers/browser/axe.ts';
 import { assertNoProblems, type BrowserEnv, browserSuite } from './helpers/browser/pool.ts';
 import { filesOf } from './helpers/cms-folder.ts';
 import { type Commit, Repository } from './helpers/github/repository.ts';
@@ -273,6 +274,17 @@ browserSuite(
           /description: A made-up theme with one publication\./,
         );
         assert.equal(fileOn(THEMES_BRANCH, THEMES), firstSaved, 'nothing written over the first person’s change');
+        // What axe finds in the two versions shown and their choices: nothing.
+        const violations = await axeResults(second.page);
+        const inClash = await Promise.all(
+          violations.map((violation) =>
+            second.page.evaluate(
+              (targets) => targets.some((target) => document.querySelector(target)?.closest('#eccron-check-details')),
+              violation.nodes.map((node) => String(node.target[0])),
+            ),
+          ),
+        );
+        assert.deepEqual(violations.filter((_, index) => inClash[index]).map(describeViolation), []);
         assert.equal(commitsOn(THEMES_BRANCH).length, 1, 'nothing committed by the second');
         assert.equal(
           await second.page.getByRole('textbox', { name: 'Description', exact: true }).inputValue(),
