@@ -33,7 +33,7 @@ import { assertNoProblems, type BrowserEnv, browserSuite } from './helpers/brows
 import { filesOf } from './helpers/cms-folder.ts';
 import { type Commit, Repository } from './helpers/github/repository.ts';
 import { openEntry } from './helpers/editor-session.ts';
-import { followed, liveSiteStandIn, pauseClock, readyToPublish, STEP } from './helpers/github-mode.ts';
+import { followed, liveSiteStandIn, pauseClock, readyToPublish, STEP, signInWithToken } from './helpers/github-mode.ts';
 import { fixtureContentDir } from './helpers/site.ts';
 
 /** A fine-grained personal access token, as GitHub writes them (made up). */
@@ -175,14 +175,7 @@ browserSuite(
       'both people sign in with a token, and each opens Members before either saves',
       telling(async () => {
         for (const { page } of [first, second]) {
-          await page.goto(env.url('/admin/'));
-          await page.getByRole('button', { name: 'Sign In Using Access Token' }).click();
-          await page.getByRole('textbox', { name: 'Personal Access Token' }).fill(TOKEN);
-          await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-          await page
-            .getByRole('status')
-            .filter({ hasText: /now viewing/ })
-            .waitFor();
+          await signInWithToken(page, env.url('/admin/'), TOKEN);
           await openEntry(page, 'settings/entries/members');
         }
       }),

@@ -95,3 +95,15 @@ export async function readyToPublish(page: Page): Promise<() => Promise<void>> {
   return () =>
     page.getByRole('alertdialog', { name: 'Publish Entry' }).getByRole('button', { name: 'Publish' }).click();
 }
+
+/** Signs in to /admin/ (at `url`) with a personal access token, as a person does, until the CMS lists the collections. */
+export async function signInWithToken(page: Page, url: string, token: string) {
+  await page.goto(url);
+  await page.getByRole('button', { name: 'Sign In Using Access Token' }).click();
+  await page.getByRole('textbox', { name: 'Personal Access Token' }).fill(token);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page
+    .getByRole('status')
+    .filter({ hasText: /now viewing/ })
+    .waitFor();
+}
