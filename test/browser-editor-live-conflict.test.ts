@@ -315,7 +315,14 @@ browserSuite(
           (request, body) => request === 'POST /api/graphql' && String(body.query).includes('fork: repository'),
         );
         await page.getByRole('button', { name: 'Save', exact: true }).click();
-        await held.reached;
+        // A step that waits in vain fails within STEP, as the page's own waits do.
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          held.reached,
+          new Promise((_, reject) => {
+            timer = setTimeout(() => reject(new Error('the CMS never asked where to start the entry’s branch')), STEP);
+          }),
+        ]).finally(() => clearTimeout(timer));
         const repository = scene.repository!;
         const main = repository.resolve('main')!;
         // The second theme's publication, retitled by someone else.

@@ -199,7 +199,8 @@ async function preSave(entry: ImmutableMap): Promise<ImmutableMap | undefined> {
     view.check.dataset.check = 'unchecked';
     view.check.textContent =
       'The entry could not be checked before saving (the site’s files did not load); the build checks it.';
-    return undefined;
+    // Someone else's change merged in is saved all the same: never written over.
+    return others ? withData(entry, others.data) : undefined;
   }
   if (result.problems.length > 0) {
     await refuse(view, result.problems);
