@@ -174,10 +174,13 @@ browserSuite(
     test(
       'both people sign in with a token, and each opens Members before either saves',
       telling(async () => {
-        for (const { page } of [first, second]) {
-          await signInWithToken(page, env.url('/admin/'), TOKEN);
-          await openEntry(page, 'settings/entries/members');
-        }
+        // Two people at once, as they would be.
+        await Promise.all(
+          [first, second].map(async ({ page }) => {
+            await signInWithToken(page, env.url('/admin/'), TOKEN);
+            await openEntry(page, 'settings/entries/members');
+          }),
+        );
       }),
     );
 
@@ -238,7 +241,7 @@ browserSuite(
       'two people change the same theme of Research themes: nothing of the first overwritten, the second told and shown both, chooses, and saves',
       telling(async () => {
         // Another list, opened afresh by both: this case owes nothing to the one before.
-        for (const { page } of [first, second]) await openAfresh(page, 'settings/entries/themes');
+        await Promise.all([first, second].map(({ page }) => openAfresh(page, 'settings/entries/themes')));
         await changeItem(first.page, 1, 'Description', 'Two made-up publications now, one in press.');
         await saveAndSend(first.page);
         await first.page.clock.resume();
