@@ -191,9 +191,21 @@ export function tellMerged(view: BuildPanel, merged: OthersChange, label: Label)
   chosen.clear();
 }
 
-/** An item or value shown as the file holds it. */
-const shownAs = (items: unknown[]) =>
-  items.length === 0 ? '(removed)' : items.map((item) => stringify(item, { lineWidth: 0 }).trim()).join('\n\n');
+/** An item's fields in the order `model` (the other version of it) has them, the others after: read side by side. */
+function inOrderOf(item: unknown, model: unknown): unknown {
+  if (typeof item !== 'object' || item === null || Array.isArray(item)) return item;
+  const order = typeof model === 'object' && model !== null ? Object.keys(model) : [];
+  const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length);
+  return Object.fromEntries(Object.entries(item).sort(([one], [other]) => rank(one) - rank(other)));
+}
+
+/** An item or value shown as the file holds it, its fields in the order of `models` (the other version's items). */
+const shownAs = (items: unknown[], models: unknown[] = []) =>
+  items.length === 0
+    ? '(removed)'
+    : items
+        .map((item, index) => stringify(inOrderOf(item, models[index] ?? models[0]), { lineWidth: 0 }).trim())
+        .join('\n\n');
 
 /** One clash: both versions side by side, and a choice of each. */
 function clashView(clash: Clash, label: Label, index: number): HTMLElement {
@@ -205,7 +217,7 @@ function clashView(clash: Clash, label: Label, index: number): HTMLElement {
   section.setAttribute('aria-labelledby', heading.id);
   const said = element('p', { className: 'eccron-clash-chosen' });
   said.setAttribute('role', 'status');
-  const side = (which: 'theirs' | 'ours', title: string, items: unknown[], keep: string) => {
+  const side = (which: 'theirs' | 'ours', title: string, items: unknown[], keep: string, models?: unknown[]) => {
     const part = element('div', { className: `eccron-clash-${which}` });
     const button = element('button', { type: 'button', textContent: keep });
     button.setAttribute('aria-pressed', String(chosen.get(clash.id) === which));
@@ -215,13 +227,13 @@ function clashView(clash: Clash, label: Label, index: number): HTMLElement {
         other.setAttribute('aria-pressed', String(other === button));
       said.textContent = `Chosen: ${which === 'theirs' ? 'theirs' : 'yours'}. Press Save to save the list with it.`;
     });
-    part.append(element('h4', { textContent: title }), element('pre', { textContent: shownAs(items) }), button);
+    part.append(element('h4', { textContent: title }), element('pre', { textContent: shownAs(items, models) }), button);
     return part;
   };
   section.append(
     heading,
     side('theirs', 'Saved by someone else since you opened it', clash.theirs, 'Keep theirs'),
-    side('ours', 'Yours, not saved', clash.ours, 'Keep yours'),
+    side('ours', 'Yours, not saved', clash.ours, 'Keep yours', clash.theirs.length ? clash.theirs : clash.base),
     said,
   );
   return section;
