@@ -25,6 +25,8 @@ type Data = Record<string, unknown>;
 /** What the merge made of a save: the data to save with someone else's change, or the clashes to choose in. */
 export interface OthersChange {
   data: Data;
+  /** Whether the file is a list (Members, Research themes, Publications), or settings (Site settings): said so. */
+  list: boolean;
   clashes: Clash[];
   theirs: Change[];
   ours: Change[];
@@ -147,7 +149,8 @@ export async function othersChange(
   const before = withoutEmpty(base) as Data;
   if (sameMeaning(before, theirs)) return undefined;
   const merged = mergeByItem(before, withoutEmpty(ours), theirs, (clash) => chosen.get(clash.id));
-  return { data: merged.value as Data, clashes: merged.clashes, theirs: merged.theirs, ours: merged.ours };
+  const list = Boolean(rootField) || Object.values(theirs).some(Array.isArray);
+  return { data: merged.value as Data, list, clashes: merged.clashes, theirs: merged.theirs, ours: merged.ours };
 }
 
 const element = <K extends keyof HTMLElementTagNameMap>(tag: K, properties: Partial<HTMLElementTagNameMap[K]> = {}) =>
@@ -185,7 +188,8 @@ function changesInWords(changes: Change[], label: Label): string {
 export function tellMerged(view: BuildPanel, merged: OthersChange, label: Label) {
   view.check.dataset.merged = 'true';
   const note = element('p', { className: 'eccron-merged' });
-  note.textContent = `Someone else changed this list since you opened it. Theirs: ${changesInWords(merged.theirs, label)}. Yours: ${changesInWords(merged.ours, label)}. They did not touch the same items, so both are kept: yours is saved on top of theirs.`;
+  const [what, them, items] = merged.list ? ['this list', 'it', 'items'] : ['these settings', 'them', 'settings'];
+  note.textContent = `Someone else changed ${what} since you opened ${them}. Theirs: ${changesInWords(merged.theirs, label)}. Yours: ${changesInWords(merged.ours, label)}. They did not touch the same ${items}, so both are kept: yours is saved on top of theirs.`;
   view.checkDetails.prepend(note);
   // The choices made are spent once the entry is saved with them.
   chosen.clear();
@@ -244,6 +248,7 @@ export function showClashes(view: BuildPanel, merged: OthersChange, label: Label
   view.check.dataset.check = 'conflict';
   mark('refused');
   const count = merged.clashes.length;
-  view.check.textContent = `✗ Not saved (at ${timeOfDay()}): someone else changed this list since you opened it, and changed ${count === 1 ? 'the same item' : `the same ${count} items`} you did. Both are shown below: choose which to keep, then press Save again. Nothing was written; your changes are still in the form.`;
+  const [what, them, item] = merged.list ? ['this list', 'it', 'item'] : ['these settings', 'them', 'setting'];
+  view.check.textContent = `✗ Not saved (at ${timeOfDay()}): someone else changed ${what} since you opened ${them}, and changed ${count === 1 ? `the same ${item}` : `the same ${count} ${item}s`} you did. Both are shown below: choose which to keep, then press Save again. Nothing was written; your changes are still in the form.`;
   view.checkDetails.replaceChildren(...merged.clashes.map((clash, index) => clashView(clash, label, index)));
 }
