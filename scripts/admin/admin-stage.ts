@@ -351,8 +351,9 @@ function withOpenPullRequestKept(script: Buffer): Edit {
  * millisecond for it instead of ten for decoding 2 MB as text): its fonts from admin/fonts/, its version check and
  * translations from the site (unpkg.com otherwise), no check of GitHub's status page, a page that can be zoomed
  * (WCAG 1.4.4), Move Up / Move Down on list items, Immutable.js for its event hooks and the preview pane from the
- * site, the entry kept open after a save with no backup of it left to restore, and a save the site's script refuses
- * left quietly to it.
+ * site, the entry kept open after a save with no backup of it left to restore, a save the site's script refuses
+ * left quietly to it, and two editors' saves of one file (the entry as opened given to the preSave hook, a save onto
+ * a branch with an open pull request kept in it).
  */
 export function selfHostedCms(urls: Urls, kept?: KeptAdmin): { script: Buffer; fonts: OutputFile[] } {
   const key = urls.asset('');
