@@ -700,7 +700,8 @@ test("the CMS is served from the site alone: its fonts from admin/fonts/ (their 
   // The same script as a plain text replacement makes it from the package's: only the addresses, the zoom lock,
   // GitHub's status check (of the GitHub backend, named beside the status page's address), the choice of a list
   // item's controls (after its Move Down button), where Immutable.js comes from, the entry kept open after a save,
-  // a save dropping the backup still to be written, and a refusal of the site's check left quietly to it differ.
+  // a save dropping the backup still to be written, a refusal of the site's check left quietly to it, and two
+  // editors' saves of one file (the entry as opened, the open pull request kept) differ.
   const packaged = readCmsScript().toString('latin1');
   const immutableVersion = (createRequire(import.meta.url)('immutable/package.json') as { version: string }).version;
   const statusPage = /([\w$]+)=`https:\/\/www\.githubstatus\.com\/`/.exec(packaged)![1]!;
@@ -737,6 +738,16 @@ test("the CMS is served from the site alone: its fonts from admin/fonts/ (their 
     .replace(
       't.message===`saving_failed`?(',
       't.message===`saving_failed`&&t.cause?.message===`eccron_refused`?void 0:t.message===`saving_failed`?(',
+    )
+    // Two editors, one file: the preSave hook given the entry as opened, and a save onto a branch whose pull request
+    // is open kept in that pull request.
+    .replace(
+      /type:`preSave`,entry:([\w$]+),(collection:[\w$]+,collectionFile:[\w$]+,isNew:([\w$]+)\.isNew\})/,
+      'type:`preSave`,entry:(globalThis.eccronOpened=$3.originalEntry,$1),$2',
+    )
+    .replace(
+      /(workflow:\{fetchPullRequests:([\w$]+),savePullRequest:async\(\{changes:[\w$]+,options:[\w$]+,branch:([\w$]+),title:[\w$]+,status:[\w$]+,pullRequest:[\w$]+\}\)=>\{let ([\w$]+)=[\s\S]{0,400}?)pullRequest:(await [\w$]+\(\{branch:\3,title:[\w$]+,status:[\w$]+\}\)\})/,
+      '$1pullRequest:($4===void 0&&(await $2()).find((eccronPull)=>eccronPull.branch===$3))||$5',
     );
   assert.equal(script.length, expected.length);
   assert.ok(script === expected, 'the rest of the script is byte for byte the package’s');

@@ -305,12 +305,68 @@ function noBackupAfterSave(script: Buffer): Edit {
 }
 
 /**
+ * Two editors, one file (editor/save-merge.ts): the site's check before a save merges the entry with what someone
+ * else saved meanwhile, by list item, against the entry as it was opened. The CMS hands its preSave hook the entry
+ * being saved alone; the draft's entry as opened is put beside it, on globalThis.eccronOpened, as the hook is called.
+ */
+function withEntryAsOpened(script: Buffer): Edit {
+  const text = script.toString('latin1');
+  const call = /type:`preSave`,entry:([\w$]+),collection:[\w$]+,collectionFile:[\w$]+,isNew:([\w$]+)\.isNew\}/.exec(
+    text,
+  );
+  if (!call)
+    throw new Error(
+      "the CMS's script no longer calls its preSave hook with the draft: the merge of two editors' saves needs another patch",
+    );
+  const [found, entry, draft] = call;
+  return replaceOnce(
+    script,
+    found,
+    found.replace(`entry:${entry}`, `entry:(globalThis.eccronOpened=${draft}.originalEntry,${entry})`),
+    'the entry as opened, for the preSave hook',
+  );
+}
+
+/**
+ * A save onto an entry's branch that someone else's pull request already comes from (two editors, one file: the
+ * second opened the entry before the first saved it) is added to that pull request. The CMS's GitHub backend keeps
+ * such a branch and commits onto it, then asks for a second pull request from it, which GitHub refuses ("A pull
+ * request already exists for …") after the commit is made: its savePullRequest now takes the open one, found among
+ * the CMS's own pull requests, and opens one only when there is none.
+ */
+function withOpenPullRequestKept(script: Buffer): Edit {
+  const anchor = script.indexOf('savePullRequest:async({changes:');
+  const window = anchor === -1 ? '' : script.toString('latin1', anchor, anchor + 800);
+  const head =
+    /^savePullRequest:async\(\{changes:[\w$]+,options:[\w$]+,branch:([\w$]+),title:[\w$]+,status:[\w$]+,pullRequest:[\w$]+\}\)=>\{let ([\w$]+)=[\w$]+\?void 0:await [\w$]+\(\1\)/.exec(
+      window,
+    );
+  const fetchAll = /workflow:\{fetchPullRequests:([\w$]+),savePullRequest:/.exec(
+    script.toString('latin1', anchor - 200, anchor + 30),
+  );
+  const open = /pullRequest:await ([\w$]+)\(\{branch:([\w$]+),title:[\w$]+,status:[\w$]+\}\)\}/.exec(window);
+  if (!head || !fetchAll || !open)
+    throw new Error(
+      "the CMS's GitHub backend no longer saves a pull request as it did: a second editor's save needs another patch",
+    );
+  const [, branch, created] = head;
+  const found = open[0];
+  return replaceOnce(
+    script,
+    `${window.slice(0, open.index)}${found}`,
+    `${window.slice(0, open.index)}pullRequest:(${created}===void 0&&(await ${fetchAll[1]}()).find((eccronPull)=>eccronPull.branch===${branch}))||${found.slice('pullRequest:'.length)}`,
+    "a second editor's save kept in the open pull request",
+  );
+}
+
+/**
  * The CMS's script, patched as bytes where it would reach beyond the site or hold back an editor (a build pays a
  * millisecond for it instead of ten for decoding 2 MB as text): its fonts from admin/fonts/, its version check and
  * translations from the site (unpkg.com otherwise), no check of GitHub's status page, a page that can be zoomed
  * (WCAG 1.4.4), Move Up / Move Down on list items, Immutable.js for its event hooks and the preview pane from the
- * site, the entry kept open after a save with no backup of it left to restore, and a save the site's script refuses
- * left quietly to it.
+ * site, the entry kept open after a save with no backup of it left to restore, a save the site's script refuses
+ * left quietly to it, and two editors' saves of one file (the entry as opened given to the preSave hook, a save onto
+ * a branch with an open pull request kept in it).
  */
 export function selfHostedCms(urls: Urls, kept?: KeptAdmin): { script: Buffer; fonts: OutputFile[] } {
   const key = urls.asset('');
@@ -337,6 +393,8 @@ function cmsPatch(original: Buffer, urls: Urls): { edits: Edit[]; fonts: CmsFont
     noBackupAfterSave(original),
     quietRefusal(original),
     quietSaveFailure(original),
+    withEntryAsOpened(original),
+    withOpenPullRequestKept(original),
   );
   return { edits, fonts };
 }

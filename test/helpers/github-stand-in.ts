@@ -133,21 +133,25 @@ export function documentedRefusal(
 
 /** Answers that wait until the test has done something first (set the page's clock). */
 function heldAnswers() {
-  const holds: { matches: (request: string) => boolean; arrived: () => void; released: Promise<void> }[] = [];
+  const holds: {
+    matches: (request: string, body: Record<string, unknown>) => boolean;
+    arrived: () => void;
+    released: Promise<void>;
+  }[] = [];
   return {
     /** Waits, if the request's answer is held, until it is released. */
-    async wait(request: string) {
-      const hold = holds.find((candidate) => candidate.matches(request));
+    async wait(request: string, body: Record<string, unknown> = {}) {
+      const hold = holds.find((candidate) => candidate.matches(request, body));
       if (!hold) return;
       holds.splice(holds.indexOf(hold), 1);
       hold.arrived();
       await hold.released;
     },
     /**
-     * Holds the answer to the next request `matches` ("METHOD /path?query") until `release` is called; `reached`
-     * settles once that request has come.
+     * Holds the answer to the next request `matches` ("METHOD /path?query", and its body: a GraphQL question by
+     * what it asks) until `release` is called; `reached` settles once that request has come.
      */
-    holdNext(matches: (request: string) => boolean) {
+    holdNext(matches: (request: string, body: Record<string, unknown>) => boolean) {
       let release!: () => void;
       let arrived!: () => void;
       const released = new Promise<void>((resolve) => (release = resolve));
@@ -433,9 +437,15 @@ export async function startGitHubStandIn(scene: GitHubScene) {
     if (scene.repository)
       scene.repository.onRun = (commit) =>
         void (scene.workflowMissing || scene.runs.set(commit.sha, { status: 'in_progress', conclusion: null }));
-    await held.wait(entry.request);
+    // The request's body is read first: a hold may be of one GraphQL question among others (by what it asks).
+    let body: Record<string, unknown>;
     try {
-      const body = await bodyOf(request);
+      body = await bodyOf(request);
+    } catch (error) {
+      return answer({ status: 500, json: { message: String(error) } });
+    }
+    await held.wait(entry.request, body);
+    try {
       if (typeof body.query === 'string') entry.operation = topFields(body.query);
       const answered = await answerOf(scene, method, url, body, api);
       if (!cutAfterDoing(scene, entry, request)) answer(answered);

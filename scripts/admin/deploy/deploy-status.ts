@@ -59,7 +59,7 @@ export const WAITS = [5, 10, 15, 30, 60];
 const FOLLOW_FOR_MS = 30 * 60_000;
 
 /** The GitHub token the CMS keeps for the signed-in editor (Sveltia CMS: localStorage "sveltia-cms.user"). */
-function signedInToken(): string | undefined {
+export function signedInToken(): string | undefined {
   try {
     const user = JSON.parse(localStorage.getItem('sveltia-cms.user') ?? 'null') as {
       backendName?: string;

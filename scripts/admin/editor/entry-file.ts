@@ -31,7 +31,7 @@ const isEmpty = (value: unknown) =>
  * The data as the CMS writes it (output.omit_empty_optional_fields): a field left empty is left out, in every group
  * and list item, and so are the CMS's marks; the form hands both to its hooks.
  */
-function withoutEmpty(value: unknown): unknown {
+export function withoutEmpty(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutEmpty);
   if (typeof value !== 'object' || value === null) return value;
   const kept = Object.entries(value)

@@ -22,6 +22,7 @@ import { saveReachedTheCheck } from './form-refusals.ts';
 import { SAVED } from './saved.ts';
 import { cmsApi, cmsConfiguration, type ImmutableMap } from './page.ts';
 import { ensureTimeZoneData } from './time-zone-data.ts';
+import { type OthersChange, othersChange, showClashes, tellMerged } from './save-merge.ts';
 
 /** The thrown error's message the CMS leaves quietly to this script (admin-stage.ts, quietRefusal). */
 const REFUSED = 'eccron_refused';
@@ -104,16 +105,53 @@ function formOf(collections: Collection[], collectionName: string, path: string)
   return collection?.files?.find((file) => file.file === path)?.fields ?? collection?.fields ?? [];
 }
 
+/** The field a file that is a list at its top (themes.yml) is held in by the form; none for the others. */
+async function rootFieldOf(entry: ImmutableMap): Promise<string | undefined> {
+  const { collections } = await cmsConfiguration();
+  const fields = formOf(collections, String(entry.get('collection')), String(entry.get('path')));
+  return fields.length === 1 && fields[0]!.root ? fields[0]!.name : undefined;
+}
+
+/** A list of the entry's form by its label ("Members"), for the words of two editors' saves. */
+async function labelsOf(entry: ImmutableMap): Promise<(keys: (string | number)[]) => string> {
+  const { collections } = await cmsConfiguration();
+  const fields = formOf(collections, String(entry.get('collection')), String(entry.get('path')));
+  return (keys) => fields.find((field) => field.name === keys[0])?.label ?? String(keys[0] ?? 'The file');
+}
+
+/**
+ * Someone else's save of the same file since this one opened it (save-merge.ts): their change merged in, or, where
+ * both changed the same item, nothing written and both shown to choose from.
+ */
+async function withOthersChange(entry: ImmutableMap, view: BuildPanel): Promise<OthersChange | undefined> {
+  const others = await othersChange(entry, (entry.get('data') as ImmutableMap).toJS(), await rootFieldOf(entry)).catch(
+    // GitHub's file could not be read as a list (not YAML): the save goes ahead as before, and the check reads it.
+    () => undefined,
+  );
+  if (others?.clashes.length) {
+    showClashes(view, others, await labelsOf(entry));
+    throw new Error(REFUSED);
+  }
+  return others;
+}
+
+/** The entry with `data` in place of its own: each field set to its value, as the CMS takes a hook's answer. */
+function withData(entry: ImmutableMap, data: Record<string, unknown>): ImmutableMap {
+  let changed = entry;
+  for (const [key, value] of Object.entries(data)) changed = changed.setIn(['data', key], value);
+  return changed;
+}
+
 /** What the site's check says of the entry about to be saved, with what the site's script adds to it. */
 async function checkEntry(
   entry: ImmutableMap,
+  merged?: Record<string, unknown>,
 ): Promise<{ problems: PlacedProblem[]; warnings: PlacedProblem[]; changes: SaveChanges }> {
   const path = String(entry.get('path'));
   const [context, { collections }] = await Promise.all([checkContext(), cmsConfiguration()]);
-  const changes = saveChanges(path, (entry.get('data') as ImmutableMap).toJS(), context.files[path]);
+  const changes = saveChanges(path, merged ?? (entry.get('data') as ImmutableMap).toJS(), context.files[path]);
   const { data } = changes;
-  const fields = formOf(collections, String(entry.get('collection')), path);
-  const rootField = fields.length === 1 && fields[0]!.root ? fields[0]!.name : undefined;
+  const rootField = await rootFieldOf(entry);
   const text = entryFile(path, data, rootField);
   const result = checkSave(context.files, { path, text }, context.before);
   const problems = [...result.problems, ...(result.problems.length ? [] : await missingPages(result.origins, path))];
@@ -152,15 +190,17 @@ async function preSave(entry: ImmutableMap): Promise<ImmutableMap | undefined> {
   view.check.dataset.check = 'checking';
   view.check.textContent = 'Checking the entry before saving it…';
   view.checkDetails.replaceChildren();
+  const others = await withOthersChange(entry, view);
   let result: Awaited<ReturnType<typeof checkEntry>>;
   try {
-    result = await checkEntry(entry);
+    result = await checkEntry(entry, others?.data);
   } catch {
     // The check could not be made (the site's files did not come): the save goes ahead, and the build checks it.
     view.check.dataset.check = 'unchecked';
     view.check.textContent =
       'The entry could not be checked before saving (the site’s files did not load); the build checks it.';
-    return undefined;
+    // Someone else's change merged in is saved all the same: never written over.
+    return others ? withData(entry, others.data) : undefined;
   }
   if (result.problems.length > 0) {
     await refuse(view, result.problems);
@@ -178,6 +218,11 @@ async function preSave(entry: ImmutableMap): Promise<ImmutableMap | undefined> {
   // Notes in the form's words alone (a paper that holds only its DOI); the others are the build's, for the terminal.
   const notes = result.warnings.filter((warning) => warning.plain);
   if (notes.length > 0) view.checkDetails.replaceChildren(problemList(notes));
+  if (others) {
+    tellMerged(view, others, await labelsOf(entry));
+    // Saved with the other's change: every field as merged (and as the site's script places it).
+    return withData(entry, result.changes.data);
+  }
   return result.changes.changes.length > 0 ? applyChanges(entry, result.changes) : undefined;
 }
 

@@ -27,6 +27,12 @@ const rules = () => [
   '#eccron-build-status[data-verdict="refused"],#eccron-check-status:is([data-check="refused"],[data-check="form"]){color:#8b1a1a;font-weight:600}',
   '#eccron-build-status[data-verdict="passed"],#eccron-check-status[data-check="passed"]{color:#1b5e20;font-weight:600}',
   '#eccron-check-status:empty{display:none}',
+  // Two editors, one file (save-merge.ts): the save not written, and both versions of each item, side by side in turn.
+  '#eccron-check-status:is([data-check="conflict"],[data-check="moved"]){color:#8b1a1a;font-weight:600}',
+  '.eccron-clash{margin:.5rem 0;padding:.5rem .6rem;border:1px solid #b3261e;border-radius:4px}',
+  '.eccron-clash h3{margin:0 0 .35rem;font-size:.95rem}.eccron-clash h4{margin:.4rem 0 .2rem;font-size:.85rem}',
+  '.eccron-clash pre{margin:0 0 .3rem;padding:.35rem .5rem;background:#f4f4f4;white-space:pre-wrap;overflow-wrap:anywhere;font:13px/1.4 ui-monospace,monospace}',
+  '.eccron-clash button[aria-pressed="true"]{font-weight:600;outline:2px solid #1f4e79}',
   // One current verdict: while a refused save is the last word on the entry, the build's older verdict is not shown
   // beside it; once the build (here or on the live site) refused what the check let through, the check's ✓ goes.
   '#eccron-build-body:has(#eccron-check-status:is([data-check="refused"],[data-check="form"])) :is(#eccron-build-status,#eccron-build-status+div){display:none}',
