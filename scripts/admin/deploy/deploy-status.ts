@@ -15,6 +15,7 @@ import { createUrls } from '../../../src/urls.ts';
 import type { PlacedProblem } from '../editor-places.ts';
 import { changedPages } from './entry-page.ts';
 import type { placeProblem } from './problem-place.ts';
+import { onExpectedHead } from '../editor/commit-base.ts';
 import { githubRequests } from './github-requests.ts';
 import {
   connectionLost,
@@ -255,11 +256,14 @@ function sayLost(outcome: LostAnswer | undefined) {
 }
 
 /**
- * The CMS's saves as they go to GitHub (github-requests.ts): a sign-in GitHub refuses (sign-in-again.ts) and an
+ * The CMS's saves as they go to GitHub (github-requests.ts): a commit put on the head its file was merged with
+ * (editor/commit-base.ts), a sign-in GitHub refuses (sign-in-again.ts) and an
  * answer lost to the network (lost-answers.ts) said in the panel, each save marked from its preSave to its postSave.
  */
 function watchSaves(config: Config) {
   const requests = githubRequests(config.backend?.api_root, config.backend?.graphql_api_root);
+  // First, so that the handlers after it see the commit as it is sent.
+  requests.use(onExpectedHead);
   const signIn = watchSignIn(requests, livePart);
   const recovered = recoverLostAnswers(requests, sayLost);
   return {

@@ -9,10 +9,12 @@
  * branch has moved since; that refusal is said in the editor's words, and
  * Save again merges the newer file in.
  *
- * This is the site's one interception of the CMS's requests for this job: the
- * page's fetch, wrapped once, changes only a createCommitOnBranch on the branch
+ * A handler of the one interception of the CMS's requests
+ * (deploy/github-requests.ts), added before the others, so that they see the
+ * commit as it is sent: it changes only a createCommitOnBranch on the branch
  * named, once, and the words of its refusal.
  */
+import type { GitHubCall, GitHubHandler } from '../deploy/github-requests.ts';
 import { panel, timeOfDay } from './build-panel.ts';
 
 /** The branch the next commit goes to, and the commit it must go on top of; spent by that commit. */
@@ -24,21 +26,20 @@ const MOVED = /^Expected branch to point to/;
 export const MOVED_WORDS =
   'Someone else saved this list just as you saved yours. Nothing of yours was written, and your changes are still in the form: press Save again to save them on top of theirs.';
 
-interface CommitRequest {
-  query?: string;
-  variables?: { input?: { branch?: { branchName?: string }; expectedHeadOid?: string } };
+interface CommitInput {
+  branch?: { branchName?: string };
+  expectedHeadOid?: string;
 }
 
-/** The request's body with the expected head set, when it is the commit awaited; else undefined. */
-function withExpectedHead(body: unknown): string | undefined {
-  if (!expected || typeof body !== 'string' || !body.includes('createCommitOnBranch')) return undefined;
-  const request = JSON.parse(body) as CommitRequest;
-  const input = request.variables?.input;
-  if (!request.query?.includes('createCommitOnBranch') || input?.branch?.branchName !== expected.branch)
+/** The call with the expected head set, when it is the commit awaited; else undefined. */
+function withExpectedHead(call: GitHubCall): GitHubCall | undefined {
+  const variables = call.body?.variables as { input?: CommitInput } | undefined;
+  const input = variables?.input;
+  if (!expected || call.mutation !== 'createCommitOnBranch' || input?.branch?.branchName !== expected.branch)
     return undefined;
-  input.expectedHeadOid = expected.oid;
+  const body = { ...call.body, variables: { ...variables, input: { ...input, expectedHeadOid: expected.oid } } };
   expected = undefined;
-  return JSON.stringify(request);
+  return { ...call, body, init: { ...call.init, body: JSON.stringify(body) } };
 }
 
 /** A refusal over a moved branch, said in the editor's words (the CMS shows the message in its error), and in the panel. */
@@ -57,17 +58,13 @@ async function said(response: Response): Promise<Response> {
   return new Response(JSON.stringify({ ...answer, errors }), { status: response.status, headers: response.headers });
 }
 
-let wrapped = false;
-
 /** The next commit onto `branch` must go on top of `oid`. */
 export function expectCommitOn(branch: string, oid: string) {
   expected = { branch, oid };
-  if (wrapped) return;
-  wrapped = true;
-  const send = window.fetch.bind(window);
-  window.fetch = async (input, init) => {
-    const body = withExpectedHead(init?.body);
-    if (body === undefined) return send(input, init);
-    return said(await send(input, { ...init, body }));
-  };
 }
+
+/** The handler that puts the awaited commit on its expected head and says GitHub's refusal of it. */
+export const onExpectedHead: GitHubHandler = async (call, next) => {
+  const commit = withExpectedHead(call);
+  return commit ? said(await next(commit)) : next(call);
+};
