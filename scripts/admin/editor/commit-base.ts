@@ -17,8 +17,12 @@
 import type { GitHubCall, GitHubHandler } from '../deploy/github-requests.ts';
 import { panel, timeOfDay } from './build-panel.ts';
 
-/** The branch the next commit goes to, and the commit it must go on top of; spent by that commit. */
-let expected: { branch: string; oid: string } | undefined;
+/**
+ * The branch the next commit goes to, and the commit it must go on top of; spent by that commit. Kept on the page's
+ * global object: the editor's script sets it (save-merge.ts) and the preview pane's, which holds the interception
+ * (deploy/deploy-status.ts), spends it; each bundle has its own copy of this module.
+ */
+const pending = globalThis as { eccronCommitBase?: { branch: string; oid: string } };
 
 /** GitHub's words when a commit's expected head is not the branch's (GraphQL createCommitOnBranch). */
 const MOVED = /^Expected branch to point to/;
@@ -35,10 +39,11 @@ interface CommitInput {
 function withExpectedHead(call: GitHubCall): GitHubCall | undefined {
   const variables = call.body?.variables as { input?: CommitInput } | undefined;
   const input = variables?.input;
+  const expected = pending.eccronCommitBase;
   if (!expected || call.mutation !== 'createCommitOnBranch' || input?.branch?.branchName !== expected.branch)
     return undefined;
   const body = { ...call.body, variables: { ...variables, input: { ...input, expectedHeadOid: expected.oid } } };
-  expected = undefined;
+  pending.eccronCommitBase = undefined;
   return { ...call, body, init: { ...call.init, body: JSON.stringify(body) } };
 }
 
@@ -60,7 +65,7 @@ async function said(response: Response): Promise<Response> {
 
 /** The next commit onto `branch` must go on top of `oid`. */
 export function expectCommitOn(branch: string, oid: string) {
-  expected = { branch, oid };
+  pending.eccronCommitBase = { branch, oid };
 }
 
 /** The handler that puts the awaited commit on its expected head and says GitHub's refusal of it. */
