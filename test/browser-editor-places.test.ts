@@ -166,10 +166,13 @@ withChromium('places in the lists of the editor, on the real content’s shape',
         await page.locator(`section[data-key-path="members.${place}.name"] input`).inputValue(),
         'Example Person',
       );
-      efforts['a new country and a member placed third in it'] = {
-        clicks: efforts['a new country placed first']!.clicks + since(admin, from).clicks,
-        keys: efforts['a new country placed first']!.keys + since(admin, from).keys,
-      };
+      // Reported with the country's own effort, when the test before counted it.
+      const country = efforts['a new country placed first'];
+      if (country)
+        efforts['a new country and a member placed third in it'] = {
+          clicks: country.clicks + since(admin, from).clicks,
+          keys: country.keys + since(admin, from).keys,
+        };
     });
 
     test('after a save that puts a new member with their country, the item open is still that member', async () => {
@@ -261,7 +264,16 @@ withChromium('places in the lists of the editor, on the real content’s shape',
       await reopenWithFolder(session, admin, { 'content/members.yml': longer });
       await openEntry(page, 'settings/entries/members');
       const countries = page.getByRole('group', { name: /Countries\W*Field/ });
-      const choice = await scrolledTo(page, countries.getByRole('combobox', { name: 'Move item 60 to place' }));
+      // The last item brought into view (the CMS draws a long list's items as they come into view), as a person's
+      // scrollbar takes them there at once.
+      await countries
+        .locator('.item-list')
+        .first()
+        .locator(':scope > .item-wrapper')
+        .nth(59)
+        .evaluate((last) => last.scrollIntoView({ block: 'center' }));
+      const choice = countries.getByRole('combobox', { name: 'Move item 60 to place' });
+      await choice.waitFor();
       const offered = await choiceOf(choice);
       assert.deepEqual(
         offered.options,
