@@ -8,9 +8,17 @@
  * named, or the kinds named. The files are listed here rather than by a shell
  * glob, which cmd.exe and PowerShell do not expand, and Node 20's --test does
  * not take globs of its own. Arguments that start with "-" go to Node's test
- * runner (--kind=… and --slowest=… stay here); any other argument names a test
- * file to run. At the end, a table gives the slowest files' wall and CPU time
- * (twelve of them, or as many as --slowest=N says; scripts/lib/test-usage.ts).
+ * runner (--test-concurrency, --test-name-pattern, --test-only,
+ * --test-reporter, --test-timeout; --kind=… and --slowest=… stay here); any
+ * other argument names a test file to run. At the end, a table gives the
+ * slowest files' wall and CPU time (twelve of them, or as many as --slowest=N
+ * says; scripts/lib/test-usage.ts).
+ *
+ * The longest files start first (scripts/lib/run-test-files.ts: Node's own
+ * command line would sort them by name), so that the run ends soon after its
+ * longest file: each file's wall time in the last run here
+ * (node_modules/.cache/eccron-test-times.json), or, for a file never run here,
+ * a guess from what it starts (an editor, a browser, a build).
  *
  * A test file's kind follows from what it uses, so nobody keeps a list:
  *   browser  its name starts with "browser-", or it imports the browser
@@ -23,14 +31,15 @@
  *
  * The files run several at once (they mostly wait: on Chromium, on a build,
  * on a child process), and they share what is the same for all of them: the
- * fixture site and the real site are built once, here, before the runner
- * starts, and one Chromium is started for the run (scripts/lib/test-run.ts
- * says how the test processes find them). The shared builds are read-only for
+ * fixture site and the real site are built once, here, while the files start
+ * (a file that reads one waits for it), and one Chromium is started for the
+ * run, before the files (scripts/lib/test-run.ts says how the test processes
+ * find them). The shared builds are read-only for
  * the tests: a run in which one of their files changed fails, naming them.
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -41,7 +50,7 @@ import { filesIn, readJsonLines } from './lib/files.ts';
 import { projectRoot } from './lib/project-root.js';
 import { bold, red, yellow } from './lib/terminal.ts';
 import { type SharedSite, sharedBrowserVariable, sharedBuildFiles, sharedBuildsVariable } from './lib/test-run.ts';
-import { cpuMs, readUsage, usageLogVariable, usageTable } from './lib/test-usage.ts';
+import { cpuMs, type FileUsage, readUsage, usageLogVariable, usageTable } from './lib/test-usage.ts';
 
 const kinds = ['unit', 'build', 'browser'] as const;
 type Kind = (typeof kinds)[number];
@@ -95,6 +104,45 @@ function readCommandLine(args: string[]): { files: string[]; options: string[]; 
   return { files, options, slowest };
 }
 
+/** Each file's wall time in the last run that ran it, by its path in the project: the next run's order. */
+const timesFile = path.join(projectRoot, 'node_modules', '.cache', 'eccron-test-times.json');
+
+/** What a file never run here is taken to cost, in ms, by what it starts: an editor (dev server and /admin/), a browser, a build. */
+function guessedMs(file: string): number {
+  const source = sourceOf(file);
+  const kind = kindOf(file);
+  const base = /\bstartEditorSession\b/.test(source) ? 60_000 : { browser: 30_000, build: 10_000, unit: 3_000 }[kind];
+  // Within a kind, a longer file does more.
+  return base + source.length / 100;
+}
+
+function readTimes(): Record<string, number> {
+  try {
+    return JSON.parse(readFileSync(timesFile, 'utf8')) as Record<string, number>;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The files longest first (each file's last wall time here, or a guess), so that the long ones start at once and
+ * the short ones fill the cores at the end: the run ends soon after its longest file. Ties keep the name order.
+ */
+function longestFirst(files: string[]): string[] {
+  const times = readTimes();
+  const cost = (file: string) => times[path.relative(projectRoot, path.resolve(projectRoot, file))] ?? guessedMs(file);
+  const costs = new Map(files.map((file) => [file, cost(file)]));
+  return files.toSorted((a, b) => costs.get(b)! - costs.get(a)!);
+}
+
+/** Keeps each file's wall time of this run for the next run's order. */
+function rememberTimes(costs: FileUsage[]) {
+  const times = readTimes();
+  for (const { file, wallMs } of costs) times[file] = Math.round(wallMs);
+  mkdirSync(path.dirname(timesFile), { recursive: true });
+  writeFileSync(timesFile, `${JSON.stringify(times, null, 2)}\n`);
+}
+
 /** What the files asked for use, so that only that is made: each site's build, the browser. */
 function sharedNeeds(files: string[], executablePath: string | undefined) {
   const sources = files.map(sourceOf);
@@ -106,25 +154,37 @@ function sharedNeeds(files: string[], executablePath: string | undefined) {
   };
 }
 
-/** Builds each site asked for into `folder`: its output and the build's result beside it. */
-async function buildShared(folder: string, sites: SharedSite[]): Promise<Partial<Record<SharedSite, string>>> {
+/**
+ * Starts the build of each site asked for into a folder of its own under `folder`: its output, then the hash of each
+ * of its files (to find a test that wrote into it), then the build's result moved into place beside it. The folders
+ * are named at once: the test files start while the builds run, and wait for the one they read
+ * (scripts/lib/test-run.ts).
+ */
+function buildShared(folder: string, sites: SharedSite[]): Pick<Run, 'builds' | 'hashes' | 'built'> {
   const contentDirs: Record<SharedSite, string> = {
     fixture: path.join(testDir, 'fixtures', 'content'),
     real: path.join(projectRoot, 'content'),
   };
-  const built = await Promise.all(
-    sites.map(async (site) => {
-      const siteFolder = path.join(folder, site);
-      mkdirSync(siteFolder);
-      const outDir = path.join(siteFolder, sharedBuildFiles.outDir);
-      // A site that does not build is not shared: each test that reads it then builds it and fails with the build's words.
-      const result = await buildSite({ contentDir: contentDirs[site], outDir }).catch(() => undefined);
-      if (!result) return [];
-      writeFileSync(path.join(siteFolder, sharedBuildFiles.result), JSON.stringify(result));
-      return [[site, siteFolder] as const];
-    }),
-  );
-  return Object.fromEntries(built.flat());
+  const builds: Run['builds'] = {};
+  const hashes: Run['hashes'] = new Map();
+  const built = sites.map(async (site) => {
+    const siteFolder = path.join(folder, site);
+    mkdirSync(siteFolder);
+    builds[site] = siteFolder;
+    const outDir = path.join(siteFolder, sharedBuildFiles.outDir);
+    // A site that does not build is not shared: each test that reads it then builds it and fails with the build's words.
+    const result = await buildSite({ contentDir: contentDirs[site], outDir }).catch(() => undefined);
+    if (!result) {
+      delete builds[site];
+      writeFileSync(path.join(siteFolder, sharedBuildFiles.failed), '');
+      return;
+    }
+    hashes.set(site, await outputHashes(siteFolder));
+    const written = path.join(siteFolder, `${sharedBuildFiles.result}.part`);
+    writeFileSync(written, JSON.stringify(result));
+    renameSync(written, path.join(siteFolder, sharedBuildFiles.result));
+  });
+  return { builds, hashes, built: Promise.all(built) };
 }
 
 /** The run's Chromium, with the flags every launch of it takes; its signal handling is this command's. */
@@ -141,6 +201,8 @@ interface Run {
   folder: string;
   builds: Partial<Record<SharedSite, string>>;
   hashes: Map<string, Map<string, string>>;
+  /** Settles once every shared build is made (or has failed). */
+  built: Promise<unknown>;
   browser?: BrowserServer;
 }
 
@@ -157,6 +219,7 @@ async function outputHashes(siteFolder: string): Promise<Map<string, string>> {
 
 /** The shared builds' files that a test changed, added or removed: a test may only read them. */
 async function writtenIntoShared(run: Run): Promise<string[]> {
+  await run.built;
   const written = await Promise.all(
     Object.entries(run.builds).map(async ([site, folder]) => {
       const before = run.hashes.get(site)!;
@@ -216,7 +279,7 @@ async function main() {
   const { executablePath } = findChromium();
   const needs = sharedNeeds(files, executablePath);
   const folder = mkdtempSync(path.join(os.tmpdir(), 'eccron-test-'));
-  const run: Run = { folder, builds: {}, hashes: new Map() };
+  const run: Run = { folder, builds: {}, hashes: new Map(), built: Promise.resolve() };
   let stopped: NodeJS.Signals | undefined;
   let child: ReturnType<typeof spawn> | undefined;
   const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
@@ -235,11 +298,9 @@ async function main() {
   for (const signal of signals) process.on(signal, stop);
 
   const sites = (['fixture', 'real'] as const).filter((site) => needs[site]);
-  [run.builds, run.browser] = await Promise.all([
-    buildShared(folder, sites),
-    needs.browser ? startBrowser(executablePath!) : undefined,
-  ]);
-  for (const [site, siteFolder] of Object.entries(run.builds)) run.hashes.set(site, await outputHashes(siteFolder!));
+  // The builds go on while the files start: the browser is the one thing a file needs before it can begin.
+  Object.assign(run, buildShared(folder, sites));
+  run.browser = needs.browser ? await startBrowser(executablePath!) : undefined;
   if (stopped) return;
 
   // Browser tests skipped for want of a browser write themselves here (test/helpers/browser/chromium.ts).
@@ -251,7 +312,10 @@ async function main() {
   const withoutBrowser = executablePath
     ? []
     : ['--import', pathToFileURL(path.join(testDir, 'helpers', 'browser', 'without-browser.ts')).href];
-  child = spawn(process.execPath, ['--import', 'tsx', ...withoutBrowser, ...usage, '--test', ...options, ...files], {
+  // The files in the order to start them (scripts/lib/run-test-files.ts); each file's process inherits the preloads.
+  const plan = JSON.stringify({ files: longestFirst(files), options });
+  const runner = path.join(projectRoot, 'scripts', 'lib', 'run-test-files.ts');
+  child = spawn(process.execPath, ['--import', 'tsx', ...withoutBrowser, ...usage, runner, plan], {
     cwd: projectRoot,
     stdio: 'inherit',
     env: {
@@ -265,6 +329,7 @@ async function main() {
   child.on('exit', async (code, signal) => {
     const skipped = readSkipped(skippedLog);
     const costs = readUsage(usageLog);
+    if (costs.length > 0) rememberTimes(costs);
     const untouched = await finish(run);
     if (signal ?? stopped) return endBy((signal ?? stopped)!);
     process.exitCode = untouched ? (code ?? 1) : 1;

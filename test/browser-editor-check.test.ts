@@ -85,8 +85,7 @@ const mistakes: Mistake[] = [
       const ada = admin.page.getByRole('group', { name: /Members\W*Field/ });
       await click(admin, ada.getByRole('button', { name: 'Expand' }).first());
       const email = (await fieldSection(admin.page, 'E-mail', ada)).getByRole('textbox');
-      await email.fill('');
-      await type(admin, email, 'ada(at)fixture.example');
+      await email.fill('ada(at)fixture.example');
     },
   },
   {
@@ -111,12 +110,12 @@ const mistakes: Mistake[] = [
     says: /This field is required/,
     make: async (admin) => {
       await openEntry(admin.page, 'events/new');
-      await type(admin, (await fieldSection(admin.page, 'Title')).getByRole('textbox'), 'A meeting');
-      await type(admin, (await fieldSection(admin.page, 'Date')).getByRole('textbox'), '2031-06-01');
+      await (await fieldSection(admin.page, 'Title')).getByRole('textbox').fill('A meeting');
+      await (await fieldSection(admin.page, 'Date')).getByRole('textbox').fill('2031-06-01');
       const starts = await fieldSection(admin.page, 'Starts');
-      await type(admin, starts.getByRole('textbox', { name: /Day/ }), '2031-06-10');
-      await type(admin, starts.getByRole('textbox', { name: /Time/ }), '10:00');
-      await type(admin, (await fieldSection(admin.page, 'Place')).getByRole('textbox'), 'Example Hall');
+      await starts.getByRole('textbox', { name: /Day/ }).fill('2031-06-10');
+      await starts.getByRole('textbox', { name: /Time/ }).fill('10:00');
+      await (await fieldSection(admin.page, 'Place')).getByRole('textbox').fill('Example Hall');
     },
   },
   {
@@ -141,8 +140,7 @@ const mistakes: Mistake[] = [
     make: async (admin) => {
       await openEntry(admin.page, 'events/entries/2030-03-01-spring-workshop');
       const registration = (await fieldSection(admin.page, 'Registration')).getByRole('textbox');
-      await registration.fill('');
-      await type(admin, registration, 'https://fixture.example/register/');
+      await registration.fill('https://fixture.example/register/');
     },
   },
   {

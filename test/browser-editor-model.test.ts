@@ -28,7 +28,7 @@ import {
   signInLocally,
   startEditorSession,
 } from './helpers/editor-session.ts';
-import { type Directory, internalWords, pane, paneFrame, paneText, realShape } from './editor-real-shape.ts';
+import { type Directory, internalWords, paneFrame, realShape } from './editor-real-shape.ts';
 
 const RUNS = propertyRuns(8);
 const SEED = Number(process.env.EDITOR_MODEL_SEED ?? 47);
@@ -382,58 +382,6 @@ withChromium('the editor’s lists against a model', (executablePath) =>
     after(async () => {
       process.stdout.write(`# actions taken: ${JSON.stringify(tally)}\n`);
       await session?.stop();
-    });
-
-    /** Back to the list, dropping what was added (the question asked only when there is something to lose). */
-    async function leave(page: Page) {
-      await page.getByRole('button', { name: 'Cancel Editing' }).click();
-      const drop = page.getByRole('button', { name: 'Leave without saving' });
-      const listed = page.getByRole('status').filter({ hasText: /now viewing/ });
-      await drop.or(listed).first().waitFor();
-      if (await drop.isVisible()) await drop.click();
-      await listed.waitFor();
-    }
-
-    test('an item added to the other previewed lists is shown as the page will show it so far, in the form’s words', async () => {
-      const { page } = admin;
-      const themes = parse(await session.onDisk('content/themes.yml')) as { id: string; title: string }[];
-      const publications = parse(await session.onDisk('content/publications.yml')) as Record<string, unknown[]>;
-      await leave(page);
-      await openEntry(page, 'settings/entries/publications');
-      await page
-        .getByRole('button', { name: /Add\W+Publication/ })
-        .first()
-        .click();
-      const count = publications[themes[0]!.id]!.length;
-      const note = `Publication ${count + 1} of ${themes[0]!.title} is shown once`;
-      await pane(page).getByText(note).waitFor();
-      const shown = await paneText(page);
-      assert.doesNotMatch(shown, internalWords);
-      // The other publications are still cited, as their theme pages cite them.
-      assert.equal(
-        await pane(page).locator('.publication__citation').count(),
-        Object.values(publications).flat().length,
-      );
-      await leave(page);
-
-      await openEntry(page, 'accessibility/entries/statement');
-      const issues = page.getByRole('group', { name: /Known issues\W*Field/ });
-      await issues
-        .getByRole('button', { name: /^Add\W/ })
-        .first()
-        .click();
-      await pane(page)
-        .getByText(/^Known issue \d+ is shown once .+ filled in\.$/)
-        .waitFor();
-      assert.doesNotMatch(await paneText(page), internalWords);
-      assert.equal(await pane(page).locator('main h1').count(), 1, 'the statement’s page is shown around it');
-      await leave(page);
-
-      await openEntry(page, 'events/new');
-      const event = await paneText(page);
-      assert.match(event, /^This event is shown once Title, Date and Summary are filled in\.$/);
-      await leave(page);
-      await openEntry(page, 'settings/entries/members');
     });
 
     test(`${RUNS} sequences of actions in the members entry: the pane is the page, the file the model (seed ${SEED})`, async () => {

@@ -5,8 +5,9 @@
  * itself: each publication's citation in the pane is the text of its theme
  * page (the one citation function, src/citation.ts, on both sides), an
  * event's time line is the home page's, and a change typed in the form
- * reaches the pane. axe-core checks what the pane draws, and nothing of
- * /admin/ leaves the site. /admin/ is opened once for the file; each test
+ * reaches the pane; an item just added to a list is shown as the page will
+ * show it so far, in the form's words. axe-core checks what the pane draws,
+ * and nothing of /admin/ leaves the site. /admin/ is opened once for the file; each test
  * leaves the entry before it as a person does.
  */
 import assert from 'node:assert/strict';
@@ -20,6 +21,7 @@ import { assertNoProblems, browserSuite, type Session } from './helpers/browser/
 import { leaveEntry, openEntry } from './helpers/editor-session.ts';
 import { answerFolderPicker, filesOf, seedFolder } from './helpers/cms-folder.ts';
 import { fixtureContent, fixtureContentDir } from './helpers/site.ts';
+import { internalWords, pane, paneText } from './editor-real-shape.ts';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -149,5 +151,41 @@ browserSuite('the preview pane of /admin/', (env) => {
     const main = (where: Page | Frame) => texts(where, 'main h1, main h2, main dl');
     assert.deepEqual(await main(statement), await main(page2.page));
     assert.deepEqual(await axeOfPane(statement), [], 'axe finds nothing in the statement');
+  });
+
+  test('an item added to the other previewed lists is shown as the page will show it so far, in the form’s words', async () => {
+    const content = await fixtureContent();
+    const { page } = await openEditor();
+    await openDrawn(page, 'settings/entries/publications');
+    await page
+      .getByRole('button', { name: /Add\W+Publication/ })
+      .first()
+      .click();
+    const [theme] = content.themes;
+    const note = `Publication ${content.publications[theme!.id]!.length + 1} of ${theme!.title} is shown once`;
+    await pane(page).getByText(note).waitFor();
+    assert.doesNotMatch(await paneText(page), internalWords);
+    // The other publications are still cited, as their theme pages cite them.
+    assert.equal(
+      await pane(page).locator('.publication__citation').count(),
+      Object.values(content.publications).flat().length,
+    );
+    await leaveEntry(page);
+
+    await openDrawn(page, 'accessibility/entries/statement');
+    const issues = page.getByRole('group', { name: /Known issues\W*Field/ });
+    await issues
+      .getByRole('button', { name: /^Add\W/ })
+      .first()
+      .click();
+    await pane(page)
+      .getByText(/^Known issue \d+ is shown once .+ filled in\.$/)
+      .waitFor();
+    assert.doesNotMatch(await paneText(page), internalWords);
+    assert.equal(await pane(page).locator('main h1').count(), 1, 'the statement’s page is shown around it');
+    await leaveEntry(page);
+
+    await openDrawn(page, 'events/new');
+    assert.match(await paneText(page), /^This event is shown once Title, Date and Summary are filled in\.$/);
   });
 });

@@ -5,6 +5,7 @@
  * helpers read them (test/helpers/site.ts, test/helpers/browser/chromium.ts);
  * a test file run alone finds them unset and builds and launches its own.
  */
+import { existsSync, watch } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -15,16 +16,44 @@ export const sharedBrowserVariable = 'ECCRON_TEST_BROWSER';
 
 export type SharedSite = 'fixture' | 'real';
 
-/** Inside a shared build's folder: the output, and the build's result beside it. */
-export const sharedBuildFiles = { outDir: 'dist', result: 'result.json' } as const;
+/**
+ * Inside a shared build's folder: the output, the build's result beside it once the build is done (moved into place
+ * whole), or the word that it failed. The test files start while the builds run; a file that reads one waits for it.
+ */
+export const sharedBuildFiles = { outDir: 'dist', result: 'result.json', failed: 'failed' } as const;
 
-/** The shared build of `site`, when the run made one: its output folder and the result the build returned. */
+/** Resolves once one of `names` is in `folder` (watched, so the wait ends with the file's arrival), with its name. */
+function arrival(folder: string, names: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const watcher = watch(folder);
+    const look = () => {
+      const found = names.find((name) => existsSync(path.join(folder, name)));
+      if (found === undefined) return;
+      watcher.close();
+      resolve(found);
+    };
+    watcher.on('change', look);
+    watcher.on('error', (error) => {
+      watcher.close();
+      reject(error);
+    });
+    look();
+  });
+}
+
+/**
+ * The shared build of `site`, when the run makes one, once it is made: its output folder and the result the build
+ * returned; undefined when the run makes none, or its build failed (the file then builds its own, and fails with the
+ * build's words).
+ */
 export async function sharedBuild<Result>(
   site: SharedSite,
   env: NodeJS.ProcessEnv,
 ): Promise<{ outDir: string; result: Result } | undefined> {
   const folder = (JSON.parse(env[sharedBuildsVariable] ?? '{}') as Partial<Record<SharedSite, string>>)[site];
   if (!folder) return undefined;
+  if ((await arrival(folder, [sharedBuildFiles.result, sharedBuildFiles.failed])) === sharedBuildFiles.failed)
+    return undefined;
   const result = JSON.parse(await readFile(path.join(folder, sharedBuildFiles.result), 'utf8')) as Result;
   return { outDir: path.join(folder, sharedBuildFiles.outDir), result };
 }

@@ -208,6 +208,19 @@ export async function signInLocally(session: EditorSession, { page, effort }: Ad
   await collectionListed(page);
 }
 
+/**
+ * /admin/ loaded again, its folder holding the dev server's content with `changed` written over it (on the page's
+ * side only, until the CMS saves): what a person whose checkout holds those files sees on opening the editor. For
+ * content a test would otherwise spend minutes typing (a list of 60). The entry open, if any, is left first.
+ */
+export async function reopenWithFolder(session: EditorSession, { page }: AdminPage, changed: Record<string, string>) {
+  await leaveEntry(page);
+  await seedFolder(page, { ...(await filesOf(path.join(session.repository, 'content'), 'content/')), ...changed });
+  // The CMS keeps the folder it was given and reads it again as it loads.
+  await page.reload();
+  await collectionListed(page);
+}
+
 /** The CMS's status line says it lists a collection. */
 export const collectionListed = (page: Page) =>
   page

@@ -1,0 +1,70 @@
+/**
+ * The test files of a run, started in the order given: scripts/test.ts starts
+ * this module (with the preloads each test file's process inherits) and hands
+ * it the files longest first. Node's own command line (`node --test a b`)
+ * sorts the files by name; its run() takes them as given, so the longest files
+ * start first and the short ones fill the cores at the end.
+ *
+ * The options are Node's test runner's own, as its command line spells them:
+ * --test-concurrency=N, --test-name-pattern=P (again for more), --test-only,
+ * --test-reporter=spec|tap|dot, --test-timeout=MS.
+ */
+import { run } from 'node:test';
+import { dot, spec, tap } from 'node:test/reporters';
+
+interface Plan {
+  files: string[];
+  options: string[];
+}
+
+const reporters = { spec: () => new spec(), tap: () => tap, dot: () => dot } as const;
+
+/** run()'s options from the command line's words; undefined for a word it does not take. */
+function runOptions(options: string[]) {
+  const settings = {
+    concurrency: 4,
+    testNamePatterns: [] as string[],
+    only: false,
+    timeout: undefined as number | undefined,
+    reporter: (process.stdout.isTTY ? 'spec' : 'tap') as keyof typeof reporters,
+  };
+  const unknown: string[] = [];
+  for (const option of options) {
+    const [name, value = ''] = option.split(/=(.*)/s);
+    if (name === '--test-concurrency' && Number.isInteger(Number(value))) settings.concurrency = Number(value);
+    else if (name === '--test-name-pattern' && value) settings.testNamePatterns.push(value);
+    else if (name === '--test-only' && !value) settings.only = true;
+    else if (name === '--test-timeout' && Number.isInteger(Number(value))) settings.timeout = Number(value);
+    else if (name === '--test-reporter' && value in reporters) settings.reporter = value as keyof typeof reporters;
+    else unknown.push(option);
+  }
+  return { settings, unknown };
+}
+
+/** Runs the files, the report on stdout; exits 1 when a test failed, 2 for an option it does not take. */
+function main() {
+  const plan = JSON.parse(process.argv[2] ?? '{}') as Plan;
+  const { settings, unknown } = runOptions(plan.options);
+  if (unknown.length > 0) {
+    console.error(
+      `npm test passes these options to Node's test runner: --test-concurrency=N, --test-name-pattern=P, --test-only, --test-reporter=spec|tap|dot, --test-timeout=MS; not ${unknown.join(' ')}`,
+    );
+    process.exit(2);
+  }
+  const stopping = new AbortController();
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => stopping.abort());
+  const stream = run({
+    files: plan.files,
+    concurrency: settings.concurrency,
+    only: settings.only,
+    signal: stopping.signal,
+    ...(settings.timeout === undefined ? {} : { timeout: settings.timeout }),
+    ...(settings.testNamePatterns.length > 0 ? { testNamePatterns: settings.testNamePatterns } : {}),
+  });
+  stream.on('test:fail', (event: { todo?: unknown; details?: { error?: unknown } }) => {
+    if (!event.todo) process.exitCode = 1;
+  });
+  stream.compose(reporters[settings.reporter]()).pipe(process.stdout);
+}
+
+main();
