@@ -79,22 +79,36 @@ async function moveTo(list: Element, from: number, target: number) {
   const wrapper = await drawnAt(list, at);
   offerEverywhere();
   wrapper?.scrollIntoView({ block: 'center' });
-  await focusChoice(wrapper);
+  focusChoice(list, wrapper);
 }
 
 /**
- * Focuses the choice of the item in `wrapper`, which then reads its place; again if the CMS, finishing its last
- * move, put the focus on that item's Move Up or Move Down.
+ * How long after a press of Move Up or Move Down the CMS puts the focus on the button of the item then at the moved
+ * item's place (Sveltia CMS 0.221.1 waits 50 ms): after a press one frame before the last, that is another item's.
  */
-async function focusChoice(wrapper: HTMLElement | undefined) {
-  for (let frame = 0; frame < 5; frame++) {
-    const choice = itemIn(wrapper)?.querySelector<HTMLSelectElement>('.eccron-position');
-    if (choice && document.activeElement !== choice) {
-      if (frame > 0 && !wrapper?.contains(document.activeElement)) return;
-      choice.focus();
-    }
-    await nextFrame();
-  }
+const CMS_FOCUS_DELAY_MS = 50;
+
+/**
+ * Focuses the choice of the item in `wrapper`, which then reads its place, and gives the focus back to it whenever the
+ * CMS, finishing one of the moves or drawing the item again, puts it on a Move Up or Move Down of the list or elsewhere
+ * in the item: until the CMS's last such focus is
+ * due, or the person presses a key or the pointer first.
+ */
+function focusChoice(list: Element, wrapper: HTMLElement | undefined) {
+  const choice = () => itemIn(wrapper)?.querySelector<HTMLSelectElement>('.eccron-position');
+  choice()?.focus();
+  const giveBack = (event: Event) => {
+    const target = event.target instanceof Element ? event.target : undefined;
+    if (target && target !== choice() && (wrapper?.contains(target) || target.matches('button[data-action^="move-"]')))
+      choice()?.focus();
+  };
+  const stop = () => {
+    list.removeEventListener('focusin', giveBack);
+    for (const type of ['keydown', 'pointerdown']) removeEventListener(type, stop, true);
+  };
+  list.addEventListener('focusin', giveBack);
+  for (const type of ['keydown', 'pointerdown']) addEventListener(type, stop, true);
+  setTimeout(stop, CMS_FOCUS_DELAY_MS * 4);
 }
 
 /** One place of the choice: the whole-list place it moves the item to, and its words. */
@@ -207,7 +221,7 @@ async function showKeptItem() {
   await nextFrame();
   offerEverywhere();
   wrapper?.scrollIntoView({ block: 'center' });
-  await focusChoice(wrapper);
+  focusChoice(list, wrapper);
 }
 
 export function offerPlaces() {
