@@ -4,7 +4,7 @@ import { buildIdentityPlaceholder } from '../../src/build-context.tsx';
 import { escapeHtml } from '../../src/escape.ts';
 import { BuildError } from '../lib/problems.ts';
 import type { OutputFile } from './output-files.ts';
-import type { RenderedPage } from './render-pages.tsx';
+import type { BuiltPage } from './render-pages.tsx';
 
 /** What build.json holds: which build a published site is. */
 export interface BuildIdentity {
@@ -25,7 +25,7 @@ export const buildIdentityFile = 'build.json';
 /** The start of <meta name="build"> as pages are written (by React, and by the CMS stage), before the identity is known. */
 const placeholderTag = `<meta name="build" content="${buildIdentityPlaceholder}"`;
 
-const sha256 = (bytes: string | Uint8Array) => `sha256:${hash('sha256', bytes, 'hex')}`;
+export const sha256 = (bytes: string | Uint8Array) => `sha256:${hash('sha256', bytes, 'hex')}`;
 
 /** The value of a page's <meta name="build">: the site's identity and the page's own hash, as "name=value" pairs. */
 const pageIdentity = (identity: BuildIdentity, pageHash: string) =>
@@ -40,13 +40,16 @@ const pageIdentity = (identity: BuildIdentity, pageHash: string) =>
  * builds of the same input stay identical.
  */
 export function identifyBuild(
-  pages: RenderedPage[],
+  pages: BuiltPage[],
   files: OutputFile[],
   inputs: Omit<BuildIdentity, 'content'>,
-): { pages: RenderedPage[]; files: OutputFile[]; identity: BuildIdentity } {
-  const once = (html: string) => {
-    const at = html.indexOf(placeholderTag);
-    return at !== -1 && html.indexOf(placeholderTag, at + 1) === -1;
+  /** The sha256 of files already hashed (the pages, as they were rendered), by path. */
+  hashed: Map<string, string> = new Map(),
+): { pages: BuiltPage[]; files: OutputFile[]; identity: BuildIdentity } {
+  const once = (html: string | Uint8Array) => {
+    const text = typeof html === 'string' ? html : bufferOf(html);
+    const at = text.indexOf(placeholderTag);
+    return at !== -1 && text.indexOf(placeholderTag, at + 1) === -1;
   };
   const problems = pages
     .filter((page) => !once(page.html))
@@ -54,7 +57,7 @@ export function identifyBuild(
   if (problems.length > 0) throw new BuildError('Giving the pages their build identity', problems);
 
   // Each file hashed once; the site's hash is that of the list of paths and hashes.
-  const hashes = new Map(files.map((file) => [file.path, sha256(file.contents)]));
+  const hashes = new Map(files.map((file) => [file.path, hashed.get(file.path) ?? sha256(file.contents)]));
   const list = [...hashes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const identity: BuildIdentity = {
     commit: inputs.commit,
@@ -64,14 +67,15 @@ export function identifyBuild(
     ...(inputs.cms ? { cms: inputs.cms } : {}),
   };
 
-  // Every HTML file with the placeholder: the pages, and the CMS's page.
-  const filled = new Map<string, string>();
+  // Every HTML file with the placeholder: the pages (as text or as their bytes), and the CMS's page.
+  const pageFiles = new Set(pages.map((page) => page.file));
+  const filled = new Map<string, string | Uint8Array>();
   for (const file of files) {
-    if (!file.path.endsWith('.html') || typeof file.contents !== 'string') continue;
-    const html = file.contents;
-    if (!html.includes(placeholderTag)) continue;
-    const tag = `<meta name="build" content="${escapeHtml(pageIdentity(identity, hashes.get(file.path)!))}"`;
-    filled.set(file.path, html.replace(placeholderTag, tag));
+    if (!file.path.endsWith('.html')) continue;
+    const tag = () => `<meta name="build" content="${escapeHtml(pageIdentity(identity, hashes.get(file.path)!))}"`;
+    if (typeof file.contents === 'string') {
+      if (file.contents.includes(placeholderTag)) filled.set(file.path, file.contents.replace(placeholderTag, tag()));
+    } else if (pageFiles.has(file.path)) filled.set(file.path, withTag(file.contents, tag()));
   }
   return {
     identity,
@@ -82,3 +86,13 @@ export function identifyBuild(
     ],
   };
 }
+
+/** A page's bytes with `tag` in place of the placeholder (there once: checked above). */
+function withTag(bytes: Uint8Array, tag: string): Uint8Array {
+  const page = bufferOf(bytes);
+  const at = page.indexOf(placeholderTag);
+  return Buffer.concat([page.subarray(0, at), Buffer.from(tag), page.subarray(at + Buffer.byteLength(placeholderTag))]);
+}
+
+/** The same bytes as a Buffer, which can look for text. */
+const bufferOf = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
