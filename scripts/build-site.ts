@@ -11,7 +11,7 @@ import { outputLocationProblems, recoverOutputFolder } from './lib/output-folder
 import { projectRoot } from './lib/project-root.js';
 import { createUrls, trimTrailingSlashes } from '../src/urls.ts';
 import { BuildError, displayPath, type Problem } from './lib/problems.ts';
-import { identifyBuild } from './stages/build-identity.ts';
+import { identifyBuild, identityRoom } from './stages/build-identity.ts';
 import { bundleClient, type ClientBundle } from './stages/bundle-client.ts';
 import { checkOutput } from './stages/check-output.ts';
 import { pageReader } from './stages/read-pages.ts';
@@ -111,7 +111,8 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   // most pages do not.
   const readPage = pageReader(keptIn);
   const context = { urls, assets: client.assets, today, markdown, testedWith };
-  const rendered = takePages(eachRenderedPage(content, routes, context), readPage);
+  const inputs = { commit: await commit, date: today, generator: generator(), cms: cmsIdentity(cms) };
+  const rendered = takePages(eachRenderedPage(content, routes, context), readPage, identityRoom(inputs));
 
   // Gather the site: pages, client bundle, host files, public files.
   const revisions = await revisionsOf(content, options.eventRevisions);
@@ -128,8 +129,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const gzipSizes = scriptSizesSoon(keptIn, site);
 
   // build.json, and the same identity in every page (npm run verify compares a live site with it).
-  const identity = { commit: await commit, date: today, generator: generator(), cms: cmsIdentity(cms) };
-  const { pages, files } = identifyBuild(rendered.pages, site, identity, rendered.hashes);
+  const { pages, files } = identifyBuild(rendered.pages, site, inputs, rendered.made);
 
   // Check every internal link, asset and image before anything is written.
   const { readings } = rendered;

@@ -25,11 +25,49 @@ export const buildIdentityFile = 'build.json';
 /** The start of <meta name="build"> as pages are written (by React, and by the CMS stage), before the identity is known. */
 const placeholderTag = `<meta name="build" content="${buildIdentityPlaceholder}"`;
 
-export const sha256 = (bytes: string | Uint8Array) => `sha256:${hash('sha256', bytes, 'hex')}`;
+const sha256 = (bytes: string | Uint8Array) => `sha256:${hash('sha256', bytes, 'hex')}`;
 
 /** The value of a page's <meta name="build">: the site's identity and the page's own hash, as "name=value" pairs. */
 const pageIdentity = (identity: BuildIdentity, pageHash: string) =>
   `commit=${identity.commit ?? 'unknown'} content=${identity.content} date=${identity.date} generator=${identity.generator} page=${pageHash}`;
+
+const identityTag = (identity: BuildIdentity, pageHash: string) =>
+  `<meta name="build" content="${escapeHtml(pageIdentity(identity, pageHash))}"`;
+
+/**
+ * The bytes the filled <meta name="build"> will take in every page of a build, known before the site's hash: the
+ * hashes in it are of one length, of characters no escaping changes.
+ */
+export const identityRoom = (inputs: Omit<BuildIdentity, 'content'>) => {
+  const anyHash = sha256('');
+  return Buffer.byteLength(identityTag({ ...inputs, content: anyHash }, anyHash));
+};
+
+/** A page as its bytes, with `room` bytes for its identity where the placeholder is (at `room.at`), and its sha256. */
+export interface PageBytes {
+  bytes: Buffer;
+  /** The page's hash, taken with the placeholder in place. */
+  hash: string;
+  /** Where its identity goes, and how many bytes were left for it; none when the page has not one placeholder. */
+  room?: { at: number; length: number };
+}
+
+/**
+ * A rendered page as the bytes to be written, with room left for its identity: filling it in then writes into the
+ * page (identifyBuild), where making each page again with its identity held every page twice at once.
+ */
+export function pageBytes(html: string, room: number): PageBytes {
+  const rendered = Buffer.from(html);
+  const pageHash = sha256(rendered);
+  const at = rendered.indexOf(placeholderTag);
+  const after = at + Buffer.byteLength(placeholderTag);
+  if (at === -1 || rendered.indexOf(placeholderTag, after) !== -1) return { bytes: rendered, hash: pageHash };
+  const bytes = Buffer.allocUnsafe(rendered.length - (after - at) + room);
+  rendered.copy(bytes, 0, 0, at);
+  bytes.fill(0x20, at, at + room);
+  rendered.copy(bytes, at + room, after);
+  return { bytes, hash: pageHash, room: { at, length: room } };
+}
 
 /**
  * Gives the site its identity: build.json, and the same identity in the
@@ -43,8 +81,8 @@ export function identifyBuild(
   pages: BuiltPage[],
   files: OutputFile[],
   inputs: Omit<BuildIdentity, 'content'>,
-  /** The sha256 of files already hashed (the pages, as they were rendered), by path. */
-  hashed: Map<string, string> = new Map(),
+  /** Pages already made into bytes with room for their identity (pageBytes), by path. */
+  made: Map<string, Omit<PageBytes, 'bytes'>> = new Map(),
 ): { pages: BuiltPage[]; files: OutputFile[]; identity: BuildIdentity } {
   const once = (html: string | Uint8Array) => {
     const text = typeof html === 'string' ? html : bufferOf(html);
@@ -52,12 +90,12 @@ export function identifyBuild(
     return at !== -1 && text.indexOf(placeholderTag, at + 1) === -1;
   };
   const problems = pages
-    .filter((page) => !once(page.html))
+    .filter((page) => !made.get(page.file)?.room && !once(page.html))
     .map((page) => ({ where: page.file, message: `expected one ${placeholderTag}/> in the head (src/Document.tsx)` }));
   if (problems.length > 0) throw new BuildError('Giving the pages their build identity', problems);
 
   // Each file hashed once; the site's hash is that of the list of paths and hashes.
-  const hashes = new Map(files.map((file) => [file.path, hashed.get(file.path) ?? sha256(file.contents)]));
+  const hashes = new Map(files.map((file) => [file.path, made.get(file.path)?.hash ?? sha256(file.contents)]));
   const list = [...hashes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const identity: BuildIdentity = {
     commit: inputs.commit,
@@ -72,10 +110,12 @@ export function identifyBuild(
   const filled = new Map<string, string | Uint8Array>();
   for (const file of files) {
     if (!file.path.endsWith('.html')) continue;
-    const tag = () => `<meta name="build" content="${escapeHtml(pageIdentity(identity, hashes.get(file.path)!))}"`;
+    const tag = () => identityTag(identity, hashes.get(file.path)!);
+    const room = made.get(file.path)?.room;
     if (typeof file.contents === 'string') {
       if (file.contents.includes(placeholderTag)) filled.set(file.path, file.contents.replace(placeholderTag, tag()));
-    } else if (pageFiles.has(file.path)) filled.set(file.path, withTag(file.contents, tag()));
+    } else if (room) filled.set(file.path, intoRoom(bufferOf(file.contents), room, tag()));
+    else if (pageFiles.has(file.path)) filled.set(file.path, withTag(file.contents, tag()));
   }
   return {
     identity,
@@ -92,6 +132,15 @@ function withTag(bytes: Uint8Array, tag: string): Uint8Array {
   const page = bufferOf(bytes);
   const at = page.indexOf(placeholderTag);
   return Buffer.concat([page.subarray(0, at), Buffer.from(tag), page.subarray(at + Buffer.byteLength(placeholderTag))]);
+}
+
+/** The page with `tag` in its room: written into it when it fits exactly, as it does (identityRoom). */
+function intoRoom(page: Buffer, room: { at: number; length: number }, tag: string): Buffer {
+  if (Buffer.byteLength(tag) === room.length) {
+    page.write(tag, room.at);
+    return page;
+  }
+  return Buffer.concat([page.subarray(0, room.at), Buffer.from(tag), page.subarray(room.at + room.length)]);
 }
 
 /** The same bytes as a Buffer, which can look for text. */

@@ -7,27 +7,27 @@
  * strings, and again with their identity filled in, took most of a build's
  * memory, and the garbage collector's time with it.
  */
-import { sha256 } from './build-identity.ts';
+import { type PageBytes, pageBytes } from './build-identity.ts';
 import type { PageReader, PageReading } from './read-pages.ts';
 import type { BuiltPage, RenderedPage } from './render-pages.tsx';
 
 export interface TakenPages {
   /** Each page with its HTML as bytes. */
   pages: BuiltPage[];
-  /** Each page's sha256 as build-identity.ts writes it, by output file. */
-  hashes: Map<string, string>;
+  /** Each page's sha256 as build-identity.ts writes it, and the room left in it for its identity, by output file. */
+  made: Map<string, Omit<PageBytes, 'bytes'>>;
   /** Each page's reading, by output file. */
   readings: Map<string, PageReading>;
 }
 
-export function takePages(rendered: Iterable<RenderedPage>, read: PageReader): TakenPages {
-  const taken: TakenPages = { pages: [], hashes: new Map(), readings: new Map() };
+/** `room`: the bytes each page's identity will take (build-identity.ts's identityRoom). */
+export function takePages(rendered: Iterable<RenderedPage>, read: PageReader, room: number): TakenPages {
+  const taken: TakenPages = { pages: [], made: new Map(), readings: new Map() };
   for (const page of rendered) {
-    const bytes = Buffer.from(page.html);
-    const pageHash = sha256(bytes);
+    const { bytes, ...made } = pageBytes(page.html, room);
     taken.pages.push({ route: page.route, file: page.file, html: bytes });
-    taken.hashes.set(page.file, pageHash);
-    taken.readings.set(page.file, read(page, pageHash));
+    taken.made.set(page.file, made);
+    taken.readings.set(page.file, read(page, made.hash));
   }
   return taken;
 }
