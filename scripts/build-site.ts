@@ -11,17 +11,18 @@ import { outputLocationProblems, recoverOutputFolder } from './lib/output-folder
 import { projectRoot } from './lib/project-root.js';
 import { createUrls, trimTrailingSlashes } from '../src/urls.ts';
 import { BuildError, displayPath, type Problem } from './lib/problems.ts';
-import { identifyBuild } from './stages/build-identity.ts';
+import { identifyBuild, identityRoom } from './stages/build-identity.ts';
 import { bundleClient, type ClientBundle } from './stages/bundle-client.ts';
 import { checkOutput } from './stages/check-output.ts';
-import { pageReader, readPages } from './stages/read-pages.ts';
+import { pageReader } from './stages/read-pages.ts';
 import { calendarFiles, revisionWarnings, revisionsOf } from './stages/calendar-files.ts';
 import { citationFiles } from './stages/citation-files.ts';
 import { readPublicFiles } from './stages/copy-public.ts';
 import type { DoiOnly } from './stages/content/doi-only.ts';
 import { loadContent, placeholderWarnings } from './stages/load-content.ts';
 import type { OutputFile } from './stages/output-files.ts';
-import { renderPages } from './stages/render-pages.tsx';
+import { eachRenderedPage } from './stages/render-pages.tsx';
+import { takePages } from './stages/take-pages.ts';
 import { pageBudgetWarnings } from './stages/page-budgets.ts';
 import { buildReport, type BuildReport } from './stages/report.ts';
 import { siteFiles } from './stages/site-files.ts';
@@ -105,13 +106,18 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const urls = createUrls(options.basePath ?? '', content.site.siteUrl);
   const cms = options.cms ?? localOnly;
 
-  // Render every route of the route table.
-  const rendered = renderPages(content, routes, { urls, assets: client.assets, today, markdown, testedWith });
+  // Render every route of the route table, each page read for the output check and hashed as it comes. The pages
+  // are read as rendered: their identity changes no link, id or image, and every build's identity differs, while
+  // most pages do not.
+  const readPage = pageReader(keptIn);
+  const context = { urls, assets: client.assets, today, markdown, testedWith };
+  const inputs = { commit: await commit, date: today, generator: generator(), cms: cmsIdentity(cms) };
+  const rendered = takePages(eachRenderedPage(content, routes, context), readPage, identityRoom(inputs));
 
   // Gather the site: pages, client bundle, host files, public files.
   const revisions = await revisionsOf(content, options.eventRevisions);
   const site: OutputFile[] = [
-    ...rendered.map((page) => ({ path: page.file, contents: page.html })),
+    ...rendered.pages.map((page) => ({ path: page.file, contents: page.html })),
     ...client.files,
     ...siteFiles(urls, routes, content, { headerRules: [adminHeaders(urls, cms.backend)], markdown }),
     ...citationFiles(content),
@@ -123,13 +129,10 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const gzipSizes = scriptSizesSoon(keptIn, site);
 
   // build.json, and the same identity in every page (npm run verify compares a live site with it).
-  const identity = { commit: await commit, date: today, generator: generator(), cms: cmsIdentity(cms) };
-  const { pages, files } = identifyBuild(rendered, site, identity);
+  const { pages, files } = identifyBuild(rendered.pages, site, inputs, rendered.made);
 
-  // Check every internal link, asset and image before anything is written. The pages are read as rendered: their
-  // identity changes no link, id or image, and every build's identity differs, while most pages do not.
-  const readPage = pageReader(keptIn);
-  const readings = readPages(rendered, readPage);
+  // Check every internal link, asset and image before anything is written.
+  const { readings } = rendered;
   const linkProblems = checkOutput(readings, files, urls, origins);
   if (linkProblems.length > 0) throw new BuildError('Checking links and assets', linkProblems);
 

@@ -112,9 +112,13 @@ export async function runBuild(projectRoot) {
   // A build with no bundle (every CI run and deploy) is often the checkout's only one: it keeps no code, which would
   // only delay its exit; the next build keeps it.
   const esbuild = await import('esbuild').catch(() => undefined);
-  // The scripts for the browser that are not kept either: esbuild makes them while it bundles the command.
-  if (esbuild) startBrowserBundles(esbuild, projectRoot);
+  // The scripts for the browser that are not kept either, in esbuild's process: the client bundle, which the pages
+  // name, while it bundles the command; the editor's and the preview's, wanted only once the pages are rendered,
+  // when the command is bundled. Started with it, they held it back (the four took both cores) while this process
+  // had nothing to do; after it, esbuild makes them while this process loads the content and renders the pages.
+  if (esbuild) startBrowserBundles(esbuild, projectRoot, ['client']);
   const made = esbuild && (await makeBundle(esbuild, projectRoot, folder).catch(() => undefined));
+  if (esbuild) startBrowserBundles(esbuild, projectRoot, ['editor', 'preview']);
   const command = made && loadBundle(made.file, made.source);
   if (command) return command.buildCommand(command.code);
   const { register } = await import('tsx/esm/api');

@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --runs 15] [--against ../other-checkout] [--strict] [--skip-scale]
+ * npm run bench [-- --runs 15] [--against ../other-checkout] [--strict] [--skip-scale | --only-scale]
  *
  * The build command of package.json in paired rounds, each in a fresh process
  * with a new output folder, beside `node -e ''` and, with --against, another
@@ -7,7 +7,7 @@
  * rounds compare on a shared machine); then the first build after an edit,
  * peak memory and the weight of each route; then how the build grows
  * (scale.ts: 1,000 and 10,000 routes and a theme of 1,690 real entries, cold
- * and warm, unless --skip-scale). docs/architecture.md#performance says what
+ * and warm, unless --skip-scale; --only-scale runs it alone). docs/architecture.md#performance says what
  * each figure means. The Node that runs this runs the builds.
  * Writes reports/bench.json; with --strict, exits 1 on a missed target.
  */
@@ -32,11 +32,12 @@ const { values } = readCommandLine(
       against: { type: 'string' },
       strict: { type: 'boolean', default: false },
       'skip-scale': { type: 'boolean', default: false },
+      'only-scale': { type: 'boolean', default: false },
     },
   },
   // 1 is a missed target.
   {
-    usage: 'Usage: npm run bench [-- --runs 15] [--against ../other-checkout] [--strict] [--skip-scale]',
+    usage: 'Usage: npm run bench [-- --runs 15] [--against ../other-checkout] [--strict] [--skip-scale | --only-scale]',
     exitCode: 2,
   },
 );
@@ -69,7 +70,8 @@ const peakEnv = { NODE_OPTIONS: `--import=${pathToFileURL(peakHook).href}` };
 /** One command in the project, timed, and its peak memory. */
 const measure: Measure = async (command, env = {}) => {
   const { ms } = await timed(command, projectRoot, { ...peakEnv, ...env });
-  return { ms, peak: Number(await readFile(peakFile, 'utf8')) };
+  const [peak, cpu] = (await readFile(peakFile, 'utf8')).split(' ').map(Number);
+  return { ms, peak: peak!, cpu: cpu! };
 };
 
 interface Run {
@@ -170,9 +172,13 @@ async function pairedRounds(sides: { run: () => Promise<{ ms: number }> }[], ref
 /** The scale runs' table and growth per route; their targets, to be listed with the others. */
 function scaleReport(scale: ScaleRun[]) {
   heading('Scale: cold (no node_modules/.cache/eccron-*), then warm; a fresh process each');
+  console.log(dim(`The machine's load: ${os.loadavg()[0]!.toFixed(2)}; CPU is the process's own user + system time.`));
   printTable([
-    ['', 'cold', 'peak memory', 'warm', 'peak memory'],
-    ...scale.map((run) => [run.name, ms(run.cold.ms), mib(run.cold.peak), ms(run.warm.ms), mib(run.warm.peak)]),
+    ['', 'cold', 'CPU', 'peak memory', 'warm', 'CPU', 'peak memory'],
+    ...scale.map((run) => [
+      run.name,
+      ...[run.cold, run.warm].flatMap((one) => [ms(one.ms), ms(one.cpu), mib(one.peak)]),
+    ]),
   ]);
   for (const kind of ['cold', 'warm'] as const) {
     const growth = growthPerRoute(scale, kind);
@@ -202,10 +208,31 @@ function scaleReport(scale: ScaleRun[]) {
   ];
 }
 
+function printTargets(results: { target: string; figure: string; ok: boolean }[]) {
+  heading('Targets');
+  for (const result of results) console.log(`${result.ok ? green('✓') : red('✗')} ${result.target}: ${result.figure}`);
+}
+
+const machine = (loadAtStart: number) => ({
+  cpus: os.cpus().length,
+  model: os.cpus()[0]?.model.trim(),
+  node: process.version,
+  loadAtStart,
+  loadAtEnd: os.loadavg()[0],
+});
+
+/** Writes `json` to reports/`name`. */
+async function writeReport(name: string, json: object) {
+  const reportFile = path.join(projectRoot, 'reports', name);
+  await mkdir(path.dirname(reportFile), { recursive: true });
+  await writeFile(reportFile, `${JSON.stringify(json, null, 2)}\n`);
+  console.log(dim(`\nWritten to ${path.relative(process.cwd(), reportFile)}`));
+}
+
 try {
   await writeFile(
     peakHook,
-    `import { writeFileSync } from 'node:fs';\nprocess.on('exit', () => writeFileSync(${JSON.stringify(peakFile)}, String(process.resourceUsage().maxRSS * 1024)));\n`,
+    `import { writeFileSync } from 'node:fs';\nprocess.on('exit', () => { const usage = process.resourceUsage(); writeFileSync(${JSON.stringify(peakFile)}, \`\${usage.maxRSS * 1024} \${(usage.userCPUTime + usage.systemCPUTime) / 1000}\`); });\n`,
   );
   const loadAtStart = os.loadavg()[0]!;
   console.log(
@@ -214,155 +241,160 @@ try {
     ),
   );
 
-  // 1. Paired rounds; two unmeasured builds first warm the file cache and make the bundles.
-  const ours = await buildCommand(projectRoot);
-  const theirs = against ? await buildCommand(against) : undefined;
-  const sides = [
-    { name: `floor: node -e ''`, run: () => timed(`node -e ""`, projectRoot) },
-    { name: `build: ${ours}`, run: () => build(projectRoot, ours) },
-    ...(against && theirs ? [{ name: `--against: ${theirs}`, run: () => build(against, theirs) }] : []),
-  ];
-  for (const side of sides.slice(1)) for (let i = 0; i < 2; i += 1) await side.run();
-  const { samples, ratios } = await pairedRounds(sides, 1, 'warm');
-  // Then cold: every build after its side's node_modules/.cache/eccron-* is removed (not timed), as in CI.
-  const coldSides = [
-    { name: `build, cold: ${ours}`, run: () => removeCaches(projectRoot).then(() => build(projectRoot, ours)) },
-    ...(against && theirs
-      ? [{ name: `--against, cold: ${theirs}`, run: () => removeCaches(against).then(() => build(against, theirs)) }]
-      : []),
-  ];
-  const cold = await pairedRounds(coldSides, 0, 'cold');
+  if (values['only-scale']) {
+    // How the build grows, alone.
+    const scale = await scaleRuns(measure, work, await buildCommand(projectRoot));
+    const results = scaleReport(scale);
+    printTargets(results);
+    const targets = results.map(({ target, figure, ok }) => ({ target, figure, ok }));
+    await writeReport('bench-scale.json', {
+      date: new Date().toISOString(),
+      machine: machine(loadAtStart),
+      scale,
+      targets,
+    });
+    if (values.strict && results.some((result) => !result.ok)) process.exitCode = 1;
+  } else {
+    // 1. Paired rounds; two unmeasured builds first warm the file cache and make the bundles.
+    const ours = await buildCommand(projectRoot);
+    const theirs = against ? await buildCommand(against) : undefined;
+    const sides = [
+      { name: `floor: node -e ''`, run: () => timed(`node -e ""`, projectRoot) },
+      { name: `build: ${ours}`, run: () => build(projectRoot, ours) },
+      ...(against && theirs ? [{ name: `--against: ${theirs}`, run: () => build(against, theirs) }] : []),
+    ];
+    for (const side of sides.slice(1)) for (let i = 0; i < 2; i += 1) await side.run();
+    const { samples, ratios } = await pairedRounds(sides, 1, 'warm');
+    // Then cold: every build after its side's node_modules/.cache/eccron-* is removed (not timed), as in CI.
+    const coldSides = [
+      { name: `build, cold: ${ours}`, run: () => removeCaches(projectRoot).then(() => build(projectRoot, ours)) },
+      ...(against && theirs
+        ? [{ name: `--against, cold: ${theirs}`, run: () => removeCaches(against).then(() => build(against, theirs)) }]
+        : []),
+    ];
+    const cold = await pairedRounds(coldSides, 0, 'cold');
 
-  // 2. Once each: the first build after an edit, and the peak memory.
-  await rm(cacheFolder(projectRoot), { recursive: true, force: true });
-  await rm(path.join(projectRoot, 'node_modules', '.cache', 'eccron-client'), { recursive: true, force: true });
-  const first = await build(projectRoot, ours);
-  const { report, outDir } = await build(projectRoot, ours, peakEnv, true);
-  const peak = Number(await readFile(peakFile, 'utf8'));
+    // 2. Once each: the first build after an edit, and the peak memory.
+    await rm(cacheFolder(projectRoot), { recursive: true, force: true });
+    await rm(path.join(projectRoot, 'node_modules', '.cache', 'eccron-client'), { recursive: true, force: true });
+    const first = await build(projectRoot, ours);
+    const { report, outDir } = await build(projectRoot, ours, peakEnv, true);
+    const peak = Number((await readFile(peakFile, 'utf8')).split(' ')[0]);
 
-  heading('Builds of the real site, a fresh process each, paired round by round');
-  printTable([
-    ['', 'median', 'min', 'max', 'paired ratio to the build'],
-    ...sides.map((side, index) => {
-      const { median, min, max } = stats(samples[index]!);
-      return [side.name, ms(median), ms(min), ms(max), `${ratios[index]!.toFixed(3)} ×`];
-    }),
-    ...coldSides.map((side, index) => {
-      const { median, min, max } = stats(cold.samples[index]!);
-      return [side.name, ms(median), ms(min), ms(max), `${cold.ratios[index]!.toFixed(3)} ×`];
-    }),
-    ['first build after an edit of src/ or scripts/ (once)', ms(first.ms), '', '', ''],
-    ...others.map((other) => [other.name, `${other.seconds} s`, '', '', '']),
-  ]);
-  console.log(
-    dim(`Inside the process, buildSite() took ${ms(report.milliseconds)}; peak memory of the build ${mib(peak)}.`),
-  );
-  const pairedOf = (ours: number[], theirs: number[]) => median(ours.map((sample, round) => sample / theirs[round]!));
-  const oursToTheirs = against
-    ? { warm: pairedOf(samples[1]!, samples[2]!), cold: pairedOf(cold.samples[0]!, cold.samples[1]!) }
-    : undefined;
-  if (oursToTheirs)
+    heading('Builds of the real site, a fresh process each, paired round by round');
+    printTable([
+      ['', 'median', 'min', 'max', 'paired ratio to the build'],
+      ...sides.map((side, index) => {
+        const { median, min, max } = stats(samples[index]!);
+        return [side.name, ms(median), ms(min), ms(max), `${ratios[index]!.toFixed(3)} ×`];
+      }),
+      ...coldSides.map((side, index) => {
+        const { median, min, max } = stats(cold.samples[index]!);
+        return [side.name, ms(median), ms(min), ms(max), `${cold.ratios[index]!.toFixed(3)} ×`];
+      }),
+      ['first build after an edit of src/ or scripts/ (once)', ms(first.ms), '', '', ''],
+      ...others.map((other) => [other.name, `${other.seconds} s`, '', '', '']),
+    ]);
     console.log(
-      bold(
-        `This checkout ÷ --against, paired: warm ${oursToTheirs.warm.toFixed(3)} ×, cold ${oursToTheirs.cold.toFixed(3)} ×`,
+      dim(`Inside the process, buildSite() took ${ms(report.milliseconds)}; peak memory of the build ${mib(peak)}.`),
+    );
+    const pairedOf = (ours: number[], theirs: number[]) => median(ours.map((sample, round) => sample / theirs[round]!));
+    const oursToTheirs = against
+      ? { warm: pairedOf(samples[1]!, samples[2]!), cold: pairedOf(cold.samples[0]!, cold.samples[1]!) }
+      : undefined;
+    if (oursToTheirs)
+      console.log(
+        bold(
+          `This checkout ÷ --against, paired: warm ${oursToTheirs.warm.toFixed(3)} ×, cold ${oursToTheirs.cold.toFixed(3)} ×`,
+        ),
+      );
+    if (loadAtStart > os.cpus().length / 2)
+      console.log(
+        dim(`The machine was busy (load ${loadAtStart.toFixed(2)}): compare the paired ratios, not the times.`),
+      );
+
+    // 3. Per route, from the build's report.
+    heading('Per route (gzip -9)');
+    printTable([
+      ['Route', 'HTML', 'HTML gzip', 'CSS', 'CSS gzip', 'JS', 'JS gzip'],
+      ...report.pages.map((page) => [
+        page.route,
+        ...[page.html, page.css, page.js].flatMap((size) => [kilobytes(size.bytes), kilobytes(size.gzip)]),
+      ]),
+    ]);
+
+    const fonts = fontPolicy(
+      await Promise.all(report.pages.map((page) => readFile(path.join(outDir, page.file), 'utf8'))),
+      await Promise.all(
+        (await readdir(path.join(outDir, 'assets')))
+          .filter((name) => name.endsWith('.css'))
+          .map((name) => readFile(path.join(outDir, 'assets', name), 'utf8')),
       ),
     );
-  if (loadAtStart > os.cpus().length / 2)
-    console.log(
-      dim(`The machine was busy (load ${loadAtStart.toFixed(2)}): compare the paired ratios, not the times.`),
-    );
+    const worst = (pick: (page: BuildReport['pages'][number]) => number) => Math.max(...report.pages.map(pick));
+    const home = report.pages.find((page) => page.route === '/')!;
+    const results = [
+      { target: `peak memory of the build ≤ ${mib(targets.peakMemory)}`, value: peak, limit: targets.peakMemory },
+      {
+        target: `JS per page ≤ ${kilobytes(targets.jsPerPageGzip)} gzip`,
+        value: worst((page) => page.js.gzip),
+        limit: targets.jsPerPageGzip,
+      },
+      {
+        target: `CSS per page ≤ ${kilobytes(targets.cssPerPageGzip)} gzip`,
+        value: worst((page) => page.css.gzip),
+        limit: targets.cssPerPageGzip,
+      },
+      {
+        target: `home HTML ≤ ${kilobytes(targets.homeHtmlGzip)} gzip`,
+        value: home.html.gzip,
+        limit: targets.homeHtmlGzip,
+      },
+    ].map((result) => ({
+      ...result,
+      ok: result.value <= result.limit,
+      figure: result.limit === targets.peakMemory ? mib(result.value) : kilobytes(result.value),
+    }));
+    results.push({
+      target: 'fonts self-hosted and preloaded, or system fonts only',
+      figure: fonts.verdict,
+      ok: fonts.ok,
+      value: 0,
+      limit: 0,
+    });
+    const scale = values['skip-scale'] ? [] : await scaleRuns(measure, work, ours);
+    if (scale.length > 0) results.push(...scaleReport(scale));
 
-  // 3. Per route, from the build's report.
-  heading('Per route (gzip -9)');
-  printTable([
-    ['Route', 'HTML', 'HTML gzip', 'CSS', 'CSS gzip', 'JS', 'JS gzip'],
-    ...report.pages.map((page) => [
-      page.route,
-      ...[page.html, page.css, page.js].flatMap((size) => [kilobytes(size.bytes), kilobytes(size.gzip)]),
-    ]),
-  ]);
+    printTargets(results);
 
-  const fonts = fontPolicy(
-    await Promise.all(report.pages.map((page) => readFile(path.join(outDir, page.file), 'utf8'))),
-    await Promise.all(
-      (await readdir(path.join(outDir, 'assets')))
-        .filter((name) => name.endsWith('.css'))
-        .map((name) => readFile(path.join(outDir, 'assets', name), 'utf8')),
-    ),
-  );
-  const worst = (pick: (page: BuildReport['pages'][number]) => number) => Math.max(...report.pages.map(pick));
-  const home = report.pages.find((page) => page.route === '/')!;
-  const results = [
-    { target: `peak memory of the build ≤ ${mib(targets.peakMemory)}`, value: peak, limit: targets.peakMemory },
-    {
-      target: `JS per page ≤ ${kilobytes(targets.jsPerPageGzip)} gzip`,
-      value: worst((page) => page.js.gzip),
-      limit: targets.jsPerPageGzip,
-    },
-    {
-      target: `CSS per page ≤ ${kilobytes(targets.cssPerPageGzip)} gzip`,
-      value: worst((page) => page.css.gzip),
-      limit: targets.cssPerPageGzip,
-    },
-    {
-      target: `home HTML ≤ ${kilobytes(targets.homeHtmlGzip)} gzip`,
-      value: home.html.gzip,
-      limit: targets.homeHtmlGzip,
-    },
-  ].map((result) => ({
-    ...result,
-    ok: result.value <= result.limit,
-    figure: result.limit === targets.peakMemory ? mib(result.value) : kilobytes(result.value),
-  }));
-  results.push({
-    target: 'fonts self-hosted and preloaded, or system fonts only',
-    figure: fonts.verdict,
-    ok: fonts.ok,
-    value: 0,
-    limit: 0,
-  });
-  const scale = values['skip-scale'] ? [] : await scaleRuns(measure, work, ours);
-  if (scale.length > 0) results.push(...scaleReport(scale));
-
-  heading('Targets');
-  for (const result of results) console.log(`${result.ok ? green('✓') : red('✗')} ${result.target}: ${result.figure}`);
-
-  const json = {
-    date: new Date().toISOString(),
-    machine: {
-      cpus: os.cpus().length,
-      model: os.cpus()[0]?.model.trim(),
-      node: process.version,
-      loadAtStart,
-      loadAtEnd: os.loadavg()[0],
-    },
-    rounds: runs,
-    builds: [
-      ...sides.map((side, index) => ({
-        name: side.name,
-        ms: { ...stats(samples[index]!), samples: samples[index] },
-        pairedRatioToBuild: ratios[index],
-      })),
-      ...coldSides.map((side, index) => ({
-        name: side.name,
-        ms: { ...stats(cold.samples[index]!), samples: cold.samples[index] },
-        pairedRatioToBuild: cold.ratios[index],
-      })),
-    ],
-    ...(oursToTheirs ? { oursToAgainst: oursToTheirs } : {}),
-    firstBuildAfterEditMs: first.ms,
-    buildSiteMs: report.milliseconds,
-    peakMemory: peak,
-    pages: report.pages,
-    targets: results.map(({ target, figure, ok }) => ({ target, figure, ok })),
-    scale,
-    others,
-  };
-  const reportFile = path.join(projectRoot, 'reports', 'bench.json');
-  await mkdir(path.dirname(reportFile), { recursive: true });
-  await writeFile(reportFile, `${JSON.stringify(json, null, 2)}\n`);
-  console.log(dim(`\nWritten to ${path.relative(process.cwd(), reportFile)}`));
-  if (values.strict && results.some((result) => !result.ok)) process.exitCode = 1;
+    const json = {
+      date: new Date().toISOString(),
+      machine: machine(loadAtStart),
+      rounds: runs,
+      builds: [
+        ...sides.map((side, index) => ({
+          name: side.name,
+          ms: { ...stats(samples[index]!), samples: samples[index] },
+          pairedRatioToBuild: ratios[index],
+        })),
+        ...coldSides.map((side, index) => ({
+          name: side.name,
+          ms: { ...stats(cold.samples[index]!), samples: cold.samples[index] },
+          pairedRatioToBuild: cold.ratios[index],
+        })),
+      ],
+      ...(oursToTheirs ? { oursToAgainst: oursToTheirs } : {}),
+      firstBuildAfterEditMs: first.ms,
+      buildSiteMs: report.milliseconds,
+      peakMemory: peak,
+      pages: report.pages,
+      targets: results.map(({ target, figure, ok }) => ({ target, figure, ok })),
+      scale,
+      others,
+    };
+    await writeReport('bench.json', json);
+    if (values.strict && results.some((result) => !result.ok)) process.exitCode = 1;
+  }
 } finally {
   await rm(work, { recursive: true, force: true });
 }

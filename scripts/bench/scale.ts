@@ -14,14 +14,20 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { projectRoot } from '../lib/project-root.js';
 
-/** The time from spawn to exit and the peak memory of one command, run as run.ts runs its builds. */
-export type Measure = (command: string, env?: Record<string, string>) => Promise<{ ms: number; peak: number }>;
+/** One command's time from spawn to exit, its process's CPU time (user + system) and peak memory, as run.ts runs builds. */
+export type Measure = (command: string, env?: Record<string, string>) => Promise<Measured>;
+
+interface Measured {
+  ms: number;
+  cpu: number;
+  peak: number;
+}
 
 export interface ScaleRun {
   name: string;
   routes?: number;
-  cold: { ms: number; peak: number };
-  warm: { ms: number; peak: number };
+  cold: Measured;
+  warm: Measured;
 }
 
 const quote = (text: string) => JSON.stringify(text);

@@ -163,16 +163,18 @@ const started = registry[key] ?? new Map();
 registry[key] = started;
 
 /**
- * Starts in esbuild's process each script that is not kept at all; one kept but out of date is the command's to
- * see (it reads every input to tell).
+ * Starts in esbuild's process each of the scripts named that is not kept at all; one kept but out of date is the
+ * command's to see (it reads every input to tell).
  * @param {{ build: (options: object) => Promise<unknown> }} esbuild
  * @param {string} root
+ * @param {('client' | 'editor' | 'preview')[]} names
  */
-export function startBrowserBundles(esbuild, root) {
+export function startBrowserBundles(esbuild, root, names) {
   const files = keptFiles(root);
   const all = { client: clientBundleOptions, editor: editorScriptOptions, preview: previewScriptOptions };
-  for (const [name, optionsOf] of Object.entries(all)) {
-    if (existsSync(files[/** @type {keyof typeof files} */ (name)])) continue;
+  for (const name of names) {
+    const optionsOf = all[name];
+    if (existsSync(files[name])) continue;
     const options = optionsOf(root);
     const build = esbuild.build(options);
     // Taken up and its failure reported by the command; one it never takes (the content refused) fails quietly.

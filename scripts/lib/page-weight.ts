@@ -80,7 +80,7 @@ export function pageWeigher(
   // Every page loads the same stylesheet and scripts: they are weighed once for all.
   const assetWeights = new Map<string, Omit<Weight, 'html'>>();
   return {
-    page(html: string, { stylesheets, scripts }: { stylesheets: string[]; scripts: string[] }): Weight {
+    page(html: Contents, { stylesheets, scripts }: { stylesheets: string[]; scripts: string[] }): Weight {
       const key = `${stylesheets.join(' ')}\n${scripts.join(' ')}`;
       let assets = assetWeights.get(key);
       if (!assets) {

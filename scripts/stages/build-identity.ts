@@ -4,7 +4,7 @@ import { buildIdentityPlaceholder } from '../../src/build-context.tsx';
 import { escapeHtml } from '../../src/escape.ts';
 import { BuildError } from '../lib/problems.ts';
 import type { OutputFile } from './output-files.ts';
-import type { RenderedPage } from './render-pages.tsx';
+import type { BuiltPage } from './render-pages.tsx';
 
 /** What build.json holds: which build a published site is. */
 export interface BuildIdentity {
@@ -31,6 +31,44 @@ const sha256 = (bytes: string | Uint8Array) => `sha256:${hash('sha256', bytes, '
 const pageIdentity = (identity: BuildIdentity, pageHash: string) =>
   `commit=${identity.commit ?? 'unknown'} content=${identity.content} date=${identity.date} generator=${identity.generator} page=${pageHash}`;
 
+const identityTag = (identity: BuildIdentity, pageHash: string) =>
+  `<meta name="build" content="${escapeHtml(pageIdentity(identity, pageHash))}"`;
+
+/**
+ * The bytes the filled <meta name="build"> will take in every page of a build, known before the site's hash: the
+ * hashes in it are of one length, of characters no escaping changes.
+ */
+export const identityRoom = (inputs: Omit<BuildIdentity, 'content'>) => {
+  const anyHash = sha256('');
+  return Buffer.byteLength(identityTag({ ...inputs, content: anyHash }, anyHash));
+};
+
+/** A page as its bytes, with `room` bytes for its identity where the placeholder is (at `room.at`), and its sha256. */
+export interface PageBytes {
+  bytes: Buffer;
+  /** The page's hash, taken with the placeholder in place. */
+  hash: string;
+  /** Where its identity goes, and how many bytes were left for it; none when the page has not one placeholder. */
+  room?: { at: number; length: number };
+}
+
+/**
+ * A rendered page as the bytes to be written, with room left for its identity: filling it in then writes into the
+ * page (identifyBuild), where making each page again with its identity held every page twice at once.
+ */
+export function pageBytes(html: string, room: number): PageBytes {
+  const rendered = Buffer.from(html);
+  const pageHash = sha256(rendered);
+  const at = rendered.indexOf(placeholderTag);
+  const after = at + Buffer.byteLength(placeholderTag);
+  if (at === -1 || rendered.indexOf(placeholderTag, after) !== -1) return { bytes: rendered, hash: pageHash };
+  const bytes = Buffer.allocUnsafe(rendered.length - (after - at) + room);
+  rendered.copy(bytes, 0, 0, at);
+  bytes.fill(0x20, at, at + room);
+  rendered.copy(bytes, at + room, after);
+  return { bytes, hash: pageHash, room: { at, length: room } };
+}
+
 /**
  * Gives the site its identity: build.json, and the same identity in the
  * <meta name="build"> of every page, with the page's own hash so that a host
@@ -40,21 +78,24 @@ const pageIdentity = (identity: BuildIdentity, pageHash: string) =>
  * builds of the same input stay identical.
  */
 export function identifyBuild(
-  pages: RenderedPage[],
+  pages: BuiltPage[],
   files: OutputFile[],
   inputs: Omit<BuildIdentity, 'content'>,
-): { pages: RenderedPage[]; files: OutputFile[]; identity: BuildIdentity } {
-  const once = (html: string) => {
-    const at = html.indexOf(placeholderTag);
-    return at !== -1 && html.indexOf(placeholderTag, at + 1) === -1;
+  /** Pages already made into bytes with room for their identity (pageBytes), by path. */
+  made: Map<string, Omit<PageBytes, 'bytes'>> = new Map(),
+): { pages: BuiltPage[]; files: OutputFile[]; identity: BuildIdentity } {
+  const once = (html: string | Uint8Array) => {
+    const text = typeof html === 'string' ? html : bufferOf(html);
+    const at = text.indexOf(placeholderTag);
+    return at !== -1 && text.indexOf(placeholderTag, at + 1) === -1;
   };
   const problems = pages
-    .filter((page) => !once(page.html))
+    .filter((page) => !made.get(page.file)?.room && !once(page.html))
     .map((page) => ({ where: page.file, message: `expected one ${placeholderTag}/> in the head (src/Document.tsx)` }));
   if (problems.length > 0) throw new BuildError('Giving the pages their build identity', problems);
 
   // Each file hashed once; the site's hash is that of the list of paths and hashes.
-  const hashes = new Map(files.map((file) => [file.path, sha256(file.contents)]));
+  const hashes = new Map(files.map((file) => [file.path, made.get(file.path)?.hash ?? sha256(file.contents)]));
   const list = [...hashes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const identity: BuildIdentity = {
     commit: inputs.commit,
@@ -64,14 +105,17 @@ export function identifyBuild(
     ...(inputs.cms ? { cms: inputs.cms } : {}),
   };
 
-  // Every HTML file with the placeholder: the pages, and the CMS's page.
-  const filled = new Map<string, string>();
+  // Every HTML file with the placeholder: the pages (as text or as their bytes), and the CMS's page.
+  const pageFiles = new Set(pages.map((page) => page.file));
+  const filled = new Map<string, string | Uint8Array>();
   for (const file of files) {
-    if (!file.path.endsWith('.html') || typeof file.contents !== 'string') continue;
-    const html = file.contents;
-    if (!html.includes(placeholderTag)) continue;
-    const tag = `<meta name="build" content="${escapeHtml(pageIdentity(identity, hashes.get(file.path)!))}"`;
-    filled.set(file.path, html.replace(placeholderTag, tag));
+    if (!file.path.endsWith('.html')) continue;
+    const tag = () => identityTag(identity, hashes.get(file.path)!);
+    const room = made.get(file.path)?.room;
+    if (typeof file.contents === 'string') {
+      if (file.contents.includes(placeholderTag)) filled.set(file.path, file.contents.replace(placeholderTag, tag()));
+    } else if (room) filled.set(file.path, intoRoom(bufferOf(file.contents), room, tag()));
+    else if (pageFiles.has(file.path)) filled.set(file.path, withTag(file.contents, tag()));
   }
   return {
     identity,
@@ -82,3 +126,22 @@ export function identifyBuild(
     ],
   };
 }
+
+/** A page's bytes with `tag` in place of the placeholder (there once: checked above). */
+function withTag(bytes: Uint8Array, tag: string): Uint8Array {
+  const page = bufferOf(bytes);
+  const at = page.indexOf(placeholderTag);
+  return Buffer.concat([page.subarray(0, at), Buffer.from(tag), page.subarray(at + Buffer.byteLength(placeholderTag))]);
+}
+
+/** The page with `tag` in its room: written into it when it fits exactly, as it does (identityRoom). */
+function intoRoom(page: Buffer, room: { at: number; length: number }, tag: string): Buffer {
+  if (Buffer.byteLength(tag) === room.length) {
+    page.write(tag, room.at);
+    return page;
+  }
+  return Buffer.concat([page.subarray(0, room.at), Buffer.from(tag), page.subarray(room.at + room.length)]);
+}
+
+/** The same bytes as a Buffer, which can look for text. */
+const bufferOf = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

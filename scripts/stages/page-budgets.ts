@@ -7,7 +7,7 @@
 import { GzipSizes } from '../lib/gzip-size.ts';
 import type { Problem } from '../lib/problems.ts';
 import { kilobytes } from '../lib/terminal.ts';
-import type { RenderedPage } from './render-pages.tsx';
+import type { BuiltPage } from './render-pages.tsx';
 
 /**
  * A page's HTML, gzip: what a phone on a slow connection fetches in a few seconds. A theme page of some 1,700
@@ -19,7 +19,7 @@ export const PAGE_HTML_BUDGET = 150 * 1024;
 const gzipSlack = 1024;
 
 /** What makes a page heavy, and what its author can do about it. */
-const advice = (page: RenderedPage) =>
+const advice = (page: BuiltPage) =>
   page.route?.startsWith('/research/')
     ? 'a theme page grows with its publications: split the theme into two, or keep the oldest publications in the downloads alone'
     : 'see what the page holds with npm run build -- --report';
@@ -28,7 +28,7 @@ const advice = (page: RenderedPage) =>
  * One warning per page whose HTML, gzip, is over its budget. `gzipSizes`: the build report's, which has already
  * measured each page, so that no page is compressed twice.
  */
-export function pageBudgetWarnings(pages: RenderedPage[], gzipSizes = new GzipSizes()): Problem[] {
+export function pageBudgetWarnings(pages: BuiltPage[], gzipSizes = new GzipSizes()): Problem[] {
   return pages.flatMap((page) => {
     // gzip adds at most a few bytes per 16 KB to what it cannot shrink: a page this much under the budget is under
     // it compressed too, and is not compressed here (a site of 10,000 pages would pay more for that than to render).

@@ -14,6 +14,11 @@ export interface RenderedPage {
   html: string;
 }
 
+/** A page from then on: its HTML as the string rendered or as the UTF-8 bytes to be written. */
+export interface BuiltPage extends Omit<RenderedPage, 'html'> {
+  html: string | Uint8Array;
+}
+
 /**
  * React builds the markup by appending thousands of small pieces, and V8 keeps
  * such a string as a tree of its pieces until something reads it as a whole.
@@ -40,12 +45,19 @@ function renderDocument(context: BuildContext, path: string | undefined, element
 
 /**
  * Renders every route of the route table, plus the 404 page, to full HTML
- * documents. Writes nothing: the caller decides what reaches the disk.
+ * documents, one at a time: the caller takes each as it comes (a build of
+ * 10,000 routes keeps each page as UTF-8 bytes, not as the string React made).
+ * Writes nothing: the caller decides what reaches the disk. Throws a BuildError
+ * naming every route that failed, once all are rendered.
  */
-export function renderPages(content: SiteContent, routes: Route[], context: BuildContext): RenderedPage[] {
-  const pages: RenderedPage[] = [];
+export function* eachRenderedPage(
+  content: SiteContent,
+  routes: Route[],
+  context: BuildContext,
+): Generator<RenderedPage> {
   const problems: Problem[] = [];
   for (const route of routes) {
+    let page: RenderedPage;
     try {
       const html = renderDocument(
         context,
@@ -60,11 +72,14 @@ export function renderPages(content: SiteContent, routes: Route[], context: Buil
           {route.page(content)}
         </Document>,
       );
-      pages.push({ route: route.path, file: outputFile(route.path), html });
+      page = { route: route.path, file: outputFile(route.path), html };
     } catch (error) {
       problems.push({ where: `route ${route.path}`, message: `rendering failed: ${(error as Error).message}` });
+      continue;
     }
+    yield page;
   }
+  let notFound: RenderedPage | undefined;
   try {
     const html = renderDocument(
       context,
@@ -79,10 +94,15 @@ export function renderPages(content: SiteContent, routes: Route[], context: Buil
         {notFoundPage.page(content)}
       </Document>,
     );
-    pages.push({ route: null, file: notFoundPage.file, html });
+    notFound = { route: null, file: notFoundPage.file, html };
   } catch (error) {
     problems.push({ where: notFoundPage.file, message: `rendering failed: ${(error as Error).message}` });
   }
+  if (notFound) yield notFound;
   if (problems.length > 0) throw new BuildError('Rendering pages', problems);
-  return pages;
 }
+
+/** Every page of eachRenderedPage, at once. */
+export const renderPages = (content: SiteContent, routes: Route[], context: BuildContext): RenderedPage[] => [
+  ...eachRenderedPage(content, routes, context),
+];

@@ -6,7 +6,7 @@ import { pageWeigher, type Weight } from '../lib/page-weight.ts';
 import { bold, kilobytes, table } from '../lib/terminal.ts';
 import type { OutputFile } from './output-files.ts';
 import { type PageReading, readPage } from './read-pages.ts';
-import type { RenderedPage } from './render-pages.tsx';
+import type { BuiltPage, RenderedPage } from './render-pages.tsx';
 
 interface PageReport extends Omit<Weight, 'scripts'> {
   route: string;
@@ -32,7 +32,7 @@ export interface BuildReport {
 }
 
 export interface ReportInputs {
-  pages: RenderedPage[];
+  pages: BuiltPage[];
   /** The pages as readPages read them for the output check: each is read once. */
   readings: Map<string, PageReading>;
   /** How the other HTML files (the CMS's page) are read: readPage, or a reader keeping what it read (pageReader). */
@@ -64,15 +64,19 @@ export function buildReport(inputs: ReportInputs): BuildReport {
   const byPath = new Map(files.map((file) => [file.path, file.contents]));
   const weigher = pageWeigher((file) => byPath.get(file), scriptImports, basePath, gzipSizes);
   const pageFiles = new Set(pages.map((page) => page.file));
-  const otherPages: RenderedPage[] = files
+  const otherPages: BuiltPage[] = files
     .filter((file) => file.path.endsWith('.html') && !pageFiles.has(file.path))
     .map((file) => ({
       route: sitePathOf(file.path),
       file: file.path,
       html: typeof file.contents === 'string' ? file.contents : Buffer.from(file.contents).toString('utf8'),
     }));
-  const weigh = (page: RenderedPage): PageReport => {
-    const { html, css, js } = weigher.page(page.html, readings.get(page.file) ?? read(page));
+  const weigh = (page: BuiltPage): PageReport => {
+    const text = () => ({
+      ...page,
+      html: typeof page.html === 'string' ? page.html : Buffer.from(page.html).toString(),
+    });
+    const { html, css, js } = weigher.page(page.html, readings.get(page.file) ?? read(text()));
     return { route: page.route ?? `(${page.file})`, file: page.file, html, css, js };
   };
   return {
