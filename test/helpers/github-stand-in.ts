@@ -106,7 +106,7 @@ export interface GitHubScene {
  * What goes wrong with a sign-in or a connection. A revoked or expired token is the scene's `token` changed: every
  * request with the old one is then answered 401 "Bad credentials" (bad-credentials.json).
  */
-export interface AccessFaults {
+interface AccessFaults {
   /**
    * A fine-grained token short of a permission: each request carrying it that `matches` ("METHOD /path") is refused
    * as GitHub documents it (resource-not-accessible.json: 403, "Resource not accessible by personal access token").

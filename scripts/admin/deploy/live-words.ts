@@ -180,7 +180,7 @@ export interface FollowContext {
 export type SignInTrouble = 'expired' | 'permission';
 
 /** Where a new token is made, as docs/cms.md's steps say it, with the permissions a save needs. */
-export const NEW_TOKEN_STEPS =
+const NEW_TOKEN_STEPS =
   'Make a new token on GitHub (your picture → Settings → Developer settings → Personal access tokens → Fine-grained tokens → Generate new token; this repository only, with Contents and Pull requests set to Read and write), paste it below and press “Sign in again”';
 
 /** What the panel says when GitHub refuses the sign-in, on a save or while it follows the site's check. */

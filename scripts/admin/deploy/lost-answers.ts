@@ -30,7 +30,7 @@ import type { LostAnswer } from './live-words.ts';
 /** How long a request of a save may go unanswered before it is taken as lost (the page's clock). */
 export const ANSWER_WITHIN_MS = 60_000;
 /** How long a save waits for the connection to come back before it says it was not saved. */
-export const OFFLINE_FOR_MS = 10 * 60_000;
+const OFFLINE_FOR_MS = 10 * 60_000;
 
 type Json = Record<string, unknown>;
 
