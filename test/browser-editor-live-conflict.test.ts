@@ -15,7 +15,11 @@
  * is overwritten or committed over, the second is told, shown both, keeps the
  * typing, chooses, and saves in the same pull request. Last, a save of
  * Publications that someone else's published change overtakes on its way to
- * GitHub: refused by GitHub, said, and saved on top with Save again.
+ * GitHub: refused by GitHub, said, and saved on top with Save again. Then a
+ * news item (a Markdown page, merged field by field, its body as a whole):
+ * the first changes its title, the second its summary, both kept and
+ * published; then both change the summary: the second is shown both texts,
+ * chooses, and saves, nothing of the first overwritten meanwhile.
  *
  * No real second is waited: each step waits for what the person sees. The
  * panel's questions about the site's check go on by the page's clock, paused
@@ -46,6 +50,12 @@ const THEMES = 'content/themes.yml';
 const THEMES_BRANCH = 'cms/settings/themes';
 const PUBLICATIONS = 'content/publications.yml';
 const PUBLICATIONS_BRANCH = 'cms/settings/publications';
+/** The news item both change: field by field, then, once published, its summary. */
+const NEWS = {
+  entry: 'news/entries/2023-06-01-newer-example',
+  file: 'content/news/2023-06-01-newer-example.md',
+  branch: 'cms/news/2023-06-01-newer-example',
+};
 
 browserSuite(
   'two editors, one file, in /admin/ on the live site',
@@ -372,6 +382,100 @@ browserSuite(
         assert.notEqual(logged, -1, 'the refusal is the one logged');
         problems.consoleErrors.splice(logged, 1);
         assertNoProblems(problems, 'the first person’s /admin/');
+      }),
+    );
+
+    /** Types `words` at the end of the field named `field` (a text field, or the Markdown editor of the summary). */
+    async function typeAtEnd(page: Page, field: string, words: string) {
+      await page.getByRole('textbox', { name: field }).first().click();
+      await page.keyboard.press('Control+End');
+      await page.keyboard.type(words);
+    }
+
+    test(
+      'two people save a news item, different fields: both on the branch in one step each, said to the second; both on main once published',
+      telling(async () => {
+        // A news item, opened afresh by both: this case owes nothing to those before.
+        await Promise.all([first, second].map(({ page }) => openAfresh(page, NEWS.entry)));
+        await typeAtEnd(first.page, 'Title', ', revised');
+        await saveAndSend(first.page);
+        await first.page.clock.resume();
+        assert.match(fileOn(NEWS.branch, NEWS.file), /^title: A newer example update, revised$/m);
+
+        await typeAtEnd(second.page, 'Summary', ' Its date is now known.');
+        await saveOnce(second.page, liveStatus(second.page).filter({ hasText: /being built/ }));
+        assert.equal(
+          (await second.page.locator('.eccron-merged').innerText()).replace(/\s+/g, ' '),
+          'Someone else changed this page since you opened it. Theirs: Title changed. Yours: Summary changed. They did not touch the same fields, so both are kept: yours is saved on top of theirs.',
+        );
+        const onBranch = fileOn(NEWS.branch, NEWS.file);
+        assert.match(onBranch, /^title: A newer example update, revised$/m, 'the first person’s change is kept');
+        assert.match(onBranch, /stays text\. Its date is now known\.\n$/, 'the second person’s change is saved');
+        assert.equal(commitsOn(NEWS.branch).length, 2, 'one commit each');
+        assert.equal(scene.repository!.pulls.filter((pull) => pull.head === NEWS.branch).length, 1, 'one pull request');
+        // The second publishes: the news item on main has both.
+        await second.page.clock.resume();
+        const publish = await readyToPublish(second.page);
+        await followed(live, second.page, publish, () =>
+          liveStatus(second.page)
+            .filter({ hasText: /Publishing/ })
+            .waitFor(),
+        );
+        await second.page.clock.resume();
+        assert.match(fileOn('main', NEWS.file), /^title: A newer example update, revised$/m);
+        assert.match(fileOn('main', NEWS.file), /Its date is now known\.\n$/);
+        assertNoProblems(first.problems, 'the first person’s /admin/');
+        assertNoProblems(second.problems, 'the second person’s /admin/');
+      }),
+    );
+
+    test(
+      'both open the news item afresh and change its summary: nothing of the first overwritten, the second shown both texts, chooses, and saves',
+      telling(async () => {
+        await Promise.all([first, second].map(({ page }) => openAfresh(page, NEWS.entry)));
+        await typeAtEnd(first.page, 'Summary', ' Doors open at nine.');
+        await saveAndSend(first.page);
+        await first.page.clock.resume();
+        const firstSaved = fileOn(NEWS.branch, NEWS.file);
+        assert.match(firstSaved, /Its date is now known\. Doors open at nine\.\n$/);
+
+        await typeAtEnd(second.page, 'Summary', ' Doors open at ten.');
+        await second.page.getByRole('button', { name: 'Save', exact: true }).click();
+        await panelCheck(second.page)
+          .filter({ hasText: /^✗ Not saved/ })
+          .or(second.page.getByRole('alertdialog'))
+          .first()
+          .waitFor();
+        assert.match(
+          (await panelCheck(second.page).innerText()).replace(/\s+/g, ' '),
+          /^✗ Not saved \(at [\d:]+\): someone else changed this page since you opened it, and changed the same field you did\. Both are shown below: choose which to keep, then press Save again\. Nothing was written; your changes are still in the form\.$/,
+        );
+        const clash = second.page.getByRole('region', { name: 'Summary', exact: true });
+        assert.match(await clash.locator('.eccron-clash-theirs pre').innerText(), /Doors open at nine\.$/);
+        assert.match(await clash.locator('.eccron-clash-ours pre').innerText(), /Doors open at ten\.$/);
+        assert.equal(fileOn(NEWS.branch, NEWS.file), firstSaved, 'nothing written over the first person’s change');
+        assert.equal(commitsOn(NEWS.branch).length, 1, 'nothing committed by the second');
+        assert.match(
+          await second.page.getByRole('textbox', { name: 'Summary' }).first().innerText(),
+          /Doors open at ten\./,
+          'the typing is kept',
+        );
+
+        await clash.getByRole('button', { name: 'Keep yours' }).click();
+        await clash.getByRole('status').filter({ hasText: 'Chosen: yours.' }).waitFor();
+        await saveOnce(second.page, liveStatus(second.page).filter({ hasText: /being built/ }));
+        await second.page.clock.resume();
+        const saved = fileOn(NEWS.branch, NEWS.file);
+        assert.match(saved, /Doors open at ten\.\n$/);
+        assert.doesNotMatch(saved, /Doors open at nine/);
+        assert.equal(commitsOn(NEWS.branch).length, 2, 'one commit more');
+        assert.equal(
+          scene.repository!.pulls.filter((pull) => pull.head === NEWS.branch && pull.state === 'open').length,
+          1,
+          'one pull request open',
+        );
+        assertNoProblems(first.problems, 'the first person’s /admin/');
+        assertNoProblems(second.problems, 'the second person’s /admin/');
       }),
     );
   },

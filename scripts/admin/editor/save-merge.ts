@@ -17,6 +17,7 @@
 import { parse, stringify } from 'yaml';
 import { signedInToken } from '../deploy/deploy-status.ts';
 import { type BuildPanel, mark, timeOfDay } from './build-panel.ts';
+import { lexMarkdown } from '../../../src/markdown.tsx';
 import { parseSource } from '../../stages/content/source.ts';
 import { withoutEmpty } from './entry-file.ts';
 import { expectCommitOn } from './commit-base.ts';
@@ -152,6 +153,26 @@ function pageData(path: string, text: string): Data {
 /** A page's body compared as the CMS writes it: without the blank lines around it. */
 const trimmedBody = (data: Data): Data => (typeof data.body === 'string' ? { ...data, body: data.body.trim() } : data);
 
+/**
+ * A body's meaning: its Markdown as the site reads it, not how it is written. The CMS writes a body it saves its own
+ * way (*emphasis* as _emphasis_), untouched or not: that alone is no change.
+ */
+function bodyMeaning(body: unknown): string {
+  // What each token is, without its text as written: `raw`, and a `text` its own tokens say again.
+  return JSON.stringify(
+    lexMarkdown(typeof body === 'string' ? body : ''),
+    function (this: object, key, value: unknown) {
+      return key === 'raw' || (key === 'text' && 'tokens' in this) ? undefined : value;
+    },
+  );
+}
+
+/** A side's page with its body as opened where it means the same: a body only written anew is not changed. */
+const bodyAsOpened = (side: Data, before: Data): Data =>
+  side.body !== before.body && bodyMeaning(side.body) === bodyMeaning(before.body)
+    ? { ...side, body: before.body }
+    : side;
+
 /** What the person sees of the file at `path`, held whole (`rootField`) or not. */
 function kindOf(path: string, theirs: Data, rootField?: string): Kind {
   if (path.endsWith('.md')) return 'page';
@@ -182,7 +203,7 @@ export async function othersChange(
   if (sameMeaning(before, theirs)) return undefined;
   const choose = (clash: Clash) => chosen.get(clash.id);
   const merged = page
-    ? mergeByField(before, read(ours), theirs, choose)
+    ? mergeByField(before, bodyAsOpened(read(ours), before), bodyAsOpened(theirs, before), choose)
     : mergeByItem(before, read(ours), theirs, choose);
   const kind = kindOf(path, theirs, rootField);
   return { data: merged.value as Data, kind, clashes: merged.clashes, theirs: merged.theirs, ours: merged.ours };
