@@ -181,6 +181,30 @@ browserSuite(
       await pauseClock(page);
     }
 
+    /** Presses Save, when the save is to be refused: what the panel then says (a dialog of the CMS's fails it). */
+    async function saveRefused(page: Page): Promise<string> {
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      // What the person sees next: the panel's verdict, or a dialog of the CMS's.
+      await panelCheck(page)
+        .filter({ hasText: /^✗ Not saved/ })
+        .or(page.getByRole('alertdialog'))
+        .first()
+        .waitFor();
+      return (await panelCheck(page).innerText()).replace(/\s+/g, ' ');
+    }
+
+    /** Publishes the entry open in `page`, its save followed, until the panel says it is publishing. */
+    async function publish(page: Page) {
+      await page.clock.resume();
+      const ready = await readyToPublish(page);
+      await followed(live, page, ready, () =>
+        liveStatus(page)
+          .filter({ hasText: /Publishing/ })
+          .waitFor(),
+      );
+      await page.clock.resume();
+    }
+
     test(
       'both people sign in with a token, and each opens Members before either saves',
       telling(async () => {
@@ -230,14 +254,7 @@ browserSuite(
         assert.equal(pulls.length, 1, 'one pull request for the entry');
 
         // The second publishes: the list on main has both.
-        await second.page.clock.resume();
-        const publish = await readyToPublish(second.page);
-        await followed(live, second.page, publish, () =>
-          liveStatus(second.page)
-            .filter({ hasText: /Publishing/ })
-            .waitFor(),
-        );
-        await second.page.clock.resume();
+        await publish(second.page);
         const onMain = fileOn('main');
         assert.match(onMain, /institution: Sample Institute of Memory/);
         assert.match(onMain, /position: Senior example researcher/);
@@ -259,15 +276,8 @@ browserSuite(
         assert.match(firstSaved, /description: Two made-up publications now, one in press\./);
 
         await changeItem(second.page, 1, 'Description', 'A made-up theme with one publication.');
-        await second.page.getByRole('button', { name: 'Save', exact: true }).click();
-        // What the person sees next: the panel's verdict, or a dialog of the CMS's.
-        await panelCheck(second.page)
-          .filter({ hasText: /^✗ Not saved/ })
-          .or(second.page.getByRole('alertdialog'))
-          .first()
-          .waitFor();
         assert.match(
-          (await panelCheck(second.page).innerText()).replace(/\s+/g, ' '),
+          await saveRefused(second.page),
           /^✗ Not saved \(at [\d:]+\): someone else changed this list since you opened it, and changed the same item you did\. Both are shown below: choose which to keep, then press Save again\. Nothing was written; your changes are still in the form\.$/,
         );
         const clash = second.page.getByRole('region', { name: /: “The Second Example Theme”$/ });
@@ -414,14 +424,7 @@ browserSuite(
         assert.equal(commitsOn(NEWS.branch).length, 2, 'one commit each');
         assert.equal(scene.repository!.pulls.filter((pull) => pull.head === NEWS.branch).length, 1, 'one pull request');
         // The second publishes: the news item on main has both.
-        await second.page.clock.resume();
-        const publish = await readyToPublish(second.page);
-        await followed(live, second.page, publish, () =>
-          liveStatus(second.page)
-            .filter({ hasText: /Publishing/ })
-            .waitFor(),
-        );
-        await second.page.clock.resume();
+        await publish(second.page);
         assert.match(fileOn('main', NEWS.file), /^title: A newer example update, revised$/m);
         assert.match(fileOn('main', NEWS.file), /Its date is now known\.\n$/);
         assertNoProblems(first.problems, 'the first person’s /admin/');
@@ -440,14 +443,8 @@ browserSuite(
         assert.match(firstSaved, /Its date is now known\. Doors open at nine\.\n$/);
 
         await typeAtEnd(second.page, 'Summary', ' Doors open at ten.');
-        await second.page.getByRole('button', { name: 'Save', exact: true }).click();
-        await panelCheck(second.page)
-          .filter({ hasText: /^✗ Not saved/ })
-          .or(second.page.getByRole('alertdialog'))
-          .first()
-          .waitFor();
         assert.match(
-          (await panelCheck(second.page).innerText()).replace(/\s+/g, ' '),
+          await saveRefused(second.page),
           /^✗ Not saved \(at [\d:]+\): someone else changed this page since you opened it, and changed the same field you did\. Both are shown below: choose which to keep, then press Save again\. Nothing was written; your changes are still in the form\.$/,
         );
         const clash = second.page.getByRole('region', { name: 'Summary', exact: true });
