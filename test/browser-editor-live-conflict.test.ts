@@ -408,18 +408,22 @@ browserSuite(
         // A news item, opened afresh by both: this case owes nothing to those before.
         await Promise.all([first, second].map(({ page }) => openAfresh(page, NEWS.entry)));
         await typeAtEnd(first.page, 'Title', ', revised');
+        // The first also empties the link: the second's save must not bring it back.
+        await first.page.getByRole('textbox', { name: 'Read more link', exact: true }).fill('');
         await saveAndSend(first.page);
         await first.page.clock.resume();
         assert.match(fileOn(NEWS.branch, NEWS.file), /^title: A newer example update, revised$/m);
+        assert.doesNotMatch(fileOn(NEWS.branch, NEWS.file), /^link:/m);
 
         await typeAtEnd(second.page, 'Summary', ' Its date is now known.');
         await saveOnce(second.page, liveStatus(second.page).filter({ hasText: /being built/ }));
         assert.equal(
           (await second.page.locator('.eccron-merged').innerText()).replace(/\s+/g, ' '),
-          'Someone else changed this page since you opened it. Theirs: Title changed. Yours: Summary changed. They did not touch the same fields, so both are kept: yours is saved on top of theirs.',
+          'Someone else changed this page since you opened it. Theirs: Title, Read more link changed. Yours: Summary changed. They did not touch the same fields, so both are kept: yours is saved on top of theirs.',
         );
         const onBranch = fileOn(NEWS.branch, NEWS.file);
         assert.match(onBranch, /^title: A newer example update, revised$/m, 'the first person’s change is kept');
+        assert.doesNotMatch(onBranch, /^link:/m, 'the link the first person emptied stays empty');
         assert.match(onBranch, /stays text\. Its date is now known\.\n$/, 'the second person’s change is saved');
         assert.equal(commitsOn(NEWS.branch).length, 2, 'one commit each');
         assert.equal(scene.repository!.pulls.filter((pull) => pull.head === NEWS.branch).length, 1, 'one pull request');
