@@ -138,7 +138,7 @@ async function fileNow(collection: string, slug: string, path: string): Promise<
   const open = repository.pullRequests.totalCount > 0 && repository.onBranch?.text !== undefined;
   // The save's commit must go on top of the commit this file was read from, or be refused (commit-base.ts).
   const head = (open ? repository.branchHead : repository.mainHead)?.target.oid;
-  if (head) expectCommitOn(branch, head);
+  if (head) expectCommitOn(branch, head, WORDS[path.endsWith('.md') ? 'page' : 'list'].what);
   return open ? repository.onBranch?.text : repository.onMain?.text;
 }
 
