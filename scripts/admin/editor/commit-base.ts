@@ -28,7 +28,7 @@ const pending = globalThis as { eccronCommitBase?: { branch: string; oid: string
 const MOVED = /^Expected branch to point to/;
 
 /** The refusal in the editor's words, of `what` was being saved ("this list", "this page"). */
-export const movedWords = (what: string) =>
+const movedWords = (what: string) =>
   `Someone else saved ${what} just as you saved yours. Nothing of yours was written, and your changes are still in the form: press Save again to save them on top of theirs.`;
 
 export const MOVED_WORDS = movedWords('this list');
