@@ -15,7 +15,9 @@
  * is overwritten or committed over, the second is told, shown both, keeps the
  * typing, chooses, and saves in the same pull request. Last, a save of
  * Publications that someone else's published change overtakes on its way to
- * GitHub: refused by GitHub, said, and saved on top with Save again.
+ * GitHub: refused by GitHub, said, and saved on top with Save again. A
+ * news item's two cases are in browser-editor-live-conflict-pages.test.ts
+ * (the two would pass 40 s together).
  *
  * No real second is waited: each step waits for what the person sees. The
  * panel's questions about the site's check go on by the page's clock, paused
@@ -24,17 +26,15 @@
  * the runs are never settled here.
  */
 import assert from 'node:assert/strict';
-import { after, before, type TestContext, test } from 'node:test';
-import type { Locator, Page } from 'playwright-core';
+import { after, before, test } from 'node:test';
+import type { Page } from 'playwright-core';
 import { parse, stringify } from 'yaml';
 import { MOVED_WORDS } from '../scripts/admin/editor/commit-base.ts';
 import { axeResults, describeViolation } from './helpers/browser/axe.ts';
-import { assertNoProblems, type BrowserEnv, browserSuite } from './helpers/browser/pool.ts';
-import { filesOf } from './helpers/cms-folder.ts';
-import { type Commit, Repository } from './helpers/github/repository.ts';
+import { assertNoProblems, browserSuite } from './helpers/browser/pool.ts';
 import { openEntry } from './helpers/editor-session.ts';
-import { followed, liveSiteStandIn, pauseClock, readyToPublish, STEP, signInWithToken } from './helpers/github-mode.ts';
-import { fixtureContentDir } from './helpers/site.ts';
+import { liveSiteStandIn, STEP, signInWithToken } from './helpers/github-mode.ts';
+import { liveStatus, saveOnce, saveRefused, twoEditors } from './helpers/two-editors.ts';
 
 /** A fine-grained personal access token, as GitHub writes them (made up). */
 const TOKEN = 'github_pat_11AEXAMPLE0fixture0token0for0the0conflict0test';
@@ -52,123 +52,22 @@ browserSuite(
   (env) => {
     after(() => live.standIn?.close());
 
+    const editors = twoEditors(env, live);
+    const { telling, openAfresh, commitsOn, saveAndSend, publish } = editors;
     /** The two people, each in a browser of their own. */
-    let first: Awaited<ReturnType<BrowserEnv['open']>>;
-    let second: Awaited<ReturnType<BrowserEnv['open']>>;
-
-    /** A test's body, whose failure says what each panel said and what GitHub was last asked. */
-    const telling =
-      (body: (t: TestContext) => Promise<void>) =>
-      async (t: TestContext): Promise<void> => {
-        try {
-          await body(t);
-        } catch (error) {
-          if (error instanceof Error) {
-            const said = await Promise.all(
-              [first, second].map((one) =>
-                one.page
-                  .locator('#eccron-build')
-                  .innerText({ timeout: 1000 })
-                  .catch(() => '(no panel)'),
-              ),
-            );
-            const asked = (live.standIn?.asked ?? [])
-              .slice(-12)
-              .map(
-                ({ request, operation, status, errors }) =>
-                  `  ${request} ${operation ?? ''} → ${status} ${errors ?? ''}`,
-              );
-            error.message += `\n\nThe first's panel said: ${said[0]}\nThe second's: ${said[1]}\nGitHub was last asked:\n${asked.join('\n')}`;
-          }
-          throw error;
-        }
-      };
-
+    let first: Awaited<ReturnType<typeof editors.open>>[0];
+    let second: typeof first;
     before(async () => {
-      scene.repository = new Repository('example', 'site', 'main', await filesOf(fixtureContentDir, 'content/'));
-      first = await env.open(null, { width: 1400, height: 900 });
-      second = await env.open(null, { width: 1400, height: 900 });
-      for (const { page } of [first, second]) {
-        page.setDefaultTimeout(STEP);
-        // The page's clock, from its first script on: its timers wait for the test, never for real seconds.
-        await page.clock.install();
-      }
+      [first, second] = await editors.open();
     });
 
-    const panelCheck = (page: Page) => page.locator('#eccron-check-status');
-    const liveStatus = (page: Page) => page.getByRole('region', { name: 'On the live site' }).getByRole('status');
-
-    /** Opens an entry afresh, /admin/ loaded again: the CMS reads the repository as it is now. */
-    async function openAfresh(page: Page, hash: string) {
-      await page.goto(env.url('/admin/'));
-      await page
-        .getByRole('status')
-        .filter({ hasText: /now viewing/ })
-        .waitFor();
-      await openEntry(page, hash);
-    }
+    /** The file on a branch of the stand-in's repository. */
+    const fileOn = (branch: string, file = MEMBERS) => editors.fileOn(branch, file);
 
     /** Opens the `index`-th item of the list (0 first) and types `text` into its field `field`, in place of what it held. */
     async function changeItem(page: Page, index: number, field: string, text: string) {
       await page.getByRole('button', { name: 'Expand', exact: true }).nth(index).click();
       await page.getByRole('textbox', { name: field, exact: true }).fill(text);
-    }
-
-    /** The file on a branch of the stand-in's repository. */
-    const fileOn = (branch: string, file = MEMBERS) => {
-      const repository = scene.repository!;
-      const head = repository.resolve(branch);
-      assert.ok(head, `the branch ${branch} exists`);
-      return repository.text(head, file) ?? '';
-    };
-
-    /** The commits on `branch` since it left main. */
-    const commitsOn = (branch: string) => {
-      const repository = scene.repository!;
-      const main = new Set<string>();
-      for (
-        let commit = repository.resolve('main');
-        commit;
-        commit = commit.parent ? repository.commits.get(commit.parent) : undefined
-      )
-        main.add(commit.sha);
-      const made: Commit[] = [];
-      for (let commit = repository.resolve(branch); commit && !main.has(commit.sha); ) {
-        made.push(commit);
-        commit = commit.parent ? repository.commits.get(commit.parent) : undefined;
-      }
-      return made;
-    };
-
-    /** Saves, as the first save of an entry goes: Save, then Send for Review, until the panel follows its check. */
-    const saveAndSend = (page: Page) =>
-      followed(
-        live,
-        page,
-        async () => {
-          await page.getByRole('button', { name: 'Save', exact: true }).click();
-          await page
-            .getByRole('alertdialog', { name: 'Send for Review' })
-            .getByRole('button', { name: 'Send for Review' })
-            .click();
-        },
-        () =>
-          liveStatus(page)
-            .filter({ hasText: /being built/ })
-            .waitFor(),
-      );
-
-    /**
-     * Presses Save once, as the second person does (their entry's pull request is open already: no question follows),
-     * until `shown` or the CMS's error is on screen; then no error, and the page's clock paused (the panel's questions
-     * about the check wait for the test from then on).
-     */
-    async function saveOnce(page: Page, shown: Locator) {
-      await page.getByRole('button', { name: 'Save', exact: true }).click();
-      const error = page.getByRole('alertdialog');
-      await shown.or(error).first().waitFor();
-      if (await error.count()) assert.fail(`the CMS said: ${(await error.innerText()).replace(/\s+/g, ' ')}`);
-      await pauseClock(page);
     }
 
     test(
@@ -220,14 +119,7 @@ browserSuite(
         assert.equal(pulls.length, 1, 'one pull request for the entry');
 
         // The second publishes: the list on main has both.
-        await second.page.clock.resume();
-        const publish = await readyToPublish(second.page);
-        await followed(live, second.page, publish, () =>
-          liveStatus(second.page)
-            .filter({ hasText: /Publishing/ })
-            .waitFor(),
-        );
-        await second.page.clock.resume();
+        await publish(second.page);
         const onMain = fileOn('main');
         assert.match(onMain, /institution: Sample Institute of Memory/);
         assert.match(onMain, /position: Senior example researcher/);
@@ -249,15 +141,8 @@ browserSuite(
         assert.match(firstSaved, /description: Two made-up publications now, one in press\./);
 
         await changeItem(second.page, 1, 'Description', 'A made-up theme with one publication.');
-        await second.page.getByRole('button', { name: 'Save', exact: true }).click();
-        // What the person sees next: the panel's verdict, or a dialog of the CMS's.
-        await panelCheck(second.page)
-          .filter({ hasText: /^✗ Not saved/ })
-          .or(second.page.getByRole('alertdialog'))
-          .first()
-          .waitFor();
         assert.match(
-          (await panelCheck(second.page).innerText()).replace(/\s+/g, ' '),
+          await saveRefused(second.page),
           /^✗ Not saved \(at [\d:]+\): someone else changed this list since you opened it, and changed the same item you did\. Both are shown below: choose which to keep, then press Save again\. Nothing was written; your changes are still in the form\.$/,
         );
         const clash = second.page.getByRole('region', { name: /: “The Second Example Theme”$/ });

@@ -3,12 +3,13 @@
  * (scripts/admin/editor/list-merge.ts): with no other change it is the
  * identity; changes to different items are both kept, as applying one after
  * the other would; the same item changed two ways is a clash, kept out of the
- * file until the person chooses.
+ * file until the person chooses. A page (a news item's front matter and
+ * body) is merged field by field, each field and the body as a whole.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { mergeByItem } from '../scripts/admin/editor/list-merge.ts';
+import { mergeByField, mergeByItem } from '../scripts/admin/editor/list-merge.ts';
 import { propertyRuns } from './helpers/property-runs.ts';
 
 const member = (name: string, country = 'Exampleland', more: Record<string, string> = {}) => ({
@@ -189,6 +190,93 @@ test('property: with no other change, the merge is the identity (either side)', 
       const other = mergeByItem(before, before, after);
       assert.deepEqual(other.clashes, []);
       assert.deepEqual(other.value, after);
+    }),
+    { numRuns: propertyRuns(300) },
+  );
+});
+
+/** A news item as the form holds it: its front matter's fields and its body. */
+const newsItem = {
+  title: 'A newer example update',
+  date: '2023-06-01',
+  link: 'https://news.fixture.example/newer',
+  type: 'Announcement',
+  body: 'The newer of two made-up updates.',
+};
+
+test('a page: one changes the title, the other the body: both kept, each said by its field', () => {
+  const theirs = { ...newsItem, title: 'A newer example update, revised' };
+  const ours = { ...newsItem, body: 'The newer of two made-up updates, now with a date.' };
+  const merged = mergeByField(newsItem, ours, theirs);
+  assert.deepEqual(merged.clashes, []);
+  assert.deepEqual(merged.value, { ...newsItem, title: theirs.title, body: ours.body });
+  assert.deepEqual(merged.theirs, [{ keys: ['title'], before: [newsItem.title], after: [theirs.title] }]);
+  assert.deepEqual(merged.ours, [{ keys: ['body'], before: [newsItem.body], after: [ours.body] }]);
+});
+
+test('a page: a field the other cleared stays cleared; one the person added is kept', () => {
+  const { link: _, ...theirs } = newsItem;
+  const ours = { ...newsItem, location: 'Example Hall' };
+  const merged = mergeByField(newsItem, ours, theirs);
+  assert.deepEqual(merged.clashes, []);
+  assert.deepEqual(merged.value, { ...theirs, location: 'Example Hall' });
+});
+
+test('a page: the body changed by both is one clash with both texts, which a choice settles', () => {
+  const theirs = { ...newsItem, body: 'Their text.' };
+  const ours = { ...newsItem, title: 'Also retitled', body: 'My text.' };
+  const merged = mergeByField(newsItem, ours, theirs);
+  assert.equal(merged.clashes.length, 1);
+  const [clash] = merged.clashes;
+  assert.deepEqual(clash!.keys, ['body']);
+  assert.deepEqual([clash!.base, clash!.theirs, clash!.ours], [[newsItem.body], ['Their text.'], ['My text.']]);
+  const keep = (side: 'ours' | 'theirs') =>
+    mergeByField(newsItem, ours, theirs, (one) => (one.id === clash!.id ? side : undefined));
+  assert.deepEqual(keep('theirs').clashes, []);
+  assert.deepEqual(keep('theirs').value, { ...newsItem, title: 'Also retitled', body: 'Their text.' });
+  assert.deepEqual(keep('ours').value, { ...newsItem, title: 'Also retitled', body: 'My text.' });
+});
+
+test('a page: a list field changed by both, even at different items, is a clash of that field (field by field)', () => {
+  const page = { title: 'Accessibility statement', exceptions: ['one', 'two', 'three'], body: 'Text.' };
+  const theirs = { ...page, exceptions: ['one, changed', 'two', 'three'] };
+  const ours = { ...page, exceptions: ['one', 'two', 'three, changed'] };
+  const merged = mergeByField(page, ours, theirs);
+  assert.deepEqual(
+    merged.clashes.map((clash) => clash.keys),
+    [['exceptions']],
+  );
+  // The same change by both is no clash.
+  assert.deepEqual(mergeByField(page, theirs, theirs).clashes, []);
+});
+
+/** A page's data: a few fields of text, and a body. */
+const pageContent = fc.record({
+  title: fc.string({ minLength: 1, maxLength: 6 }),
+  date: fc.constantFrom<string>('2023-06-01', '2024-01-02'),
+  link: fc.string({ maxLength: 4 }),
+  location: fc.string({ maxLength: 4 }),
+  body: fc.string({ maxLength: 12 }),
+});
+
+test('property: a page changed in different fields by each merges to theirs with the person’s fields on top', () => {
+  fc.assert(
+    fc.property(pageContent, pageContent, pageContent, fc.func(fc.boolean()), (base, one, other, mine) => {
+      // Each field is changed by the person (mine), or by the other, never both.
+      const names = Object.keys(base) as (keyof typeof base)[];
+      const ours = { ...base };
+      const theirs = { ...base };
+      for (const name of names) {
+        if (mine(name)) ours[name] = one[name];
+        else theirs[name] = other[name];
+      }
+      const merged = mergeByField(base, ours, theirs);
+      assert.deepEqual(merged.clashes, []);
+      const expected = { ...theirs };
+      for (const name of names) if (mine(name)) expected[name] = ours[name];
+      assert.deepEqual(merged.value, expected);
+      // And with no other change, the merge is the identity.
+      assert.deepEqual(mergeByField(base, ours, base).value, ours);
     }),
     { numRuns: propertyRuns(300) },
   );

@@ -22,13 +22,16 @@ import { panel, timeOfDay } from './build-panel.ts';
  * global object: the editor's script sets it (save-merge.ts) and the preview pane's, which holds the interception
  * (deploy/deploy-status.ts), spends it; each bundle has its own copy of this module.
  */
-const pending = globalThis as { eccronCommitBase?: { branch: string; oid: string } };
+const pending = globalThis as { eccronCommitBase?: { branch: string; oid: string; what: string } };
 
 /** GitHub's words when a commit's expected head is not the branch's (GraphQL createCommitOnBranch). */
 const MOVED = /^Expected branch to point to/;
 
-export const MOVED_WORDS =
-  'Someone else saved this list just as you saved yours. Nothing of yours was written, and your changes are still in the form: press Save again to save them on top of theirs.';
+/** The refusal in the editor's words, of `what` was being saved ("this list", "this page"). */
+const movedWords = (what: string) =>
+  `Someone else saved ${what} just as you saved yours. Nothing of yours was written, and your changes are still in the form: press Save again to save them on top of theirs.`;
+
+export const MOVED_WORDS = movedWords('this list');
 
 interface CommitInput {
   branch?: { branchName?: string };
@@ -36,7 +39,7 @@ interface CommitInput {
 }
 
 /** The call with the expected head set, when it is the commit awaited; else undefined. */
-function withExpectedHead(call: GitHubCall): GitHubCall | undefined {
+function withExpectedHead(call: GitHubCall): { commit: GitHubCall; words: string } | undefined {
   const variables = call.body?.variables as { input?: CommitInput } | undefined;
   const input = variables?.input;
   const expected = pending.eccronCommitBase;
@@ -44,11 +47,14 @@ function withExpectedHead(call: GitHubCall): GitHubCall | undefined {
     return undefined;
   const body = { ...call.body, variables: { ...variables, input: { ...input, expectedHeadOid: expected.oid } } };
   pending.eccronCommitBase = undefined;
-  return { ...call, body, init: { ...call.init, body: JSON.stringify(body) } };
+  return {
+    commit: { ...call, body, init: { ...call.init, body: JSON.stringify(body) } },
+    words: movedWords(expected.what),
+  };
 }
 
 /** A refusal over a moved branch, said in the editor's words (the CMS shows the message in its error), and in the panel. */
-async function said(response: Response): Promise<Response> {
+async function said(response: Response, words: string): Promise<Response> {
   const answer = (await response
     .clone()
     .json()
@@ -56,20 +62,18 @@ async function said(response: Response): Promise<Response> {
   if (!answer?.errors?.some((error) => MOVED.test(error.message ?? ''))) return response;
   const view = panel();
   view.check.dataset.check = 'moved';
-  view.check.textContent = `✗ Not saved (at ${timeOfDay()}): ${MOVED_WORDS}`;
-  const errors = answer.errors.map((error) =>
-    MOVED.test(error.message ?? '') ? { ...error, message: MOVED_WORDS } : error,
-  );
+  view.check.textContent = `✗ Not saved (at ${timeOfDay()}): ${words}`;
+  const errors = answer.errors.map((error) => (MOVED.test(error.message ?? '') ? { ...error, message: words } : error));
   return new Response(JSON.stringify({ ...answer, errors }), { status: response.status, headers: response.headers });
 }
 
-/** The next commit onto `branch` must go on top of `oid`. */
-export function expectCommitOn(branch: string, oid: string) {
-  pending.eccronCommitBase = { branch, oid };
+/** The next commit onto `branch` must go on top of `oid`; its refusal speaks of `what` ("this page"). */
+export function expectCommitOn(branch: string, oid: string, what = 'this list') {
+  pending.eccronCommitBase = { branch, oid, what };
 }
 
 /** The handler that puts the awaited commit on its expected head and says GitHub's refusal of it. */
 export const onExpectedHead: GitHubHandler = async (call, next) => {
-  const commit = withExpectedHead(call);
-  return commit ? said(await next(commit)) : next(call);
+  const awaited = withExpectedHead(call);
+  return awaited ? said(await next(awaited.commit), awaited.words) : next(call);
 };

@@ -7,6 +7,8 @@
  * the two did not touch the same item, both changes are kept; where they
  * changed the same item (or the same value) differently, that is a clash, and
  * the caller writes nothing until the person has chosen one side of it.
+ * A page (a Markdown file's front matter and body) is merged field by field
+ * instead (mergeByField): each field, and the body, as a whole.
  *
  * Pure: no page, no CMS; unit-tested with properties (test/list-merge.test.ts).
  */
@@ -201,18 +203,29 @@ function mergeList(keys: Keys, base: unknown[], ours: unknown[], theirs: unknown
   return merged;
 }
 
-function mergeMap(
-  keys: Keys,
-  base: Record<string, unknown>,
-  ours: Record<string, unknown>,
-  theirs: Record<string, unknown>,
-  choose: Choose,
-): Merged {
+/** The three versions of what is merged, where it is, and how many levels of maps and lists down to merge into. */
+interface Sides<T> {
+  keys: Keys;
+  base: T;
+  ours: T;
+  theirs: T;
+  choose: Choose;
+  depth: number;
+}
+
+function mergeMap({ keys, base, ours, theirs, choose, depth }: Sides<Record<string, unknown>>): Merged {
   const merged: Merged = { value: undefined, clashes: [], ours: [], theirs: [] };
   const value: Record<string, unknown> = {};
   const names = [...new Set([...Object.keys(ours), ...Object.keys(theirs), ...Object.keys(base)])];
   for (const name of names) {
-    const inner = mergeValue([...keys, name], base[name], ours[name], theirs[name], choose);
+    const inner = mergeValue({
+      keys: [...keys, name],
+      base: base[name],
+      ours: ours[name],
+      theirs: theirs[name],
+      choose,
+      depth: depth - 1,
+    });
     merged.clashes.push(...inner.clashes);
     merged.ours.push(...inner.ours);
     merged.theirs.push(...inner.theirs);
@@ -222,16 +235,20 @@ function mergeMap(
   return merged;
 }
 
-function mergeValue(keys: Keys, base: unknown, ours: unknown, theirs: unknown, choose: Choose): Merged {
+/** A value as the items of a change: none when there is none. */
+const said = (value: unknown) => (value === undefined ? [] : [value]);
+
+function mergeValue(sides: Sides<unknown>): Merged {
+  const { keys, base, ours, theirs, choose, depth } = sides;
   const none: Merged = { value: ours, clashes: [], ours: [], theirs: [] };
   if (sameMeaning(base, theirs)) return none;
-  const said = (value: unknown) => (value === undefined ? [] : [value]);
   const theirsChange: Change = { keys, before: said(base), after: said(theirs) };
   if (sameMeaning(base, ours)) return { value: theirs, clashes: [], ours: [], theirs: [theirsChange] };
   if (sameMeaning(ours, theirs)) return { ...none, theirs: [theirsChange] };
-  if (Array.isArray(base) && Array.isArray(ours) && Array.isArray(theirs))
+  if (depth > 0 && Array.isArray(base) && Array.isArray(ours) && Array.isArray(theirs))
     return mergeList(keys, base, ours, theirs, choose);
-  if (isMap(base) && isMap(ours) && isMap(theirs)) return mergeMap(keys, base, ours, theirs, choose);
+  if (depth > 0 && isMap(base) && isMap(ours) && isMap(theirs))
+    return mergeMap({ ...sides, base, ours, theirs } as Sides<Record<string, unknown>>);
   const clash: Clash = {
     keys,
     base: said(base),
@@ -253,5 +270,25 @@ function mergeValue(keys: Keys, base: unknown, ours: unknown, theirs: unknown, c
  * else since. Clashes are left out of `clashes` once `choose` names the side to keep.
  */
 export function mergeByItem(base: unknown, ours: unknown, theirs: unknown, choose: Choose = () => undefined): Merged {
-  return mergeValue([], base, ours, theirs, choose);
+  return mergeValue({ keys: [], base, ours, theirs, choose, depth: Number.POSITIVE_INFINITY });
+}
+
+/**
+ * A page's data with both editors' changes, field by field: each field of the front matter, and the body, kept or
+ * clashing as a whole (two changes to one field are one clash, whatever the field holds).
+ */
+export function mergeByField(
+  base: Record<string, unknown>,
+  ours: Record<string, unknown>,
+  theirs: Record<string, unknown>,
+  choose: Choose = () => undefined,
+): Merged {
+  const merged = mergeValue({ keys: [], base, ours, theirs, choose, depth: 1 });
+  // Each side's changes, every field it changed (the merge says only where it looked).
+  const names = [...new Set([...Object.keys(base), ...Object.keys(ours), ...Object.keys(theirs)])];
+  const changes = (side: Record<string, unknown>): Change[] =>
+    names
+      .filter((name) => !sameMeaning(base[name], side[name]))
+      .map((name) => ({ keys: [name], before: said(base[name]), after: said(side[name]) }));
+  return { ...merged, ours: changes(ours), theirs: changes(theirs) };
 }

@@ -13,7 +13,7 @@ import type { Problem } from '../../lib/problems.ts';
 import type { Origins } from '../../stages/content/markdown-links.ts';
 import { type Collection, type PlacedProblem, placeOfField } from '../editor-places.ts';
 import { type ContentCheck, type ContentTexts, checkFiles, checkSave, fileOf } from './check.ts';
-import { entryFile } from './entry-file.ts';
+import { entryFile, withoutEmpty } from './entry-file.ts';
 import { applyChanges, type SaveChanges, saveChanges } from './save-changes.ts';
 import { clearFieldProblems, goToField, showAtField } from './field-problems.ts';
 import { type BuildPanel, checkingEntry, mark, panel, problemList, timeOfDay } from './build-panel.ts';
@@ -135,10 +135,17 @@ async function withOthersChange(entry: ImmutableMap, view: BuildPanel): Promise<
   return others;
 }
 
-/** The entry with `data` in place of its own: each field set to its value, as the CMS takes a hook's answer. */
+/**
+ * The entry with `data` in place of its own: each field set to its value, as the CMS takes a hook's answer, and a
+ * field `data` leaves out (someone else emptied it) emptied, so that the save does not bring it back.
+ */
 function withData(entry: ImmutableMap, data: Record<string, unknown>): ImmutableMap {
   let changed = entry;
   for (const [key, value] of Object.entries(data)) changed = changed.setIn(['data', key], value);
+  // Marks and empty fields left out, as the file holds them.
+  const held = withoutEmpty((entry.get('data') as ImmutableMap).toJS()) as Record<string, unknown>;
+  for (const [key, value] of Object.entries(held))
+    if (!(key in data)) changed = changed.setIn(['data', key], Array.isArray(value) ? [] : '');
   return changed;
 }
 

@@ -6,7 +6,9 @@
  * (list-merge.ts). Where the two changed different items, the save goes ahead
  * with both, theirs kept and this editor's on top, and the panel says so;
  * where they changed the same item, nothing is written, the panel shows both
- * and the person chooses, for each, which to keep, then saves again.
+ * and the person chooses, for each, which to keep, then saves again. A page
+ * (a news item, a legal page, the accessibility statement: a Markdown file)
+ * is merged field by field of its front matter, its body as a whole.
  *
  * The entry as opened is the CMS's own (admin-stage.ts puts the draft's entry
  * on globalThis.eccronOpened as its preSave hook is called); the file now is
@@ -15,9 +17,11 @@
 import { parse, stringify } from 'yaml';
 import { signedInToken } from '../deploy/deploy-status.ts';
 import { type BuildPanel, mark, timeOfDay } from './build-panel.ts';
+import { lexMarkdown } from '../../../src/markdown.tsx';
+import { parseSource } from '../../stages/content/source.ts';
 import { withoutEmpty } from './entry-file.ts';
 import { expectCommitOn } from './commit-base.ts';
-import { type Change, type Clash, type Keys, mergeByItem, sameMeaning } from './list-merge.ts';
+import { type Change, type Clash, type Keys, mergeByField, mergeByItem, sameMeaning } from './list-merge.ts';
 import { cmsConfiguration, type ImmutableMap, mode } from './page.ts';
 
 type Data = Record<string, unknown>;
@@ -25,12 +29,21 @@ type Data = Record<string, unknown>;
 /** What the merge made of a save: the data to save with someone else's change, or the clashes to choose in. */
 export interface OthersChange {
   data: Data;
-  /** Whether the file is a list (Members, Research themes, Publications), or settings (Site settings): said so. */
-  list: boolean;
+  /** What the file is to the person (Members is a list, Site settings are settings, a news item a page): said so. */
+  kind: Kind;
   clashes: Clash[];
   theirs: Change[];
   ours: Change[];
 }
+
+type Kind = 'list' | 'settings' | 'page';
+
+/** The words of each kind of file: it, its parts, how they are named. */
+const WORDS = {
+  list: { what: 'this list', them: 'it', part: 'item' },
+  settings: { what: 'these settings', them: 'them', part: 'setting' },
+  page: { what: 'this page', them: 'it', part: 'field' },
+} as const;
 
 /** The side chosen for each clash shown, by its id: kept until the entry is saved. */
 const chosen = new Map<string, 'ours' | 'theirs'>();
@@ -125,13 +138,51 @@ async function fileNow(collection: string, slug: string, path: string): Promise<
   const open = repository.pullRequests.totalCount > 0 && repository.onBranch?.text !== undefined;
   // The save's commit must go on top of the commit this file was read from, or be refused (commit-base.ts).
   const head = (open ? repository.branchHead : repository.mainHead)?.target.oid;
-  if (head) expectCommitOn(branch, head);
+  if (head) expectCommitOn(branch, head, WORDS[path.endsWith('.md') ? 'page' : 'list'].what);
   return open ? repository.onBranch?.text : repository.onMain?.text;
+}
+
+/** A page's text as the form holds it: its front matter's fields and its `body`, trimmed as the CMS writes it. */
+function pageData(path: string, text: string): Data {
+  const { source, problems } = parseSource(path, new TextEncoder().encode(text), true, 'a page');
+  // A file the build cannot read is left to the check, which says where it is wrong.
+  if (problems.length > 0) throw new Error(problems[0]!.message);
+  return { ...((source.doc.toJS() ?? {}) as Data), body: source.body?.text ?? '' };
+}
+
+/** A page's body compared as the CMS writes it: without the blank lines around it. */
+const trimmedBody = (data: Data): Data => (typeof data.body === 'string' ? { ...data, body: data.body.trim() } : data);
+
+/**
+ * A body's meaning: its Markdown as the site reads it, not how it is written. The CMS writes a body it saves its own
+ * way (*emphasis* as _emphasis_), untouched or not: that alone is no change.
+ */
+function bodyMeaning(body: unknown): string {
+  // What each token is, without its text as written: `raw`, and a `text` its own tokens say again.
+  return JSON.stringify(
+    lexMarkdown(typeof body === 'string' ? body : ''),
+    function (this: object, key, value: unknown) {
+      return key === 'raw' || (key === 'text' && 'tokens' in this) ? undefined : value;
+    },
+  );
+}
+
+/** A side's page with its body as opened where it means the same: a body only written anew is not changed. */
+const bodyAsOpened = (side: Data, before: Data): Data =>
+  side.body !== before.body && bodyMeaning(side.body) === bodyMeaning(before.body)
+    ? { ...side, body: before.body }
+    : side;
+
+/** What the person sees of the file at `path`, held whole (`rootField`) or not. */
+function kindOf(path: string, theirs: Data, rootField?: string): Kind {
+  if (path.endsWith('.md')) return 'page';
+  return rootField || Object.values(theirs).some(Array.isArray) ? 'list' : 'settings';
 }
 
 /**
  * Someone else's change to the entry being saved since it was opened, merged with this editor's (`ours`); undefined
- * when there is none (or it could not be asked: the save goes ahead as before). YAML files (the lists) only.
+ * when there is none (or it could not be asked: the save goes ahead as before). A YAML file (a list, the settings)
+ * is merged by list item; a Markdown file (a page) field by field, its body as a whole.
  */
 export async function othersChange(
   entry: ImmutableMap,
@@ -139,18 +190,23 @@ export async function othersChange(
   rootField?: string,
 ): Promise<OthersChange | undefined> {
   const path = String(entry.get('path'));
-  if (mode() === 'local' || !path.endsWith('.yml')) return undefined;
+  const page = path.endsWith('.md');
+  if (mode() === 'local' || !(page || path.endsWith('.yml'))) return undefined;
   const base = opened(path);
   if (!base) return undefined;
   const text = await fileNow(String(entry.get('collection')), String(entry.get('slug')), path).catch(() => undefined);
   if (text === undefined) return undefined;
-  const parsed = parse(text) as unknown;
-  const theirs = withoutEmpty(rootField ? { [rootField]: parsed ?? [] } : (parsed ?? {})) as Data;
-  const before = withoutEmpty(base) as Data;
+  const parsed = page ? pageData(path, text) : (parse(text) as unknown);
+  const read = (data: unknown) => trimmedBody(withoutEmpty(data) as Data);
+  const theirs = read(rootField ? { [rootField]: parsed ?? [] } : (parsed ?? {}));
+  const before = read(base);
   if (sameMeaning(before, theirs)) return undefined;
-  const merged = mergeByItem(before, withoutEmpty(ours), theirs, (clash) => chosen.get(clash.id));
-  const list = Boolean(rootField) || Object.values(theirs).some(Array.isArray);
-  return { data: merged.value as Data, list, clashes: merged.clashes, theirs: merged.theirs, ours: merged.ours };
+  const choose = (clash: Clash) => chosen.get(clash.id);
+  const merged = page
+    ? mergeByField(before, bodyAsOpened(read(ours), before), bodyAsOpened(theirs, before), choose)
+    : mergeByItem(before, read(ours), theirs, choose);
+  const kind = kindOf(path, theirs, rootField);
+  return { data: merged.value as Data, kind, clashes: merged.clashes, theirs: merged.theirs, ours: merged.ours };
 }
 
 const element = <K extends keyof HTMLElementTagNameMap>(tag: K, properties: Partial<HTMLElementTagNameMap[K]> = {}) =>
@@ -167,8 +223,9 @@ function itemName(item: unknown): string {
 /** Where a change is, in the form's words: its list's label ("Members"), else the file's. */
 type Label = (keys: Keys) => string;
 
-/** One side's changes in words: "Members: “Ben Sample” changed; “Eve New” added". */
-function changesInWords(changes: Change[], label: Label): string {
+/** One side's changes in words: "Members: “Ben Sample” changed; “Eve New” added", or a page's "Title, Summary changed". */
+function changesInWords(changes: Change[], label: Label, kind: Kind): string {
+  if (kind === 'page') return `${changes.map(({ keys }) => label(keys)).join(', ')} changed`;
   return changes
     .map(({ keys, before, after }) => {
       const names = (items: unknown[]) => items.map(itemName);
@@ -188,8 +245,8 @@ function changesInWords(changes: Change[], label: Label): string {
 export function tellMerged(view: BuildPanel, merged: OthersChange, label: Label) {
   view.check.dataset.merged = 'true';
   const note = element('p', { className: 'eccron-merged' });
-  const [what, them, items] = merged.list ? ['this list', 'it', 'items'] : ['these settings', 'them', 'settings'];
-  note.textContent = `Someone else changed ${what} since you opened ${them}. Theirs: ${changesInWords(merged.theirs, label)}. Yours: ${changesInWords(merged.ours, label)}. They did not touch the same ${items}, so both are kept: yours is saved on top of theirs.`;
+  const { what, them, part } = WORDS[merged.kind];
+  note.textContent = `Someone else changed ${what} since you opened ${them}. Theirs: ${changesInWords(merged.theirs, label, merged.kind)}. Yours: ${changesInWords(merged.ours, label, merged.kind)}. They did not touch the same ${part}s, so both are kept: yours is saved on top of theirs.`;
   view.checkDetails.prepend(note);
   // The choices made are spent once the entry is saved with them.
   chosen.clear();
@@ -203,20 +260,26 @@ function inOrderOf(item: unknown, model: unknown): unknown {
   return Object.fromEntries(Object.entries(item).sort(([one], [other]) => rank(one) - rank(other)));
 }
 
-/** An item or value shown as the file holds it, its fields in the order of `models` (the other version's items). */
+/**
+ * An item or value shown as the file holds it, its fields in the order of `models` (the other version's items); a
+ * text (a page's body, a field) as it reads.
+ */
 const shownAs = (items: unknown[], models: unknown[] = []) =>
   items.length === 0
     ? '(removed)'
-    : items
-        .map((item, index) => stringify(inOrderOf(item, models[index] ?? models[0]), { lineWidth: 0 }).trim())
-        .join('\n\n');
+    : items.length === 1 && typeof items[0] === 'string'
+      ? items[0]
+      : items
+          .map((item, index) => stringify(inOrderOf(item, models[index] ?? models[0]), { lineWidth: 0 }).trim())
+          .join('\n\n');
 
-/** One clash: both versions side by side, and a choice of each. */
-function clashView(clash: Clash, label: Label, index: number): HTMLElement {
+/** One clash: both versions side by side, and a choice of each. A page's clash is named by its field alone. */
+function clashView(clash: Clash, label: Label, index: number, kind: Kind): HTMLElement {
   const section = element('section', { className: 'eccron-clash' });
+  const names = [...new Set([...clash.theirs, ...clash.ours, ...clash.base].map(itemName))].join(', ');
   const heading = element('h3', {
     id: `eccron-clash-${index}`,
-    textContent: `${label(clash.keys)}: ${[...new Set([...clash.theirs, ...clash.ours, ...clash.base].map(itemName))].join(', ')}`,
+    textContent: kind === 'page' ? label(clash.keys) : `${label(clash.keys)}: ${names}`,
   });
   section.setAttribute('aria-labelledby', heading.id);
   const said = element('p', { className: 'eccron-clash-chosen' });
@@ -229,7 +292,7 @@ function clashView(clash: Clash, label: Label, index: number): HTMLElement {
       chosen.set(clash.id, which);
       for (const other of section.querySelectorAll('button'))
         other.setAttribute('aria-pressed', String(other === button));
-      said.textContent = `Chosen: ${which === 'theirs' ? 'theirs' : 'yours'}. Press Save to save the list with it.`;
+      said.textContent = `Chosen: ${which === 'theirs' ? 'theirs' : 'yours'}. Press Save to save ${kind === 'page' ? 'the page' : 'the list'} with it.`;
     });
     part.append(element('h4', { textContent: title }), element('pre', { textContent: shownAs(items, models) }), button);
     return part;
@@ -248,7 +311,9 @@ export function showClashes(view: BuildPanel, merged: OthersChange, label: Label
   view.check.dataset.check = 'conflict';
   mark('refused');
   const count = merged.clashes.length;
-  const [what, them, item] = merged.list ? ['this list', 'it', 'item'] : ['these settings', 'them', 'setting'];
-  view.check.textContent = `✗ Not saved (at ${timeOfDay()}): someone else changed ${what} since you opened ${them}, and changed ${count === 1 ? `the same ${item}` : `the same ${count} ${item}s`} you did. Both are shown below: choose which to keep, then press Save again. Nothing was written; your changes are still in the form.`;
-  view.checkDetails.replaceChildren(...merged.clashes.map((clash, index) => clashView(clash, label, index)));
+  const { what, them, part } = WORDS[merged.kind];
+  view.check.textContent = `✗ Not saved (at ${timeOfDay()}): someone else changed ${what} since you opened ${them}, and changed ${count === 1 ? `the same ${part}` : `the same ${count} ${part}s`} you did. Both are shown below: choose which to keep, then press Save again. Nothing was written; your changes are still in the form.`;
+  view.checkDetails.replaceChildren(
+    ...merged.clashes.map((clash, index) => clashView(clash, label, index, merged.kind)),
+  );
 }
