@@ -23,9 +23,8 @@ import { SAVED } from './saved.ts';
 import { cmsApi, cmsConfiguration, type ImmutableMap } from './page.ts';
 import { ensureTimeZoneData } from './time-zone-data.ts';
 import { type OthersChange, othersChange, showClashes, tellMerged } from './save-merge.ts';
-
-/** The thrown error's message the CMS leaves quietly to this script (admin-stage.ts, quietRefusal). */
-const REFUSED = 'eccron_refused';
+// The thrown error's message the CMS leaves quietly to this script (admin-stage.ts, quietRefusal).
+import { REFUSED } from '../deploy/github-requests.ts';
 
 /** The files the check reads: content/ as the site has it, and what they say without the save. */
 interface CheckContext {
@@ -125,8 +124,12 @@ async function labelsOf(entry: ImmutableMap): Promise<(keys: (string | number)[]
  */
 async function withOthersChange(entry: ImmutableMap, view: BuildPanel): Promise<OthersChange | undefined> {
   const others = await othersChange(entry, (entry.get('data') as ImmutableMap).toJS(), await rootFieldOf(entry)).catch(
-    // GitHub's file could not be read as a list (not YAML): the save goes ahead as before, and the check reads it.
-    () => undefined,
+    (error: unknown) => {
+      // A save already ended and said (save-merge.ts) stays ended; GitHub's file that could not be read as a list
+      // (not YAML) lets the save go ahead as before, and the check reads it.
+      if (error instanceof Error && error.message === REFUSED) throw error;
+      return undefined;
+    },
   );
   if (others?.clashes.length) {
     showClashes(view, others, await labelsOf(entry));

@@ -16,6 +16,7 @@
  */
 import { parse, stringify } from 'yaml';
 import { signedInToken } from '../deploy/deploy-status.ts';
+import { REFUSED } from '../deploy/github-requests.ts';
 import { type BuildPanel, mark, timeOfDay } from './build-panel.ts';
 import { lexMarkdown } from '../../../src/markdown.tsx';
 import { parseSource } from '../../stages/content/source.ts';
@@ -194,7 +195,14 @@ export async function othersChange(
   if (mode() === 'local' || !(page || path.endsWith('.yml'))) return undefined;
   const base = opened(path);
   if (!base) return undefined;
-  const text = await fileNow(String(entry.get('collection')), String(entry.get('slug')), path).catch(() => undefined);
+  const text = await fileNow(String(entry.get('collection')), String(entry.get('slug')), path).catch(
+    (error: unknown) => {
+      // A save the interception of GitHub's requests has ended, and said why (a sign-in GitHub no longer takes, the
+      // connection lost), stays ended: the CMS's own write would only meet the same refusal, said in its words.
+      if (error instanceof Error && error.message === REFUSED) throw error;
+      return undefined;
+    },
+  );
   if (text === undefined) return undefined;
   const parsed = page ? pageData(path, text) : (parse(text) as unknown);
   const read = (data: unknown) => trimmedBody(withoutEmpty(data) as Data);
