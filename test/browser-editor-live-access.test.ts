@@ -26,7 +26,7 @@ import { filesOf } from './helpers/cms-folder.ts';
 import { openEntry } from './helpers/editor-session.ts';
 import { Repository } from './helpers/github/repository.ts';
 import {
-  commitsAhead,
+  commitsSinceMain,
   followed,
   liveSitePart,
   liveSiteStandIn,
@@ -139,7 +139,11 @@ browserSuite(
       const head = repository.resolve(branch);
       assert.ok(head, `the branch ${branch} exists`);
       assert.ok(repository.text(head, file)?.includes(typed), `what was typed (${typed}) is on ${branch}`);
-      assert.equal(commitsAhead(repository, branch), commits, `${commits} commit(s) on ${branch}, none twice`);
+      assert.equal(
+        commitsSinceMain(repository, branch).length,
+        commits,
+        `${commits} commit(s) on ${branch}, none twice`,
+      );
       const pulls = repository.pulls.filter((pull) => pull.head === branch);
       assert.equal(pulls.length, 1, `one pull request from ${branch}`);
       assert.equal(pulls[0]!.state, 'open');

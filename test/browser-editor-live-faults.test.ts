@@ -24,10 +24,19 @@ import { NO_CHECK_AFTER_MS } from '../scripts/admin/deploy/live-words.ts';
 import { WAITS } from '../scripts/admin/deploy/deploy-status.ts';
 import { assertNoProblems, type BrowserEnv, browserSuite } from './helpers/browser/pool.ts';
 import { filesOf } from './helpers/cms-folder.ts';
-import { type Commit, Repository } from './helpers/github/repository.ts';
+import { Repository } from './helpers/github/repository.ts';
 import { BUILD_STEP, deployJob, documentedRefusal, type PlayedJob } from './helpers/github-stand-in.ts';
 import { openEntry } from './helpers/editor-session.ts';
-import { followed, liveSiteStandIn, nextQuestion, readyToPublish, runQuestion, STEP } from './helpers/github-mode.ts';
+import {
+  commitsSinceMain,
+  followed,
+  liveSiteStandIn,
+  nextQuestion,
+  readyToPublish,
+  runQuestion,
+  STEP,
+  signInWithToken,
+} from './helpers/github-mode.ts';
 import { fixtureContentDir } from './helpers/site.ts';
 
 /** A fine-grained personal access token, as GitHub writes them (made up). */
@@ -113,17 +122,7 @@ browserSuite(
         'what was typed is kept',
       );
       // One commit on the branch, on top of the site's branch: saved once, nothing made twice.
-      const main = new Set<string>();
-      for (
-        let commit = repository.resolve('main');
-        commit;
-        commit = commit.parent ? repository.commits.get(commit.parent) : undefined
-      )
-        main.add(commit.sha);
-      let made = 0;
-      for (let commit: Commit | undefined = head; commit && !main.has(commit.sha); made += 1)
-        commit = commit.parent ? repository.commits.get(commit.parent) : undefined;
-      assert.equal(made, 1, `one commit on ${branch}`);
+      assert.equal(commitsSinceMain(repository, branch).length, 1, `one commit on ${branch}`);
     }
 
     /** The commit a branch points at, whose run the panel follows. */
@@ -132,15 +131,7 @@ browserSuite(
     test(
       'signing in with a token: the CMS lists the collections',
       telling(async () => {
-        const { page } = admin;
-        await page.goto(env.url('/admin/'));
-        await page.getByRole('button', { name: 'Sign In Using Access Token' }).click();
-        await page.getByRole('textbox', { name: 'Personal Access Token' }).fill(TOKEN);
-        await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-        await page
-          .getByRole('status')
-          .filter({ hasText: /now viewing/ })
-          .waitFor();
+        await signInWithToken(admin.page, env.url('/admin/'), TOKEN);
       }),
     );
 

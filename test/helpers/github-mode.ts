@@ -4,7 +4,7 @@
  */
 import type { TestContext } from 'node:test';
 import type { Page } from 'playwright-core';
-import type { Repository } from './github/repository.ts';
+import type { Commit, Repository } from './github/repository.ts';
 import { type GitHubScene, startGitHubStandIn } from './github-stand-in.ts';
 import { buildIntoTemporaryFolder } from './site.ts';
 
@@ -98,14 +98,16 @@ export async function readyToPublish(page: Page): Promise<() => Promise<void>> {
     page.getByRole('alertdialog', { name: 'Publish Entry' }).getByRole('button', { name: 'Publish' }).click();
 }
 
-/** How many commits a branch of the stand-in's repository holds that its site's branch (main) does not. */
-export function commitsAhead(repository: Repository, branch: string): number {
+/** The commits a branch of the stand-in's repository holds that its site's branch (main) does not, newest first. */
+export function commitsSinceMain(repository: Repository, branch: string): Commit[] {
   const main = new Set<string>();
   for (let commit = repository.resolve('main'); commit; commit = repository.commits.get(commit.parent ?? ''))
     main.add(commit.sha);
-  let made = 0;
-  for (let commit = repository.resolve(branch); commit && !main.has(commit.sha); made += 1)
+  const made: Commit[] = [];
+  for (let commit = repository.resolve(branch); commit && !main.has(commit.sha); ) {
+    made.push(commit);
     commit = repository.commits.get(commit.parent ?? '');
+  }
   return made;
 }
 

@@ -10,8 +10,8 @@ import type { Locator, Page } from 'playwright-core';
 import type { BrowserEnv } from './browser/pool.ts';
 import { filesOf } from './cms-folder.ts';
 import { openEntry } from './editor-session.ts';
-import { type Commit, Repository } from './github/repository.ts';
-import { followed, type liveSiteStandIn, pauseClock, readyToPublish, STEP } from './github-mode.ts';
+import { Repository } from './github/repository.ts';
+import { commitsSinceMain, followed, type liveSiteStandIn, pauseClock, readyToPublish, STEP } from './github-mode.ts';
 import { fixtureContentDir } from './site.ts';
 
 type Person = Awaited<ReturnType<BrowserEnv['open']>>;
@@ -25,23 +25,6 @@ const fileOn = (repository: Repository, branch: string, file: string) => {
   const head = repository.resolve(branch);
   assert.ok(head, `the branch ${branch} exists`);
   return repository.text(head, file) ?? '';
-};
-
-/** The commits on `branch` since it left main. */
-const commitsOn = (repository: Repository, branch: string) => {
-  const main = new Set<string>();
-  for (
-    let commit = repository.resolve('main');
-    commit;
-    commit = commit.parent ? repository.commits.get(commit.parent) : undefined
-  )
-    main.add(commit.sha);
-  const made: Commit[] = [];
-  for (let commit = repository.resolve(branch); commit && !main.has(commit.sha); ) {
-    made.push(commit);
-    commit = commit.parent ? repository.commits.get(commit.parent) : undefined;
-  }
-  return made;
 };
 
 /**
@@ -161,6 +144,6 @@ export function twoEditors(env: BrowserEnv, live: LiveSite) {
     saveAndSend: (page: Page) => saveAndSend(live, page),
     publish: (page: Page) => publish(live, page),
     fileOn: (branch: string, file: string) => fileOn(scene.repository!, branch, file),
-    commitsOn: (branch: string) => commitsOn(scene.repository!, branch),
+    commitsOn: (branch: string) => commitsSinceMain(scene.repository!, branch),
   };
 }
