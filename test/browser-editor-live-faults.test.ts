@@ -18,7 +18,7 @@
  * makes of them.
  */
 import assert from 'node:assert/strict';
-import { after, before, type TestContext, test } from 'node:test';
+import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { NO_CHECK_AFTER_MS } from '../scripts/admin/deploy/live-words.ts';
 import { WAITS } from '../scripts/admin/deploy/deploy-status.ts';
@@ -36,6 +36,7 @@ import {
   runQuestion,
   STEP,
   signInWithToken,
+  tellingTheLiveSite,
 } from './helpers/github-mode.ts';
 import { fixtureContentDir } from './helpers/site.ts';
 
@@ -63,25 +64,8 @@ browserSuite(
     const liveSite = (page: Page) => page.getByRole('region', { name: 'On the live site' });
     const status = (page: Page) => liveSite(page).getByRole('status');
 
-    /** A test's body, whose failure says what the panel said and what GitHub was last asked. */
-    const telling =
-      (body: (t: TestContext) => Promise<void>) =>
-      async (t: TestContext): Promise<void> => {
-        try {
-          await body(t);
-        } catch (error) {
-          if (error instanceof Error) {
-            const said = await status(admin.page)
-              .textContent({ timeout: 1000 })
-              .catch(() => '(no panel)');
-            const asked = (live.standIn?.asked ?? [])
-              .slice(-10)
-              .map(({ request, status: answered }) => `  ${request} → ${answered}`);
-            error.message += `\n\nThe panel said: ${said}\nGitHub was last asked:\n${asked.join('\n')}`;
-          }
-          throw error;
-        }
-      };
+    /** A test's body, whose failure says what the panel said, the dialogs open and what GitHub was last asked. */
+    const telling = tellingTheLiveSite(live, () => admin?.page);
 
     before(async () => {
       scene.repository = new Repository('example', 'site', 'main', await filesOf(fixtureContentDir, 'content/'));
