@@ -22,20 +22,17 @@ import type { Page } from 'playwright-core';
 import { WAITS } from '../scripts/admin/deploy/deploy-status.ts';
 import { ANSWER_WITHIN_MS, blobId } from '../scripts/admin/deploy/lost-answers.ts';
 import { type BrowserEnv, browserSuite } from './helpers/browser/pool.ts';
-import { filesOf } from './helpers/cms-folder.ts';
 import { openEntry } from './helpers/editor-session.ts';
-import { Repository } from './helpers/github/repository.ts';
 import {
   commitsSinceMain,
   followed,
   liveSitePart,
   liveSiteStandIn,
+  openLiveAdmin,
   nextQuestion,
-  STEP,
   signInWithToken,
   tellingTheLiveSite,
 } from './helpers/github-mode.ts';
-import { fixtureContentDir } from './helpers/site.ts';
 
 /** Fine-grained personal access tokens, as GitHub writes them (made up): the first, and each made after it. */
 const TOKEN = 'github_pat_11AEXAMPLE0fixture0token0for0the0access0tests';
@@ -68,10 +65,7 @@ browserSuite(
     const telling = tellingTheLiveSite(live, () => admin?.page);
 
     before(async () => {
-      scene.repository = new Repository('example', 'site', 'main', await filesOf(fixtureContentDir, 'content/'));
-      admin = await env.open(null, { width: 1400, height: 900 });
-      admin.page.setDefaultTimeout(STEP);
-      await admin.page.clock.install();
+      admin = await openLiveAdmin(env, scene);
       // Whether the CMS ever says "Please try again later" in this page, however briefly.
       await admin.page.addInitScript((words) => {
         new MutationObserver(() => {

@@ -23,22 +23,20 @@ import type { Page } from 'playwright-core';
 import { NO_CHECK_AFTER_MS } from '../scripts/admin/deploy/live-words.ts';
 import { WAITS } from '../scripts/admin/deploy/deploy-status.ts';
 import { assertNoProblems, type BrowserEnv, browserSuite } from './helpers/browser/pool.ts';
-import { filesOf } from './helpers/cms-folder.ts';
-import { Repository } from './helpers/github/repository.ts';
 import { BUILD_STEP, deployJob, documentedRefusal, type PlayedJob } from './helpers/github-stand-in.ts';
 import { openEntry } from './helpers/editor-session.ts';
 import {
   commitsSinceMain,
   followed,
+  liveSitePart,
   liveSiteStandIn,
+  openLiveAdmin,
   nextQuestion,
   readyToPublish,
   runQuestion,
-  STEP,
   signInWithToken,
   tellingTheLiveSite,
 } from './helpers/github-mode.ts';
-import { fixtureContentDir } from './helpers/site.ts';
 
 /** A fine-grained personal access token, as GitHub writes them (made up). */
 const TOKEN = 'github_pat_11AEXAMPLE0fixture0token0for0the0fault0tests';
@@ -61,18 +59,14 @@ browserSuite(
     after(() => live.standIn?.close());
 
     let admin: Awaited<ReturnType<BrowserEnv['open']>>;
-    const liveSite = (page: Page) => page.getByRole('region', { name: 'On the live site' });
+    const liveSite = liveSitePart;
     const status = (page: Page) => liveSite(page).getByRole('status');
 
     /** A test's body, whose failure says what the panel said, the dialogs open and what GitHub was last asked. */
     const telling = tellingTheLiveSite(live, () => admin?.page);
 
     before(async () => {
-      scene.repository = new Repository('example', 'site', 'main', await filesOf(fixtureContentDir, 'content/'));
-      admin = await env.open(null, { width: 1400, height: 900 });
-      admin.page.setDefaultTimeout(STEP);
-      // The page's clock, from its first script on: its timers wait for the test, never for real seconds.
-      await admin.page.clock.install();
+      admin = await openLiveAdmin(env, scene);
     });
 
     /** Does what makes the panel follow a commit, until the panel says `text`; the page's clock paused meanwhile. */

@@ -4,9 +4,11 @@
  */
 import type { TestContext } from 'node:test';
 import type { Page } from 'playwright-core';
-import type { Commit, Repository } from './github/repository.ts';
+import type { BrowserEnv } from './browser/pool.ts';
+import { filesOf } from './cms-folder.ts';
+import { type Commit, Repository } from './github/repository.ts';
 import { type GitHubScene, startGitHubStandIn } from './github-stand-in.ts';
-import { buildIntoTemporaryFolder } from './site.ts';
+import { buildIntoTemporaryFolder, fixtureContentDir } from './site.ts';
 
 /**
  * How long one step may wait for what a person would see before the test fails, saying what was on screen: a
@@ -155,4 +157,16 @@ export async function signInWithToken(page: Page, address: string, token: string
     .getByRole('status')
     .filter({ hasText: /now viewing/ })
     .waitFor();
+}
+
+/**
+ * /admin/ in a page of its own, the stand-in's repository holding the fixture content, its clock driven by the tests
+ * from its first script on: its timers wait for the test, never for real seconds.
+ */
+export async function openLiveAdmin(env: BrowserEnv, scene: GitHubScene) {
+  scene.repository = new Repository('example', 'site', 'main', await filesOf(fixtureContentDir, 'content/'));
+  const admin = await env.open(null, { width: 1400, height: 900 });
+  admin.page.setDefaultTimeout(STEP);
+  await admin.page.clock.install();
+  return admin;
 }
