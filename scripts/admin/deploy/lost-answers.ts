@@ -118,17 +118,37 @@ async function openPull(requests: GitHubRequests, call: GitHubCall): Promise<Res
 
 const opensPull = (call: GitHubCall) => call.method === 'POST' && /^\/repos\/[^/]+\/[^/]+\/pulls$/.test(call.path);
 
-/** Waits until the browser is online, or `ms` of the page's clock; whether it is. */
-function online(ms: number): Promise<boolean> {
-  if (navigator.onLine) return Promise.resolve(true);
+/** How often, while the browser says it is offline, the editor asks whether GitHub answers all the same. */
+const PROBE_EVERY_MS = 15_000;
+
+/**
+ * Whether GitHub answers at all, whatever the status: the connection is there even when the browser says it is
+ * offline (it does so of a computer whose only network is its own, or behind some VPNs). GitHub's rate limit is asked,
+ * which counts against no limit.
+ */
+const reachable = (requests: GitHubRequests) =>
+  requests.ask('/rate_limit', { cache: 'no-store' }).then(
+    () => true,
+    () => false,
+  );
+
+/**
+ * Waits until GitHub can be reached (the browser online, or GitHub answering), or `ms` of the page's clock; whether
+ * it can. `waiting` is told when it cannot at first.
+ */
+async function connected(requests: GitHubRequests, ms: number, waiting: () => void): Promise<boolean> {
+  if (navigator.onLine || (await reachable(requests))) return true;
+  waiting();
   return new Promise((resolve) => {
     const done = (value: boolean) => {
       clearTimeout(timer);
+      clearInterval(probe);
       window.removeEventListener('online', back);
       resolve(value);
     };
     const back = () => done(true);
     const timer = setTimeout(() => done(navigator.onLine), ms);
+    const probe = setInterval(() => void reachable(requests).then((answers) => answers && done(true)), PROBE_EVERY_MS);
     window.addEventListener('online', back);
   });
 }
@@ -159,8 +179,8 @@ export function recoverLostAnswers(requests: GitHubRequests, say: (outcome: Lost
     return answer;
   };
   const recover = async (call: GitHubCall, next: (call: GitHubCall) => Promise<Response>): Promise<Response> => {
-    say(navigator.onLine ? 'asking' : 'offline');
-    if (!(await online(OFFLINE_FOR_MS))) throw new Error('offline');
+    if (!(await connected(requests, OFFLINE_FOR_MS, () => say('offline')))) throw new Error('offline');
+    say('asking');
     if (call.mutation === 'createCommitOnBranch') {
       const arrived = await commitArrived(requests, call);
       if (arrived instanceof Response) return took('arrived', arrived);
