@@ -52,3 +52,13 @@ test('Chromium or Chrome is found on PATH, passing over a snap wrapper with the 
   });
   assert.match(findChromium({ PATH: path.join(folder, 'empty') }, platform).problem!, /No Chrome or Chromium/);
 });
+
+test("Chromium's headless shell comes first on PATH for the tests; Lighthouse asks for the browser beside it", async (t) => {
+  if (process.platform === 'win32') return t.skip('the commands found on PATH are .exe files there');
+  const folder = await temporaryFolder();
+  const browser = await executable(path.join(folder, 'bin', 'chromium'), '#!/bin/sh\n');
+  const shell = await executable(path.join(folder, 'bin', 'chromium-headless-shell'), '#!/bin/sh\n');
+  const PATH = path.join(folder, 'bin');
+  assert.deepEqual(findChromium({ PATH }, platform), { executablePath: shell });
+  assert.deepEqual(findChromium({ PATH }, platform, { browser: true }), { executablePath: browser });
+});

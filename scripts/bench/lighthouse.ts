@@ -37,7 +37,7 @@ const routes = routeTable((await loadContent(path.join(projectRoot, 'content')))
 const chosen = values.route ? routes.filter((route) => values.route!.includes(route.path)) : routes;
 if (chosen.length === 0) throw new Error(`no route ${values.route?.join(', ')} in src/routes.tsx`);
 
-const { executablePath: chromePath, problem } = findChromium();
+const { executablePath: chromePath, problem } = findChromium(process.env, process.platform, { browser: true });
 if (!chromePath) {
   console.error(red(problem!));
   process.exit(1);
