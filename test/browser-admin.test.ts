@@ -156,6 +156,31 @@ withChromium('the CMS at /admin/', (executablePath) =>
       assert.deepEqual(errors, []);
     });
 
+    test('the first screen is drawn the same for someone whose system asks for less motion (it was blank)', async () => {
+      const { page, errors } = admin;
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      try {
+        await page.goto(session.adminUrl());
+        const button = page.getByRole('button', { name: 'Work with Local Repository' });
+        await button.waitFor();
+        // What a person sees and can press: the button's middle is the button, not the page beneath an empty shell.
+        const box = await button.boundingBox();
+        assert.ok(box && box.height > 0, `the button has a size: ${JSON.stringify(box)}`);
+        const pressed = await button.evaluate(
+          (element, { x, y }) => element.contains(document.elementFromPoint(x, y)),
+          {
+            x: box.x + box.width / 2,
+            y: box.y + box.height / 2,
+          },
+        );
+        assert.ok(pressed, 'the middle of “Work with Local Repository” is the button');
+        assert.ok(await page.getByRole('heading', { level: 1 }).isVisible(), 'the site’s name');
+        assert.deepEqual(errors, []);
+      } finally {
+        await page.emulateMedia({ reducedMotion: null });
+      }
+    });
+
     test('the walkthrough: each task in fewer clicks and keys than issue 41 counted, each save checked first and changing only the lines edited', async (t: TestContext) => {
       try {
         await signInLocally(session, admin);

@@ -78,7 +78,11 @@ export function adminPage(
     `<meta name="build" content="${buildIdentityPlaceholder}">`,
     `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(policy)}">`,
     `<title>${escapeHtml(title)}</title>`,
-    '<style>body{margin:0}</style>',
+    // The CMS places #nc-root at its first frame: fixed over the window when the root has no height yet, else
+    // relative. Asked for less motion (prefers-reduced-motion), its shell had a height at that frame, the root went
+    // relative and then drew at no height at all: a blank page for everyone whose system reduces motion. Fixed here,
+    // before the CMS looks, it is what the CMS itself chooses otherwise.
+    '<style>body{margin:0}#nc-root{position:fixed;inset:0}</style>',
     `<link rel="cms-config-url" type="application/json" href="${escapeHtml(urls.asset(`${adminFolder}/config.json`))}">`,
     '</head>',
     '<body>',
