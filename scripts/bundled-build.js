@@ -112,7 +112,6 @@ export async function runBuild(projectRoot) {
   // A build with no bundle (every CI run and deploy) is often the checkout's only one: it keeps no code, which would
   // only delay its exit; the next build keeps it.
   const esbuild = loadEsbuild();
-  if (esbuild) startEsbuild(esbuild);
   // The scripts for the browser that are not kept either, in esbuild's process: the client bundle, which the pages
   // name, while it bundles the command; the editor's and the preview's, wanted only once the pages are rendered,
   // when the command is bundled. Started with it, they held it back (the four took both cores) while this process
@@ -139,30 +138,6 @@ function loadEsbuild() {
     return createRequire(import.meta.url)('esbuild');
   } catch {
     return undefined;
-  }
-}
-
-/**
- * Starts esbuild's process with Go's garbage collector off until its heap nears 1 GiB (unless the environment says
- * otherwise): the process lives for this one build, in which the collector took a sixth of esbuild's time (some
- * 150 ms of CPU of the four bundles, on a machine whose two cores esbuild shares with the build). The same bytes
- * come out.
- * @param {typeof import('esbuild')} esbuild
- */
-function startEsbuild(esbuild) {
-  const given = { GOGC: process.env.GOGC, GOMEMLIMIT: process.env.GOMEMLIMIT };
-  process.env.GOGC ??= 'off';
-  process.env.GOMEMLIMIT ??= '1GiB';
-  try {
-    esbuild.initialize({});
-  } catch {
-    // Already started in this process (a test that builds twice): as it was.
-  } finally {
-    // The variables were for esbuild alone: the build's own processes (git) see the environment as it was given.
-    for (const [name, value] of Object.entries(given)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
   }
 }
 
