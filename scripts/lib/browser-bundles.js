@@ -8,6 +8,12 @@
  * and deploy) has esbuild make them while it bundles the command, not after,
  * and the command takes up what was started (takeStarted) instead of asking
  * again.
+ *
+ * Three calls, not one with three entries: esbuild has one format per call
+ * (the client is split ES modules, the others IIFEs), and the editor's and
+ * the preview's scripts resolve the modules they share (react, node:*)
+ * differently, which one call, resolving each module once, cannot do while
+ * keeping their bytes (docs/architecture.md, Performance).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
