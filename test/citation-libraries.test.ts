@@ -11,12 +11,13 @@
  * back the same.
  */
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
 import { plugins } from '@citation-js/core';
 import '@citation-js/plugin-bibtex';
 import '@citation-js/plugin-ris';
+import { parse } from 'yaml';
 import { readImport } from '../scripts/cite/import-file.ts';
 import { publicationFromRecord } from '../scripts/lib/csl-record.ts';
 import { citationText } from '../src/citation.ts';
@@ -114,19 +115,20 @@ for (const [file, least] of [
   });
 }
 
-test('the Zotero library imports with its counts right: the Catalan names arrive as persons, and each refusal names its cause', async () => {
+test('the Zotero library imports into an empty list ([], as the editor saves one) with its counts right: the Catalan names arrive as persons, each refusal names its cause, and the list is written in block style, no line over 400 characters', async () => {
   const c = await citeContent();
   try {
+    await writeFile(c.file, (await c.read()).replace(/third-example:\n[\s\S]*$/, 'third-example: []\n'));
     const text = await readFile(library('zotero-library-1053.bib'), 'utf8');
     // Entries counted without our reader: every "@type{" but @comment, @string and @preamble.
     const entries = text.match(/^\s*@(?!string|comment|preamble)\w+\s*[({]/gim)!.length;
     const withFontcuberta = text.split(/^(?=@)/m).filter((entry) => entry.includes('Fontcuberta i Morral')).length;
     const { code, output } = await runCiteOn(
-      ['import', library('zotero-library-1053.bib'), '--theme', 'first-example'],
+      ['import', library('zotero-library-1053.bib'), '--theme', 'third-example'],
       c.contentDir,
     );
     const summary =
-      /Summary: (\d+) imported into first-example, (\d+) skipped, (\d+) not imported \(of (\d+) entries in the file\)/.exec(
+      /Summary: (\d+) imported into third-example, (\d+) skipped, (\d+) not imported \(of (\d+) entries in the file\)/.exec(
         output,
       );
     assert.ok(summary, output.slice(-400));
@@ -158,10 +160,31 @@ test('the Zotero library imports with its counts right: the Catalan names arrive
       /Tabata_2012: note: the pages "n\/a-n\/a" \(a publisher’s mark for pages not known yet\) were left out/,
     );
     assert.doesNotMatch(await c.read(), /n\/a/);
+    const written = await c.read();
     assert.match(
-      await c.read(),
+      written,
       /authors: Corfdir, P\., Van Hattem, B\., Uccelli, E\., Fontcuberta i Morral, A\., & Phillips, R\. T\./,
     );
+    // The empty list written again in block style, an entry a line and a field a line, none over 400 characters.
+    const lines = written.split('\n');
+    assert.deepEqual(
+      lines.filter((line) => line.length > 400).map((line) => line.slice(0, 80)),
+      [],
+    );
+    assert.match(written, /^third-example:\n {2}- authors: /m);
+    // Each entry written is the entry the import printed: YAML reads the folded lines back as the same text.
+    const list = parse(written)['third-example'];
+    assert.equal(list.length, imported);
+    const printed = output.split('\n').filter((line) => /: imported: /.test(line));
+    assert.equal(printed.length, imported);
+    // Long author lists and titles are folded onto the next lines, and read back as the text that was imported.
+    assert.ok(
+      lines.some((line) => /^ {6}\S/.test(line)),
+      'some value is folded',
+    );
+    list.forEach((entry: Publication, index: number) => {
+      assert.ok(printed[index]!.endsWith(`: imported: ${citationText(entry)}`), printed[index]);
+    });
   } finally {
     await c.done();
   }
