@@ -21,9 +21,18 @@ import type { Publication } from '../src/content/publications.ts';
 import { citeprocApa } from './helpers/citeproc.ts';
 import { citeContent, fixture, runCiteOn } from './helpers/cite.ts';
 
-/** Each entry of a file as cite imports it: its key, the entry, and the notes it is imported with. */
-async function imported(...parts: string[]) {
+/**
+ * Each entry of a file as cite imports it: its key, the entry, and the notes it is imported with; each file read once
+ * for the file's tests, which only read the entries.
+ */
+function imported(...parts: string[]) {
   const file = fixture(...parts);
+  if (!imports.has(file)) imports.set(file, importFile(file));
+  return imports.get(file)!;
+}
+const imports = new Map<string, ReturnType<typeof importFile>>();
+
+async function importFile(file: string) {
   return readImport(path.basename(file), await readFile(file, 'utf8')).flatMap((entry) => {
     if (!('record' in entry)) return [];
     const notes = [...(entry.notes ?? [])];
