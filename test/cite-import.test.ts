@@ -9,7 +9,6 @@ import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import { test } from 'node:test';
 import { parse } from 'yaml';
-import { citationText } from '../src/citation.ts';
 import { risFile } from '../src/citation-export.ts';
 import type { Publication } from '../src/content/publications.ts';
 import { citeContent, fixture, runCiteOn } from './helpers/cite.ts';
@@ -152,60 +151,6 @@ test('a map from DOIs to CSL-JSON records (as a DOI cache keeps them) is read re
       /imported: Hall, H\. K\., Jr\. \(1957\)\. Correlation of the Base Strengths of Amines1\. Journal of the American Chemical Society, 79\(20\), 5441–5444\./,
     );
     assert.match(await c.read(), /type: preprint\n {4}repository: medRxiv\n/);
-  } finally {
-    await c.done();
-  }
-});
-
-test('entries with different DOIs are never one publication; title and year decide only where neither has a DOI', async () => {
-  const c = await citeContent();
-  try {
-    // Mendeley's export holds a journal article (a review, with its DOI) and a book with the same title and year.
-    const { output } = await importInto('mendeley-web-page.bib', 'second-example', c.contentDir);
-    assert.match(
-      output,
-      /mendeley-web-page\.bib:3150: imported: Mourão, S\. \(2013\)\. Teaching Children’s Literature\. It’s Critical! Elt Journal/,
-    );
-    assert.match(
-      output,
-      /mendeley-web-page\.bib:3356 Leland2013: imported: Leland, C\., Lewison, M\., & Harste, J\. \(2013\)\. Teaching children's literature: it's critical!/,
-    );
-  } finally {
-    await c.done();
-  }
-});
-
-test('an import into an empty list ([], as the editor saves one) writes it in block style: 1,046 entries, no line over 400 characters', async () => {
-  const c = await citeContent();
-  try {
-    const before = await c.read();
-    await writeFile(c.file, before.replace(/third-example:\n[\s\S]*$/, 'third-example: []\n'));
-    const { output } = await runCiteOn(
-      ['import', fixture('libraries', 'zotero-library-1053.bib'), '--theme', 'third-example'],
-      c.contentDir,
-    );
-    const counts = summary(output);
-    assert.ok(counts.imported >= 1000, String(counts.imported));
-    const written = await c.read();
-    const lines = written.split('\n');
-    assert.deepEqual(
-      lines.filter((line) => line.length > 400).map((line) => line.slice(0, 80)),
-      [],
-    );
-    assert.match(written, /^third-example:\n {2}- authors: /m);
-    // Each entry written is the entry the import printed: YAML reads the folded lines back as the same text.
-    const list = parse(written)['third-example'];
-    assert.equal(list.length, counts.imported);
-    const printed = output.split('\n').filter((line) => /: imported: /.test(line));
-    assert.equal(printed.length, counts.imported);
-    // Long author lists and titles are folded onto the next lines, and read back as the text that was imported.
-    assert.ok(
-      lines.some((line) => /^ {6}\S/.test(line)),
-      'some value is folded',
-    );
-    list.forEach((entry: Publication, index: number) => {
-      assert.ok(printed[index]!.endsWith(`: imported: ${citationText(entry)}`), printed[index]);
-    });
   } finally {
     await c.done();
   }

@@ -18,6 +18,7 @@ import { runCite } from '../scripts/cite.ts';
 import { startRecordedResolver, type RecordedResolver } from './fixtures/doi/recorded-resolver.ts';
 import { citeContent, fixture, runCiteOn } from './helpers/cite.ts';
 import { DrivenClock } from './helpers/clock.ts';
+import { propertyRuns } from './helpers/property-runs.ts';
 import { type Answer, startFaultServer } from './helpers/fault-server.ts';
 
 /**
@@ -592,7 +593,7 @@ test("import reads a BibDesk export: {\\'\\i} is í as the name reaches the file
   }
 });
 
-test('import reads a Mendeley export: @book_section is a chapter in its book, @web_page keeps no access date as volume, broken entries are named at their line', async () => {
+test('import reads a Mendeley export: @book_section is a chapter in its book, @web_page keeps no access date as volume, broken entries are named at their line, and entries with different DOIs are never one publication', async () => {
   const c = await content();
   try {
     const before = await c.read();
@@ -629,6 +630,16 @@ test('import reads a Mendeley export: @book_section is a chapter in its book, @w
     assert.match(
       output,
       /mendeley-web-page\.bib:500(?: \S+)?: skipped: the same publication as .*mendeley-web-page\.bib:406/,
+    );
+    // A journal article (a review, with its DOI) and a book with the same title and year are two publications: title
+    // and year decide only where neither has a DOI.
+    assert.match(
+      output,
+      /mendeley-web-page\.bib:3150: imported: Mourão, S\. \(2013\)\. Teaching Children’s Literature\. It’s Critical! Elt Journal/,
+    );
+    assert.match(
+      output,
+      /mendeley-web-page\.bib:3356 Leland2013: imported: Leland, C\., Lewison, M\., & Harste, J\. \(2013\)\. Teaching children's literature: it's critical!/,
     );
     assert.match(
       output,
@@ -1165,31 +1176,31 @@ test('add exits 0, 1 or 2 whatever the registry answers: 0 only with the record,
   timeout: 120_000,
 }, async () => {
   const { faults, url } = await faultyResolver();
+  // One copy of the content for the cases, each starting from the fixture's publications.yml.
+  const c = await content();
+  const fixtureFile = await c.read();
   try {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...statuses), fc.constantFrom(...keys(answerBodies)), async (status, kind) => {
-        const c = await content();
-        try {
-          faults.clear();
-          faults.always(() => true, answered(status, kind));
-          const before = await c.read();
-          const { code, output } = await cite(
-            ['add', '10.1098/rsif.2017.0387', '--theme', 'first-example'],
-            c.contentDir,
-            url,
-            { retries: 0 },
-          );
-          const record = status >= 200 && status < 300 && bodied(status) && kind === 'recorded';
-          assert.equal(code, record ? 0 : status === 404 ? 1 : 2, `${status} with ${kind}: ${output}`);
-          if (!record) assert.equal(await c.read(), before, 'nothing written');
-          assert.doesNotMatch(output, /\n\s+at /, 'no stack trace');
-        } finally {
-          await c.done();
-        }
+        await writeFile(c.file, fixtureFile);
+        faults.clear();
+        faults.always(() => true, answered(status, kind));
+        const before = await c.read();
+        const { code, output } = await cite(
+          ['add', '10.1098/rsif.2017.0387', '--theme', 'first-example'],
+          c.contentDir,
+          url,
+          { retries: 0 },
+        );
+        const record = status >= 200 && status < 300 && bodied(status) && kind === 'recorded';
+        assert.equal(code, record ? 0 : status === 404 ? 1 : 2, `${status} with ${kind}: ${output}`);
+        if (!record) assert.equal(await c.read(), before, 'nothing written');
+        assert.doesNotMatch(output, /\n\s+at /, 'no stack trace');
       }),
-      { numRuns: 30 },
+      { numRuns: propertyRuns(30) },
     );
   } finally {
+    await c.done();
     await faults.close();
   }
 });
@@ -1198,26 +1209,26 @@ test('fill exits 0 only when every DOI gave its record or the registry said it i
   timeout: 120_000,
 }, async () => {
   const { faults, url } = await faultyResolver();
+  // One copy of the content for the cases, each starting from the fixture's publications.yml.
+  const c = await content();
+  const fixtureFile = await c.read();
   try {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...statuses), fc.constantFrom(...keys(answerBodies)), async (status, kind) => {
-        const c = await content();
-        try {
-          faults.clear();
-          faults.always(() => true, answered(status, kind));
-          const { code, output } = await cite(['fill'], c.contentDir, url, { retries: 0 });
-          // The fixture's 10.5555/fixture.2 has no recording, so it gets no record under any status: every lookup is
-          // answered only when all three are the registry's 404.
-          assert.equal(code, status === 404 ? 0 : 2, `${status} with ${kind}: ${output}`);
-          if (code === 2) assert.match(output, /\nCould not look up [1-3] of 3 \(named above\)\. /);
-          assert.doesNotMatch(output, /\n\s+at /, 'no stack trace');
-        } finally {
-          await c.done();
-        }
+        await writeFile(c.file, fixtureFile);
+        faults.clear();
+        faults.always(() => true, answered(status, kind));
+        const { code, output } = await cite(['fill'], c.contentDir, url, { retries: 0 });
+        // The fixture's 10.5555/fixture.2 has no recording, so it gets no record under any status: every lookup is
+        // answered only when all three are the registry's 404.
+        assert.equal(code, status === 404 ? 0 : 2, `${status} with ${kind}: ${output}`);
+        if (code === 2) assert.match(output, /\nCould not look up [1-3] of 3 \(named above\)\. /);
+        assert.doesNotMatch(output, /\n\s+at /, 'no stack trace');
       }),
-      { numRuns: 30 },
+      { numRuns: propertyRuns(30) },
     );
   } finally {
+    await c.done();
     await faults.close();
   }
 });

@@ -84,6 +84,32 @@ interface Edit {
   order: number;
 }
 
+/**
+ * `original` with the edits made, each where it was placed in the original, insertions at one place in the order
+ * made. Edits that do not overlap (as cite makes them) are the pieces of the original between them, joined once: an
+ * import of a thousand entries is a thousand edits, and cutting the whole text again for each took longer than
+ * reading the export. Edits that overlap are made one at a time, from the end of the file, as they always were.
+ */
+function withEdits(original: string, edits: Edit[]): string {
+  const sorted = [...edits].sort((a, b) => a.at - b.at || a.order - b.order);
+  const pieces: string[] = [];
+  let from = 0;
+  for (const edit of sorted) {
+    if (edit.at < from) return editedInTurn(original, sorted);
+    pieces.push(original.slice(from, edit.at), edit.insert);
+    from = edit.at + edit.remove;
+  }
+  pieces.push(original.slice(from));
+  return pieces.join('');
+}
+
+function editedInTurn(original: string, edits: Edit[]): string {
+  let text = original;
+  for (const edit of [...edits].sort((a, b) => b.at - a.at || b.order - a.order))
+    text = text.slice(0, edit.at) + edit.insert + text.slice(edit.at + edit.remove);
+  return text;
+}
+
 export class PublicationsFile {
   private constructor(
     readonly file: string,
@@ -338,9 +364,7 @@ export class PublicationsFile {
 
   /** The file with every edit made: the original text, its other bytes untouched. */
   text(): string {
-    let text = this.original;
-    const edits = [...this.edits, ...this.flowLists()].sort((a, b) => b.at - a.at || b.order - a.order);
-    for (const edit of edits) text = text.slice(0, edit.at) + edit.insert + text.slice(edit.at + edit.remove);
+    let text = withEdits(this.original, [...this.edits, ...this.flowLists()]);
     if (this.newThemes.size > 0) {
       if (text !== '' && !text.endsWith('\n')) text += this.eol;
       for (const [theme, publications] of this.newThemes) {

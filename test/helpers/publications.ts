@@ -9,10 +9,12 @@ import path from 'node:path';
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { parse, stringify } from 'yaml';
+import { schemaProblem } from '../../scripts/cite/complete.ts';
 import { readImport } from '../../scripts/cite/import-file.ts';
 import { FIELD_ORDER } from '../../scripts/cite/publications-file.ts';
 import { publicationFromRecord } from '../../scripts/lib/csl-record.ts';
 import { loadContent } from '../../scripts/stages/load-content.ts';
+import { bibtexFile, risFile } from '../../src/citation-export.ts';
 import { formatNames, type PersonName } from '../../src/names.ts';
 import { type Publication, publicationSchema } from '../../src/content/publications.ts';
 import { fixtureContentDir, realContentDir, temporaryFolder } from './site.ts';
@@ -195,6 +197,23 @@ export function entryOf(kind: NonNullable<Publication['type']>): fc.Arbitrary<Pu
 
 export const KINDS = Object.keys(KIND_FIELDS) as NonNullable<Publication['type']>[];
 
+// ---------------------------------------------------------------- the downloads read back
+
+export type Format = 'bib' | 'ris';
+
+/** A theme's entries as its download in `format`. */
+export const download = (publications: readonly Publication[], format: Format) =>
+  format === 'bib' ? bibtexFile(publications) : risFile(publications);
+
+/** A theme's download imported again, as cite reads a file: each entry, or why it was refused. */
+export function importedAgain(publications: readonly Publication[], format: Format): (Publication | string)[] {
+  return readImport(`citations.${format}`, download(publications, format)).map((entry) => {
+    if (!('record' in entry)) return entry.problem;
+    const publication = publicationFromRecord(entry.record);
+    return schemaProblem(publication) ?? publication;
+  });
+}
+
 // ---------------------------------------------------------------- the real corpus
 
 /** The entries cite imports from one export file, each with its citation key; those it refuses are left out. */
@@ -212,8 +231,17 @@ export async function importedEntries(file: string): Promise<{ key?: string; pub
   return entries;
 }
 
-/** Every entry of our content and the fixture site's, and every entry cite imports from the real exports of the fixtures. */
-export async function realCorpus(): Promise<Publication[]> {
+/**
+ * Every entry of our content and the fixture site's, and every entry cite imports from the real exports of the
+ * fixtures: read once per process (importing them takes seconds), for tests that only read it.
+ */
+export function realCorpus(): Promise<readonly Publication[]> {
+  corpus ??= readRealCorpus();
+  return corpus;
+}
+let corpus: Promise<readonly Publication[]> | undefined;
+
+async function readRealCorpus(): Promise<Publication[]> {
   const content = [await loadContent(realContentDir), await loadContent(fixtureContentDir)].flatMap((site) =>
     Object.values(site.content.publications).flat(),
   );
