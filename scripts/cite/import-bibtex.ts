@@ -520,8 +520,26 @@ function presentationFields(fields: Record<string, unknown>, record: CslRecord):
 const inPress = (fields: Record<string, unknown>) =>
   [fields.pubstate, fields.year].some((value) => typeof value === 'string' && /^\s*in[\s-]*press\s*$/i.test(value));
 
+/**
+ * The parser reads "$$" as display math even in a verbatim field (a DOI, an address) and gives "\[" and "\]" for
+ * it, also in quotes: such a field is taken as written in the entry, when that is what the parser read.
+ */
+function verbatimAsWritten(entry: BibtexEntry): Record<string, string> {
+  const written: Record<string, string> = {};
+  for (const field of ['doi', 'url']) {
+    const read = (entry.fields as Record<string, unknown>)[field];
+    if (typeof read !== 'string' || !/\\[[\]]/.test(read)) continue;
+    const match = new RegExp(`^\\s*${field}\\s*=\\s*(?:"([^"]*)"|\\{([^{}]*)\\})`, 'im').exec(entry.input);
+    const value = match?.[1] ?? match?.[2];
+    let opening = true;
+    const asParserReads = value?.replace(/\$\$/g, () => ((opening = !opening) ? '\\]' : '\\['));
+    if (value !== undefined && asParserReads === read) written[field] = value;
+  }
+  return written;
+}
+
 function bibtexRecord(entry: BibtexEntry): CslRecord {
-  const fields = entry.fields as Record<string, unknown>;
+  const fields = { ...entry.fields, ...verbatimAsWritten(entry) } as Record<string, unknown>;
   const type = entry.type.toLowerCase();
   const kind = bibtexKind(type, fields);
   const record: CslRecord = { type: kind.type, ...(kind.said ? { 'source-kind': kind.said } : {}) };
