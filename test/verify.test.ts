@@ -17,6 +17,13 @@
  *   deadline; a gzip answer is decoded, a corrupt one named;
  * - a host rewrite is tolerated only when named (--allow-rewrite), and the
  *   report names the pages it touched.
+ *
+ * The whole build (its editor's 7.6 MB under admin/ included) is verified as
+ * built, byte by byte in any file, by the command, and for the headers that
+ * _headers gives its files; the tests of what one page's fault does verify
+ * the same build without admin/ (the site a visitor reads, 0.4 MB), so that
+ * each of their runs does not carry the editor's bundle through two servers
+ * for a verdict on another page.
  */
 import assert from 'node:assert/strict';
 import { execFile, spawn, spawnSync } from 'node:child_process';
@@ -45,12 +52,17 @@ const run = promisify(execFile);
 const closers: (() => Promise<void>)[] = [];
 after(() => Promise.all(closers.map((close) => close())));
 
+/** The build, whole. */
 let current: string;
+/** The same build without admin/: what the tests of one page's fault verify. */
+let site: string;
 let older: string;
 /** A page below the home page, such as /research/first-example (no trailing slash). */
 let page: string;
-/** The preview server serving the current build, and the fault-injecting server in front of it. */
+/** The preview server serving `site`, and the fault-injecting server in front of it. */
 let faults: FaultServer;
+/** The same in front of the whole build. */
+let whole: FaultServer;
 
 before(async () => {
   const [built, previous, content] = await Promise.all([
@@ -60,12 +72,21 @@ before(async () => {
   ]);
   current = built.outDir;
   older = previous.outDir;
+  site = path.join(await temporaryFolder(), 'site');
+  const editor = path.join(current, 'admin');
+  await cp(current, site, { recursive: true, filter: (source) => source !== editor });
   page = routeTable(content).find((route) => route.path.startsWith('/research/'))!.path;
-  faults = await startFaultServer((await serve(current)).replace(/\/$/, ''));
-  closers.push(faults.close);
+  [faults, whole] = await Promise.all([
+    serve(site).then((url) => startFaultServer(url.replace(/\/$/, ''))),
+    serve(current).then((url) => startFaultServer(url.replace(/\/$/, ''))),
+  ]);
+  closers.push(faults.close, whole.close);
 });
 
-beforeEach(() => faults.clear());
+beforeEach(() => {
+  faults.clear();
+  whole.clear();
+});
 
 async function serve(root: string): Promise<string> {
   const server = await startStaticServer({ root });
@@ -81,7 +102,7 @@ const client = () =>
 async function verify(url: string, options: Partial<VerifyOptions> = {}) {
   const given = options.client ?? client();
   const started = given.clock.now();
-  const result = await verifySite({ dir: current, url, client: given, headers: 'applied', ...options });
+  const result = await verifySite({ dir: site, url, client: given, headers: 'applied', ...options });
   const ms = given.clock.now() - started;
   return { result, ms, report: verifyReport(result, url, ms) };
 }
@@ -101,7 +122,11 @@ const edit = (change: (text: string) => string) => (answer: Answer) =>
 const bounded = (seconds: number) => ({ timeout: seconds * 1000 });
 
 test('the preview server serving the same build passes, and the report says so', bounded(20), async () => {
-  const { result, report } = await verify(faults.url);
+  const { result, report } = await verify(whole.url, { dir: current });
+  assert.ok(
+    whole.requests.some((request) => request.path.startsWith('/admin/')),
+    'the editor was verified too',
+  );
   assert.deepEqual(mismatches(result), []);
   assert.deepEqual(unchecked(result), []);
   assert.ok(result.kind === 'compared' && result.files > 10, 'the files of the build were compared');
@@ -111,7 +136,7 @@ test('the preview server serving the same build passes, and the report says so',
 
 test('a build with one page removed fails, naming the route', bounded(20), async () => {
   const copy = path.join(await temporaryFolder(), 'site');
-  await cp(current, copy, { recursive: true });
+  await cp(site, copy, { recursive: true });
   await rm(path.join(copy, page.slice(1), 'index.html'));
   const { result, report } = await verify(await serve(copy));
   assert.deepEqual(mismatches(result), [{ where: `${page}/`, message: 'answers 404, expected 200' }]);
@@ -291,33 +316,34 @@ test(
   },
 );
 
+// The whole build: the editor's files under admin/ are given a policy of their own, the other files another.
 test('a policy header dropped by the host is one line, however many files lack it', bounded(20), async () => {
-  faults.always(
+  whole.always(
     () => true,
     (answer) => {
       const { 'content-security-policy': _, ...headers } = answer.headers;
       return { ...answer, headers };
     },
   );
-  const { result, report } = await verify(faults.url);
+  const { result, report } = await verify(whole.url, { dir: current });
   const found = mismatches(result);
   assert.equal(found.length, 1, report.text);
   assert.match(found[0]!.where, /^all \d+ files _headers gives it to$/);
   assert.match(found[0]!.message, /^header Content-Security-Policy missing \(expected as _headers gives it to each\)$/);
   assert.equal(report.exitCode, 1);
   // GitHub Pages sends no such header: where the host ignores _headers, it is not asked for.
-  assert.equal((await verify(faults.url, { headers: 'ignored' })).report.exitCode, 0);
+  assert.equal((await verify(whole.url, { dir: current, headers: 'ignored' })).report.exitCode, 0);
 });
 
 test(
   'a Cache-Control changed on every file: one line for the assets, one for the files kept out of caches',
   bounded(20),
   async () => {
-    faults.always(
+    whole.always(
       () => true,
       (answer) => ({ ...answer, headers: { ...answer.headers, 'cache-control': 'max-age=600' } }),
     );
-    const found = mismatches((await verify(faults.url)).result);
+    const found = mismatches((await verify(whole.url, { dir: current })).result);
     assert.deepEqual(
       found.map((mismatch) => mismatch.message),
       [
@@ -594,9 +620,9 @@ test(
         fc.constantFrom(...files),
         fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
         async (file, at) => {
-          faults.clear();
-          faults.always((path) => path === pathOf(file), changeByte(at));
-          const { result, report } = await verify(faults.url);
+          whole.clear();
+          whole.always((path) => path === pathOf(file), changeByte(at));
+          const { result, report } = await verify(whole.url, { dir: current });
           assert.equal(report.exitCode, 1, `${file} at ${at}: ${report.text}`);
           assert.ok(
             mismatches(result).some((mismatch) => mismatch.where.startsWith(named(file))),
@@ -618,8 +644,8 @@ test(
         (done) => ({ code: 0, stdout: done.stdout }),
         (error: { code: number; stdout: string }) => error,
       );
-    faults.always(isPage, changeByte());
-    const failed = await command(faults.url);
+    whole.always(isPage, changeByte());
+    const failed = await command(whole.url);
     assert.equal(failed.code, 1);
     assert.match(failed.stdout, new RegExp(`\n✗ ${page}/: differs from this build: `));
     assert.match(failed.stdout, /\n✗ The live site is not this build: 1 difference over \d+ files/);
@@ -771,7 +797,7 @@ test(
   async () => {
     const MiB = 1024 * 1024;
     const copy = path.join(await temporaryFolder(), 'site');
-    await cp(current, copy, { recursive: true });
+    await cp(site, copy, { recursive: true });
     await mkdir(path.join(copy, 'files'));
     const [large, exact] = [noise(17_000_000, 1), noise(16 * MiB, 2)];
     await writeFile(path.join(copy, 'files', 'large.bin'), large);
