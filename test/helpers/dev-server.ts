@@ -58,6 +58,11 @@ export interface DevServer {
   events: () => string;
   /** Waits for the next event of this type sent after this call; returns its data. */
   nextEvent: <T = string>(type: DevEvent) => Promise<T>;
+  /**
+   * Waits until the builds started after `from` (a length of `events()`) have taken in every one of `files` (as the
+   * verdicts name them: content/news/….md, src/format.ts) and the last of them has ended, in a reload or an error.
+   */
+  builtSince: (from: number, files: string[]) => Promise<void>;
   child: ChildProcess;
   /** Stops the server and the stream (a test calls it in its after hook). */
   stop: () => void;
@@ -109,5 +114,21 @@ export async function startDevServer({ contentDir, outDir, project, env = {} }: 
       said,
     );
   };
-  return { url, child, output: said, events: () => events.text, nextEvent, stop };
+  const builtSince = (from: number, files: string[]) =>
+    events.until(
+      (text) => {
+        const waiting = new Set(files);
+        let taken = false;
+        for (const [, type, data] of text.slice(from).matchAll(/event: (\w+)\ndata: (.*)\n/g)) {
+          if (type === 'verdict')
+            for (const file of (JSON.parse(data!) as { files: string[] }).files) waiting.delete(file);
+          taken = waiting.size === 0 && (taken || type === 'verdict');
+          if (taken && (type === 'reload' || type === 'error' || type === 'css')) return true;
+        }
+        return undefined;
+      },
+      `a build of ${files.join(', ')}`,
+      said,
+    );
+  return { url, child, output: said, events: () => events.text, nextEvent, builtSince, stop };
 }
