@@ -114,21 +114,23 @@ export async function startDevServer({ contentDir, outDir, project, env = {} }: 
       said,
     );
   };
-  const builtSince = (from: number, files: string[]) =>
-    events.until(
-      (text) => {
-        const waiting = new Set(files);
-        let taken = false;
-        for (const [, type, data] of text.slice(from).matchAll(/event: (\w+)\ndata: (.*)\n/g)) {
-          if (type === 'verdict')
-            for (const file of (JSON.parse(data!) as { files: string[] }).files) waiting.delete(file);
-          taken = waiting.size === 0 && (taken || type === 'verdict');
-          if (taken && (type === 'reload' || type === 'error' || type === 'css')) return true;
-        }
-        return undefined;
-      },
-      `a build of ${files.join(', ')}`,
-      said,
-    );
+  const builtSince = (from: number, files: string[]): Promise<void> =>
+    events
+      .until(
+        (text) => {
+          const waiting = new Set(files);
+          let taken = false;
+          for (const [, type, data] of text.slice(from).matchAll(/event: (\w+)\ndata: (.*)\n/g)) {
+            if (type === 'verdict')
+              for (const file of (JSON.parse(data!) as { files: string[] }).files) waiting.delete(file);
+            taken = waiting.size === 0 && (taken || type === 'verdict');
+            if (taken && (type === 'reload' || type === 'error' || type === 'css')) return true;
+          }
+          return undefined;
+        },
+        `a build of ${files.join(', ')}`,
+        said,
+      )
+      .then(() => undefined);
   return { url, child, output: said, events: () => events.text, nextEvent, builtSince, stop };
 }
