@@ -3,10 +3,14 @@
  * process. Tests that edit src/ run it in a temporary copy of the project
  * (src/, scripts/, public/ and a link to node_modules), never in this one.
  *
- * Two servers, each started once for the file: one on this project for the
- * tests that edit content, one on a copy for those that edit src/. Each test
- * puts back the files it changed and waits until the server has built them,
- * so that the next finds the server as it started.
+ * The tests without a browser start a server each. Those in the browser share
+ * two, each started once for the file: one on this project for the tests that
+ * edit content, one on a copy for those that edit src/; each test puts back
+ * the files it changed and waits until the server has built them, so that the
+ * next finds the server as it started. The fill comes first on this
+ * project's server and the stylesheet edit first on the copy's, so that a
+ * build left over from the test before could send the next only what it does
+ * not wait on (a reload or a stylesheet swap to a test waiting for an error).
  */
 import assert from 'node:assert/strict';
 import { cp, readFile, rename, writeFile } from 'node:fs/promises';
@@ -32,6 +36,13 @@ async function startDev(project = path.resolve('.'), env: Record<string, string>
   await cp(path.resolve('test/fixtures/content'), contentDir, { recursive: true });
   const dev = await startDevServer({ contentDir, outDir: path.join(folder, 'dist'), project, env });
   return { ...dev, contentDir };
+}
+
+/** A server of this test's own, stopped when the test ends. */
+async function startOwnDev(): Promise<Dev> {
+  const dev = await startDev();
+  after(dev.stop);
+  return dev;
 }
 
 let onContent: Promise<Dev> | undefined;
@@ -86,39 +97,33 @@ const keepingContent = (dev: Dev, files: string[], body: () => Promise<void>) =>
   keeping(dev, files, path.dirname(dev.contentDir), body);
 
 test('npm run dev rebuilds on a content edit, shows a content error on the page and keeps serving', async () => {
-  const dev = await contentServer();
-  const { url, contentDir, nextEvent } = dev;
+  const { url, contentDir, output, nextEvent } = await startOwnDev();
+  const home = await (await fetch(url)).text();
+  assert.match(
+    home,
+    /<script type="module" src="\/__dev\/client\.js"><\/script><\/head>/,
+    'pages get the reload script',
+  );
+
   const newsFile = path.join(contentDir, 'news', '2023-06-01-newer-example.md');
-  // What the server printed during this test.
-  const from = dev.output().length;
-  const output = () => dev.output().slice(from);
-  await keepingContent(dev, [newsFile], async () => {
-    const home = await (await fetch(url)).text();
-    assert.match(
-      home,
-      /<script type="module" src="\/__dev\/client\.js"><\/script><\/head>/,
-      'pages get the reload script',
-    );
+  const news = await readFile(newsFile, 'utf8');
+  let next = nextEvent('error');
+  await writeFile(newsFile, news.replace('date: 2023-06-01', 'date: 2023-06-99'));
+  assert.match(
+    await next,
+    /news\/2023-06-01-newer-example\.md:3:7 › date: expected a real calendar date: June 2023 has 30 days, found "2023-06-99"/,
+  );
+  assert.match(output(), /news\/2023-06-01-newer-example\.md:3:7 › date/, 'the terminal shows it too');
+  assert.equal((await fetch(url)).status, 200, 'the server still serves the last good build');
 
-    const news = await readFile(newsFile, 'utf8');
-    let next = nextEvent('error');
-    await writeFile(newsFile, news.replace('date: 2023-06-01', 'date: 2023-06-99'));
-    assert.match(
-      await next,
-      /news\/2023-06-01-newer-example\.md:3:7 › date: expected a real calendar date: June 2023 has 30 days, found "2023-06-99"/,
-    );
-    assert.match(output(), /news\/2023-06-01-newer-example\.md:3:7 › date/, 'the terminal shows it too');
-    assert.equal((await fetch(url)).status, 200, 'the server still serves the last good build');
-
-    next = nextEvent('reload');
-    await writeFile(
-      newsFile,
-      news.replace('title: A newer example update', 'title: An update edited while the server runs'),
-    );
-    await next;
-    assert.match(await (await fetch(url)).text(), /An update edited while the server runs/);
-    assert.match(output(), /rebuilt in \d+ ms \(content and pages only\)/);
-  });
+  next = nextEvent('reload');
+  await writeFile(
+    newsFile,
+    news.replace('title: A newer example update', 'title: An update edited while the server runs'),
+  );
+  await next;
+  assert.match(await (await fetch(url)).text(), /An update edited while the server runs/);
+  assert.match(output(), /rebuilt in \d+ ms \(content and pages only\)/);
 });
 
 /** A verdict as the dev server sends it (scripts/dev/verdicts.ts). */
@@ -139,77 +144,66 @@ async function addDoiOnly(contentDir: string) {
 }
 
 test('npm run dev shows a publication that holds only a DOI as pending, names it in one line with the command that fills it, and keeps building', async () => {
-  const dev = await contentServer();
-  const { url, contentDir, nextEvent } = dev;
-  const from = dev.output().length;
-  const output = () => dev.output().slice(from);
-  const newsFile = path.join(contentDir, 'news', '2023-06-01-newer-example.md');
-  await keepingContent(dev, [path.join(contentDir, 'publications.yml'), newsFile], async () => {
-    const verdict = nextEvent<Verdict>('verdict');
-    const reload = nextEvent('reload');
-    const { line } = await addDoiOnly(contentDir);
-    const { ok, files, pending } = await verdict;
-    await reload;
-    assert.equal(ok, true, 'the preview builds');
-    assert.deepEqual(files, ['content/publications.yml'], 'the verdict names the file whose change started the build');
-    assert.equal(pending.length, 1);
-    assert.match(pending[0]!.where, new RegExp(`publications\\.yml:${line}:10 › first-example\\[2\\] › doi$`));
-    assert.match(pending[0]!.message, /^holds only a DOI: shown as pending in this preview; npm run build refuses it/);
-    assert.deepEqual(pending[0]!.place, {
-      label: 'Site and lists › Publications › The First Example Theme › “10.1126/science.169.3946.635” › DOI',
-      hash: '#/collections/settings/entries/publications',
-      keyPath: 'first-example.2.doi',
-    });
-    const page = await (await fetch(new URL('/research/first-example/', url))).text();
-    assert.match(
-      page,
-      /Details to be filled in from the DOI<\/p><a href="https:\/\/doi\.org\/10\.1126\/science\.169\.3946\.635"/,
-    );
-    const lines = output()
-      .split('\n')
-      .filter((printed) => printed.includes('Only a DOI, not yet a citation:'));
-    assert.equal(lines.length, 1, output());
-    assert.ok(lines[0]!.includes(`:${line}:10 › first-example[2] › doi; fill it with npm run cite -- fill`), lines[0]);
-    // A later edit still reaches the preview.
-    const next = nextEvent('reload');
-    await writeFile(
-      newsFile,
-      (await readFile(newsFile, 'utf8')).replace(
-        'title: A newer example update',
-        'title: Edited beside the pending DOI',
-      ),
-    );
-    await next;
-    assert.match(await (await fetch(url)).text(), /Edited beside the pending DOI/);
+  const { url, contentDir, output, nextEvent } = await startOwnDev();
+  const verdict = nextEvent<Verdict>('verdict');
+  const reload = nextEvent('reload');
+  const { line } = await addDoiOnly(contentDir);
+  const { ok, files, pending } = await verdict;
+  await reload;
+  assert.equal(ok, true, 'the preview builds');
+  assert.deepEqual(files, ['content/publications.yml'], 'the verdict names the file whose change started the build');
+  assert.equal(pending.length, 1);
+  assert.match(pending[0]!.where, new RegExp(`publications\\.yml:${line}:10 › first-example\\[2\\] › doi$`));
+  assert.match(pending[0]!.message, /^holds only a DOI: shown as pending in this preview; npm run build refuses it/);
+  assert.deepEqual(pending[0]!.place, {
+    label: 'Site and lists › Publications › The First Example Theme › “10.1126/science.169.3946.635” › DOI',
+    hash: '#/collections/settings/entries/publications',
+    keyPath: 'first-example.2.doi',
   });
+  const page = await (await fetch(new URL('/research/first-example/', url))).text();
+  assert.match(
+    page,
+    /Details to be filled in from the DOI<\/p><a href="https:\/\/doi\.org\/10\.1126\/science\.169\.3946\.635"/,
+  );
+  const lines = output()
+    .split('\n')
+    .filter((printed) => printed.includes('Only a DOI, not yet a citation:'));
+  assert.equal(lines.length, 1, output());
+  assert.ok(lines[0]!.includes(`:${line}:10 › first-example[2] › doi; fill it with npm run cite -- fill`), lines[0]);
+  // A later edit still reaches the preview.
+  const newsFile = path.join(contentDir, 'news', '2023-06-01-newer-example.md');
+  const next = nextEvent('reload');
+  await writeFile(
+    newsFile,
+    (await readFile(newsFile, 'utf8')).replace('title: A newer example update', 'title: Edited beside the pending DOI'),
+  );
+  await next;
+  assert.match(await (await fetch(url)).text(), /Edited beside the pending DOI/);
 });
 
 test('npm run dev keeps seeing a content file that is replaced by rename (an atomic save, a checkout), save after save', async () => {
-  const dev = await contentServer();
-  const { url, contentDir, nextEvent } = dev;
+  const { url, contentDir, nextEvent } = await startOwnDev();
   const newsFile = path.join(contentDir, 'news', '2023-06-01-newer-example.md');
-  await keepingContent(dev, [newsFile], async () => {
-    const news = await readFile(newsFile, 'utf8');
-    // Written beside the content folder and renamed over the file, as editors and git do: the file's inode changes every time.
-    const aside = path.join(path.dirname(contentDir), 'saving.tmp');
-    const saves: [string, () => Promise<void>][] = ['First', 'Second', 'Third'].map((word) => [
-      `${word} atomic save`,
-      async () => {
-        await writeFile(aside, news.replace('title: A newer example update', `title: ${word} atomic save`));
-        await rename(aside, newsFile);
-      },
-    ]);
-    saves.push([
-      'A plain write afterwards',
-      () => writeFile(newsFile, news.replace('title: A newer example update', 'title: A plain write afterwards')),
-    ]);
-    for (const [title, save] of saves) {
-      const next = nextEvent('reload');
-      await save();
-      await next;
-      assert.match(await (await fetch(url)).text(), new RegExp(title), `${title} is on the page`);
-    }
-  });
+  const news = await readFile(newsFile, 'utf8');
+  // Written beside the content folder and renamed over the file, as editors and git do: the file's inode changes every time.
+  const aside = path.join(path.dirname(contentDir), 'saving.tmp');
+  const saves: [string, () => Promise<void>][] = ['First', 'Second', 'Third'].map((word) => [
+    `${word} atomic save`,
+    async () => {
+      await writeFile(aside, news.replace('title: A newer example update', `title: ${word} atomic save`));
+      await rename(aside, newsFile);
+    },
+  ]);
+  saves.push([
+    'A plain write afterwards',
+    () => writeFile(newsFile, news.replace('title: A newer example update', 'title: A plain write afterwards')),
+  ]);
+  for (const [title, save] of saves) {
+    const next = nextEvent('reload');
+    await save();
+    await next;
+    assert.match(await (await fetch(url)).text(), new RegExp(title), `${title} is on the page`);
+  }
 });
 
 test('a save made in several steps starts one build, once no change has come for 40 ms (on a driven clock)', () => {
@@ -261,68 +255,6 @@ const marker = (page: Page) => page.evaluate(() => (window as unknown as { marke
 withChromium('the dev server in the browser', (found) => {
   executablePath = found;
 
-  test('the build error overlay has a close button that has the focus, and Escape closes it', async () => {
-    const dev = await contentServer();
-    const { url, contentDir, nextEvent } = dev;
-    const newsFile = path.join(contentDir, 'news', '2023-06-01-newer-example.md');
-    await keepingContent(dev, [newsFile], async () => {
-      const page = await openPage(url);
-      const news = await readFile(newsFile, 'utf8');
-      const overlay = page.locator('#dev-build-error');
-      for (const how of ['button', 'Escape'] as const) {
-        const next = nextEvent('error');
-        await writeFile(
-          newsFile,
-          news.replace('date: 2023-06-01', how === 'button' ? 'date: 2023-06-99' : 'date: 2023-06-98'),
-        );
-        await next;
-        await overlay.waitFor({ state: 'visible', timeout: 60_000 });
-        assert.match(await overlay.innerText(), /2023-06-9\d/);
-        const close = overlay.getByRole('button', { name: /close/i });
-        assert.equal(
-          await close.evaluate((button) => button === document.activeElement, undefined, { timeout: 5000 }),
-          true,
-          'the close button has the focus',
-        );
-        if (how === 'button') await page.keyboard.press('Enter');
-        else await page.keyboard.press('Escape');
-        await overlay.waitFor({ state: 'detached', timeout: 5000 });
-      }
-    });
-  });
-
-  test('a syntax error in src/ shows as the overlay, the server keeps serving, and the fixed file recovers', async () => {
-    const dev = await sourceServer();
-    const { url, nextEvent, project } = dev;
-    const from = dev.output().length;
-    const output = () => dev.output().slice(from);
-    const formatFile = path.join(project, 'src', 'format.ts');
-    await keeping(dev, [formatFile], project, async () => {
-      const page = await openPage(url);
-      // A syntax error in a module every page imports.
-      const format = await readFile(formatFile, 'utf8');
-      let next = nextEvent('error');
-      await writeFile(formatFile, `${format}\nexport const broken = ;\n`);
-      assert.match(await next, /format\.ts/, 'the error names the file');
-      const overlay = page.locator('#dev-build-error');
-      await overlay.waitFor({ state: 'visible', timeout: 60_000 });
-      assert.match(await overlay.innerText(), /format\.ts/);
-      assert.equal((await fetch(url)).status, 200, 'the server still serves the last good build');
-
-      // Fixed: a fresh build process builds again and the page reloads.
-      await setMarker(page, 1);
-      next = nextEvent('reload');
-      await writeFile(formatFile, format);
-      await next;
-      await page.waitForFunction(() => !(window as unknown as { marker?: number }).marker, undefined, {
-        timeout: 60_000,
-      });
-      await page.waitForFunction(() => document.readyState === 'complete');
-      assert.equal(await overlay.count(), 0, 'the reloaded page has no overlay');
-      assert.match(output(), /rebuilt in \d+ ms \(full build\)/);
-    });
-  });
-
   test('a pending publication is shown on its page with the fill offered, and the fill (against recorded registry answers) turns it into its citation', async () => {
     const dev = await contentServer();
     const { url, contentDir, nextEvent } = dev;
@@ -358,6 +290,36 @@ withChromium('the dev server in the browser', (found) => {
     });
   });
 
+  test('the build error overlay has a close button that has the focus, and Escape closes it', async () => {
+    const dev = await contentServer();
+    const { url, contentDir, nextEvent } = dev;
+    const newsFile = path.join(contentDir, 'news', '2023-06-01-newer-example.md');
+    await keepingContent(dev, [newsFile], async () => {
+      const page = await openPage(url);
+      const news = await readFile(newsFile, 'utf8');
+      const overlay = page.locator('#dev-build-error');
+      for (const how of ['button', 'Escape'] as const) {
+        const next = nextEvent('error');
+        await writeFile(
+          newsFile,
+          news.replace('date: 2023-06-01', how === 'button' ? 'date: 2023-06-99' : 'date: 2023-06-98'),
+        );
+        await next;
+        await overlay.waitFor({ state: 'visible', timeout: 60_000 });
+        assert.match(await overlay.innerText(), /2023-06-9\d/);
+        const close = overlay.getByRole('button', { name: /close/i });
+        assert.equal(
+          await close.evaluate((button) => button === document.activeElement, undefined, { timeout: 5000 }),
+          true,
+          'the close button has the focus',
+        );
+        if (how === 'button') await page.keyboard.press('Enter');
+        else await page.keyboard.press('Escape');
+        await overlay.waitFor({ state: 'detached', timeout: 5000 });
+      }
+    });
+  });
+
   test('a stylesheet edit swaps the stylesheet in place, without reloading the page', async () => {
     const dev = await sourceServer();
     const { url, nextEvent, project } = dev;
@@ -380,6 +342,38 @@ withChromium('the dev server in the browser', (found) => {
         /\?v=\d+$/,
         'a cache-busting query on the new link',
       );
+    });
+  });
+
+  test('a syntax error in src/ shows as the overlay, the server keeps serving, and the fixed file recovers', async () => {
+    const dev = await sourceServer();
+    const { url, nextEvent, project } = dev;
+    const from = dev.output().length;
+    const output = () => dev.output().slice(from);
+    const formatFile = path.join(project, 'src', 'format.ts');
+    await keeping(dev, [formatFile], project, async () => {
+      const page = await openPage(url);
+      // A syntax error in a module every page imports.
+      const format = await readFile(formatFile, 'utf8');
+      let next = nextEvent('error');
+      await writeFile(formatFile, `${format}\nexport const broken = ;\n`);
+      assert.match(await next, /format\.ts/, 'the error names the file');
+      const overlay = page.locator('#dev-build-error');
+      await overlay.waitFor({ state: 'visible', timeout: 60_000 });
+      assert.match(await overlay.innerText(), /format\.ts/);
+      assert.equal((await fetch(url)).status, 200, 'the server still serves the last good build');
+
+      // Fixed: a fresh build process builds again and the page reloads.
+      await setMarker(page, 1);
+      next = nextEvent('reload');
+      await writeFile(formatFile, format);
+      await next;
+      await page.waitForFunction(() => !(window as unknown as { marker?: number }).marker, undefined, {
+        timeout: 60_000,
+      });
+      await page.waitForFunction(() => document.readyState === 'complete');
+      assert.equal(await overlay.count(), 0, 'the reloaded page has no overlay');
+      assert.match(output(), /rebuilt in \d+ ms \(full build\)/);
     });
   });
 });

@@ -19,11 +19,11 @@
  *   report names the pages it touched.
  *
  * The whole build (its editor's 7.6 MB under admin/ included) is verified as
- * built, with a byte changed in a file of the editor, and for the headers
- * _headers gives its files; the other tests verify the same build without
- * admin/ (the site a visitor reads, 0.4 MB), so that each of their runs does
- * not carry the editor's bundle through two servers for a verdict on another
- * file.
+ * built, and with a byte changed in a file of the editor; the other tests
+ * verify the same build without the editor's scripts, data and fonts (its
+ * page kept, with the headers _headers gives it: 0.4 MB in all), so that each
+ * of their runs does not carry the editor's bundle through two servers for a
+ * verdict on another file.
  */
 import assert from 'node:assert/strict';
 import { execFile, spawn, spawnSync } from 'node:child_process';
@@ -54,7 +54,7 @@ after(() => Promise.all(closers.map((close) => close())));
 
 /** The build, whole. */
 let current: string;
-/** The same build without admin/: what the tests of one page's fault verify. */
+/** The same build without the editor's scripts, data and fonts (admin/ but its page): what most tests verify. */
 let site: string;
 let older: string;
 /** A page below the home page, such as /research/first-example (no trailing slash). */
@@ -74,7 +74,11 @@ before(async () => {
   older = previous.outDir;
   site = path.join(await temporaryFolder(), 'site');
   const editor = path.join(current, 'admin');
-  await cp(current, site, { recursive: true, filter: (source) => source !== editor });
+  const editorPage = path.join(editor, 'index.html');
+  await cp(current, site, {
+    recursive: true,
+    filter: (source) => source === editor || source === editorPage || !source.startsWith(`${editor}${path.sep}`),
+  });
   page = routeTable(content).find((route) => route.path.startsWith('/research/'))!.path;
   [faults, whole] = await Promise.all([
     serve(site).then((url) => startFaultServer(url.replace(/\/$/, ''))),
@@ -316,34 +320,34 @@ test(
   },
 );
 
-// The whole build: the editor's files under admin/ are given a policy of their own, the other files another.
+// The editor's page is given a policy of its own, the other files another.
 test('a policy header dropped by the host is one line, however many files lack it', bounded(20), async () => {
-  whole.always(
+  faults.always(
     () => true,
     (answer) => {
       const { 'content-security-policy': _, ...headers } = answer.headers;
       return { ...answer, headers };
     },
   );
-  const { result, report } = await verify(whole.url, { dir: current });
+  const { result, report } = await verify(faults.url);
   const found = mismatches(result);
   assert.equal(found.length, 1, report.text);
   assert.match(found[0]!.where, /^all \d+ files _headers gives it to$/);
   assert.match(found[0]!.message, /^header Content-Security-Policy missing \(expected as _headers gives it to each\)$/);
   assert.equal(report.exitCode, 1);
   // GitHub Pages sends no such header: where the host ignores _headers, it is not asked for.
-  assert.equal((await verify(whole.url, { dir: current, headers: 'ignored' })).report.exitCode, 0);
+  assert.equal((await verify(faults.url, { headers: 'ignored' })).report.exitCode, 0);
 });
 
 test(
   'a Cache-Control changed on every file: one line for the assets, one for the files kept out of caches',
   bounded(20),
   async () => {
-    whole.always(
+    faults.always(
       () => true,
       (answer) => ({ ...answer, headers: { ...answer.headers, 'cache-control': 'max-age=600' } }),
     );
-    const found = mismatches((await verify(whole.url, { dir: current })).result);
+    const found = mismatches((await verify(faults.url)).result);
     assert.deepEqual(
       found.map((mismatch) => mismatch.message),
       [
@@ -620,8 +624,9 @@ test(
         fc.constantFrom(...files),
         fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
         async (file, at) => {
-          // A file of the editor in the whole build; any other in the build without the editor, a shorter run.
-          const [server, dir] = file.startsWith('admin/') ? [whole, current] : [faults, site];
+          // A script, data or font of the editor in the whole build; any other file in `site`, a shorter run.
+          const [server, dir] =
+            file.startsWith('admin/') && file !== 'admin/index.html' ? [whole, current] : [faults, site];
           server.clear();
           server.always((path) => path === pathOf(file), changeByte(at));
           const { result, report } = await verify(server.url, { dir });
