@@ -3,14 +3,14 @@
  * process. Tests that edit src/ run it in a temporary copy of the project
  * (src/, scripts/, public/ and a link to node_modules), never in this one.
  *
- * The tests without a browser start a server each. Those in the browser share
- * two, each started once for the file: one on this project for the tests that
- * edit content, one on a copy for those that edit src/; each test puts back
- * the files it changed and waits until the server has built them, so that the
- * next finds the server as it started. The fill comes first on this
- * project's server and the stylesheet edit first on the copy's, so that a
- * build left over from the test before could send the next only what it does
- * not wait on (a reload or a stylesheet swap to a test waiting for an error).
+ * Two servers, each started once for the file: one on this project for the
+ * tests that edit content, one on a copy for those that edit src/; each test
+ * puts back the files it changed and waits until the server has built them,
+ * so that the next finds the server as it started. A test waits on the build
+ * whose verdict names the file it changed (buildOf), on an error, or on a
+ * stylesheet swap, never on whichever reload comes next, which a build left
+ * over from the test before could send. The atomic saves, whose every reload
+ * is awaited in turn, have a server of their own.
  */
 import assert from 'node:assert/strict';
 import { cp, readFile, rename, writeFile } from 'node:fs/promises';
@@ -96,34 +96,44 @@ async function keeping(dev: Dev, files: string[], root: string, body: () => Prom
 const keepingContent = (dev: Dev, files: string[], body: () => Promise<void>) =>
   keeping(dev, files, path.dirname(dev.contentDir), body);
 
+/** The news item the tests edit, and its name in the verdicts. */
+const newsItem = 'news/2023-06-01-newer-example.md';
+const newsInVerdicts = `content/${newsItem}`;
+
 test('npm run dev rebuilds on a content edit, shows a content error on the page and keeps serving', async () => {
-  const { url, contentDir, output, nextEvent } = await startOwnDev();
-  const home = await (await fetch(url)).text();
-  assert.match(
-    home,
-    /<script type="module" src="\/__dev\/client\.js"><\/script><\/head>/,
-    'pages get the reload script',
-  );
+  const dev = await contentServer();
+  const { url, contentDir, nextEvent } = dev;
+  // What the server printed during this test.
+  const from = dev.output().length;
+  const output = () => dev.output().slice(from);
+  const newsFile = path.join(contentDir, newsItem);
+  await keepingContent(dev, [newsFile], async () => {
+    const home = await (await fetch(url)).text();
+    assert.match(
+      home,
+      /<script type="module" src="\/__dev\/client\.js"><\/script><\/head>/,
+      'pages get the reload script',
+    );
 
-  const newsFile = path.join(contentDir, 'news', '2023-06-01-newer-example.md');
-  const news = await readFile(newsFile, 'utf8');
-  let next = nextEvent('error');
-  await writeFile(newsFile, news.replace('date: 2023-06-01', 'date: 2023-06-99'));
-  assert.match(
-    await next,
-    /news\/2023-06-01-newer-example\.md:3:7 › date: expected a real calendar date: June 2023 has 30 days, found "2023-06-99"/,
-  );
-  assert.match(output(), /news\/2023-06-01-newer-example\.md:3:7 › date/, 'the terminal shows it too');
-  assert.equal((await fetch(url)).status, 200, 'the server still serves the last good build');
+    const news = await readFile(newsFile, 'utf8');
+    const next = nextEvent('error');
+    await writeFile(newsFile, news.replace('date: 2023-06-01', 'date: 2023-06-99'));
+    assert.match(
+      await next,
+      /news\/2023-06-01-newer-example\.md:3:7 › date: expected a real calendar date: June 2023 has 30 days, found "2023-06-99"/,
+    );
+    assert.match(output(), /news\/2023-06-01-newer-example\.md:3:7 › date/, 'the terminal shows it too');
+    assert.equal((await fetch(url)).status, 200, 'the server still serves the last good build');
 
-  next = nextEvent('reload');
-  await writeFile(
-    newsFile,
-    news.replace('title: A newer example update', 'title: An update edited while the server runs'),
-  );
-  await next;
-  assert.match(await (await fetch(url)).text(), /An update edited while the server runs/);
-  assert.match(output(), /rebuilt in \d+ ms \(content and pages only\)/);
+    const before = dev.events().length;
+    await writeFile(
+      newsFile,
+      news.replace('title: A newer example update', 'title: An update edited while the server runs'),
+    );
+    assert.equal((await dev.buildOf(before, newsInVerdicts)).end, 'reload', 'the open pages reload');
+    assert.match(await (await fetch(url)).text(), /An update edited while the server runs/);
+    assert.match(output(), /rebuilt in \d+ ms \(content and pages only\)/);
+  });
 });
 
 /** A verdict as the dev server sends it (scripts/dev/verdicts.ts). */
@@ -144,41 +154,49 @@ async function addDoiOnly(contentDir: string) {
 }
 
 test('npm run dev shows a publication that holds only a DOI as pending, names it in one line with the command that fills it, and keeps building', async () => {
-  const { url, contentDir, output, nextEvent } = await startOwnDev();
-  const verdict = nextEvent<Verdict>('verdict');
-  const reload = nextEvent('reload');
-  const { line } = await addDoiOnly(contentDir);
-  const { ok, files, pending } = await verdict;
-  await reload;
-  assert.equal(ok, true, 'the preview builds');
-  assert.deepEqual(files, ['content/publications.yml'], 'the verdict names the file whose change started the build');
-  assert.equal(pending.length, 1);
-  assert.match(pending[0]!.where, new RegExp(`publications\\.yml:${line}:10 › first-example\\[2\\] › doi$`));
-  assert.match(pending[0]!.message, /^holds only a DOI: shown as pending in this preview; npm run build refuses it/);
-  assert.deepEqual(pending[0]!.place, {
-    label: 'Site and lists › Publications › The First Example Theme › “10.1126/science.169.3946.635” › DOI',
-    hash: '#/collections/settings/entries/publications',
-    keyPath: 'first-example.2.doi',
+  const dev = await contentServer();
+  const { url, contentDir } = dev;
+  const from = dev.output().length;
+  const output = () => dev.output().slice(from);
+  const newsFile = path.join(contentDir, newsItem);
+  await keepingContent(dev, [path.join(contentDir, 'publications.yml'), newsFile], async () => {
+    const asked = dev.events().length;
+    const { line } = await addDoiOnly(contentDir);
+    const { verdict, end } = await dev.buildOf<Verdict>(asked, 'content/publications.yml');
+    const { ok, files, pending } = verdict;
+    assert.equal(end, 'reload', 'the open pages reload');
+    assert.equal(ok, true, 'the preview builds');
+    assert.deepEqual(files, ['content/publications.yml'], 'the verdict names the file whose change started the build');
+    assert.equal(pending.length, 1);
+    assert.match(pending[0]!.where, new RegExp(`publications\\.yml:${line}:10 › first-example\\[2\\] › doi$`));
+    assert.match(pending[0]!.message, /^holds only a DOI: shown as pending in this preview; npm run build refuses it/);
+    assert.deepEqual(pending[0]!.place, {
+      label: 'Site and lists › Publications › The First Example Theme › “10.1126/science.169.3946.635” › DOI',
+      hash: '#/collections/settings/entries/publications',
+      keyPath: 'first-example.2.doi',
+    });
+    const page = await (await fetch(new URL('/research/first-example/', url))).text();
+    assert.match(
+      page,
+      /Details to be filled in from the DOI<\/p><a href="https:\/\/doi\.org\/10\.1126\/science\.169\.3946\.635"/,
+    );
+    const lines = output()
+      .split('\n')
+      .filter((printed) => printed.includes('Only a DOI, not yet a citation:'));
+    assert.equal(lines.length, 1, output());
+    assert.ok(lines[0]!.includes(`:${line}:10 › first-example[2] › doi; fill it with npm run cite -- fill`), lines[0]);
+    // A later edit still reaches the preview.
+    const before = dev.events().length;
+    await writeFile(
+      newsFile,
+      (await readFile(newsFile, 'utf8')).replace(
+        'title: A newer example update',
+        'title: Edited beside the pending DOI',
+      ),
+    );
+    assert.equal((await dev.buildOf(before, newsInVerdicts)).end, 'reload');
+    assert.match(await (await fetch(url)).text(), /Edited beside the pending DOI/);
   });
-  const page = await (await fetch(new URL('/research/first-example/', url))).text();
-  assert.match(
-    page,
-    /Details to be filled in from the DOI<\/p><a href="https:\/\/doi\.org\/10\.1126\/science\.169\.3946\.635"/,
-  );
-  const lines = output()
-    .split('\n')
-    .filter((printed) => printed.includes('Only a DOI, not yet a citation:'));
-  assert.equal(lines.length, 1, output());
-  assert.ok(lines[0]!.includes(`:${line}:10 › first-example[2] › doi; fill it with npm run cite -- fill`), lines[0]);
-  // A later edit still reaches the preview.
-  const newsFile = path.join(contentDir, 'news', '2023-06-01-newer-example.md');
-  const next = nextEvent('reload');
-  await writeFile(
-    newsFile,
-    (await readFile(newsFile, 'utf8')).replace('title: A newer example update', 'title: Edited beside the pending DOI'),
-  );
-  await next;
-  assert.match(await (await fetch(url)).text(), /Edited beside the pending DOI/);
 });
 
 test('npm run dev keeps seeing a content file that is replaced by rename (an atomic save, a checkout), save after save', async () => {
@@ -257,11 +275,11 @@ withChromium('the dev server in the browser', (found) => {
 
   test('a pending publication is shown on its page with the fill offered, and the fill (against recorded registry answers) turns it into its citation', async () => {
     const dev = await contentServer();
-    const { url, contentDir, nextEvent } = dev;
+    const { url, contentDir } = dev;
     await keepingContent(dev, [path.join(contentDir, 'publications.yml')], async () => {
-      const built = nextEvent('reload');
+      const before = dev.events().length;
       const { file } = await addDoiOnly(contentDir);
-      await built;
+      assert.equal((await dev.buildOf(before, 'content/publications.yml')).end, 'reload');
       const page = await openPage(new URL('/research/first-example/', url).href);
       assert.match(await page.locator('.publication').last().innerText(), /^Details to be filled in from the DOI/);
       const notice = page.getByRole('complementary', { name: 'Publications waiting for their details' });
@@ -355,7 +373,7 @@ withChromium('the dev server in the browser', (found) => {
       const page = await openPage(url);
       // A syntax error in a module every page imports.
       const format = await readFile(formatFile, 'utf8');
-      let next = nextEvent('error');
+      const next = nextEvent('error');
       await writeFile(formatFile, `${format}\nexport const broken = ;\n`);
       assert.match(await next, /format\.ts/, 'the error names the file');
       const overlay = page.locator('#dev-build-error');
@@ -365,9 +383,9 @@ withChromium('the dev server in the browser', (found) => {
 
       // Fixed: a fresh build process builds again and the page reloads.
       await setMarker(page, 1);
-      next = nextEvent('reload');
+      const before = dev.events().length;
       await writeFile(formatFile, format);
-      await next;
+      assert.equal((await dev.buildOf(before, 'src/format.ts')).end, 'reload');
       await page.waitForFunction(() => !(window as unknown as { marker?: number }).marker, undefined, {
         timeout: 60_000,
       });
