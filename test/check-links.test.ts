@@ -5,14 +5,14 @@
  * loopback address gets no DNS answer, so no test leaves the machine.
  */
 import assert from 'node:assert/strict';
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import type { LookupFunction } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { promisify } from 'node:util';
 import { buildSite } from '../scripts/build-site.ts';
+import { runCheckLinks } from '../scripts/check-links.ts';
 import { projectRoot } from '../scripts/lib/project-root.js';
 import { HttpClient, retryAfterMs } from '../scripts/lib/http-client.ts';
 import { checkLink, mailtoIsValid } from '../scripts/links/check.ts';
@@ -228,31 +228,23 @@ test('a second run within the cache’s age asks only what failed for want of an
 });
 
 test('offline, the command says so in one line and exits 2: nothing was checked, which is no broken link', async () => {
-  const run = promisify(execFile);
-  const result = await run(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'scripts/check-links.ts',
-      '--dist',
-      distDir,
-      '--content',
-      contentDir,
-      '--fresh',
-      '--cache',
-      path.join(work, 'cache', 'offline.json'),
-    ],
-    { cwd: projectRoot, env: { ...process.env, DOI_HANDLE_API: 'https://doi.invalid/api/handles' } },
-  ).then(
-    (done) => ({ code: 0, stdout: done.stdout }),
-    (error: { code: number; stdout: string }) => error,
+  // The command's own function, in this process: the command as a process is the test of its report below.
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const code = await runCheckLinks(
+    ['--dist', distDir, '--content', contentDir, '--fresh', '--cache', path.join(work, 'cache', 'offline.json')],
+    {
+      environment: { ...process.env, DOI_HANDLE_API: 'https://doi.invalid/api/handles' },
+      print: (line) => stdout.push(`${line}\n`),
+      printError: (line) => stderr.push(`${line}\n`),
+    },
   );
-  assert.equal(result.code, 2);
+  assert.equal(code, 2);
   assert.equal(
-    result.stdout,
+    stdout.join(''),
     'No network: could not reach https://doi.invalid (ENOTFOUND). No link was checked; run the command again when online.\n',
   );
+  assert.deepEqual(stderr, []);
 });
 
 test('offline, the check says so and asks nothing', async () => {

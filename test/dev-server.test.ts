@@ -2,6 +2,15 @@
  * npm run dev (scripts/dev/: server.ts, worker.ts, client.ts), started as a child
  * process. Tests that edit src/ run it in a temporary copy of the project
  * (src/, scripts/, public/ and a link to node_modules), never in this one.
+ *
+ * Two servers, each started once for the file: one on this project for the
+ * tests that edit content, one on a copy for those that edit src/; each test
+ * puts back the files it changed and waits until the server has built them,
+ * so that the next finds the server as it started. A test waits on the build
+ * whose verdict names the file it changed (buildOf), on an error, or on a
+ * stylesheet swap, never on whichever reload comes next, which a build left
+ * over from the test before could send. The atomic saves, whose every reload
+ * is awaited in turn, have a server of their own.
  */
 import assert from 'node:assert/strict';
 import { cp, readFile, rename, writeFile } from 'node:fs/promises';
@@ -18,47 +27,113 @@ import { projectCopy, temporaryFolder } from './helpers/site.ts';
 /** Where the screenshots for the docs go (ECCRON_CMS_SCREENSHOTS=<folder>); none are taken otherwise. */
 const screenshots = process.env.ECCRON_CMS_SCREENSHOTS;
 
+type Dev = DevServer & { contentDir: string };
+
 /** Starts the dev server of `project` on a copy of the fixture content and waits for its first build. */
-async function startDev(
-  project = path.resolve('.'),
-  env: Record<string, string> = {},
-): Promise<DevServer & { contentDir: string }> {
+async function startDev(project = path.resolve('.'), env: Record<string, string> = {}): Promise<Dev> {
   const folder = await temporaryFolder();
   const contentDir = path.join(folder, 'content');
   await cp(path.resolve('test/fixtures/content'), contentDir, { recursive: true });
   const dev = await startDevServer({ contentDir, outDir: path.join(folder, 'dist'), project, env });
-  after(dev.stop);
   return { ...dev, contentDir };
 }
 
+/** A server of this test's own, stopped when the test ends. */
+async function startOwnDev(): Promise<Dev> {
+  const dev = await startDev();
+  after(dev.stop);
+  return dev;
+}
+
+let onContent: Promise<Dev> | undefined;
+let onSource: Promise<Dev & { project: string }> | undefined;
+let resolver: Awaited<ReturnType<typeof startRecordedResolver>> | undefined;
+// Here, not in the test that starts them: a hook added inside a test runs when that test ends.
+after(async () => {
+  for (const started of [onContent, onSource]) (await started?.catch(() => undefined))?.stop();
+  await resolver?.close();
+});
+
+/** The dev server of this project, asking the recorded registry answers for a fill; started by the first test that asks. */
+function contentServer(): Promise<Dev> {
+  onContent ??= (async () => {
+    resolver = await startRecordedResolver();
+    return startDev(path.resolve('.'), { DOI_RESOLVER: resolver.url });
+  })();
+  return onContent;
+}
+
+/** The dev server of a copy of this project, for the tests that edit src/. */
+function sourceServer(): Promise<Dev & { project: string }> {
+  onSource ??= (async () => {
+    const project = await projectCopy();
+    return { ...(await startDev(project)), project };
+  })();
+  return onSource;
+}
+
+/**
+ * Runs `body` on `dev` with `files` as they are, then writes back those it changed and waits until the server has
+ * built them (each file as the verdicts name it, under `root`: the content folder's parent, or the project).
+ */
+async function keeping(dev: Dev, files: string[], root: string, body: () => Promise<void>) {
+  const kept = await Promise.all(files.map((file) => readFile(file, 'utf8')));
+  try {
+    await body();
+  } finally {
+    const from = dev.events().length;
+    const changed: string[] = [];
+    for (const [index, file] of files.entries())
+      if ((await readFile(file, 'utf8')) !== kept[index]) {
+        await writeFile(file, kept[index]!);
+        changed.push(path.relative(root, file).split(path.sep).join('/'));
+      }
+    if (changed.length > 0) await dev.builtSince(from, changed);
+  }
+}
+
+/** The same, for files of the content folder. */
+const keepingContent = (dev: Dev, files: string[], body: () => Promise<void>) =>
+  keeping(dev, files, path.dirname(dev.contentDir), body);
+
+/** The news item the tests edit, and its name in the verdicts. */
+const newsItem = 'news/2023-06-01-newer-example.md';
+const newsInVerdicts = `content/${newsItem}`;
+
 test('npm run dev rebuilds on a content edit, shows a content error on the page and keeps serving', async () => {
-  const { url, contentDir, output, nextEvent } = await startDev();
-  const home = await (await fetch(url)).text();
-  assert.match(
-    home,
-    /<script type="module" src="\/__dev\/client\.js"><\/script><\/head>/,
-    'pages get the reload script',
-  );
+  const dev = await contentServer();
+  const { url, contentDir, nextEvent } = dev;
+  // What the server printed during this test.
+  const from = dev.output().length;
+  const output = () => dev.output().slice(from);
+  const newsFile = path.join(contentDir, newsItem);
+  await keepingContent(dev, [newsFile], async () => {
+    const home = await (await fetch(url)).text();
+    assert.match(
+      home,
+      /<script type="module" src="\/__dev\/client\.js"><\/script><\/head>/,
+      'pages get the reload script',
+    );
 
-  const newsFile = path.join(contentDir, 'news', '2023-06-01-newer-example.md');
-  const news = await readFile(newsFile, 'utf8');
-  let next = nextEvent('error');
-  await writeFile(newsFile, news.replace('date: 2023-06-01', 'date: 2023-06-99'));
-  assert.match(
-    await next,
-    /news\/2023-06-01-newer-example\.md:3:7 › date: expected a real calendar date: June 2023 has 30 days, found "2023-06-99"/,
-  );
-  assert.match(output(), /news\/2023-06-01-newer-example\.md:3:7 › date/, 'the terminal shows it too');
-  assert.equal((await fetch(url)).status, 200, 'the server still serves the last good build');
+    const news = await readFile(newsFile, 'utf8');
+    const next = nextEvent('error');
+    await writeFile(newsFile, news.replace('date: 2023-06-01', 'date: 2023-06-99'));
+    assert.match(
+      await next,
+      /news\/2023-06-01-newer-example\.md:3:7 › date: expected a real calendar date: June 2023 has 30 days, found "2023-06-99"/,
+    );
+    assert.match(output(), /news\/2023-06-01-newer-example\.md:3:7 › date/, 'the terminal shows it too');
+    assert.equal((await fetch(url)).status, 200, 'the server still serves the last good build');
 
-  next = nextEvent('reload');
-  await writeFile(
-    newsFile,
-    news.replace('title: A newer example update', 'title: An update edited while the server runs'),
-  );
-  await next;
-  assert.match(await (await fetch(url)).text(), /An update edited while the server runs/);
-  assert.match(output(), /rebuilt in \d+ ms \(content and pages only\)/);
+    const before = dev.events().length;
+    await writeFile(
+      newsFile,
+      news.replace('title: A newer example update', 'title: An update edited while the server runs'),
+    );
+    assert.equal((await dev.buildOf(before, newsInVerdicts)).end, 'reload', 'the open pages reload');
+    assert.match(await (await fetch(url)).text(), /An update edited while the server runs/);
+    assert.match(output(), /rebuilt in \d+ ms \(content and pages only\)/);
+  });
 });
 
 /** A verdict as the dev server sends it (scripts/dev/verdicts.ts). */
@@ -79,45 +154,53 @@ async function addDoiOnly(contentDir: string) {
 }
 
 test('npm run dev shows a publication that holds only a DOI as pending, names it in one line with the command that fills it, and keeps building', async () => {
-  const { url, contentDir, output, nextEvent } = await startDev();
-  const verdict = nextEvent<Verdict>('verdict');
-  const reload = nextEvent('reload');
-  const { line } = await addDoiOnly(contentDir);
-  const { ok, files, pending } = await verdict;
-  await reload;
-  assert.equal(ok, true, 'the preview builds');
-  assert.deepEqual(files, ['content/publications.yml'], 'the verdict names the file whose change started the build');
-  assert.equal(pending.length, 1);
-  assert.match(pending[0]!.where, new RegExp(`publications\\.yml:${line}:10 › first-example\\[2\\] › doi$`));
-  assert.match(pending[0]!.message, /^holds only a DOI: shown as pending in this preview; npm run build refuses it/);
-  assert.deepEqual(pending[0]!.place, {
-    label: 'Site and lists › Publications › The First Example Theme › “10.1126/science.169.3946.635” › DOI',
-    hash: '#/collections/settings/entries/publications',
-    keyPath: 'first-example.2.doi',
+  const dev = await contentServer();
+  const { url, contentDir } = dev;
+  const from = dev.output().length;
+  const output = () => dev.output().slice(from);
+  const newsFile = path.join(contentDir, newsItem);
+  await keepingContent(dev, [path.join(contentDir, 'publications.yml'), newsFile], async () => {
+    const asked = dev.events().length;
+    const { line } = await addDoiOnly(contentDir);
+    const { verdict, end } = await dev.buildOf<Verdict>(asked, 'content/publications.yml');
+    const { ok, files, pending } = verdict;
+    assert.equal(end, 'reload', 'the open pages reload');
+    assert.equal(ok, true, 'the preview builds');
+    assert.deepEqual(files, ['content/publications.yml'], 'the verdict names the file whose change started the build');
+    assert.equal(pending.length, 1);
+    assert.match(pending[0]!.where, new RegExp(`publications\\.yml:${line}:10 › first-example\\[2\\] › doi$`));
+    assert.match(pending[0]!.message, /^holds only a DOI: shown as pending in this preview; npm run build refuses it/);
+    assert.deepEqual(pending[0]!.place, {
+      label: 'Site and lists › Publications › The First Example Theme › “10.1126/science.169.3946.635” › DOI',
+      hash: '#/collections/settings/entries/publications',
+      keyPath: 'first-example.2.doi',
+    });
+    const page = await (await fetch(new URL('/research/first-example/', url))).text();
+    assert.match(
+      page,
+      /Details to be filled in from the DOI<\/p><a href="https:\/\/doi\.org\/10\.1126\/science\.169\.3946\.635"/,
+    );
+    const lines = output()
+      .split('\n')
+      .filter((printed) => printed.includes('Only a DOI, not yet a citation:'));
+    assert.equal(lines.length, 1, output());
+    assert.ok(lines[0]!.includes(`:${line}:10 › first-example[2] › doi; fill it with npm run cite -- fill`), lines[0]);
+    // A later edit still reaches the preview.
+    const before = dev.events().length;
+    await writeFile(
+      newsFile,
+      (await readFile(newsFile, 'utf8')).replace(
+        'title: A newer example update',
+        'title: Edited beside the pending DOI',
+      ),
+    );
+    assert.equal((await dev.buildOf(before, newsInVerdicts)).end, 'reload');
+    assert.match(await (await fetch(url)).text(), /Edited beside the pending DOI/);
   });
-  const page = await (await fetch(new URL('/research/first-example/', url))).text();
-  assert.match(
-    page,
-    /Details to be filled in from the DOI<\/p><a href="https:\/\/doi\.org\/10\.1126\/science\.169\.3946\.635"/,
-  );
-  const lines = output()
-    .split('\n')
-    .filter((printed) => printed.includes('Only a DOI, not yet a citation:'));
-  assert.equal(lines.length, 1, output());
-  assert.ok(lines[0]!.includes(`:${line}:10 › first-example[2] › doi; fill it with npm run cite -- fill`), lines[0]);
-  // A later edit still reaches the preview.
-  const newsFile = path.join(contentDir, 'news', '2023-06-01-newer-example.md');
-  const next = nextEvent('reload');
-  await writeFile(
-    newsFile,
-    (await readFile(newsFile, 'utf8')).replace('title: A newer example update', 'title: Edited beside the pending DOI'),
-  );
-  await next;
-  assert.match(await (await fetch(url)).text(), /Edited beside the pending DOI/);
 });
 
 test('npm run dev keeps seeing a content file that is replaced by rename (an atomic save, a checkout), save after save', async () => {
-  const { url, contentDir, nextEvent } = await startDev();
+  const { url, contentDir, nextEvent } = await startOwnDev();
   const newsFile = path.join(contentDir, 'news', '2023-06-01-newer-example.md');
   const news = await readFile(newsFile, 'utf8');
   // Written beside the content folder and renamed over the file, as editors and git do: the file's inode changes every time.
@@ -190,113 +273,125 @@ const marker = (page: Page) => page.evaluate(() => (window as unknown as { marke
 withChromium('the dev server in the browser', (found) => {
   executablePath = found;
 
-  test('the build error overlay has a close button that has the focus, and Escape closes it', async () => {
-    const { url, contentDir, nextEvent } = await startDev();
-    const page = await openPage(url);
-    const newsFile = path.join(contentDir, 'news', '2023-06-01-newer-example.md');
-    const news = await readFile(newsFile, 'utf8');
-    const overlay = page.locator('#dev-build-error');
-    for (const how of ['button', 'Escape'] as const) {
-      const next = nextEvent('error');
-      await writeFile(
-        newsFile,
-        news.replace('date: 2023-06-01', how === 'button' ? 'date: 2023-06-99' : 'date: 2023-06-98'),
-      );
-      await next;
-      await overlay.waitFor({ state: 'visible', timeout: 20_000 });
-      assert.match(await overlay.innerText(), /2023-06-9\d/);
-      const close = overlay.getByRole('button', { name: /close/i });
-      assert.equal(
-        await close.evaluate((button) => button === document.activeElement, undefined, { timeout: 5000 }),
-        true,
-        'the close button has the focus',
-      );
-      if (how === 'button') await page.keyboard.press('Enter');
-      else await page.keyboard.press('Escape');
-      await overlay.waitFor({ state: 'detached', timeout: 5000 });
-    }
-  });
-
-  test('a syntax error in src/ shows as the overlay, the server keeps serving, and the fixed file recovers', async () => {
-    const project = await projectCopy();
-    const { url, nextEvent, output } = await startDev(project);
-    const page = await openPage(url);
-
-    // A syntax error in a module every page imports.
-    const formatFile = path.join(project, 'src', 'format.ts');
-    const format = await readFile(formatFile, 'utf8');
-    let next = nextEvent('error');
-    await writeFile(formatFile, `${format}\nexport const broken = ;\n`);
-    assert.match(await next, /format\.ts/, 'the error names the file');
-    const overlay = page.locator('#dev-build-error');
-    await overlay.waitFor({ state: 'visible', timeout: 20_000 });
-    assert.match(await overlay.innerText(), /format\.ts/);
-    assert.equal((await fetch(url)).status, 200, 'the server still serves the last good build');
-
-    // Fixed: a fresh build process builds again and the page reloads.
-    await setMarker(page, 1);
-    next = nextEvent('reload');
-    await writeFile(formatFile, format);
-    await next;
-    await page.waitForFunction(() => !(window as unknown as { marker?: number }).marker, undefined, {
-      timeout: 20_000,
-    });
-    await page.waitForFunction(() => document.readyState === 'complete');
-    assert.equal(await overlay.count(), 0, 'the reloaded page has no overlay');
-    assert.match(output(), /rebuilt in \d+ ms \(full build\)/);
-  });
-
   test('a pending publication is shown on its page with the fill offered, and the fill (against recorded registry answers) turns it into its citation', async () => {
-    const resolver = await startRecordedResolver();
-    after(() => resolver.close());
-    const { url, contentDir, nextEvent } = await startDev(path.resolve('.'), { DOI_RESOLVER: resolver.url });
-    const built = nextEvent('reload');
-    const { file } = await addDoiOnly(contentDir);
-    await built;
-    const page = await openPage(new URL('/research/first-example/', url).href);
-    assert.match(await page.locator('.publication').last().innerText(), /^Details to be filled in from the DOI/);
-    const notice = page.getByRole('complementary', { name: 'Publications waiting for their details' });
-    await notice.waitFor();
-    assert.match(await notice.innerText(), /first-example\[2\] › doi/);
-    if (screenshots) {
+    const dev = await contentServer();
+    const { url, contentDir } = dev;
+    await keepingContent(dev, [path.join(contentDir, 'publications.yml')], async () => {
+      const before = dev.events().length;
+      const { file } = await addDoiOnly(contentDir);
+      assert.equal((await dev.buildOf(before, 'content/publications.yml')).end, 'reload');
+      const page = await openPage(new URL('/research/first-example/', url).href);
+      assert.match(await page.locator('.publication').last().innerText(), /^Details to be filled in from the DOI/);
+      const notice = page.getByRole('complementary', { name: 'Publications waiting for their details' });
+      await notice.waitFor();
+      assert.match(await notice.innerText(), /first-example\[2\] › doi/);
+      if (screenshots) {
+        await page
+          .locator('.publication')
+          .last()
+          .evaluate((entry) => entry.scrollIntoView({ block: 'center' }));
+        await page.screenshot({ path: path.join(screenshots, '2-doi-pending.png') });
+      }
+      // As a person does: one press of the button, then the page shows the citation once the fill is saved and built.
+      await notice.getByRole('button', { name: 'Fill in from the DOI' }).click();
       await page
-        .locator('.publication')
-        .last()
-        .evaluate((entry) => entry.scrollIntoView({ block: 'center' }));
-      await page.screenshot({ path: path.join(screenshots, '2-doi-pending.png') });
-    }
-    // As a person does: one press of the button, then the page shows the citation once the fill is saved and built.
-    await notice.getByRole('button', { name: 'Fill in from the DOI' }).click();
-    await page
-      .getByText('Frank, H. S. (1970). The Structure of Ordinary Water', { exact: false })
-      .waitFor({ timeout: 60_000 });
-    assert.match(
-      await readFile(file, 'utf8'),
-      /- doi: 10\.1126\/science\.169\.3946\.635\n {4}authors: Frank, H\. S\.\n {4}year: 1970\n/,
-    );
-    assert.equal(await page.getByRole('complementary', { name: 'Publications waiting for their details' }).count(), 0);
+        .getByText('Frank, H. S. (1970). The Structure of Ordinary Water', { exact: false })
+        .waitFor({ timeout: 60_000 });
+      assert.match(
+        await readFile(file, 'utf8'),
+        /- doi: 10\.1126\/science\.169\.3946\.635\n {4}authors: Frank, H\. S\.\n {4}year: 1970\n/,
+      );
+      assert.equal(
+        await page.getByRole('complementary', { name: 'Publications waiting for their details' }).count(),
+        0,
+      );
+    });
+  });
+
+  test('the build error overlay has a close button that has the focus, and Escape closes it', async () => {
+    const dev = await contentServer();
+    const { url, contentDir, nextEvent } = dev;
+    const newsFile = path.join(contentDir, 'news', '2023-06-01-newer-example.md');
+    await keepingContent(dev, [newsFile], async () => {
+      const page = await openPage(url);
+      const news = await readFile(newsFile, 'utf8');
+      const overlay = page.locator('#dev-build-error');
+      for (const how of ['button', 'Escape'] as const) {
+        const next = nextEvent('error');
+        await writeFile(
+          newsFile,
+          news.replace('date: 2023-06-01', how === 'button' ? 'date: 2023-06-99' : 'date: 2023-06-98'),
+        );
+        await next;
+        await overlay.waitFor({ state: 'visible', timeout: 60_000 });
+        assert.match(await overlay.innerText(), /2023-06-9\d/);
+        const close = overlay.getByRole('button', { name: /close/i });
+        assert.equal(
+          await close.evaluate((button) => button === document.activeElement, undefined, { timeout: 5000 }),
+          true,
+          'the close button has the focus',
+        );
+        if (how === 'button') await page.keyboard.press('Enter');
+        else await page.keyboard.press('Escape');
+        await overlay.waitFor({ state: 'detached', timeout: 5000 });
+      }
+    });
   });
 
   test('a stylesheet edit swaps the stylesheet in place, without reloading the page', async () => {
-    const project = await projectCopy();
-    const { url, nextEvent } = await startDev(project);
-    const page = await openPage(url);
-    await setMarker(page, 2);
+    const dev = await sourceServer();
+    const { url, nextEvent, project } = dev;
     const cssFile = path.join(project, 'src', 'styles', 'site.css');
-    const next = nextEvent('css');
-    await writeFile(cssFile, `${await readFile(cssFile, 'utf8')}\nbody { outline: 7px solid rgb(1, 2, 3); }\n`);
-    assert.match(await next, /^\/assets\/site-[^/]+\.css$/);
-    await page.waitForFunction(() => getComputedStyle(document.body).outlineWidth === '7px', undefined, {
-      timeout: 20_000,
+    await keeping(dev, [cssFile], project, async () => {
+      const page = await openPage(url);
+      await setMarker(page, 2);
+      const next = nextEvent('css');
+      await writeFile(cssFile, `${await readFile(cssFile, 'utf8')}\nbody { outline: 7px solid rgb(1, 2, 3); }\n`);
+      assert.match(await next, /^\/assets\/site-[^/]+\.css$/);
+      await page.waitForFunction(() => getComputedStyle(document.body).outlineWidth === '7px', undefined, {
+        timeout: 60_000,
+      });
+      assert.equal(await marker(page), 2, 'the page was not loaded again');
+      await page.waitForFunction(() => document.querySelectorAll('link[rel="stylesheet"]').length === 1, undefined, {
+        timeout: 5000,
+      });
+      assert.match(
+        (await page.locator('link[rel="stylesheet"]').getAttribute('href'))!,
+        /\?v=\d+$/,
+        'a cache-busting query on the new link',
+      );
     });
-    assert.equal(await marker(page), 2, 'the page was not loaded again');
-    await page.waitForFunction(() => document.querySelectorAll('link[rel="stylesheet"]').length === 1, undefined, {
-      timeout: 5000,
+  });
+
+  test('a syntax error in src/ shows as the overlay, the server keeps serving, and the fixed file recovers', async () => {
+    const dev = await sourceServer();
+    const { url, nextEvent, project } = dev;
+    const from = dev.output().length;
+    const output = () => dev.output().slice(from);
+    const formatFile = path.join(project, 'src', 'format.ts');
+    await keeping(dev, [formatFile], project, async () => {
+      const page = await openPage(url);
+      // A syntax error in a module every page imports.
+      const format = await readFile(formatFile, 'utf8');
+      const next = nextEvent('error');
+      await writeFile(formatFile, `${format}\nexport const broken = ;\n`);
+      assert.match(await next, /format\.ts/, 'the error names the file');
+      const overlay = page.locator('#dev-build-error');
+      await overlay.waitFor({ state: 'visible', timeout: 60_000 });
+      assert.match(await overlay.innerText(), /format\.ts/);
+      assert.equal((await fetch(url)).status, 200, 'the server still serves the last good build');
+
+      // Fixed: a fresh build process builds again and the page reloads.
+      await setMarker(page, 1);
+      const before = dev.events().length;
+      await writeFile(formatFile, format);
+      assert.equal((await dev.buildOf(before, 'src/format.ts')).end, 'reload');
+      await page.waitForFunction(() => !(window as unknown as { marker?: number }).marker, undefined, {
+        timeout: 60_000,
+      });
+      await page.waitForFunction(() => document.readyState === 'complete');
+      assert.equal(await overlay.count(), 0, 'the reloaded page has no overlay');
+      assert.match(output(), /rebuilt in \d+ ms \(full build\)/);
     });
-    assert.match(
-      (await page.locator('link[rel="stylesheet"]').getAttribute('href'))!,
-      /\?v=\d+$/,
-      'a cache-busting query on the new link',
-    );
   });
 });

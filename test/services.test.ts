@@ -12,6 +12,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
 import fc from 'fast-check';
+import { runCheckLinks } from '../scripts/check-links.ts';
 import { type Service, ServiceSettingError, serviceAddress, services } from '../scripts/lib/services.ts';
 import { citeContent, runCiteOn } from './helpers/cite.ts';
 
@@ -132,12 +133,17 @@ test('as commands: cite exits 1 and check-links 2 (its 1 is for broken links), e
       'DOI_RESOLVER is "https//doi.org", which is not an http(s) address: set it to the address of a DOI resolver, such as https://doi.org, or unset it to use that one. Nothing was asked.',
     );
     assert.equal(cite.stderr, '');
+    // check-links' own function, in this process, with what it would print to stdout and stderr: the command as a
+    // process is tested in check-links.test.ts and command-line.test.ts.
     for (const [setting, value] of [
       ['DOI_HANDLE_API', 'doi.org/api/handles'],
       ['ORCID_API', 'https://pub.orcid.org/v3.0?x'],
     ]) {
-      const links = await command('scripts/check-links.ts', ['--dist', dist, '--content', c.contentDir], {
-        [setting!]: value!,
+      const links = { code: 0, stdout: '', stderr: '' };
+      links.code = await runCheckLinks(['--dist', dist, '--content', c.contentDir], {
+        environment: { ...process.env, [setting!]: value! },
+        print: (line) => (links.stdout += `${line}\n`),
+        printError: (line) => (links.stderr += `${line}\n`),
       });
       assert.equal(links.code, 2, links.stderr);
       assert.equal(links.stdout, '');

@@ -259,6 +259,8 @@ test('npm run preview -- --base /repo/ serves the pages under /repo/', async () 
   assert.match(home.body, /Home page/);
 });
 
+// The server npm run preview starts (scripts/preview.ts), in this process: the command as a process is the test above.
+// A request that took the server down would fail this test as an error thrown in this process.
 test('preview keeps answering while the files under it vanish, are replaced and turn into folders, under many parallel requests', async () => {
   const { dist } = await makeSite();
   const pages = Array.from({ length: 12 }, (_, index) => `page-${index}`);
@@ -271,8 +273,7 @@ test('preview keeps answering while the files under it vanish, are replaced and 
   const fifo = process.platform === 'win32' ? null : path.join(dist, 'pipe.html');
   if (fifo) execFileSync('mkfifo', [fifo]);
 
-  const { child, url, output } = await startPreview(dist);
-  const origin = new URL(url).origin;
+  const { origin } = await serve(dist);
   const targets = [
     ...pages.flatMap((name) => [`/${name}/`, `/${name}`, `/${name}/index.html`]),
     '/',
@@ -316,7 +317,6 @@ test('preview keeps answering while the files under it vanish, are replaced and 
         Array.from({ length: 60 }, (_, index) => request(origin, targets[(round * 60 + index) % targets.length]!)),
       );
       for (const answer of answers) statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
-      assert.equal(child.exitCode, null, `preview died:\n${output()}`);
     }
   } finally {
     churning = false;
@@ -325,10 +325,9 @@ test('preview keeps answering while the files under it vanish, are replaced and 
   assert.deepEqual(
     [...statuses.keys()].filter((status) => ![200, 301, 404].includes(status)),
     [],
-    `every answer is a page, a redirect or the 404 page: ${JSON.stringify([...statuses])}\n${output()}`,
+    `every answer is a page, a redirect or the 404 page: ${JSON.stringify([...statuses])}`,
   );
   assert.equal((await request(origin, '/page-0/')).status, 200, 'and it still serves afterwards');
-  assert.equal(child.exitCode, null);
 });
 
 test('preview serves the whole site while a build swaps a new one into its folder: no 404 in the moment between the renames', async () => {

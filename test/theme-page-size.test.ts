@@ -5,18 +5,31 @@
  * its years, each year reachable from the index without JavaScript, carries
  * no per-entry BibTeX (the theme's .bib holds it, one click away) and weighs
  * at most 150 KB gzip; the build warns, naming the page, its size and the
- * budget, when a page passes it. The ordinary pages of a handful of entries
- * stay one list, each entry with its "View article" and its BibTeX.
+ * budget, when a page passes it (a theme of three more libraries and the
+ * same entries again without their DOIs). The ordinary pages of a handful of
+ * entries stay one list, each entry with its "View article" and its BibTeX.
+ *
+ * The same build in Chromium: without JavaScript, a year of the index at the
+ * top of the list takes the reader to that year's heading, below the sticky
+ * header, from the keyboard, and its "Back to the years" link takes them back;
+ * on a phone no reference widens the page; axe-core finds nothing. (One build
+ * of the libraries for both: importing them is most of the work.)
  */
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { before, test } from 'node:test';
+import type { Page } from 'playwright-core';
 import { gzipSync } from 'node:zlib';
+import { parse, stringify } from 'yaml';
 import type { BuildResult } from '../scripts/build-site.ts';
 import { loadContent } from '../scripts/stages/load-content.ts';
 import { PAGE_HTML_BUDGET } from '../scripts/stages/page-budgets.ts';
 import type { Publication } from '../src/content/publications.ts';
+import { axeViolations } from './helpers/browser/axe.ts';
+import { mobile } from './helpers/browser/fixture-site.ts';
+import { assertNoProblems, browserSuite } from './helpers/browser/pool.ts';
+import { settledScrollY } from './helpers/browser/scroll.ts';
 import { startTags } from './helpers/html.ts';
 import { contentWithLibraries } from './helpers/publications.ts';
 import { buildIntoTemporaryFolder, builtSite, readPage } from './helpers/site.ts';
@@ -27,22 +40,35 @@ const doiExport = (name: string) => path.resolve('test/fixtures/doi/import', nam
 let outDir: string;
 let result: BuildResult;
 let publications: Record<string, Publication[]>;
-before(async () => {
-  // The issue's measurement: a researcher's Zotero library and another's BibTeX library in one theme; and four
-  // libraries in another, over the budget.
+/** The build, made once: for the tests below and for the browser's. */
+let building: ReturnType<typeof buildTheLibraries> | undefined;
+const built = () => (building ??= buildTheLibraries());
+
+async function buildTheLibraries() {
+  // The issue's measurement: a researcher's Zotero library and another's BibTeX library in one theme; and three
+  // libraries in another, with those same entries again, over the budget.
   const contentDir = await contentWithLibraries({
     'first-example': [library('zotero-library-1053.bib'), doiExport('bbt-873-library.bib')],
     'second-example': [
-      library('jabref-2.10-library.bib'),
       doiExport('mendeley-web-page.bib'),
       library('biblatex-apa-examples.bib'),
       doiExport('scopus-export.ris'),
-      // Without DOIs, so listed again here: together over the budget.
-      doiExport('bbt-873-library.bib'),
     ],
   });
-  publications = (await loadContent(contentDir)).content.publications;
-  ({ outDir, result } = await buildIntoTemporaryFolder({ contentDir }));
+  // Without their DOIs, which are listed once in the whole file: the libraries of the first theme imported once.
+  const file = path.join(contentDir, 'publications.yml');
+  const themes = parse(await readFile(file, 'utf8')) as Record<string, Record<string, unknown>[]>;
+  themes['second-example']!.push(...themes['first-example']!.map(({ doi: _, ...entry }) => entry));
+  // Their fields written out again, not as YAML aliases of the first theme's, which the content check refuses.
+  await writeFile(file, stringify(themes, { lineWidth: 0, aliasDuplicateObjects: false }));
+  return {
+    publications: (await loadContent(contentDir)).content.publications,
+    ...(await buildIntoTemporaryFolder({ contentDir })),
+  };
+}
+
+before(async () => {
+  ({ outDir, result, publications } = await built());
 });
 
 test('a theme of 1,690 real entries weighs at most 150 KB gzip, with no per-entry BibTeX, its .bib one click away', async () => {
@@ -140,3 +166,57 @@ test('the ordinary theme pages of a handful of entries stay one list, each entry
   assert.match(page, /View article/);
   assert.ok(!fixtureResult.warnings.some((warning) => warning.message.includes('over its budget')));
 });
+
+/** Where an element is once scrolling has stopped: below the sticky header and on screen, or not. */
+async function inViewBelowHeader(page: Page, selector: string) {
+  await settledScrollY(page);
+  return page.evaluate((selector) => {
+    const box = document.querySelector(selector)!.getBoundingClientRect();
+    const header = document.querySelector('.site-header')!.getBoundingClientRect();
+    return { top: box.top, bottom: box.bottom, headerBottom: header.bottom, height: window.innerHeight };
+  }, selector);
+}
+
+browserSuite(
+  'a theme page of a thousand entries and more',
+  (env) => {
+    test('without JavaScript, a year of the index is reached from the keyboard, below the sticky header, and the index again from it', async (t) => {
+      const session = await env.open(t, { ...mobile, javaScriptEnabled: false, reducedMotion: 'reduce' });
+      const { page } = session;
+      await session.visit('/research/first-example/');
+      const index = page.getByRole('navigation', { name: 'Publications by year' });
+      await index.getByRole('link', { name: '2010', exact: true }).focus();
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/#year-2010$/);
+      const heading = await inViewBelowHeader(page, '#year-2010');
+      assert.ok(heading.top >= heading.headerBottom && heading.bottom <= heading.height, JSON.stringify(heading));
+      assert.equal(
+        await page.getByRole('heading', { level: 3, name: /^2010 \(90 entries\)$/ }).count(),
+        1,
+        'the heading names the year and its count',
+      );
+
+      await page
+        .locator('section[aria-labelledby="year-2010"]')
+        .getByRole('link', { name: 'Back to the years' })
+        .click();
+      await page.waitForURL(/#years$/);
+      const back = await inViewBelowHeader(page, '#years');
+      assert.ok(back.top >= back.headerBottom && back.top < back.height, JSON.stringify(back));
+
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `a reference widens the page by ${overflow} px`);
+      assertNoProblems(session.problems, '/research/first-example/');
+    });
+
+    // axe-core runs on timers, which a page without JavaScript never fires: this check has scripts on.
+    test('axe-core finds nothing on the page of 1,690 entries', async (t) => {
+      const session = await env.open(t, mobile);
+      await session.visit('/research/first-example/');
+      const violations = await axeViolations(session.page);
+      assert.deepEqual(violations, [], `axe-core found violations:\n${violations.join('\n')}`);
+      assertNoProblems(session.problems, '/research/first-example/');
+    });
+  },
+  { root: async () => (await built()).outDir },
+);

@@ -17,10 +17,17 @@
  *   deadline; a gzip answer is decoded, a corrupt one named;
  * - a host rewrite is tolerated only when named (--allow-rewrite), and the
  *   report names the pages it touched.
+ *
+ * The whole build (its editor's 7.6 MB under admin/ included) is verified as
+ * built, and with a byte changed in a file of the editor; the other tests
+ * verify the same build without the editor's scripts, data and fonts (its
+ * page kept, with the headers _headers gives it: 0.4 MB in all), so that each
+ * of their runs does not carry the editor's bundle through two servers for a
+ * verdict on another file.
  */
 import assert from 'node:assert/strict';
 import { execFile, spawn, spawnSync } from 'node:child_process';
-import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -45,12 +52,17 @@ const run = promisify(execFile);
 const closers: (() => Promise<void>)[] = [];
 after(() => Promise.all(closers.map((close) => close())));
 
+/** The build, whole. */
 let current: string;
+/** The same build without the editor's scripts, data and fonts (admin/ but its page): what most tests verify. */
+let site: string;
 let older: string;
 /** A page below the home page, such as /research/first-example (no trailing slash). */
 let page: string;
-/** The preview server serving the current build, and the fault-injecting server in front of it. */
+/** The preview server serving `site`, and the fault-injecting server in front of it. */
 let faults: FaultServer;
+/** The same in front of the whole build. */
+let whole: FaultServer;
 
 before(async () => {
   const [built, previous, content] = await Promise.all([
@@ -60,12 +72,25 @@ before(async () => {
   ]);
   current = built.outDir;
   older = previous.outDir;
+  site = path.join(await temporaryFolder(), 'site');
+  const editor = path.join(current, 'admin');
+  const editorPage = path.join(editor, 'index.html');
+  await cp(current, site, {
+    recursive: true,
+    filter: (source) => source === editor || source === editorPage || !source.startsWith(`${editor}${path.sep}`),
+  });
   page = routeTable(content).find((route) => route.path.startsWith('/research/'))!.path;
-  faults = await startFaultServer((await serve(current)).replace(/\/$/, ''));
-  closers.push(faults.close);
+  [faults, whole] = await Promise.all([
+    serve(site).then((url) => startFaultServer(url.replace(/\/$/, ''))),
+    serve(current).then((url) => startFaultServer(url.replace(/\/$/, ''))),
+  ]);
+  closers.push(faults.close, whole.close);
 });
 
-beforeEach(() => faults.clear());
+beforeEach(() => {
+  faults.clear();
+  whole.clear();
+});
 
 async function serve(root: string): Promise<string> {
   const server = await startStaticServer({ root });
@@ -81,7 +106,7 @@ const client = () =>
 async function verify(url: string, options: Partial<VerifyOptions> = {}) {
   const given = options.client ?? client();
   const started = given.clock.now();
-  const result = await verifySite({ dir: current, url, client: given, headers: 'applied', ...options });
+  const result = await verifySite({ dir: site, url, client: given, headers: 'applied', ...options });
   const ms = given.clock.now() - started;
   return { result, ms, report: verifyReport(result, url, ms) };
 }
@@ -101,7 +126,11 @@ const edit = (change: (text: string) => string) => (answer: Answer) =>
 const bounded = (seconds: number) => ({ timeout: seconds * 1000 });
 
 test('the preview server serving the same build passes, and the report says so', bounded(20), async () => {
-  const { result, report } = await verify(faults.url);
+  const { result, report } = await verify(whole.url, { dir: current });
+  assert.ok(
+    whole.requests.some((request) => request.path.startsWith('/admin/')),
+    'the editor was verified too',
+  );
   assert.deepEqual(mismatches(result), []);
   assert.deepEqual(unchecked(result), []);
   assert.ok(result.kind === 'compared' && result.files > 10, 'the files of the build were compared');
@@ -111,7 +140,7 @@ test('the preview server serving the same build passes, and the report says so',
 
 test('a build with one page removed fails, naming the route', bounded(20), async () => {
   const copy = path.join(await temporaryFolder(), 'site');
-  await cp(current, copy, { recursive: true });
+  await cp(site, copy, { recursive: true });
   await rm(path.join(copy, page.slice(1), 'index.html'));
   const { result, report } = await verify(await serve(copy));
   assert.deepEqual(mismatches(result), [{ where: `${page}/`, message: 'answers 404, expected 200' }]);
@@ -291,6 +320,7 @@ test(
   },
 );
 
+// The editor's page is given a policy of its own, the other files another.
 test('a policy header dropped by the host is one line, however many files lack it', bounded(20), async () => {
   faults.always(
     () => true,
@@ -594,9 +624,12 @@ test(
         fc.constantFrom(...files),
         fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
         async (file, at) => {
-          faults.clear();
-          faults.always((path) => path === pathOf(file), changeByte(at));
-          const { result, report } = await verify(faults.url);
+          // A script, data or font of the editor in the whole build; any other file in `site`, a shorter run.
+          const [server, dir] =
+            file.startsWith('admin/') && file !== 'admin/index.html' ? [whole, current] : [faults, site];
+          server.clear();
+          server.always((path) => path === pathOf(file), changeByte(at));
+          const { result, report } = await verify(server.url, { dir });
           assert.equal(report.exitCode, 1, `${file} at ${at}: ${report.text}`);
           assert.ok(
             mismatches(result).some((mismatch) => mismatch.where.startsWith(named(file))),
@@ -614,7 +647,7 @@ test(
   bounded(60),
   async () => {
     const command = (...args: string[]) =>
-      run(process.execPath, ['--import', 'tsx', 'scripts/verify.ts', ...args, '--dir', current]).then(
+      run(process.execPath, ['--import', 'tsx', 'scripts/verify.ts', ...args, '--dir', site]).then(
         (done) => ({ code: 0, stdout: done.stdout }),
         (error: { code: number; stdout: string }) => error,
       );
@@ -771,7 +804,7 @@ test(
   async () => {
     const MiB = 1024 * 1024;
     const copy = path.join(await temporaryFolder(), 'site');
-    await cp(current, copy, { recursive: true });
+    await cp(site, copy, { recursive: true });
     await mkdir(path.join(copy, 'files'));
     const [large, exact] = [noise(17_000_000, 1), noise(16 * MiB, 2)];
     await writeFile(path.join(copy, 'files', 'large.bin'), large);
@@ -789,6 +822,9 @@ test(
     assert.equal(same.report.exitCode, 0, same.report.text);
     if (hasCurl) assert.ok((await curl(`${big.url}files/large.bin`)).body.equals(large), 'curl reads the same bytes');
 
+    // Each run after the first holds the one large file it is about: the other is put aside meanwhile.
+    const aside = path.join(path.dirname(copy), 'exact.bin');
+    await rename(path.join(copy, 'files', 'exact.bin'), aside);
     const changedAt = 16 * MiB + 1_000;
     big.always(at('large.bin'), (answer) => {
       const body = Buffer.from(answer.body);
@@ -814,6 +850,8 @@ test(
     }
 
     big.clear();
+    await rename(aside, path.join(copy, 'files', 'exact.bin'));
+    await rm(path.join(copy, 'files', 'large.bin'));
     big.always(at('exact.bin'), { append: 200_000_000 });
     const longer = await verify(big.url, patient);
     assert.equal(longer.report.exitCode, 1);

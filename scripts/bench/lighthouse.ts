@@ -15,9 +15,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import type { LaunchedChrome } from 'chrome-launcher';
 import { buildSite } from '../build-site.ts';
 import { readCommandLine } from '../lib/command-line.ts';
 import { projectRoot } from '../lib/project-root.js';
@@ -32,6 +30,10 @@ const { values } = readCommandLine(
   // 1 is a route that misses the target.
   { usage: 'Usage: npm run bench:lighthouse [-- --runs 3] [--route /research]', exitCode: 2 },
 );
+// Loaded once the command line is read, so that a mistake on it is told without loading Lighthouse.
+const chromeLauncher = await import('chrome-launcher');
+const { default: lighthouse } = await import('lighthouse');
+const { computeMedianRun } = await import('lighthouse/core/lib/median-run.js');
 const runs = Math.max(1, Number(values.runs));
 const routes = routeTable((await loadContent(path.join(projectRoot, 'content'))).content);
 const chosen = values.route ? routes.filter((route) => values.route!.includes(route.path)) : routes;
@@ -92,7 +94,7 @@ const outDir = path.join(work, 'dist');
 // the build can use its origin.
 const server = await startStaticServer({ root: outDir });
 const origin = new URL(server.url).origin;
-let chrome: chromeLauncher.LaunchedChrome | undefined;
+let chrome: LaunchedChrome | undefined;
 
 try {
   await buildSite({ outDir, siteUrl: origin });

@@ -51,10 +51,14 @@ function parseHeadersFile(text: string): HeaderRule[] {
   return rules;
 }
 
+/** The rules of the last _headers text read: a server and verify ask for each file's headers of the same text. */
+let parsed: { text: string; rules: HeaderRule[] } | undefined;
+
 /** The headers a _headers file gives a site path: every matching rule in order, a later one winning. */
 export function headersFor(headersFile: string, sitePath: string): Record<string, string> {
+  if (parsed?.text !== headersFile) parsed = { text: headersFile, rules: parseHeadersFile(headersFile) };
   const headers: Record<string, string> = {};
-  for (const rule of parseHeadersFile(headersFile)) {
+  for (const rule of parsed.rules) {
     if (!rule.pattern.test(sitePath)) continue;
     for (const [name, value] of rule.headers) {
       if (value === null) delete headers[name];

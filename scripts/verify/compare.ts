@@ -204,9 +204,9 @@ function compareBytes(run: Run, where: string, live: Buffer, built: Buffer, serv
   if (!served.truncated && live.equals(built)) return;
   const allowed = run.options.allowRewrites ?? [];
   const context: DifferenceContext = { truncated: served.truncated, pageOf: (page) => run.pages.get(page) };
-  const text = live.toString('utf8');
   // Only a page that is valid UTF-8 and read whole is read as text: a garbled byte never decodes into the build's.
-  if (served.html && allowed.length > 0 && !served.truncated && Buffer.from(text, 'utf8').equals(live)) {
+  const text = served.html && allowed.length > 0 && !served.truncated ? live.toString('utf8') : undefined;
+  if (text !== undefined && Buffer.from(text, 'utf8').equals(live)) {
     const attempts = undoRewrites(text, allowed, served);
     const matched = attempts.find((attempt) => Buffer.from(attempt.html, 'utf8').equals(built));
     if (matched) {

@@ -58,6 +58,16 @@ export interface DevServer {
   events: () => string;
   /** Waits for the next event of this type sent after this call; returns its data. */
   nextEvent: <T = string>(type: DevEvent) => Promise<T>;
+  /**
+   * Waits until the builds started after `from` (a length of `events()`) have taken in every one of `files` (as the
+   * verdicts name them: content/news/….md, src/format.ts) and the last of them has ended, in a reload or an error.
+   */
+  builtSince: (from: number, files: string[]) => Promise<void>;
+  /**
+   * The first build after `from` whose verdict names `file` (content/news/….md): its verdict and the event that
+   * ended it (reload, error or css), whatever builds of other files ended meanwhile.
+   */
+  buildOf: <T = unknown>(from: number, file: string) => Promise<{ verdict: T; end: string }>;
   child: ChildProcess;
   /** Stops the server and the stream (a test calls it in its after hook). */
   stop: () => void;
@@ -69,6 +79,34 @@ export interface DevServerOptions {
   /** The project whose dev server runs (a copy, for tests that edit src/); this one by default. */
   project?: string;
   env?: Record<string, string>;
+}
+
+/** The events of a stream's text, each its type and its data. */
+const eventsOf = (text: string) =>
+  [...text.matchAll(/event: (\w+)\ndata: (.*)\n/g)].map(([, type, data]) => ({ type: type!, data: data! }));
+const endsBuild = (type: string) => type === 'reload' || type === 'error' || type === 'css';
+const filesOf = (data: string) => (JSON.parse(data) as { files: string[] }).files;
+
+/** True once the verdicts in `text` have named every one of `files` and an event has ended the last such build. */
+function builtIn(text: string, files: string[]): true | undefined {
+  const waiting = new Set(files);
+  let taken = false;
+  for (const { type, data } of eventsOf(text)) {
+    if (type === 'verdict') for (const file of filesOf(data)) waiting.delete(file);
+    taken = waiting.size === 0 && (taken || type === 'verdict');
+    if (taken && endsBuild(type)) return true;
+  }
+  return undefined;
+}
+
+/** The first verdict in `text` that names `file`, and the event that ended its build. */
+function buildIn<T>(text: string, file: string): { verdict: T; end: string } | undefined {
+  let verdict: T | undefined;
+  for (const { type, data } of eventsOf(text)) {
+    if (verdict === undefined && type === 'verdict' && filesOf(data).includes(file)) verdict = JSON.parse(data) as T;
+    else if (verdict !== undefined && endsBuild(type)) return { verdict, end: type };
+  }
+  return undefined;
 }
 
 /** Starts the dev server and waits for its first build and for its event stream. */
@@ -109,5 +147,9 @@ export async function startDevServer({ contentDir, outDir, project, env = {} }: 
       said,
     );
   };
-  return { url, child, output: said, events: () => events.text, nextEvent, stop };
+  const builtSince = (from: number, files: string[]) =>
+    events.until((text) => builtIn(text.slice(from), files), `a build of ${files.join(', ')}`, said).then(() => {});
+  const buildOf = <T = unknown>(from: number, file: string) =>
+    events.until((text) => buildIn<T>(text.slice(from), file), `a build of ${file}`, said);
+  return { url, child, output: said, events: () => events.text, nextEvent, builtSince, buildOf, stop };
 }
