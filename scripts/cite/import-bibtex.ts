@@ -531,8 +531,8 @@ function verbatimAsWritten(entry: BibtexEntry): Record<string, string> {
     if (typeof read !== 'string' || !/\\[[\]]/.test(read)) continue;
     const match = new RegExp(`^\\s*${field}\\s*=\\s*(?:"([^"]*)"|\\{([^{}]*)\\})`, 'im').exec(entry.input);
     const value = match?.[1] ?? match?.[2];
-    let opening = true;
-    const asParserReads = value?.replace(/\$\$/g, () => ((opening = !opening) ? '\\]' : '\\['));
+    let pairs = 0;
+    const asParserReads = value?.replace(/\$\$/g, () => (pairs++ % 2 === 0 ? '\\[' : '\\]'));
     if (value !== undefined && asParserReads === read) written[field] = value;
   }
   return written;
