@@ -8,8 +8,8 @@
  * On PATH, Chromium's headless shell comes first (Debian's
  * chromium-headless-shell, the "old" headless mode Playwright itself runs
  * headless tests in): the same Blink and V8 without the browser's windows and
- * tabs, which took some 10% less CPU for the editor's tests and 70 s less in
- * the whole suite (CONTRIBUTING.md).
+ * tabs, which took some 10% less CPU for two of the editor's test files, all
+ * of Chromium's processes counted (CONTRIBUTING.md).
  *
  * Ubuntu's chromium packages only wrap the snap, which Playwright cannot
  * drive: such a wrapper is refused with the hint of CONTRIBUTING.md.
