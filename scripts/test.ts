@@ -50,7 +50,7 @@ import { filesIn, readJsonLines } from './lib/files.ts';
 import { projectRoot } from './lib/project-root.js';
 import { bold, red, yellow } from './lib/terminal.ts';
 import { type SharedSite, sharedBrowserVariable, sharedBuildFiles, sharedBuildsVariable } from './lib/test-run.ts';
-import { cpuMs, type FileUsage, readUsage, usageLogVariable, usageTable } from './lib/test-usage.ts';
+import { cpuMs, type FileUsage, processTreeCpuMs, readUsage, usageLogVariable, usageTable } from './lib/test-usage.ts';
 
 const kinds = ['unit', 'build', 'browser'] as const;
 type Kind = (typeof kinds)[number];
@@ -204,6 +204,8 @@ interface Run {
   /** Settles once every shared build is made (or has failed). */
   built: Promise<unknown>;
   browser?: BrowserServer;
+  /** The CPU time of the browser's processes, read as the run ends (scripts/lib/test-usage.ts). */
+  chromiumCpuMs?: number;
 }
 
 /** Each file of a shared build's output with a hash of its bytes. */
@@ -234,6 +236,8 @@ async function writtenIntoShared(run: Run): Promise<string[]> {
 /** Closes the browser and removes the run's folder; says so, and fails the run, when a test wrote into a shared build. */
 async function finish(run: Run): Promise<boolean> {
   const written = await writtenIntoShared(run);
+  const browserProcess = run.browser?.process().pid;
+  if (browserProcess) run.chromiumCpuMs = processTreeCpuMs(browserProcess);
   await run.browser?.close().catch(() => undefined);
   rmSync(run.folder, { recursive: true, force: true });
   if (written.length === 0) return true;
@@ -333,7 +337,7 @@ async function main() {
     const untouched = await finish(run);
     if (signal ?? stopped) return endBy((signal ?? stopped)!);
     process.exitCode = untouched ? (code ?? 1) : 1;
-    const spent = { wallMs: process.uptime() * 1000, cpuMs: cpuMs() };
+    const spent = { wallMs: process.uptime() * 1000, cpuMs: cpuMs(), chromiumCpuMs: run.chromiumCpuMs };
     if (costs.length > 0 && slowest > 0) console.log(`\n${usageTable(costs, spent, slowest).join('\n')}`);
     if (skipped.length > 0) printSkipped(skipped);
   });

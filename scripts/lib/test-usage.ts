@@ -8,10 +8,13 @@
  * The CPU time is the file's process (process.resourceUsage()) and, where the
  * system says it (Linux's /proc/self/stat), the processes it started and
  * waited for: a build command, a server, curl. The run's one Chromium is
- * shared by the browser files and counted in none of them; the run's shared
- * builds are counted in the line that totals the run.
+ * shared by the browser files and counted in none of them; it has a line of
+ * its own, read from its processes before it is closed (Linux), and the run's
+ * shared builds are counted in the line that totals the run. The shell's
+ * `time` counts few of Chromium's processes: those that outlive the browser's
+ * own are nobody's children to wait for.
  */
-import { appendFileSync, readFileSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
 import { readJsonLines } from './files.ts';
 import path from 'node:path';
 import { projectRoot } from './project-root.js';
@@ -27,15 +30,51 @@ export interface FileUsage {
 
 /** The CPU time of the processes this one started and waited for, in ms; 0 where the system does not say. */
 function childrenCpuMs(): number {
+  const fields = statFields('self');
+  // cutime and cstime, in clock ticks: 100 a second on every Linux Node runs on (sysconf(_SC_CLK_TCK)).
+  return fields ? (Number(fields[13]) + Number(fields[14])) * 10 : 0;
+}
+
+/** A process's fields after its command's name (in parentheses, which may hold spaces); undefined once it is gone. */
+function statFields(pid: number | 'self'): string[] | undefined {
   try {
-    // The fields after the command's name, which is in parentheses and may hold spaces: cutime and cstime are 16 and 17.
-    const stat = readFileSync('/proc/self/stat', 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // Clock ticks: 100 a second on every Linux Node runs on (sysconf(_SC_CLK_TCK)).
-    return (Number(fields[13]) + Number(fields[14])) * 10;
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The CPU time, in ms, of a process and of all its descendants, living or ended and waited for (such as Chromium's
+ * renderers, which its zygote waits for); 0 where the system does not say (no /proc).
+ */
+export function processTreeCpuMs(root: number): number {
+  let pids: number[];
+  try {
+    pids = readdirSync('/proc')
+      .filter((name) => /^\d+$/.test(name))
+      .map(Number);
   } catch {
     return 0;
   }
+  const children = new Map<number, number[]>();
+  const ticks = new Map<number, number>();
+  for (const pid of pids) {
+    const fields = statFields(pid);
+    if (!fields) continue;
+    const parent = Number(fields[1]);
+    children.set(parent, [...(children.get(parent) ?? []), pid]);
+    // utime, stime, cutime, cstime: the process's own and that of the children it waited for.
+    ticks.set(pid, Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]));
+  }
+  let total = 0;
+  const visit = (pid: number) => {
+    total += ticks.get(pid) ?? 0;
+    for (const child of children.get(pid) ?? []) visit(child);
+  };
+  visit(root);
+  return total * 10;
 }
 
 /** This process's CPU time, in ms, and its children's. */
@@ -58,7 +97,11 @@ const fileBudgetMs = 40_000;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /** The `count` slowest files by wall time, a line each, then the run's own totals. */
-export function usageTable(usage: FileUsage[], run: { wallMs: number; cpuMs: number }, count = 12): string[] {
+export function usageTable(
+  usage: FileUsage[],
+  run: { wallMs: number; cpuMs: number; chromiumCpuMs?: number },
+  count = 12,
+): string[] {
   const slowest = usage.toSorted((a, b) => b.wallMs - a.wallMs).slice(0, count);
   const width = Math.max(4, ...slowest.map((entry) => entry.file.length));
   const row = (file: string, wall: string, cpu: string) =>
@@ -67,7 +110,8 @@ export function usageTable(usage: FileUsage[], run: { wallMs: number; cpuMs: num
     `The slowest test files (of ${usage.length}), wall and CPU time, the processes each started included:`,
     row('file', 'wall', 'CPU'),
     ...slowest.map((entry) => row(entry.file, seconds(entry.wallMs), seconds(entry.cpuMs))),
-    row('the whole run', seconds(run.wallMs), seconds(run.cpuMs)),
+    ...(run.chromiumCpuMs ? [row('Chromium, shared by the browser files', '', seconds(run.chromiumCpuMs))] : []),
+    row('the whole run', seconds(run.wallMs), seconds(run.cpuMs + (run.chromiumCpuMs ?? 0))),
     `Wall time here is with the other files running beside it. A file's budget is ${seconds(fileBudgetMs)} alone on two cores: npm test -- ${slowest[0]?.file ?? 'test/x.test.ts'}`,
   ];
 }
