@@ -16,6 +16,7 @@ import {
 } from './content/check-content.ts';
 import { readSource } from './content/site-settings.ts';
 import { relative, type Source } from './content/source.ts';
+import { sortedByPlace } from './content/place-order.ts';
 
 export type { LoadedContent } from './content/check-content.ts';
 
@@ -71,12 +72,9 @@ async function readSources(contentDir: string): Promise<ContentSources> {
     Promise.all(files.map(async ([key, [name, what]]) => [key, await read(name, what)] as const)),
     Promise.all(news.names.map(async (name) => ({ name, source: await read(`news/${name}`, NEWS_ITEM) }))),
   ]);
-  if (problems.length > 0) throw new BuildError('Reading content', sorted(problems));
+  if (problems.length > 0) throw new BuildError('Reading content', sortedByPlace(problems));
   return { ...(Object.fromEntries(named) as Record<ContentFileName, Source>), news: items, warnings };
 }
-
-const sorted = (problems: Problem[]) =>
-  problems.sort((a, b) => a.where.localeCompare(b.where, 'en', { numeric: true }));
 
 /** Whether a setting still holds the README's placeholder, on the reserved .example domain. */
 export const isPlaceholder = (value: string) => /\.example(\/|$)/.test(value);
