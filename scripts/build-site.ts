@@ -196,7 +196,7 @@ async function loadInputs(
     client,
     { testedWith: tested, warnings: testWarnings },
   ] = await Promise.all([
-    loadContent(contentDir, { publicDir, today, doiOnly: options.doiOnly, keptIn }),
+    loadContent(contentDir, { publicDir, today, doiOnly: options.doiOnly, keptIn, code: options.code }),
     clientOf(options),
     readTestedWith({ projectRoot, record: options.accessibilityRecord, commit, today }),
   ]);

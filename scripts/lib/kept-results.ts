@@ -24,9 +24,9 @@ import { writeFileAtomic } from './atomic-write.js';
 
 /**
  * Besides every result a build used (a site of 10,000 pages keeps its 10,000 readings), this many of those it did
- * not: enough for a few versions of the site and base paths; the longest unused go first.
+ * not, unless told otherwise: enough for a few versions of the site and base paths; the longest unused go first.
  */
-const keepUnusedAtMost = 4096;
+const keepUnusedByDefault = 4096;
 
 export class KeptResults<T> {
   private known: Map<string, string> | undefined;
@@ -39,11 +39,13 @@ export class KeptResults<T> {
    * `file`: where the results are kept between builds (none: made every time).
    * `isResult`: whether a value read back has the shape of a result.
    * `madeBy`: the code that makes a result from the bytes (see above).
+   * `keepUnusedAtMost`: how many results no build of this process used are kept (fewer for large results).
    */
   constructor(
     private readonly file: string | undefined,
     private readonly isResult: (value: unknown) => value is T,
     private readonly madeBy = '',
+    private readonly keepUnusedAtMost = keepUnusedByDefault,
   ) {}
 
   /** The result kept for `bytes`, else `make()`'s, then kept. */
@@ -115,7 +117,7 @@ export class KeptResults<T> {
       if (!this.added) return;
       this.added = false;
       const lines = [...this.known!]
-        .slice(-(this.used.size + keepUnusedAtMost))
+        .slice(-(this.used.size + this.keepUnusedAtMost))
         .map(([key, line]) => `${key}\t${line}\n`);
       try {
         writeFileAtomic(this.file!, lines.join(''));
