@@ -112,7 +112,9 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const readPage = pageReader(keptIn);
   const context = { urls, assets: client.assets, today, markdown, testedWith };
   const inputs = { commit: await commit, date: today, generator: generator(), cms: cmsIdentity(cms) };
-  const rendered = takePages(eachRenderedPage(content, routes, context), readPage, identityRoom(inputs));
+  // Pages are kept only with the site's own route table, which the command's code decides.
+  const keptPages = options.routes ? undefined : kept;
+  const rendered = takePages(eachRenderedPage(content, routes, context, keptPages), readPage, identityRoom(inputs));
 
   // Gather the site: pages, client bundle, host files, public files.
   const revisions = await revisionsOf(content, options.eventRevisions);

@@ -1,6 +1,7 @@
 /**
  * The build keeps what it made from unchanged bytes (the gzip sizes, the
- * Markdown's tokens, what each page links to, and under the command's code the content's check) in a folder between runs
+ * Markdown's tokens, what each page links to, and under the command's code the content's check and the rendered
+ * pages) in a folder between runs
  * (scripts/lib/kept-results.ts), and what /admin/ makes from its inputs alone
  * (its configuration, the CMS's patches) under the command's code (`code`). Whatever that folder holds, none at all,
  * all of it, or damaged, the site and its report are the same bytes; and a
@@ -41,11 +42,20 @@ test('the site and its report are the same bytes with nothing kept, all kept, or
     'gzip-sizes.tsv',
     'markdown-tokens.tsv',
     'page-readings.tsv',
+    'pages.tsv',
   ]);
   assert.deepEqual(await built(kept), expected, 'all kept');
   // What /admin/ kept for one CMS backend and base path is not another's.
   const github = { cms: { backend: { repo: 'eccron/site', branch: 'main' }, from: 'CMS_REPO' }, basePath: '/site' };
   assert.deepEqual(await built({ ...kept, ...github }), await built({ keptIn: null, ...github }), 'another backend');
+  // Pages are rendered again for another date (the workshop of 2031-05-19 no longer upcoming) or other content.
+  const later = { today: '2031-06-01' };
+  assert.deepEqual(await built({ ...kept, ...later }), await built({ keptIn: null, ...later }), 'another date');
+  const edited = { contentDir: path.join(await temporaryFolder(), 'content') };
+  await cp(fixtureContentDir, edited.contentDir, { recursive: true });
+  const themes = path.join(edited.contentDir, 'themes.yml');
+  await writeFile(themes, (await readFile(themes, 'utf8')).replace(/title: (.+)/, 'title: $1, edited'));
+  assert.deepEqual(await built({ ...kept, ...edited }), await built({ keptIn: null, ...edited }), 'edited content');
   for (const name of keptFiles) {
     const file = path.join(keptIn, name);
     const text = await readFile(file, 'utf8');
