@@ -120,7 +120,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     ...rendered.pages.map((page) => ({ path: page.file, contents: page.html })),
     ...client.files,
     ...siteFiles(urls, routes, content, { headerRules: [adminHeaders(urls, cms.backend)], markdown }),
-    ...citationFiles(content),
+    ...citationFiles(content, kept),
     ...calendarFiles(content, { today, urls, markdown, revisions }),
     ...adminFiles(urls, content, cms.backend, { contentDir, assets: client.assets, scripts: await scripts, kept }),
     ...(await readPublicFiles(publicDir)),

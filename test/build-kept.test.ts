@@ -1,7 +1,7 @@
 /**
  * The build keeps what it made from unchanged bytes (the gzip sizes, the
- * Markdown's tokens, what each page links to, and under the command's code the content's check and the rendered
- * pages) in a folder between runs
+ * Markdown's tokens, what each page links to, and under the command's code the content's check, the rendered
+ * pages and the citation files) in a folder between runs
  * (scripts/lib/kept-results.ts), and what /admin/ makes from its inputs alone
  * (its configuration, the CMS's patches) under the command's code (`code`). Whatever that folder holds, none at all,
  * all of it, or damaged, the site and its report are the same bytes; and a
@@ -38,6 +38,7 @@ test('the site and its report are the same bytes with nothing kept, all kept, or
   const keptFiles = (await readdir(keptIn)).sort();
   assert.deepEqual(keptFiles, [
     'admin.tsv',
+    'citation-files.tsv',
     'content-check.tsv',
     'gzip-sizes.tsv',
     'markdown-tokens.tsv',
@@ -55,6 +56,8 @@ test('the site and its report are the same bytes with nothing kept, all kept, or
   await cp(fixtureContentDir, edited.contentDir, { recursive: true });
   const themes = path.join(edited.contentDir, 'themes.yml');
   await writeFile(themes, (await readFile(themes, 'utf8')).replace(/title: (.+)/, 'title: $1, edited'));
+  const publications = path.join(edited.contentDir, 'publications.yml');
+  await writeFile(publications, (await readFile(publications, 'utf8')).replace(/title: (.+)/, 'title: $1, edited'));
   assert.deepEqual(await built({ ...kept, ...edited }), await built({ keptIn: null, ...edited }), 'edited content');
   for (const name of keptFiles) {
     const file = path.join(keptIn, name);
