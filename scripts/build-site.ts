@@ -88,7 +88,7 @@ export interface BuildResult {
 /** The whole build, stage by stage. Throws a BuildError listing every problem; writes only when all is well. */
 export async function buildSite(options: BuildOptions = {}): Promise<BuildResult> {
   const started = performance.now();
-  const { outDir, contentDir, publicDir, keptIn, kept } = buildFolders(options);
+  const { outDir, contentDir, publicDir, keptIn, kept, keptPages } = buildFolders(options);
   const buildDate = checkSettings(options);
   // esbuild makes them in its own process while this one loads the content and renders the pages.
   const scripts = options.adminScripts ?? adminScripts();
@@ -112,7 +112,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const readPage = pageReader(keptIn);
   const context = { urls, assets: client.assets, today, markdown, testedWith };
   const inputs = { commit: await commit, date: today, generator: generator(), cms: cmsIdentity(cms) };
-  const rendered = takePages(eachRenderedPage(content, routes, context), readPage, identityRoom(inputs));
+  const rendered = takePages(eachRenderedPage(content, routes, context, keptPages), readPage, identityRoom(inputs));
 
   // Gather the site: pages, client bundle, host files, public files.
   const revisions = await revisionsOf(content, options.eventRevisions);
@@ -120,7 +120,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     ...rendered.pages.map((page) => ({ path: page.file, contents: page.html })),
     ...client.files,
     ...siteFiles(urls, routes, content, { headerRules: [adminHeaders(urls, cms.backend)], markdown }),
-    ...citationFiles(content),
+    ...citationFiles(content, kept),
     ...calendarFiles(content, { today, urls, markdown, revisions }),
     ...adminFiles(urls, content, cms.backend, { contentDir, assets: client.assets, scripts: await scripts, kept }),
     ...(await readPublicFiles(publicDir)),
@@ -185,7 +185,7 @@ function scriptSizesSoon(keptIn: string | undefined, site: OutputFile[]): GzipSi
  */
 async function loadInputs(
   options: BuildOptions,
-  given: Omit<ReturnType<typeof buildFolders>, 'outDir' | 'kept'> & {
+  given: Omit<ReturnType<typeof buildFolders>, 'outDir' | 'kept' | 'keptPages'> & {
     today: string;
     commit: ReturnType<typeof commitOf>;
   },
@@ -196,7 +196,7 @@ async function loadInputs(
     client,
     { testedWith: tested, warnings: testWarnings },
   ] = await Promise.all([
-    loadContent(contentDir, { publicDir, today, doiOnly: options.doiOnly, keptIn }),
+    loadContent(contentDir, { publicDir, today, doiOnly: options.doiOnly, keptIn, code: options.code }),
     clientOf(options),
     readTestedWith({ projectRoot, record: options.accessibilityRecord, commit, today }),
   ]);
@@ -230,6 +230,8 @@ function buildFolders(options: BuildOptions) {
     keptIn,
     /** What a stage makes from its inputs alone is kept only with the code named (BuildOptions.code). */
     kept: keptIn && options.code ? { folder: keptIn, code: options.code } : undefined,
+    /** Rendered pages too, with the site's own route table, which that code decides. */
+    keptPages: keptIn && options.code && !options.routes ? { folder: keptIn, code: options.code } : undefined,
   };
 }
 

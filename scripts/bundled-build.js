@@ -196,8 +196,10 @@ function loadBundle(bundle, source = readFileSync(bundle)) {
       // A read-only node_modules only means compiling again next time.
     }
   };
-  // The bundle's name holds its key, which names the code it runs (build-site.ts's `code`).
-  const code = /^build-([0-9a-f]{16})\.js$/.exec(path.basename(bundle))?.[1];
+  // The bundle's name holds its key, which names the code it runs (build-site.ts's `code`), with the CRC-32 of its
+  // bytes: a bundle changed after it was made runs other code, and nothing kept under the key is its result.
+  const key = /^build-([0-9a-f]{16})\.js$/.exec(path.basename(bundle))?.[1];
+  const code = key && `${key}-${crc32(source).toString(16).padStart(8, '0')}`;
   return { buildCommand, keepCode, code };
 }
 

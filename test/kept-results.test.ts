@@ -6,7 +6,7 @@
  * reader give, for real texts and for generated ones.
  */
 import assert from 'node:assert/strict';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
 import { pathToFileURL } from 'node:url';
@@ -96,6 +96,35 @@ test("a build's every result is read back by the next, however many; of those it
   assert.equal(third.made(), 0, 'the newest unused and the last build results kept');
   third.count('page 0');
   assert.equal(third.made(), 1, 'the oldest unused gone');
+});
+
+test('of the results a build did not use, the newest are kept within twice the bytes of those it used', async () => {
+  const file = path.join(await temporaryFolder(), 'pages.tsv');
+  const isText = (value: unknown): value is string => typeof value === 'string';
+  let made = 0;
+  const store = (code: string) => {
+    const kept = new KeptResults(file, isText, code);
+    return (text: string) =>
+      kept.of(text, () => {
+        made += 1;
+        return text;
+      });
+  };
+  // Results of some 4 KB each, as pages are: 200 of them, made by one version of the code, then one of the next.
+  const pages = Array.from({ length: 200 }, (_, index) => `${index} ${'word '.repeat(800)}`);
+  const first = store('v1');
+  for (const page of pages) first(page);
+  await written();
+  store('v2')('one small result');
+  await written();
+  const { size } = await stat(file);
+  assert.ok(size < 70 * 1024, `the file holds ${size} bytes, not the 800 KB of the first version`);
+  made = 0;
+  const again = store('v1');
+  again(pages.at(-1)!);
+  assert.equal(made, 0, 'the newest unused result kept');
+  again(pages[0]!);
+  assert.equal(made, 1, 'the oldest gone');
 });
 
 test('what a caller does to a result never reaches the file', async () => {

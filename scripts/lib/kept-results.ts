@@ -24,9 +24,15 @@ import { writeFileAtomic } from './atomic-write.js';
 
 /**
  * Besides every result a build used (a site of 10,000 pages keeps its 10,000 readings), this many of those it did
- * not: enough for a few versions of the site and base paths; the longest unused go first.
+ * not, unless told otherwise: enough for a few versions of the site and base paths; the longest unused go first.
  */
-const keepUnusedAtMost = 4096;
+const keepUnusedByDefault = 4096;
+/**
+ * And the unused take no more bytes than twice the used ones and this: a few versions of the site. Each version of
+ * the code adds its results, none of which the next uses; counted only by number, the pages and /admin/'s scripts
+ * of every earlier version stayed in the file (megabytes after a day's edits), read whole by every build.
+ */
+const unusedBytesBeyondTwiceTheUsed = 64 * 1024;
 
 export class KeptResults<T> {
   private known: Map<string, string> | undefined;
@@ -39,11 +45,13 @@ export class KeptResults<T> {
    * `file`: where the results are kept between builds (none: made every time).
    * `isResult`: whether a value read back has the shape of a result.
    * `madeBy`: the code that makes a result from the bytes (see above).
+   * `keepUnusedAtMost`: how many results no build of this process used are kept (fewer for large results).
    */
   constructor(
     private readonly file: string | undefined,
     private readonly isResult: (value: unknown) => value is T,
     private readonly madeBy = '',
+    private readonly keepUnusedAtMost = keepUnusedByDefault,
   ) {}
 
   /** The result kept for `bytes`, else `make()`'s, then kept. */
@@ -106,6 +114,10 @@ export class KeptResults<T> {
     return this.known;
   }
 
+  private lines(): string[] {
+    return keptLines([...this.known!], this.used.size, this.keepUnusedAtMost);
+  }
+
   /** Once for all the results a stage makes at once, not once per result. */
   private writeSoon() {
     if (this.writing) return;
@@ -114,16 +126,26 @@ export class KeptResults<T> {
       this.writing = false;
       if (!this.added) return;
       this.added = false;
-      const lines = [...this.known!]
-        .slice(-(this.used.size + keepUnusedAtMost))
-        .map(([key, line]) => `${key}\t${line}\n`);
       try {
-        writeFileAtomic(this.file!, lines.join(''));
+        writeFileAtomic(this.file!, this.lines().join(''));
       } catch {
         // A read-only node_modules only means making them again next time.
       }
     });
   }
+}
+
+/** The lines to keep: every used result (the last of `known`), and the newest unused within their number and bytes. */
+function keptLines(known: [string, string][], used: number, unusedAtMost: number): string[] {
+  const lines = known.map(([key, line]) => `${key}\t${line}\n`);
+  const usedLines = lines.slice(lines.length - used);
+  let room = 2 * usedLines.reduce((bytes, line) => bytes + line.length, 0) + unusedBytesBeyondTwiceTheUsed;
+  let first = lines.length - used;
+  while (first > 0 && lines.length - used - first < unusedAtMost && lines[first - 1]!.length <= room) {
+    first -= 1;
+    room -= lines[first]!.length;
+  }
+  return lines.slice(first);
 }
 
 const checksum = (json: string) => crc32(json).toString(16).padStart(8, '0');

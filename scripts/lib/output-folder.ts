@@ -194,20 +194,6 @@ export async function outputLocationProblems(
   { projectRoot, contentDir, publicDir }: { projectRoot: string; contentDir: string; publicDir: string },
   fs: FileSystem = realFileSystem,
 ): Promise<Problem[]> {
-  // The output folder itself may be a link; where it points is no matter here (it is refused later).
-  const out = path.join(await canonical(fs, path.dirname(outDir)), path.basename(outDir));
-  const where = displayPath(outDir);
-  const hint = 'Choose a folder of its own with --out, such as dist (the default).';
-  const root = await canonical(fs, projectRoot);
-  if (within(out, root)) {
-    const what = same(out, root) ? 'is the project folder' : 'holds the project folder';
-    return [
-      {
-        where,
-        message: `${what}; the build replaces all of its output folder, and would delete the project's files. ${hint}`,
-      },
-    ];
-  }
   const folders = [
     ...projectFolders.map(({ name, what, input }) => ({
       folder: path.join(projectRoot, name),
@@ -217,8 +203,25 @@ export async function outputLocationProblems(
     { folder: contentDir, label: `${displayPath(contentDir)} (the content the site is built from)`, input: true },
     { folder: publicDir, label: `${displayPath(publicDir)} (the files copied into the site)`, input: true },
   ];
-  for (const { folder, label, input } of folders) {
-    const real = await canonical(fs, folder);
+  // Every real path asked for at once: one after the other, each waited on the disk before the build could start.
+  // The output folder itself may be a link; where it points is no matter here (it is refused later).
+  const [outParent, root, ...reals] = await Promise.all(
+    [path.dirname(outDir), projectRoot, ...folders.map(({ folder }) => folder)].map((target) => canonical(fs, target)),
+  );
+  const out = path.join(outParent!, path.basename(outDir));
+  const where = displayPath(outDir);
+  const hint = 'Choose a folder of its own with --out, such as dist (the default).';
+  if (within(out, root!)) {
+    const what = same(out, root!) ? 'is the project folder' : 'holds the project folder';
+    return [
+      {
+        where,
+        message: `${what}; the build replaces all of its output folder, and would delete the project's files. ${hint}`,
+      },
+    ];
+  }
+  for (const [index, { label, input }] of folders.entries()) {
+    const real = reals[index]!;
     if (within(out, real)) {
       return [
         {

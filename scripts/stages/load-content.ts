@@ -14,8 +14,10 @@ import {
   NEWS_ITEM,
   newsFileProblem,
 } from './content/check-content.ts';
-import { readSource } from './content/site-settings.ts';
+import { keptCheck } from './content/kept-check.ts';
+import { readBytes, sourceOf } from './content/site-settings.ts';
 import { relative, type Source } from './content/source.ts';
+import { sortedByPlace } from './content/place-order.ts';
 
 export type { LoadedContent } from './content/check-content.ts';
 
@@ -24,6 +26,8 @@ export interface LoadOptions extends Omit<CheckOptions, 'publicFiles' | 'lex'> {
   publicDir?: string;
   /** The folder where the build keeps what it made from unchanged bytes (the Markdown's tokens); none: nothing kept. */
   keptIn?: string;
+  /** The code of the build command as a whole (BuildOptions.code): the check of unchanged content is kept only under it. */
+  code?: string;
 }
 
 /**
@@ -31,15 +35,21 @@ export interface LoadOptions extends Omit<CheckOptions, 'publicFiles' | 'lex'> {
  * the legal pages, and checks them (content/check-content.ts): each file with
  * its own schema, then the rules across files; every problem is located where
  * it is found. Throws a BuildError listing every problem, each with file, line
- * and column.
+ * and column. With the command's code named, the check of the same bytes is
+ * kept between builds (content/kept-check.ts).
  */
 export async function loadContent(contentDir: string, options: LoadOptions = {}): Promise<LoadedContent> {
-  const { publicDir, keptIn, ...check } = options;
-  const sources = await readSources(contentDir);
+  const { publicDir, keptIn, code, ...check } = options;
+  const folder = await readFolder(contentDir);
   const publicFiles = publicDir
     ? { folder: relative(publicDir), exists: (name: string) => existsSync(path.join(publicDir, name)) }
     : undefined;
-  return checkContent(sources, { ...check, publicFiles, lex: markdownLexer(keptIn) });
+  const lex = markdownLexer(keptIn);
+  const checked = (files: CheckOptions['publicFiles']) =>
+    checkContent(parseSources(folder), { ...check, publicFiles: files, lex });
+  const read = [...folder.named.map(([, file]) => file), ...folder.news];
+  if (!keptIn || !code || folder.problems.length > 0 || !read.every(isRead)) return checked(publicFiles);
+  return keptCheck({ folder: keptIn, code, options: check, files: read, publicFiles, lex }, checked);
 }
 
 /** The news folder's file names; anything but a dated news file is said, not skipped. */
@@ -55,28 +65,54 @@ async function newsFileNames(newsDir: string): Promise<{ names: string[]; proble
   return { names, problems };
 }
 
-/** Every content file read and parsed; a file that cannot be (missing, not UTF-8, not YAML) stops here. */
-async function readSources(contentDir: string): Promise<ContentSources> {
+/** A content file as read: where it is, what it should hold, and its bytes or why they could not be read. */
+interface FolderFile {
+  file: string;
+  what: string;
+  bytes: Uint8Array | NodeJS.ErrnoException;
+}
+
+const isRead = (file: FolderFile): file is FolderFile & { bytes: Uint8Array } => file.bytes instanceof Uint8Array;
+
+/** The content folder as read: each named file, each news item by its file name, and the news names refused. */
+interface ContentFolder {
+  named: [ContentFileName, FolderFile][];
+  news: (FolderFile & { name: string })[];
+  problems: Problem[];
+}
+
+/** Every content file read (parsed by parseSources). */
+async function readFolder(contentDir: string): Promise<ContentFolder> {
   const news = await newsFileNames(path.join(contentDir, 'news'));
-  const problems = [...news.problems];
+  const read = async (name: string, what: string): Promise<FolderFile> => {
+    const file = path.join(contentDir, name);
+    return { file, what, bytes: await readBytes(file) };
+  };
+  const files = Object.entries(CONTENT_FILES) as [ContentFileName, readonly [string, string]][];
+  const [named, items] = await Promise.all([
+    Promise.all(
+      files.map(async ([key, [name, what]]) => [key, await read(name, what)] as [ContentFileName, FolderFile]),
+    ),
+    Promise.all(news.names.map(async (name) => ({ name, ...(await read(`news/${name}`, NEWS_ITEM)) }))),
+  ]);
+  return { named, news: items, problems: news.problems };
+}
+
+/** Every content file parsed; a file that cannot be (missing, not UTF-8, not YAML) stops here. */
+function parseSources(folder: ContentFolder): ContentSources {
+  const problems = [...folder.problems];
   const warnings: Problem[] = [];
-  const read = async (name: string, what: string): Promise<Source> => {
-    const result = await readSource(path.join(contentDir, name), name.endsWith('.md'), what);
+  const parse = ({ file, what, bytes }: FolderFile): Source => {
+    const result = sourceOf(file, bytes, file.endsWith('.md'), what);
     problems.push(...result.problems);
     warnings.push(...result.warnings);
     return result.source;
   };
-  const files = Object.entries(CONTENT_FILES) as [ContentFileName, readonly [string, string]][];
-  const [named, items] = await Promise.all([
-    Promise.all(files.map(async ([key, [name, what]]) => [key, await read(name, what)] as const)),
-    Promise.all(news.names.map(async (name) => ({ name, source: await read(`news/${name}`, NEWS_ITEM) }))),
-  ]);
-  if (problems.length > 0) throw new BuildError('Reading content', sorted(problems));
-  return { ...(Object.fromEntries(named) as Record<ContentFileName, Source>), news: items, warnings };
+  const named = folder.named.map(([key, file]) => [key, parse(file)] as const);
+  const news = folder.news.map((file) => ({ name: file.name, source: parse(file) }));
+  if (problems.length > 0) throw new BuildError('Reading content', sortedByPlace(problems));
+  return { ...(Object.fromEntries(named) as Record<ContentFileName, Source>), news, warnings };
 }
-
-const sorted = (problems: Problem[]) =>
-  problems.sort((a, b) => a.where.localeCompare(b.where, 'en', { numeric: true }));
 
 /** Whether a setting still holds the README's placeholder, on the reserved .example domain. */
 export const isPlaceholder = (value: string) => /\.example(\/|$)/.test(value);

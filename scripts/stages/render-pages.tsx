@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { SiteContent } from '../../src/content-schema.ts';
@@ -5,6 +7,7 @@ import { BuildContextProvider, PagePathProvider, type BuildContext } from '../..
 import { Document } from '../../src/Document.tsx';
 import { notFoundPage, type Route } from '../../src/routes.tsx';
 import { outputFile } from '../../src/urls.ts';
+import { KeptResults } from '../lib/kept-results.ts';
 import { BuildError, type Problem } from '../lib/problems.ts';
 
 export interface RenderedPage {
@@ -43,36 +46,79 @@ function renderDocument(context: BuildContext, path: string | undefined, element
   );
 }
 
+/** Where rendered pages are kept between builds (BuildOptions.keptIn), under the command's code (BuildOptions.code). */
+export interface KeptPages {
+  folder: string;
+  code: string;
+}
+
+/** Beside the pages of this build, this many others: a few versions of a site of some hundred pages. */
+const keepUnusedAtMost = 1024;
+
+/**
+ * A page's HTML from an earlier build when every input of the pages is the same (the code of the command, the
+ * content as the check gave it, the address and base path, the hashed assets, the date, what the statement says
+ * the site was tested with, and React's build), else rendered and kept (lib/kept-results.ts): most builds render
+ * the same pages as the last. None kept: rendered every time.
+ */
+function pageKeeper(kept: KeptPages | undefined, content: SiteContent, context: BuildContext) {
+  if (!kept) return (_file: string, render: () => string) => render();
+  const pages = new KeptResults(
+    path.join(kept.folder, 'pages.tsv'),
+    (value): value is string => typeof value === 'string',
+    kept.code,
+    keepUnusedAtMost,
+  );
+  const { urls, assets, today, testedWith } = context;
+  const inputs = JSON.stringify({
+    content,
+    basePath: urls.basePath,
+    origin: urls.origin,
+    assets,
+    today,
+    testedWith,
+    react: process.env.NODE_ENV ?? '',
+  });
+  const site = createHash('sha256').update(inputs).digest('hex');
+  return (file: string, render: () => string) => pages.of(`${site}\0${file}`, render);
+}
+
 /**
  * Renders every route of the route table, plus the 404 page, to full HTML
  * documents, one at a time: the caller takes each as it comes (a build of
  * 10,000 routes keeps each page as UTF-8 bytes, not as the string React made).
  * Writes nothing: the caller decides what reaches the disk. Throws a BuildError
- * naming every route that failed, once all are rendered.
+ * naming every route that failed, once all are rendered. With `kept`, a page
+ * whose inputs are all as in an earlier build is that build's (pageKeeper).
  */
 export function* eachRenderedPage(
   content: SiteContent,
   routes: Route[],
   context: BuildContext,
+  kept?: KeptPages,
 ): Generator<RenderedPage> {
   const problems: Problem[] = [];
+  const keptOr = pageKeeper(kept, content, context);
   for (const route of routes) {
     let page: RenderedPage;
     try {
-      const html = renderDocument(
-        context,
-        route.path,
-        <Document
-          site={content.site}
-          path={route.path}
-          title={route.title(content)}
-          description={route.description(content)}
-          jsonLd={route.jsonLd?.(content, context.urls, context.today)}
-        >
-          {route.page(content)}
-        </Document>,
+      const file = outputFile(route.path);
+      const html = keptOr(file, () =>
+        renderDocument(
+          context,
+          route.path,
+          <Document
+            site={content.site}
+            path={route.path}
+            title={route.title(content)}
+            description={route.description(content)}
+            jsonLd={route.jsonLd?.(content, context.urls, context.today)}
+          >
+            {route.page(content)}
+          </Document>,
+        ),
       );
-      page = { route: route.path, file: outputFile(route.path), html };
+      page = { route: route.path, file, html };
     } catch (error) {
       problems.push({ where: `route ${route.path}`, message: `rendering failed: ${(error as Error).message}` });
       continue;
@@ -81,18 +127,20 @@ export function* eachRenderedPage(
   }
   let notFound: RenderedPage | undefined;
   try {
-    const html = renderDocument(
-      context,
-      undefined,
-      <Document
-        site={content.site}
-        path="/404"
-        title={notFoundPage.title()}
-        description={notFoundPage.description(content)}
-        indexable={false}
-      >
-        {notFoundPage.page(content)}
-      </Document>,
+    const html = keptOr(notFoundPage.file, () =>
+      renderDocument(
+        context,
+        undefined,
+        <Document
+          site={content.site}
+          path="/404"
+          title={notFoundPage.title()}
+          description={notFoundPage.description(content)}
+          indexable={false}
+        >
+          {notFoundPage.page(content)}
+        </Document>,
+      ),
     );
     notFound = { route: null, file: notFoundPage.file, html };
   } catch (error) {

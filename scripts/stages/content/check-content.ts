@@ -25,6 +25,7 @@ import { type CheckedFile, describeIssue, type Keys, type Labeller, locate, noLa
 import { addOrigin, markdownLinks, type Origins } from './markdown-links.ts';
 import { type Source, walk } from './source.ts';
 import { keepTextAsTyped } from './text-as-typed.ts';
+import { sortedByPlace } from './place-order.ts';
 
 export interface LoadedContent {
   content: SiteContent;
@@ -133,12 +134,12 @@ export function checkContent(sources: ContentSources, options: CheckOptions = {}
   problems.push(...crossFileProblems(files));
   const links = contentLinks(files, options.publicFiles, options.lex ?? lexMarkdown);
   problems.push(...links.problems);
-  if (problems.length > 0) throw new BuildError('Checking content', sorted(problems));
+  if (problems.length > 0) throw new BuildError('Checking content', sortedByPlace(problems));
 
   const content = siteContent(files, output, pending.entries);
   const warnings = [...sources.warnings, ...pending.notes, ...links.warnings, ...incomplete];
   if (options.today) warnings.push(...staleReview(files.accessibility, content.accessibility.reviewed, options.today));
-  return { content, warnings: sorted(warnings), origins: links.origins, markdown: links.markdown };
+  return { content, warnings: sortedByPlace(warnings), origins: links.origins, markdown: links.markdown };
 }
 
 /** Why a file of the news folder is not read as a news item (`where` names it), or undefined when it is one. */
@@ -351,6 +352,3 @@ function staleReview(file: CheckedFile, reviewed: string, today: string): Proble
     },
   ];
 }
-
-const sorted = (problems: Problem[]) =>
-  problems.sort((a, b) => a.where.localeCompare(b.where, 'en', { numeric: true }));

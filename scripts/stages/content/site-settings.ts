@@ -8,8 +8,20 @@ import { type CheckedFile, describeIssue, noLabel } from './issues.ts';
 import { parseSource, type ReadResult, relative } from './source.ts';
 
 /** A content file read and parsed (parseSource); a missing or unreadable one is a problem, with an empty source. */
-export async function readSource(file: string, markdown: boolean, what: string): Promise<ReadResult> {
-  const bytes = await readFile(file).catch((error: NodeJS.ErrnoException) => error);
+const readSource = async (file: string, markdown: boolean, what: string): Promise<ReadResult> =>
+  sourceOf(file, await readBytes(file), markdown, what);
+
+/** A file's bytes, or why they could not be read. */
+export const readBytes = (file: string): Promise<Uint8Array | NodeJS.ErrnoException> =>
+  readFile(file).catch((error: NodeJS.ErrnoException) => error);
+
+/** readSource on what readBytes gave. */
+export function sourceOf(
+  file: string,
+  bytes: Uint8Array | NodeJS.ErrnoException,
+  markdown: boolean,
+  what: string,
+): ReadResult {
   if (bytes instanceof Uint8Array) return parseSource(file, bytes, markdown, what);
   const message =
     bytes.code === 'ENOENT'
