@@ -231,7 +231,10 @@ function buildFolders(options: BuildOptions) {
     /** What a stage makes from its inputs alone is kept only with the code named (BuildOptions.code). */
     kept: keptIn && options.code ? { folder: keptIn, code: options.code } : undefined,
     /** Rendered pages too, with the site's own route table, which that code decides. */
-    keptPages: keptIn && options.code && !options.routes ? { folder: keptIn, code: options.code } : undefined,
+    keptPages:
+      keptIn && options.code && !options.routes
+        ? { folder: keptIn, code: options.code, reactBuild: options.environment?.NODE_ENV ?? '' }
+        : undefined,
   };
 }
 

@@ -50,6 +50,8 @@ function renderDocument(context: BuildContext, path: string | undefined, element
 export interface KeptPages {
   folder: string;
   code: string;
+  /** NODE_ENV as the command was given it: which of React's builds renders (BuildOptions.environment). */
+  reactBuild: string;
 }
 
 /** Beside the pages of this build, this many others: a few versions of a site of some hundred pages. */
@@ -77,7 +79,7 @@ function pageKeeper(kept: KeptPages | undefined, content: SiteContent, context: 
     assets,
     today,
     testedWith,
-    react: process.env.NODE_ENV ?? '',
+    react: kept.reactBuild,
   });
   const site = createHash('sha256').update(inputs).digest('hex');
   return (file: string, render: () => string) => pages.of(`${site}\0${file}`, render);
