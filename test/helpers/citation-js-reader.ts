@@ -37,28 +37,19 @@ export const readWithCitationJs = (text: string) =>
  * The CSL type Citation.js gives each kind's download: BibTeX's @misc is its "document", and RIS's SLIDE (how Zotero
  * writes and reads a presentation) a "motion_picture", as the RIS specification names it a slide.
  */
+const SAME_IN_BOTH = {
+  article: 'article-journal',
+  chapter: 'chapter',
+  book: 'book',
+  'edited-book': 'book',
+  'conference-paper': 'paper-conference',
+  thesis: 'thesis',
+  report: 'report',
+} as const;
 const CSL_TYPE: Record<'bib' | 'ris', Record<NonNullable<Publication['type']>, string>> = {
-  bib: {
-    article: 'article-journal',
-    chapter: 'chapter',
-    book: 'book',
-    'edited-book': 'book',
-    'conference-paper': 'paper-conference',
-    thesis: 'thesis',
-    report: 'report',
-    preprint: 'document',
-    dataset: 'document',
-    software: 'document',
-    presentation: 'manuscript',
-  },
+  bib: { ...SAME_IN_BOTH, preprint: 'document', dataset: 'document', software: 'document', presentation: 'manuscript' },
   ris: {
-    article: 'article-journal',
-    chapter: 'chapter',
-    book: 'book',
-    'edited-book': 'book',
-    'conference-paper': 'paper-conference',
-    thesis: 'thesis',
-    report: 'report',
+    ...SAME_IN_BOTH,
     preprint: 'manuscript',
     dataset: 'dataset',
     software: 'software',
