@@ -24,7 +24,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { after, before, type TestContext, test } from 'node:test';
+import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { WAITS } from '../scripts/admin/deploy/deploy-status.ts';
 import { axeResults, describeViolation } from './helpers/browser/axe.ts';
@@ -41,6 +41,7 @@ import {
   readyToPublish,
   runQuestion,
   STEP,
+  tellingOnFailure,
 } from './helpers/github-mode.ts';
 import { fixtureContentDir } from './helpers/site.ts';
 
@@ -81,21 +82,7 @@ browserSuite(
     let shown: Page | undefined;
 
     /** A test's body, whose failure says what was on screen then. */
-    const telling =
-      (body: (t: TestContext) => Promise<void>) =>
-      async (t: TestContext): Promise<void> => {
-        try {
-          await body(t);
-        } catch (error) {
-          if (shown && error instanceof Error) {
-            // Node prints the stack, which holds the message as it was thrown.
-            const told = `\n\nOn screen then:\n${await onScreen(shown)}`;
-            error.message += told;
-            error.stack = `${error.stack ?? ''}${told}`;
-          }
-          throw error;
-        }
-      };
+    const telling = tellingOnFailure(async () => (shown ? `\n\nOn screen then:\n${await onScreen(shown)}` : ''));
 
     /** When the page asked GitHub about a run (its own clock's Date.now()), recorded as it asks. */
     const askedAt = (page: Page): Promise<number[]> =>

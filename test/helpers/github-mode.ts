@@ -117,35 +117,47 @@ export function commitsSinceMain(repository: Repository, branch: string): Commit
 export const liveSitePart = (page: Page) => page.getByRole('region', { name: 'On the live site' });
 
 /**
- * A test's body, whose failure says what the panel's part for the live site said and what GitHub was last asked
- * (each request, its answer's status and a GraphQL answer's errors).
+ * A test's body, whose failure ends with what `told` says of that moment (what was on screen, what GitHub was
+ * asked). Node prints the stack, which holds the message as it was thrown, so both are told.
  */
-export function tellingTheLiveSite(live: ReturnType<typeof liveSiteStandIn>, page: () => Page | undefined) {
-  return (body: (t: TestContext) => Promise<void>) =>
-    async (t: TestContext): Promise<void> => {
-      try {
-        await body(t);
-      } catch (error) {
-        const shown = page();
-        if (error instanceof Error) {
-          const panel = shown
-            ? await liveSitePart(shown)
-                .textContent({ timeout: 1000 })
-                .catch(() => '(no panel)')
-            : '(no page)';
-          const asked = (live.standIn?.asked ?? [])
-            .slice(-12)
-            .map(
-              ({ request, status, operation, errors }) =>
-                `  ${request} ${operation ?? ''} → ${status ?? 'no answer'} ${errors?.join('; ') ?? ''}`,
-            );
-          const dialogs = shown ? await shown.getByRole('alertdialog').allTextContents() : [];
-          error.message += `\n\nThe panel said: ${panel}\nOpen dialogs: ${dialogs.join(' | ') || 'none'}\nGitHub was last asked:\n${asked.join('\n')}`;
-        }
-        throw error;
+export const tellingOnFailure =
+  (told: () => Promise<string>) =>
+  (body: (t: TestContext) => Promise<void>) =>
+  async (t: TestContext): Promise<void> => {
+    try {
+      await body(t);
+    } catch (error) {
+      if (error instanceof Error) {
+        const more = await told();
+        error.message += more;
+        error.stack = `${error.stack ?? ''}${more}`;
       }
-    };
-}
+      throw error;
+    }
+  };
+
+/** What the stand-in of GitHub was last asked: each request, its answer's status and a GraphQL answer's errors. */
+export const lastAsked = (live: ReturnType<typeof liveSiteStandIn>) =>
+  (live.standIn?.asked ?? [])
+    .slice(-12)
+    .map(
+      ({ request, status, operation, errors }) =>
+        `  ${request} ${operation ?? ''} → ${status ?? 'no answer'} ${errors?.join('; ') ?? ''}`,
+    )
+    .join('\n');
+
+/** A test's body, whose failure says what the panel's part for the live site said and what GitHub was last asked. */
+export const tellingTheLiveSite = (live: ReturnType<typeof liveSiteStandIn>, page: () => Page | undefined) =>
+  tellingOnFailure(async () => {
+    const shown = page();
+    const panel = shown
+      ? await liveSitePart(shown)
+          .textContent({ timeout: 1000 })
+          .catch(() => '(no panel)')
+      : '(no page)';
+    const dialogs = shown ? await shown.getByRole('alertdialog').allTextContents() : [];
+    return `\n\nThe panel said: ${panel}\nOpen dialogs: ${dialogs.join(' | ') || 'none'}\nGitHub was last asked:\n${lastAsked(live)}`;
+  });
 
 /** Signs in at /admin/ (`address`) with a token, as a person does, until the CMS lists the collections. */
 export async function signInWithToken(page: Page, address: string, token: string) {

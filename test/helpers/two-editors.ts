@@ -5,13 +5,21 @@
  * of them (test/browser-editor-live-conflict*.test.ts).
  */
 import assert from 'node:assert/strict';
-import type { TestContext } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import type { BrowserEnv } from './browser/pool.ts';
 import { filesOf } from './cms-folder.ts';
 import { openEntry } from './editor-session.ts';
 import { Repository } from './github/repository.ts';
-import { commitsSinceMain, followed, type liveSiteStandIn, pauseClock, readyToPublish, STEP } from './github-mode.ts';
+import {
+  commitsSinceMain,
+  followed,
+  lastAsked,
+  type liveSiteStandIn,
+  pauseClock,
+  readyToPublish,
+  STEP,
+  tellingOnFailure,
+} from './github-mode.ts';
 import { fixtureContentDir } from './site.ts';
 
 type Person = Awaited<ReturnType<BrowserEnv['open']>>;
@@ -101,31 +109,17 @@ export function twoEditors(env: BrowserEnv, live: LiveSite) {
   }
 
   /** A test's body, whose failure says what each panel said and what GitHub was last asked. */
-  const telling =
-    (body: (t: TestContext) => Promise<void>) =>
-    async (t: TestContext): Promise<void> => {
-      try {
-        await body(t);
-      } catch (error) {
-        if (error instanceof Error) {
-          const said = await Promise.all(
-            people.map((one) =>
-              one.page
-                .locator('#eccron-build')
-                .innerText({ timeout: 1000 })
-                .catch(() => '(no panel)'),
-            ),
-          );
-          const asked = (live.standIn?.asked ?? [])
-            .slice(-12)
-            .map(
-              ({ request, operation, status, errors }) => `  ${request} ${operation ?? ''} → ${status} ${errors ?? ''}`,
-            );
-          error.message += `\n\nThe first's panel said: ${said[0]}\nThe second's: ${said[1]}\nGitHub was last asked:\n${asked.join('\n')}`;
-        }
-        throw error;
-      }
-    };
+  const telling = tellingOnFailure(async () => {
+    const said = await Promise.all(
+      people.map((one) =>
+        one.page
+          .locator('#eccron-build')
+          .innerText({ timeout: 1000 })
+          .catch(() => '(no panel)'),
+      ),
+    );
+    return `\n\nThe first's panel said: ${said[0]}\nThe second's: ${said[1]}\nGitHub was last asked:\n${lastAsked(live)}`;
+  });
 
   /** Opens an entry afresh, /admin/ loaded again: the CMS reads the repository as it is now. */
   async function openAfresh(page: Page, hash: string) {
