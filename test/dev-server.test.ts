@@ -130,7 +130,10 @@ test('npm run dev rebuilds on a content edit, shows a content error on the page 
       newsFile,
       news.replace('title: A newer example update', 'title: An update edited while the server runs'),
     );
-    assert.equal((await dev.buildOf(before, newsInVerdicts)).end, 'reload', 'the open pages reload');
+    // The build of the mistaken save may still end after `before` (a save the watcher heard twice, under load):
+    // the open pages reload once the mended save is built.
+    const mended = await dev.buildOf<Verdict>(before, newsInVerdicts, ['reload']);
+    assert.equal(mended.verdict.ok, true, 'the mended save builds');
     assert.match(await (await fetch(url)).text(), /An update edited while the server runs/);
     assert.match(output(), /rebuilt in \d+ ms \(content and pages only\)/);
   });

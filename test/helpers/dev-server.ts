@@ -65,9 +65,10 @@ export interface DevServer {
   builtSince: (from: number, files: string[]) => Promise<void>;
   /**
    * The first build after `from` whose verdict names `file` (content/news/….md): its verdict and the event that
-   * ended it (reload, error or css), whatever builds of other files ended meanwhile.
+   * ended it (reload, error or css), whatever builds of other files ended meanwhile. Given `ends`, the first such
+   * build that ended in one of them: a build of an earlier save of the file may still end after `from`.
    */
-  buildOf: <T = unknown>(from: number, file: string) => Promise<{ verdict: T; end: string }>;
+  buildOf: <T = unknown>(from: number, file: string, ends?: string[]) => Promise<{ verdict: T; end: string }>;
   child: ChildProcess;
   /** Stops the server and the stream (a test calls it in its after hook). */
   stop: () => void;
@@ -99,12 +100,15 @@ function builtIn(text: string, files: string[]): true | undefined {
   return undefined;
 }
 
-/** The first verdict in `text` that names `file`, and the event that ended its build. */
-function buildIn<T>(text: string, file: string): { verdict: T; end: string } | undefined {
+/** The first verdict in `text` that names `file`, and the event that ended its build (one of `ends`, if given). */
+function buildIn<T>(text: string, file: string, ends?: string[]): { verdict: T; end: string } | undefined {
   let verdict: T | undefined;
   for (const { type, data } of eventsOf(text)) {
     if (verdict === undefined && type === 'verdict' && filesOf(data).includes(file)) verdict = JSON.parse(data) as T;
-    else if (verdict !== undefined && endsBuild(type)) return { verdict, end: type };
+    else if (verdict !== undefined && endsBuild(type)) {
+      if (!ends || ends.includes(type)) return { verdict, end: type };
+      verdict = undefined;
+    }
   }
   return undefined;
 }
@@ -149,7 +153,11 @@ export async function startDevServer({ contentDir, outDir, project, env = {} }: 
   };
   const builtSince = (from: number, files: string[]) =>
     events.until((text) => builtIn(text.slice(from), files), `a build of ${files.join(', ')}`, said).then(() => {});
-  const buildOf = <T = unknown>(from: number, file: string) =>
-    events.until((text) => buildIn<T>(text.slice(from), file), `a build of ${file}`, said);
+  const buildOf = <T = unknown>(from: number, file: string, ends?: string[]) =>
+    events.until(
+      (text) => buildIn<T>(text.slice(from), file, ends),
+      `a build of ${file}${ends ? ` ending in ${ends.join(' or ')}` : ''}`,
+      said,
+    );
   return { url, child, output: said, events: () => events.text, nextEvent, builtSince, buildOf, stop };
 }
