@@ -7,6 +7,7 @@
  */
 import { type Creator, type Entry as BibtexEntry, parse as parseBibtex } from '@retorquere/bibtex-parser';
 import { linesOf } from '../lib/line-counter.ts';
+import { withoutUnreadFields } from './bibtex-unread.ts';
 import { ImportError, type ImportedRecord } from './imported.ts';
 import type { CslRecord } from '../lib/csl-record.ts';
 import type { CslName } from '../lib/csl-names.ts';
@@ -323,7 +324,9 @@ function entryResult(entry: BibtexEntry, line: number, context: EntryContext): I
   return { line, key, record, ...(crossref?.notes ? { notes: crossref.notes } : {}) };
 }
 
-export function readBibtex(text: string): ImportedRecord[] {
+export function readBibtex(written: string): ImportedRecord[] {
+  // Every place below is found in this text, which has the lines of the one written.
+  const text = withoutUnreadFields(written);
   const library = parseLibrary(text);
   const lines = linesOf(text);
   const lineAt = (offset: number) => lines.linePos(offset).line;
