@@ -285,37 +285,40 @@ browserSuite(
         assert.equal(await sendButton(page).isEnabled(), true, 'the form can be sent again');
       }
 
-      for (const [kind, message] of Object.entries(longMessages)) {
-        test(`a 10,000-character ${kind} message opens no cut mail link and no toast: it is offered for copying, with the mailbox shown`, async (t) => {
-          const { page, context, navigations, problems } = await openForm(t);
-          await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.baseUrl });
-          t.after(() => context.clearPermissions());
-          await submitLongMessage(page, navigations, message);
+      // Both copy into the browser's one clipboard: side by side, one read back what the other wrote (seen once).
+      describe('copying a long message', { concurrency: 1 }, () => {
+        for (const [kind, message] of Object.entries(longMessages)) {
+          test(`a 10,000-character ${kind} message opens no cut mail link and no toast: it is offered for copying, with the mailbox shown`, async (t) => {
+            const { page, context, navigations, problems } = await openForm(t);
+            await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.baseUrl });
+            t.after(() => context.clearPermissions());
+            await submitLongMessage(page, navigations, message);
 
-          // The mailbox, with the subject filled in, for the visitor to write to.
-          const mailbox = notice(page).getByRole('link', { name: content.site.contactEmail, exact: true });
-          const { to, fields } = parseMailto((await mailbox.getAttribute('href'))!);
-          assert.equal(to, content.site.contactEmail);
-          assert.deepEqual([...fields.entries()], [['subject', 'Website contact from Zoë Ødegård-Łukasz']]);
+            // The mailbox, with the subject filled in, for the visitor to write to.
+            const mailbox = notice(page).getByRole('link', { name: content.site.contactEmail, exact: true });
+            const { to, fields } = parseMailto((await mailbox.getAttribute('href'))!);
+            assert.equal(to, content.site.contactEmail);
+            assert.deepEqual([...fields.entries()], [['subject', 'Website contact from Zoë Ødegård-Łukasz']]);
 
-          // Copying hands over the whole message, every character as typed.
-          await page.getByRole('button', { name: content.site.contactForm.copy }).click();
-          await notice(page).getByText(noticeText(content.site.contactForm.copied)).waitFor();
-          const copied = await page.evaluate(() => navigator.clipboard.readText());
-          assert.equal(
-            copied,
-            `Name: Zoë Ødegård-Łukasz\nEmail: zoe+test@example.org\n\nMessage:\n${message.replace(/\r\n/g, '\n')}`,
-          );
+            // Copying hands over the whole message, every character as typed.
+            await page.getByRole('button', { name: content.site.contactForm.copy }).click();
+            await notice(page).getByText(noticeText(content.site.contactForm.copied)).waitFor();
+            const copied = await page.evaluate(() => navigator.clipboard.readText());
+            assert.equal(
+              copied,
+              `Name: Zoë Ødegård-Łukasz\nEmail: zoe+test@example.org\n\nMessage:\n${message.replace(/\r\n/g, '\n')}`,
+            );
 
-          const violations = await axeViolations(page);
-          assert.deepEqual(
-            violations,
-            [],
-            `axe-core found violations with the long-message notice:\n${violations.join('\n')}`,
-          );
-          assertNoProblems(problems, `long ${kind} message`);
-        });
-      }
+            const violations = await axeViolations(page);
+            assert.deepEqual(
+              violations,
+              [],
+              `axe-core found violations with the long-message notice:\n${violations.join('\n')}`,
+            );
+            assertNoProblems(problems, `long ${kind} message`);
+          });
+        }
+      });
 
       test('when the browser refuses to copy, the message is selected in its box and the notice says to copy it by hand', async (t) => {
         const { page, navigations, problems } = await openForm(t);
