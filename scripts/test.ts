@@ -50,7 +50,15 @@ import { filesIn, readJsonLines } from './lib/files.ts';
 import { projectRoot } from './lib/project-root.js';
 import { bold, red, yellow } from './lib/terminal.ts';
 import { type SharedSite, sharedBrowserVariable, sharedBuildFiles, sharedBuildsVariable } from './lib/test-run.ts';
-import { cpuMs, type FileUsage, processTreeCpuMs, readUsage, usageLogVariable, usageTable } from './lib/test-usage.ts';
+import {
+  closeCounting,
+  cpuMs,
+  type FileUsage,
+  readUsage,
+  type RunCpu,
+  usageLogVariable,
+  usageTable,
+} from './lib/test-usage.ts';
 
 const kinds = ['unit', 'build', 'browser'] as const;
 type Kind = (typeof kinds)[number];
@@ -204,8 +212,8 @@ interface Run {
   /** Settles once every shared build is made (or has failed). */
   built: Promise<unknown>;
   browser?: BrowserServer;
-  /** The CPU time of the browser's processes, read as the run ends (scripts/lib/test-usage.ts). */
-  chromiumCpuMs?: number;
+  /** What the run cost, its browser's processes apart, read as the browser closes (scripts/lib/test-usage.ts). */
+  cpu?: () => RunCpu;
 }
 
 /** Each file of a shared build's output with a hash of its bytes. */
@@ -236,9 +244,7 @@ async function writtenIntoShared(run: Run): Promise<string[]> {
 /** Closes the browser and removes the run's folder; says so, and fails the run, when a test wrote into a shared build. */
 async function finish(run: Run): Promise<boolean> {
   const written = await writtenIntoShared(run);
-  const browserProcess = run.browser?.process().pid;
-  if (browserProcess) run.chromiumCpuMs = processTreeCpuMs(browserProcess);
-  await run.browser?.close().catch(() => undefined);
+  run.cpu = await closeCounting(run.browser?.process().pid, async () => run.browser?.close().catch(() => undefined));
   rmSync(run.folder, { recursive: true, force: true });
   if (written.length === 0) return true;
   console.error(
@@ -337,7 +343,7 @@ async function main() {
     const untouched = await finish(run);
     if (signal ?? stopped) return endBy((signal ?? stopped)!);
     process.exitCode = untouched ? (code ?? 1) : 1;
-    const spent = { wallMs: process.uptime() * 1000, cpuMs: cpuMs(), chromiumCpuMs: run.chromiumCpuMs };
+    const spent = { wallMs: process.uptime() * 1000, ...(run.cpu?.() ?? { cpuMs: cpuMs() }) };
     if (costs.length > 0 && slowest > 0) console.log(`\n${usageTable(costs, spent, slowest).join('\n')}`);
     if (skipped.length > 0) printSkipped(skipped);
   });

@@ -4,13 +4,17 @@
  * not (below): it finds nothing. What ran and what it found is written to
  * reports/accessibility-run.json, the record the build takes
  * (--accessibility-record) for the accessibility statement's "How this site
- * was tested".
+ * was tested". On the same pages at 1280 px, once axe-core has run: every
+ * focus ring has 3:1 contrast with what lies behind it (WCAG 2.2's focus
+ * appearance), in both schemes, and the dark scheme is light text on a dark
+ * page (at 375 px: browser-color-schemes.test.ts).
  */
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { axeViolations, writeAccessibilityRecord } from './helpers/browser/axe.ts';
+import { bodyColours, focusRings } from './helpers/browser/colours.ts';
 import { desktop, mobile, notFoundFile, routePaths } from './helpers/browser/fixture-site.ts';
 import { assertNoProblems, browserSuite, type Session } from './helpers/browser/pool.ts';
 import { load } from './helpers/html.ts';
@@ -50,9 +54,12 @@ browserSuite('accessibility', (env) => {
   // The record of what this run checked and found, even when a check failed: it says so.
   after(() => writeAccessibilityRecord(browser));
 
+  /** Focus rings measured in each scheme, on every page at 1280 px. */
+  const ringsMeasured = { light: 0, dark: 0 };
+
   for (const route of pages) {
     const widths = [...new Set(checks(route).map(({ viewport }) => viewport.width))].join(' and ');
-    test(`${route}: axe-core finds nothing at ${widths} px, in the light and the dark scheme`, async () => {
+    test(`${route}: axe-core finds nothing at ${widths} px, in the light and the dark scheme; every focus ring has 3:1 contrast`, async () => {
       await Promise.all(
         checks(route).map(async ({ viewport, colorScheme }) => {
           const { width } = viewport;
@@ -62,11 +69,25 @@ browserSuite('accessibility', (env) => {
           await at.visit(route);
           const violations = await axeViolations(at.page, { route, width, colorScheme });
           assert.deepEqual(violations, [], `${where}: axe-core found violations:\n${violations.join('\n')}`);
+          if (viewport === desktop) {
+            const rings = await focusRings(at.page);
+            ringsMeasured[colorScheme] += rings.length;
+            const faint = rings.filter((ring) => !(ring.ratio >= 3));
+            assert.deepEqual(faint, [], `${route}, ${colorScheme}: focus rings below 3:1`);
+          }
+          if (viewport === desktop && colorScheme === 'dark') {
+            const { background, text } = await bodyColours(at.page);
+            assert.ok(background < 0.05 && text > 0.6, `${where}: light text on a dark page (${background}, ${text})`);
+          }
           assertNoProblems(at.problems, where);
         }),
       );
     });
   }
+
+  for (const colorScheme of colorSchemes)
+    test(`${colorScheme}: the focus rings were measured on every page`, () =>
+      assert.ok(ringsMeasured[colorScheme] > pages.length * 5, `focus rings measured: ${ringsMeasured[colorScheme]}`));
 
   test('the home page with the phone menu open, light and dark: axe-core finds nothing', async () => {
     for (const colorScheme of colorSchemes) {

@@ -1,14 +1,14 @@
 /**
  * What the design promises a visitor, checked in Chromium: the phone header
  * before the menu island has loaded, focus after a menu choice, print, the
- * footer of short pages, card rows, the current page's marker, the header in
- * short (zoomed) windows and the heading font.
+ * footer of short pages, card rows, the current page's marker and the header
+ * in short (zoomed) windows (the heading font: browser-pages.test.ts).
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { content, desktop, mobile, notFoundFile, routePaths } from './helpers/browser/fixture-site.ts';
-import { assertNoProblems, browserSuite, holdIslandsScript, type Session } from './helpers/browser/pool.ts';
+import { content, desktop, mobile, notFoundFile } from './helpers/browser/fixture-site.ts';
+import { assertNoProblems, browserSuite, holdIslandsScript } from './helpers/browser/pool.ts';
 
 /** A theme page of the fixture site with two entries, the length of a typical theme page. */
 const twoEntryTheme = content.themes.find((theme) => content.publications[theme.id]!.length === 2)!.id;
@@ -323,33 +323,8 @@ browserSuite(
       );
     });
 
-    test('headings are set in the self-hosted, preloaded serif on every page', async (t) => {
-      const session: Session = await env.open(t, desktop);
-      const { page } = session;
-      for (const path of [...routePaths, notFoundFile]) {
-        await session.visit(path);
-        const font = await page.evaluate(async () => {
-          await document.fonts.ready;
-          const preload = document.querySelector<HTMLLinkElement>('link[rel="preload"][as="font"]');
-          const face = [...document.fonts].find(
-            (candidate) => candidate.family.replace(/"/g, '') === 'Source Serif 4' && candidate.status === 'loaded',
-          );
-          return {
-            preload: preload
-              ? { href: new URL(preload.href).pathname, type: preload.type, crossOrigin: preload.crossOrigin }
-              : null,
-            loaded: face !== undefined,
-            family: getComputedStyle(document.querySelector('h1')!).fontFamily,
-          };
-        });
-        assert.match(font.preload?.href ?? '', /^\/assets\/[^/]+\.woff2$/, `${path} preloads the font`);
-        assert.equal(font.preload?.type, 'font/woff2');
-        assert.equal(font.preload?.crossOrigin, 'anonymous');
-        assert.ok(font.loaded, `${path}: the heading font loaded`);
-        assert.match(font.family, /^"Source Serif 4"/);
-      }
-      assertNoProblems(session.problems, 'fonts');
-    });
+    // That headings are set in the self-hosted, preloaded serif is checked on every page in browser-pages.test.ts,
+    // which loads every page at 1280 px anyway.
   },
   { concurrency: 2 },
 );

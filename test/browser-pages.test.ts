@@ -51,6 +51,23 @@ async function siteWithCanary(): Promise<string> {
 
 const pages = [...routePaths, notFoundFile, unknownPath];
 
+/** The heading font as the page has it: the font it preloads, whether the serif loaded, and the h1's family. */
+const headingFont = (page: Page) =>
+  page.evaluate(async () => {
+    await document.fonts.ready;
+    const preload = document.querySelector<HTMLLinkElement>('link[rel="preload"][as="font"]');
+    const face = [...document.fonts].find(
+      (candidate) => candidate.family.replace(/"/g, '') === 'Source Serif 4' && candidate.status === 'loaded',
+    );
+    return {
+      preload: preload
+        ? { href: new URL(preload.href).pathname, type: preload.type, crossOrigin: preload.crossOrigin }
+        : null,
+      loaded: face !== undefined,
+      family: getComputedStyle(document.querySelector('h1')!).fontFamily,
+    };
+  });
+
 /** Everything a visitor would notice on one page at one width. */
 async function checkPage(session: Session, route: string, viewport: { width: number; height: number }) {
   const { page } = session;
@@ -72,6 +89,16 @@ async function checkPage(session: Session, route: string, viewport: { width: num
   }
 
   // axe-core checks every page, in both colour schemes, in browser-accessibility.test.ts.
+
+  if (viewport.width === desktop.width) {
+    // Headings are set in the self-hosted, preloaded serif.
+    const font = await headingFont(page);
+    assert.match(font.preload?.href ?? '', /^\/assets\/[^/]+\.woff2$/, `${where} preloads the font`);
+    assert.equal(font.preload?.type, 'font/woff2');
+    assert.equal(font.preload?.crossOrigin, 'anonymous');
+    assert.ok(font.loaded, `${where}: the heading font loaded`);
+    assert.match(font.family, /^"Source Serif 4"/);
+  }
 
   if (viewport.width === mobile.width) {
     // Nothing scrolls sideways on a phone, with the menu closed or open.
@@ -107,7 +134,7 @@ browserSuite(
       narrow = await env.open(null, { ...mobile, reducedMotion: 'reduce' });
     });
 
-    describe('console, requests, links, images, width, CSP', () => {
+    describe('console, requests, links, images, heading font, width, CSP', () => {
       for (const path of pages) {
         test(`${path}${path === unknownPath ? ' (answered with the 404 page)' : ''} at 1280 and 375 px`, async () => {
           await Promise.all([checkPage(wide, path, desktop), checkPage(narrow, path, mobile)]);

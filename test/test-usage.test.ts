@@ -7,7 +7,11 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { test } from 'node:test';
-import { processTreeCpuMs, usageTable } from '../scripts/lib/test-usage.ts';
+import { closeCounting, cpuMs, processTreeCpuMs, usageTable } from '../scripts/lib/test-usage.ts';
+
+/** Source that spins until the process has spent `ms` of user CPU time. */
+const spin = (ms: number) =>
+  `const end = process.cpuUsage().user + ${ms * 1000}; while (process.cpuUsage().user < end);`;
 
 // A parent that starts a child spending ~400 ms of CPU, waits for it, then starts one that spins until stopped.
 const parentSource = `
@@ -24,13 +28,41 @@ test('a process tree’s CPU time counts the children it waited for and those st
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
   });
-  t.after(() => {
+  // Waited for: once reaped, its time is this process's children's, which the next test reads.
+  t.after(async () => {
     process.kill(-parent.pid!, 'SIGKILL');
+    if (parent.exitCode === null && parent.signalCode === null) await once(parent, 'exit');
   });
   await once(parent.stdout!, 'data');
   const spent = processTreeCpuMs(parent.pid!);
   // Two children of 400 ms each: one ended and waited for, one still running; the parent's own start-up besides.
   assert.ok(spent >= 750, `${spent} ms`);
+});
+
+test('the run’s CPU time counts its browser once, though the browser is closed (and reaped) before the table', async (t) => {
+  if (process.platform !== 'linux') return t.skip('read from /proc, which only Linux has');
+  // A "browser": a child of this process that spends ~400 ms of CPU and lives on until closed.
+  const browser = spawn(process.execPath, ['-e', `${spin(400)} console.log("spent"); setInterval(() => {}, 1000);`], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  t.after(() => browser.kill('SIGKILL'));
+  await once(browser.stdout!, 'data');
+  const before = cpuMs();
+  const read = await closeCounting(browser.pid, async () => {
+    browser.kill();
+    await once(browser, 'exit');
+  });
+  const { cpuMs: rest, chromiumCpuMs = 0 } = read();
+  assert.ok(chromiumCpuMs >= 400, `the browser's line: ${chromiumCpuMs} ms`);
+  // Closed and reaped, the browser is now in this process's children's time too: read now, it would count twice.
+  assert.ok(cpuMs() - before >= 400, `this process's children's time took the browser's in: ${cpuMs() - before} ms`);
+  // The whole run is what was spent before, the browser once, and a little of this process's own work; /proc counts
+  // in ticks of 10 ms, process.resourceUsage() in microseconds, so this process's part may read a tick or two short.
+  const whole = rest + chromiumCpuMs;
+  assert.ok(
+    whole - before > chromiumCpuMs - 50 && whole - before < chromiumCpuMs + 250,
+    `the whole run grew by ${whole - before} ms for a browser of ${chromiumCpuMs} ms`,
+  );
 });
 
 test('the closing table gives Chromium its own line and counts it in the run', () => {

@@ -10,7 +10,8 @@
  * waited for: a build command, a server, curl. The run's one Chromium is
  * shared by the browser files and counted in none of them; it has a line of
  * its own, read from its processes before it is closed (Linux), and the run's
- * shared builds are counted in the line that totals the run. The shell's
+ * shared builds are counted in the line that totals the run, where each
+ * process is counted once (closeCounting). The shell's
  * `time` counts few of Chromium's processes: those that outlive the browser's
  * own are nobody's children to wait for.
  */
@@ -77,10 +78,41 @@ export function processTreeCpuMs(root: number): number {
   return total * 10;
 }
 
+/** This process's own CPU time, in ms. */
+function ownCpuMs(): number {
+  const own = process.resourceUsage();
+  return (own.userCPUTime + own.systemCPUTime) / 1000;
+}
+
 /** This process's CPU time, in ms, and its children's. */
 export function cpuMs(): number {
-  const own = process.resourceUsage();
-  return (own.userCPUTime + own.systemCPUTime) / 1000 + childrenCpuMs();
+  return ownCpuMs() + childrenCpuMs();
+}
+
+/** What the closing table says the run cost: all of it but Chromium, and Chromium (Linux only). */
+export interface RunCpu {
+  cpuMs: number;
+  chromiumCpuMs?: number;
+}
+
+/**
+ * Closes the run's browser (`close`) and returns a reader of what the run cost, each process counted once. Both
+ * figures are read from this process's tree just before the browser closes, while the browser is still one of its
+ * living descendants: once closed, the browser is reaped by this process, and its CPU time (with that of the
+ * Chromium processes it waited for) moves into this process's children's time, where read after the close it would
+ * be counted a second time beside Chromium's own line. What this process spends after the close is added.
+ */
+export async function closeCounting(
+  browserPid: number | undefined,
+  close: () => Promise<unknown>,
+): Promise<() => RunCpu> {
+  const ownBefore = ownCpuMs();
+  const tree = processTreeCpuMs(process.pid);
+  const chromiumCpuMs = browserPid ? processTreeCpuMs(browserPid) : undefined;
+  await close();
+  // Without /proc, neither figure can be read: this process and its children, as the system says them.
+  if (tree === 0) return () => ({ cpuMs: cpuMs() });
+  return () => ({ cpuMs: tree - (chromiumCpuMs ?? 0) + ownCpuMs() - ownBefore, chromiumCpuMs });
 }
 
 /** Written once, as a test file's process ends. */
