@@ -2,7 +2,7 @@ import { cp, mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after } from 'node:test';
-import { buildSite, type BuildOptions, type BuildResult } from '../../scripts/build-site.ts';
+import type { BuildOptions, BuildResult } from '../../scripts/build-site.ts';
 import { type SharedSite, sharedBuild } from '../../scripts/lib/test-run.ts';
 import { loadContent } from '../../scripts/stages/load-content.ts';
 import { outputFile } from '../../src/urls.ts';
@@ -53,6 +53,8 @@ export async function buildIntoTemporaryFolder(
   options: Omit<BuildOptions, 'outDir'> = {},
 ): Promise<{ outDir: string; result: BuildResult }> {
   const outDir = path.join(await temporaryFolder(), 'dist');
+  // Imported when a file builds: most files only read the run's shared builds, and the build is some 200 modules.
+  const { buildSite } = await import('../../scripts/build-site.ts');
   const result = await buildSite({ contentDir: fixtureContentDir, ...options, outDir });
   return { outDir, result };
 }
