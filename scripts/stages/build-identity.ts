@@ -1,4 +1,4 @@
-import { createHash, hash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { CmsIdentity } from '../lib/cms-backend.ts';
 import { buildIdentityPlaceholder } from '../../src/build-context.tsx';
 import { escapeHtml } from '../../src/escape.ts';
@@ -76,26 +76,20 @@ export function pageWriter(): (html: string, room: number) => PageBytes {
   };
   return (html, room) => {
     const at = html.indexOf(placeholderTag);
-    const after = at + placeholderTag.length;
-    if (at === -1 || html.indexOf(placeholderTag, after) !== -1) {
+    if (at === -1 || html.indexOf(placeholderTag, at + placeholderTag.length) !== -1) {
       const bytes = Buffer.from(html);
       return { bytes, hash: sha256(bytes) };
     }
-    const before = html.slice(0, at);
-    const rest = html.slice(after);
-    const head = Buffer.byteLength(before);
-    const tail = Buffer.byteLength(rest);
-    const bytes = take(head + room + tail);
-    bytes.write(before, 0);
-    bytes.fill(0x20, head, head + room);
-    bytes.write(rest, head + room);
-    // The hash of the page as rendered, placeholder and all: the bytes around the room, and the placeholder's own.
-    const pageHash = `sha256:${createHash('sha256')
-      .update(bytes.subarray(0, head))
-      .update(placeholderTag)
-      .update(bytes.subarray(head + room))
-      .digest('hex')}`;
-    return { bytes, hash: pageHash, room: { at: head, length: room } };
+    // The page as rendered, hashed, then the rest of it moved along to leave the room where the placeholder was.
+    const rendered = Buffer.byteLength(html);
+    const length = rendered - placeholderTag.length + room;
+    const space = take(Math.max(rendered, length));
+    space.write(html);
+    const pageHash = sha256(space.subarray(0, rendered));
+    const head = space.indexOf(placeholderTag);
+    space.copyWithin(head + room, head + placeholderTag.length, rendered);
+    space.fill(0x20, head, head + room);
+    return { bytes: space.subarray(0, length), hash: pageHash, room: { at: head, length: room } };
   };
 }
 
