@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import {
   fileSystemProblem,
@@ -54,6 +54,9 @@ export function startStaging(outDir: string, pageFiles: string[]): Staging {
   const parents = new Set([staging, ...[...folders].map((folder) => path.dirname(folder))]);
   let made: Promise<unknown>;
   try {
+    // One of this name is a leftover of an earlier process with the same id (a container starts its build as the
+    // same process every time): removed, as removeLeftovers removes the others.
+    rmSync(staging, { recursive: true, force: true });
     for (const parent of [...parents].sort()) mkdirSync(parent, { recursive: true });
     const leaves = [...folders].filter((folder) => !parents.has(folder));
     made = Promise.all(leaves.map((folder) => realFileSystem.mkdir(folder)));
