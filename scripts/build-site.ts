@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteContent } from '../src/content-schema.ts';
-import { type Route, routes as siteRoutes } from '../src/routes.tsx';
+import { notFoundPage, type Route, routes as siteRoutes } from '../src/routes.tsx';
 import { buildCommit } from './lib/build-commit.ts';
 import type { EventRevisions } from './lib/event-history.ts';
 import { type BuildDate, isBuildDate, resolveBuildDate } from './lib/build-date.ts';
 import { checkBuildSettings } from './lib/build-settings.ts';
 import { GzipSizes } from './lib/gzip-size.ts';
-import { outputLocationProblems, recoverOutputFolder } from './lib/output-folder.ts';
+import { outputLocationProblems, realFileSystem, recoverOutputFolder } from './lib/output-folder.ts';
 import { projectRoot } from './lib/project-root.js';
-import { createUrls, trimTrailingSlashes } from '../src/urls.ts';
+import { createUrls, outputFile, trimTrailingSlashes } from '../src/urls.ts';
 import { BuildError, displayPath, type Problem } from './lib/problems.ts';
 import { identifyBuild, identityRoom } from './stages/build-identity.ts';
 import { bundleClient, type ClientBundle } from './stages/bundle-client.ts';
@@ -29,7 +29,7 @@ import { siteFiles } from './stages/site-files.ts';
 import { readTestedWith, testedAgainstSite } from './stages/tested-with.ts';
 import { type AdminScripts, adminFiles, adminHeaders, adminScripts } from './admin/admin-stage.ts';
 import { type CmsTarget, cmsIdentity, localOnly } from './lib/cms-backend.ts';
-import { writeOutput } from './stages/write-output.ts';
+import { dropStaging, type Staging, startStaging, writeOutput } from './stages/write-output.ts';
 
 export interface BuildOptions {
   outDir?: string;
@@ -87,6 +87,23 @@ export interface BuildResult {
 
 /** The whole build, stage by stage. Throws a BuildError listing every problem; writes only when all is well. */
 export async function buildSite(options: BuildOptions = {}): Promise<BuildResult> {
+  let staging: Staging | undefined;
+  try {
+    return await buildStages(options, (outDir, pageFiles) => {
+      staging = startStaging(outDir, pageFiles);
+      return staging;
+    });
+  } catch (error) {
+    // The folders begun for a site that is not written.
+    if (staging) await dropStaging(staging);
+    throw error;
+  }
+}
+
+/** The staging folder of the output with the pages' folders begun (write-output.ts's startStaging). */
+type BeginStaging = (outDir: string, pageFiles: string[]) => Staging;
+
+async function buildStages(options: BuildOptions, beginStaging: BeginStaging): Promise<BuildResult> {
   const started = performance.now();
   const { outDir, contentDir, publicDir, keptIn, kept, keptPages } = buildFolders(options);
   const buildDate = checkSettings(options);
@@ -110,6 +127,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   // are read as rendered: their identity changes no link, id or image, and every build's identity differs, while
   // most pages do not.
   const readPage = pageReader(keptIn);
+  const staging = beginStaging(outDir, pageFilesOf(routes));
   const context = { urls, assets: client.assets, today, markdown, testedWith };
   const inputs = { commit: await commit, date: today, generator: generator(), cms: cmsIdentity(cms) };
   const rendered = takePages(eachRenderedPage(content, routes, context, keptPages), readPage, identityRoom(inputs));
@@ -137,11 +155,9 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   if (linkProblems.length > 0) throw new BuildError('Checking links and assets', linkProblems);
 
   // Swap the finished site into the output folder, if the folder is the build's own.
-  const outputWarnings = await writeOutput(outDir, files);
+  const outputWarnings = await writeOutput(outDir, files, realFileSystem, staging);
 
   const milliseconds = performance.now() - started;
-  const { basePath } = urls;
-  const { scriptImports } = client;
   await gzipSizes.settled();
   return {
     report: buildReport({
@@ -149,8 +165,8 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
       readings,
       readPage,
       files,
-      basePath,
-      scriptImports,
+      basePath: urls.basePath,
+      scriptImports: client.scriptImports,
       milliseconds,
       gzipSizes,
       buildDate,
@@ -163,7 +179,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
       ...testWarnings,
       ...revisionWarnings(content, revisions),
       ...placeholderWarnings(content, contentDir),
-      ...robotsWarnings(basePath),
+      ...robotsWarnings(urls.basePath),
       ...pageBudgetWarnings(pages, gzipSizes),
     ],
   };
@@ -209,6 +225,9 @@ async function loadInputs(
   });
   return { content, contentWarnings, origins, markdown, client, routes, testedWith, testWarnings };
 }
+
+/** The pages' files, whose folders are made beside the output folder while the pages render (write-output.ts). */
+const pageFilesOf = (routes: Route[]) => [...routes.map((route) => outputFile(route.path)), notFoundPage.file];
 
 /** The commit for the build's identity, asked of git while the content loads. */
 const commitOf = (options: BuildOptions) =>

@@ -11,6 +11,7 @@ import { lstat, mkdir, readdir, readFile, rename, symlink, writeFile } from 'nod
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
+import { createElement } from 'react';
 import { buildSite } from '../scripts/build-site.ts';
 import {
   OUTPUT_MARKER,
@@ -24,6 +25,7 @@ import type { OutputFile } from '../scripts/stages/output-files.ts';
 import { writeOutput } from '../scripts/stages/write-output.ts';
 import { fixtureContentDir, projectCopy, temporaryFolder } from './helpers/site.ts';
 import { snapshot } from './helpers/snapshot.ts';
+import { routes as siteRoutes } from '../src/routes.tsx';
 
 const run = promisify(execFile);
 
@@ -338,6 +340,31 @@ describe('a build stopped between its two renames, which leaves no output folder
     const response = await fetch(url);
     assert.equal(response.status, 200);
     assert.equal(await response.text(), '<p>previous</p>', 'the previous output: the staged site was not finished');
+  });
+
+  test('a build refused after its pages rendered (a broken link) leaves the output as it was and nothing beside it', async () => {
+    // The pages' folders are made beside the output folder while the pages render (write-output.ts's startStaging).
+    const { outDir, before } = await builtOutput();
+    const build = buildSite({
+      outDir,
+      contentDir: fixtureContentDir,
+      routes: (content) => [
+        ...siteRoutes(content),
+        {
+          path: '/deep/page/',
+          title: () => 'A page',
+          description: () => 'A page that links to none.',
+          page: () => createElement('a', { href: '/nowhere/' }, 'nowhere'),
+        },
+      ],
+    });
+    await assert.rejects(
+      build,
+      (error: unknown) =>
+        error instanceof BuildError && /links to \/nowhere\//.test(String(describeFailure(error).problems)),
+    );
+    assert.deepEqual(await snapshot(outDir), before, 'the output is as it was');
+    assert.deepEqual(await workFolders(outDir), [], 'no folder of the refused build is left beside it');
   });
 
   test('the next build puts the finished new site back even when it fails itself, and tidies what is left', async () => {

@@ -4,8 +4,10 @@
  * its own (OUTPUT_MARKER, written into every output), never into the project
  * or the folders it reads; and it says in words what the file system refused.
  */
+import { mkdir, writeFile } from 'node:fs';
 import * as nodeFs from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { displayPath, type Problem } from './problems.ts';
 
 export const OUTPUT_MARKER = '.eccron-build';
@@ -18,7 +20,13 @@ export type FileSystem = Pick<
   typeof nodeFs,
   'mkdir' | 'writeFile' | 'rename' | 'rm' | 'readdir' | 'lstat' | 'realpath' | 'chmod'
 >;
-export const realFileSystem: FileSystem = nodeFs;
+export const realFileSystem: FileSystem = {
+  ...nodeFs,
+  // Node's functions with callbacks, each given one promise: fs/promises makes a FileHandle and a promise for every
+  // step of a write (open, write, close), which cost the writing of 10,000 pages half again its CPU time.
+  writeFile: promisify(writeFile) as FileSystem['writeFile'],
+  mkdir: promisify(mkdir) as FileSystem['mkdir'],
+};
 
 const errorCode = (error: unknown) => (error as NodeJS.ErrnoException | undefined)?.code;
 

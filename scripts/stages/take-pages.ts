@@ -7,7 +7,7 @@
  * strings, and again with their identity filled in, took most of a build's
  * memory, and the garbage collector's time with it.
  */
-import { type PageBytes, pageBytes } from './build-identity.ts';
+import { type PageBytes, pageWriter } from './build-identity.ts';
 import type { PageReader, PageReading } from './read-pages.ts';
 import type { BuiltPage, RenderedPage } from './render-pages.tsx';
 
@@ -23,6 +23,7 @@ export interface TakenPages {
 /** `room`: the bytes each page's identity will take (build-identity.ts's identityRoom). */
 export function takePages(rendered: Iterable<RenderedPage>, read: PageReader, room: number): TakenPages {
   const taken: TakenPages = { pages: [], made: new Map(), readings: new Map() };
+  const pageBytes = pageWriter();
   for (const page of rendered) {
     const { bytes, ...made } = pageBytes(page.html, room);
     taken.pages.push({ route: page.route, file: page.file, html: bytes });
