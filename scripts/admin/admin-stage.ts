@@ -364,13 +364,37 @@ function withOpenPullRequestKept(script: Buffer): Edit {
 }
 
 /**
+ * A snapshot of the entry copies its words and numbers as they are, not each through the browser's structured clone.
+ * Svelte's $state.snapshot, which the CMS takes of the whole draft for the preview pane on every key typed, copies
+ * plain objects and arrays itself and hands every other value to structuredClone: a string or a number comes back as
+ * it was, a function or a symbol throws and is kept as it was. So every value that is not an object is returned at
+ * once, as structuredClone would have returned it; objects still go to it. (Typing a new publication's title in the
+ * fixture content, the page's CPU time per key fell from some 55 ms to 40.)
+ */
+function snapshotKeepsWords(script: Buffer): Edit {
+  const at = script.indexOf(' instanceof EventTarget)return ');
+  const window = at === -1 ? '' : script.toString('latin1', Math.max(0, at - 40), at + 80);
+  const clone =
+    /if\(([\w$]+) instanceof EventTarget\)return \1;try\{return structuredClone\(\1\)\}catch\{return \1\}/.exec(window);
+  if (!clone)
+    throw new Error("the CMS's script no longer snapshots a value as Svelte 5 did: the snapshot's patch needs redoing");
+  const [found, value] = clone;
+  return replaceOnce(
+    script,
+    found,
+    `if(typeof ${value}!=\`object\`||${value}===null||${value} instanceof EventTarget)return ${value};${found.slice(found.indexOf('try'))}`,
+    "the snapshot of a draft's values",
+  );
+}
+
+/**
  * The CMS's script, patched as bytes where it would reach beyond the site or hold back an editor (a build pays a
  * millisecond for it instead of ten for decoding 2 MB as text): its fonts from admin/fonts/, its version check and
  * translations from the site (unpkg.com otherwise), no check of GitHub's status page, a page that can be zoomed
  * (WCAG 1.4.4), Move Up / Move Down on list items, Immutable.js for its event hooks and the preview pane from the
  * site, the entry kept open after a save with no backup of it left to restore, a save the site's script refuses
- * left quietly to it, and two editors' saves of one file (the entry as opened given to the preSave hook, a save onto
- * a branch with an open pull request kept in it).
+ * left quietly to it, two editors' saves of one file (the entry as opened given to the preSave hook, a save onto
+ * a branch with an open pull request kept in it), and a snapshot of the draft that keeps its words as they are.
  */
 export function selfHostedCms(urls: Urls, kept?: KeptAdmin): { script: Buffer; fonts: OutputFile[] } {
   const key = urls.asset('');
@@ -399,6 +423,7 @@ function cmsPatch(original: Buffer, urls: Urls): { edits: Edit[]; fonts: CmsFont
     quietSaveFailure(original),
     withEntryAsOpened(original),
     withOpenPullRequestKept(original),
+    snapshotKeepsWords(original),
   );
   return { edits, fonts };
 }

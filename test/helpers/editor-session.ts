@@ -19,7 +19,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, CDPSession, Locator, Page, Route } from 'playwright-core';
 import type { RecordedResolver } from '../fixtures/doi/recorded-resolver.ts';
 import { parse } from 'yaml';
-import { launchChromium } from './browser/chromium.ts';
+import { launchChromium, patience } from './browser/chromium.ts';
 import { filesOf, seedFolder } from './cms-folder.ts';
 import { type DevServer, startDevServer } from './dev-server.ts';
 import { writeAsTheEditorDoes } from './editor-style.ts';
@@ -330,24 +330,68 @@ const verdictsShown = async (page: Page) =>
   Number((await page.locator('#eccron-build-status').getAttribute('data-verdicts')) ?? 0);
 
 /**
+ * The page's side of whenShown(): `predicate(arg)` checked at once and again at each change of the document, until
+ * it is truthy. Source text, as folderScript is.
+ */
+const observedScript = `(predicate, arg) => new Promise((resolve) => {
+  const observer = new MutationObserver(() => check());
+  const check = () => {
+    const value = predicate(arg);
+    if (!value) return false;
+    observer.disconnect();
+    resolve(value);
+    return true;
+  };
+  if (!check()) observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+})`;
+
+/**
+ * The first truthy value of `predicate(arg)` in the page (which reads the document only), checked as the document
+ * changes: an event, where waitForFunction checks at every frame and so keeps the page drawing frames, with the GPU
+ * process, for as long as the wait lasts (a build of the site, seconds under load). Fails with `what` after `timeout`.
+ */
+async function whenShown<A, R>(
+  page: Page,
+  what: string,
+  predicate: (arg: A) => R,
+  arg: A,
+  timeout = patience,
+): Promise<Exclude<R, false | undefined | null | 0 | ''>> {
+  let guard: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    guard = setTimeout(() => reject(new Error(`not shown within ${timeout / 1000} s: ${what}`)), timeout);
+  });
+  try {
+    const shown = page.evaluate(`(${observedScript})(${predicate.toString()}, ${JSON.stringify(arg) ?? 'undefined'})`);
+    return (await Promise.race([shown, late])) as Exclude<R, false | undefined | null | 0 | ''>;
+  } finally {
+    clearTimeout(guard);
+  }
+}
+
+/**
  * What was said of a save, once it was said: the site's check passed or refused it (its panel says so), or the
  * CMS's own form refused it first ("form": a field's own alert, such as a required field left empty).
  */
 async function checkSaid(page: Page): Promise<string> {
-  const said = await page.waitForFunction(() => {
-    const check = document.getElementById('eccron-check-status')?.dataset.check;
-    if (check !== undefined && check !== 'checking') return check;
-    // A field's own alert, or the CMS's notice that fields have errors (a field out of view is not drawn); not one
-    // shown before this save (marked by save()).
-    const fieldAlerts = [
-      ...document.querySelectorAll<HTMLElement>('[data-entry-draft-root] section [role="alert"]'),
-    ].filter((alert) => !alert.dataset.seenBefore);
-    const notices = [...document.querySelectorAll<HTMLElement>('[role="alert"]')].filter(
-      (alert) => !alert.dataset.seenBefore && /fields? (has|have) an? ?errors?/i.test(alert.textContent ?? ''),
-    );
-    return fieldAlerts.some((alert) => alert.textContent?.trim()) || notices.length > 0 ? 'form' : false;
-  });
-  return (await said.jsonValue()) as string;
+  return whenShown(
+    page,
+    "the site's check or the form saying something of the save",
+    () => {
+      const check = document.getElementById('eccron-check-status')?.dataset.check;
+      if (check !== undefined && check !== 'checking') return check;
+      // A field's own alert, or the CMS's notice that fields have errors (a field out of view is not drawn); not one
+      // shown before this save (marked by save()).
+      const fieldAlerts = [
+        ...document.querySelectorAll<HTMLElement>('[data-entry-draft-root] section [role="alert"]'),
+      ].filter((alert) => !alert.dataset.seenBefore);
+      const notices = [...document.querySelectorAll<HTMLElement>('[role="alert"]')].filter(
+        (alert) => !alert.dataset.seenBefore && /fields? (has|have) an? ?errors?/i.test(alert.textContent ?? ''),
+      );
+      return fieldAlerts.some((alert) => alert.textContent?.trim()) || notices.length > 0 ? 'form' : false;
+    },
+    undefined,
+  );
 }
 
 /**
@@ -371,7 +415,9 @@ export async function save(
   const check = await checkSaid(page);
   const panel = page.getByRole('complementary', { name: /Site build/ });
   if (check !== 'passed') return { check, panel: await panel.innerText() };
-  await page.waitForFunction(
+  await whenShown(
+    page,
+    `the build's verdict on ${file}`,
     ({ shown, file }) => {
       const status = document.getElementById('eccron-build-status');
       return (
@@ -381,7 +427,7 @@ export async function save(
       );
     },
     { shown, file },
-    { timeout: 60_000 },
+    60_000,
   );
   const milliseconds = Date.now() - started;
   const verdict = (await page.locator('#eccron-build-status').getAttribute('data-verdict'))!;

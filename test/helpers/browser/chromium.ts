@@ -19,7 +19,7 @@ import { sharedBrowserVariable } from '../../../scripts/lib/test-run.ts';
  * cores) took longer than 30 s to load /admin/ and its 2 MB of script. A step
  * still waiting after five minutes is stuck on any machine.
  */
-const patience = 5 * 60_000;
+export const patience = 5 * 60_000;
 
 /** The browser, every context and page it makes waiting as long as `patience` by default. */
 function patient(browser: Browser): Browser {
