@@ -6,7 +6,8 @@
  * taken from: its first reading (entries, their fields as written, its
  * errors), and its whole reading into entries, of generated files of every
  * shape, well formed or not, and of the real exports under test/fixtures,
- * are the same but for the unread values, which hold only their line breaks.
+ * are the same but for the unread values, which are blank: spaces and their
+ * line breaks.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -40,6 +41,7 @@ const firstReading: (text: string) => FirstReading = (() => {
 
 const UNREAD = /^(?:abstract|annote|annotation|comment|file|keywords|mendeley-tags|note|review)(?:\+duplicate-\d+)?$/i;
 const breaks = (text: string) => text.replace(/[^\r\n]/g, '');
+const blank = (text: string) => text.replace(/[^\r\n]/g, ' ');
 
 /** How many values were emptied; throws where the two readings differ in anything else. */
 function assertSameBut(text: string): number {
@@ -59,11 +61,12 @@ function assertSameBut(text: string): number {
       [entry.type, entry.key, Object.keys(entry.fields)],
     );
     assert.equal(breaks(kept.input), breaks(entry.input), `entry ${entry.key} keeps its lines`);
+    assert.equal(kept.input.length, entry.input.length, `entry ${entry.key} keeps its columns`);
     for (const [name, value] of Object.entries(entry.fields)) {
       const now = kept.fields[name];
       if (now === value) continue;
       assert.ok(UNREAD.test(name), `${entry.key}: the used field ${name} changed`);
-      assert.equal(now, breaks(value), `${entry.key}: ${name} holds its line breaks alone`);
+      assert.equal(now, blank(value), `${entry.key}: ${name} is spaces and its line breaks`);
       emptied += 1;
     }
   });
@@ -129,7 +132,15 @@ test('generated files: the parser reads the same entries, fields and errors, but
     fc.property(file, (parts) => {
       emptied += assertSameBut(parts.join('\n'));
     }),
-    { numRuns: propertyRuns(600) },
+    {
+      numRuns: propertyRuns(600),
+      // Found by this property: an entry whose quoted title runs on into the next one, which is read again after it;
+      // an error on the line of a value made blank, after it (its column).
+      examples: [
+        [['@article{key1,\n  title = "\\"\n}', '@article{key1,\n  file = {a}} # ""\n}']],
+        [['@article(key1,\n  Note = "a")@"\n)']],
+      ],
+    },
   );
   assert.ok(emptied > 50, `unread values were emptied (${emptied})`);
 });

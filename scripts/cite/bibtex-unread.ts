@@ -8,8 +8,9 @@
  * where an entry, a field and a value start and end
  * (@retorquere/bibtex-parser, verbatim.js), and only a value those rules
  * close, in an entry they close, is emptied: an entry they do not close is
- * left as written, for the parser to report. Each value keeps its line breaks,
- * so every line of the file keeps its number.
+ * left as written, for the parser to report. Each value becomes spaces and its
+ * own line breaks, which the parser skips as an empty field, so every place in
+ * the file keeps its line and column.
  */
 
 /** Fields that hold what no entry of the site shows (import-bibtex.ts reads none of them). */
@@ -33,7 +34,7 @@ class Unreadable extends Error {}
 /** How much text after where it stopped the parser's error quotes. */
 const QUOTED = 20;
 
-/** The text with the value of every unread field emptied but for its line breaks. */
+/** The text with the value of every unread field made blank: spaces, but for its line breaks. */
 export function withoutUnreadFields(text: string): string {
   const scan = new Scan(text);
   const spans: [number, number][] = [];
@@ -42,7 +43,7 @@ export function withoutUnreadFields(text: string): string {
   let out = '';
   let from = 0;
   for (const [start, end] of spans) {
-    out += text.slice(from, start) + text.slice(start, end).replace(/[^\r\n]/g, '');
+    out += text.slice(from, start) + text.slice(start, end).replace(/[^\r\n]/g, ' ');
     from = end;
   }
   return out + text.slice(from);
