@@ -415,22 +415,23 @@ export async function save(
   const check = await checkSaid(page);
   const panel = page.getByRole('complementary', { name: /Site build/ });
   if (check !== 'passed') return { check, panel: await panel.innerText() };
-  await whenShown(
+  // The verdict as it is the moment it names the file: read afterwards, it can be the next build's "checking" (the
+  // dev server hearing one save twice under load starts a second build of it; seen once, with two suites at once).
+  const verdict = await whenShown(
     page,
     `the build's verdict on ${file}`,
     ({ shown, file }) => {
       const status = document.getElementById('eccron-build-status');
-      return (
+      const named =
         Number(status?.dataset.verdicts ?? 0) > shown &&
         status?.dataset.verdict !== 'checking' &&
-        Boolean(status?.textContent?.includes(file))
-      );
+        Boolean(status?.textContent?.includes(file));
+      return named ? status?.dataset.verdict : undefined;
     },
     { shown, file },
     60_000,
   );
   const milliseconds = Date.now() - started;
-  const verdict = (await page.locator('#eccron-build-status').getAttribute('data-verdict'))!;
   return { check, verdict, panel: await panel.innerText(), milliseconds };
 }
 
