@@ -94,11 +94,15 @@ class Scan {
       return [];
     }
     const guard = this.guard();
-    // An abbreviation (@string) is not a field of an entry: it stays as written whatever it is named.
-    if (type === 'string') this.field();
-    const spans = type === 'string' ? [] : this.fields(guard);
+    const spans = type === 'string' ? this.abbreviation() : this.fields(guard);
     this.match(guard);
     return spans;
+  }
+
+  /** `name = value` of an @string: not a field of an entry, so it stays as written whatever it is named. */
+  private abbreviation(): [number, number][] {
+    this.field();
+    return [];
   }
 
   /** An entry's key and fields, up to its closing guard (verbatim.js `entry`). */
