@@ -13,12 +13,13 @@
  * is awaited in turn, have a server of their own.
  */
 import assert from 'node:assert/strict';
-import { cp, readFile, rename, writeFile } from 'node:fs/promises';
+import { cp, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { launchChromium, withChromium } from './helpers/browser/chromium.ts';
 import { startRecordedResolver } from './fixtures/doi/recorded-resolver.ts';
+import { heardAgain, remember, type Stamps } from '../scripts/dev/heard.ts';
 import { whenSettled } from '../scripts/dev/settle.ts';
 import { DrivenClock } from './helpers/clock.ts';
 import { type DevServer, startDevServer } from './helpers/dev-server.ts';
@@ -246,6 +247,38 @@ test('a save made in several steps starts one build, once no change has come for
   changed();
   clock.advance(40);
   assert.equal(builds, 2, 'the next save, the next build');
+});
+
+test('a save the watcher hears twice is built once; any write since the build began, even of the same length at the same moment, is built again', async () => {
+  const folder = await temporaryFolder();
+  const file = path.join(folder, 'members.yml');
+  const stamps: Stamps = new Map();
+  // A whole second, which utimes() sets exactly, so that the bytes alone tell the next write apart.
+  const moment = new Date('2026-11-29T06:00:00Z');
+  await writeFile(file, 'members:\n  - Cleo Trial\n');
+  await utimes(file, moment, moment);
+  assert.equal(heardAgain([file], stamps), false, 'a file no build has named is built');
+  remember([file], stamps);
+  assert.equal(heardAgain([file], stamps), true, 'the same save heard again is not built again');
+
+  await writeFile(file, 'members:\n  - Cleo Trail\n');
+  await utimes(file, moment, moment);
+  assert.equal(heardAgain([file], stamps), false, 'new bytes of the same length, with the same time, are built');
+  remember([file], stamps);
+  await writeFile(file, 'members:\n  - Cleo Trail\n');
+  await utimes(file, moment, new Date(moment.getTime() + 1000));
+  assert.equal(heardAgain([file], stamps), false, 'the same bytes written again, at a later time, are built');
+
+  const other = path.join(folder, 'events.yml');
+  await writeFile(other, 'events: []\n');
+  remember([file], stamps);
+  assert.equal(heardAgain([file, other], stamps), false, 'a save of two files, one of them new, is built');
+  remember([file, other], stamps);
+  await rm(other);
+  assert.equal(heardAgain([file, other], stamps), false, 'a file removed since is built');
+  remember([other], stamps);
+  assert.equal(heardAgain([other], stamps), true, 'its removal heard twice is built once');
+  assert.equal(heardAgain([], stamps), false, 'nothing heard, nothing skipped');
 });
 
 /** The Chromium the tests below launch; without one they are skipped (in CI they fail), and the tests above still run. */

@@ -23,6 +23,7 @@ import { within } from '../lib/output-folder.ts';
 import { projectRoot } from '../lib/project-root.js';
 import { startStaticServer } from '../lib/static-server.ts';
 import { dim, green, red, yellow } from '../lib/terminal.ts';
+import { heardAgain, remember, type Stamps } from './heard.ts';
 import { whenSettled } from './settle.ts';
 import { changedFile, fillFromDois, type Verdict, verdictOf } from './verdicts.ts';
 import type { DevBuildKind, DevBuildMessage } from './worker.ts';
@@ -112,9 +113,11 @@ function intercept(request: http.IncomingMessage, response: http.ServerResponse)
 let worker: ChildProcess | null = null;
 let building: DevBuildKind | null = null;
 let pending: DevBuildKind | null = null;
-/** The files changed since the last build started, and those of the build under way. */
-let changed = new Set<string>();
+/** The files changed since the last build started (by name, as a verdict names them), and those of the build under way. */
+let changed = new Map<string, string>();
 let buildingFiles: string[] = [];
+/** How each changed file was as the last build that named it started: a save heard twice is not built twice. */
+const stamps: Stamps = new Map();
 const rank: Record<DevBuildKind, number> = { content: 0, style: 1, source: 2 };
 const larger = (a: DevBuildKind | null, b: DevBuildKind) => (a && rank[a] > rank[b] ? a : b);
 
@@ -169,9 +172,13 @@ function flush() {
   if (building || !pending) return;
   const kind = pending;
   pending = null;
+  const files = [...changed.values()];
+  const names = [...changed.keys()].sort();
+  changed = new Map();
+  if (kind === 'content' && heardAgain(files, stamps)) return;
+  remember(files, stamps);
   building = kind;
-  buildingFiles = [...changed].sort();
-  changed = new Set();
+  buildingFiles = names;
   broadcast('building', buildingFiles);
   if (kind === 'source' || !worker) {
     const old = worker;
@@ -218,7 +225,7 @@ watch([path.join(projectRoot, 'src'), contentDir, path.join(projectRoot, 'public
     // not what was saved, and no build reads it: the save is the move that follows.
     if (path.basename(file).startsWith('.')) return;
     queued = larger(queued, kindOf(path.resolve(file)));
-    changed.add(changedFile(path.resolve(file), contentDir, projectRoot));
+    changed.set(changedFile(path.resolve(file), contentDir, projectRoot), path.resolve(file));
     settled();
   },
 );
