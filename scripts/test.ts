@@ -30,7 +30,8 @@
  *   unit     everything else: no build, no browser, a few seconds in all.
  *
  * The files run several at once (they mostly wait: on Chromium, on a build,
- * on a child process), and they share what is the same for all of them: the
+ * on a child process), those that drive no browser a few to a process
+ * (scripts/lib/test-groups.ts), and they share what is the same for all of them: the
  * fixture site and the real site are built once, here, while the files start
  * (a file that reads one waits for it), and one Chromium is started for the
  * run, before the files (scripts/lib/test-run.ts says how the test processes
@@ -49,6 +50,7 @@ import { chromiumArgs, findChromium, skippedBrowserTestsLog } from './lib/chromi
 import { filesIn, readJsonLines } from './lib/files.ts';
 import { projectRoot } from './lib/project-root.js';
 import { bold, red, yellow } from './lib/terminal.ts';
+import { type Costed, type Group, groupFiles, groupLabel, ownProcessMark } from './lib/test-groups.ts';
 import { type SharedSite, sharedBrowserVariable, sharedBuildFiles, sharedBuildsVariable } from './lib/test-run.ts';
 import {
   closeCounting,
@@ -132,23 +134,51 @@ function readTimes(): Record<string, number> {
   }
 }
 
+/** What a file is taken to cost, in ms: its last wall time here, or a guess. */
+function costOf(times: Record<string, number>, file: string): number {
+  return times[path.relative(projectRoot, path.resolve(projectRoot, file))] ?? guessedMs(file);
+}
+
 /**
  * The files longest first (each file's last wall time here, or a guess), so that the long ones start at once and
  * the short ones fill the cores at the end: the run ends soon after its longest file. Ties keep the name order.
  */
-function longestFirst(files: string[]): string[] {
-  const times = readTimes();
-  const cost = (file: string) => times[path.relative(projectRoot, path.resolve(projectRoot, file))] ?? guessedMs(file);
-  const costs = new Map(files.map((file) => [file, cost(file)]));
-  return files.toSorted((a, b) => costs.get(b)! - costs.get(a)!);
+function longestFirst(files: Costed[]): string[] {
+  return files.toSorted((a, b) => b.ms - a.ms).map(({ file }) => file);
 }
 
-/** Keeps each file's wall time of this run for the next run's order. */
-function rememberTimes(costs: FileUsage[]) {
+/** How many processes the files that drive no browser share (scripts/lib/test-groups.ts). */
+const sharedProcesses = 4;
+
+/**
+ * What to start: the files that drive no browser in a few groups, the browser files each as itself (each waits on
+ * Chromium, and they wait side by side); and the groups, to name them after.
+ */
+function runPlan(files: string[], folder: string): { order: string[]; groups: Group[] } {
   const times = readTimes();
-  for (const { file, wallMs } of costs) times[file] = Math.round(wallMs);
+  const costed = files.map((file) => ({ file, ms: costOf(times, file) }));
+  const shares = ({ file }: Costed) => kindOf(file) !== 'browser' && !ownProcessMark.test(sourceOf(file));
+  const groups = groupFiles(costed.filter(shares), sharedProcesses, folder);
+  const grouped = new Set(groups.flatMap((group) => group.files));
+  const alone = costed.filter(({ file }) => !grouped.has(file));
+  return { order: longestFirst([...alone, ...groups.map(({ entry, ms }) => ({ file: entry, ms }))]), groups };
+}
+
+/** Keeps each file's wall time of this run for the next run's order (a group's files keep theirs from a run alone). */
+function rememberTimes(costs: FileUsage[], groups: Group[]) {
+  const times = readTimes();
+  const entries = new Set(groups.map(({ entry }) => path.relative(projectRoot, entry)));
+  for (const { file, wallMs } of costs) if (!entries.has(file)) times[file] = Math.round(wallMs);
   mkdirSync(path.dirname(timesFile), { recursive: true });
   writeFileSync(timesFile, `${JSON.stringify(times, null, 2)}\n`);
+}
+
+/** The costs with each group's line named for what it ran, not for its module in the run's folder. */
+function named(costs: FileUsage[], groups: Group[]): FileUsage[] {
+  const labels = new Map(
+    groups.map((group, index) => [path.relative(projectRoot, group.entry), groupLabel(group, index, groups)]),
+  );
+  return costs.map((cost) => ({ ...cost, file: labels.get(cost.file) ?? cost.file }));
 }
 
 /** What the files asked for use, so that only that is made: each site's build, the browser. */
@@ -323,7 +353,8 @@ async function main() {
     ? []
     : ['--import', pathToFileURL(path.join(testDir, 'helpers', 'browser', 'without-browser.ts')).href];
   // The files in the order to start them (scripts/lib/run-test-files.ts); each file's process inherits the preloads.
-  const plan = JSON.stringify({ files: longestFirst(files), options });
+  const { order, groups } = runPlan(files, folder);
+  const plan = JSON.stringify({ files: order, options });
   const runner = path.join(projectRoot, 'scripts', 'lib', 'run-test-files.ts');
   child = spawn(process.execPath, ['--import', 'tsx', ...withoutBrowser, ...usage, runner, plan], {
     cwd: projectRoot,
@@ -339,12 +370,13 @@ async function main() {
   child.on('exit', async (code, signal) => {
     const skipped = readSkipped(skippedLog);
     const costs = readUsage(usageLog);
-    if (costs.length > 0) rememberTimes(costs);
+    if (costs.length > 0) rememberTimes(costs, groups);
     const untouched = await finish(run);
     if (signal ?? stopped) return endBy((signal ?? stopped)!);
     process.exitCode = untouched ? (code ?? 1) : 1;
     const spent = { wallMs: process.uptime() * 1000, ...(run.cpu?.() ?? { cpuMs: cpuMs() }) };
-    if (costs.length > 0 && slowest > 0) console.log(`\n${usageTable(costs, spent, slowest).join('\n')}`);
+    if (costs.length > 0 && slowest > 0)
+      console.log(`\n${usageTable(named(costs, groups), spent, slowest).join('\n')}`);
     if (skipped.length > 0) printSkipped(skipped);
   });
 }

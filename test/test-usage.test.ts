@@ -3,6 +3,8 @@
  * its descendants, those still running and those ended and waited for, which is how the run's shared Chromium (its
  * renderers waited for by its zygote) gets its line.
  */
+// npm test: a process of its own: it measures its own process's CPU time, to which a neighbouring file's ended child
+// would add.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';

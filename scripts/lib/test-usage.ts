@@ -144,7 +144,7 @@ export function usageTable(
     ...slowest.map((entry) => row(entry.file, seconds(entry.wallMs), seconds(entry.cpuMs))),
     ...(run.chromiumCpuMs ? [row('Chromium, shared by the browser files', '', seconds(run.chromiumCpuMs))] : []),
     row('the whole run', seconds(run.wallMs), seconds(run.cpuMs + (run.chromiumCpuMs ?? 0))),
-    `Wall time here is with the other files running beside it. A file's budget is ${seconds(fileBudgetMs)} alone on two cores: npm test -- ${slowest[0]?.file ?? 'test/x.test.ts'}`,
+    `Wall time here is with the other files running beside it. A file's budget is ${seconds(fileBudgetMs)} alone on two cores: npm test -- ${slowest.find((entry) => /\.test\.[cm]?[jt]sx?$/.test(entry.file))?.file ?? 'test/x.test.ts'}`,
   ];
 }
 
