@@ -173,12 +173,22 @@ function rememberTimes(costs: FileUsage[], groups: Group[]) {
   writeFileSync(timesFile, `${JSON.stringify(times, null, 2)}\n`);
 }
 
-/** The costs with each group's line named for what it ran, not for its module in the run's folder. */
+/**
+ * The costs with each group's line named for what it ran, not for its module in the run's folder, and each file it
+ * ran named with its group.
+ */
 function named(costs: FileUsage[], groups: Group[]): FileUsage[] {
-  const labels = new Map(
-    groups.map((group, index) => [path.relative(projectRoot, group.entry), groupLabel(group, index, groups)]),
+  const place = (index: number) => `${index + 1} of ${groups.length}`;
+  const byEntry = new Map(groups.map((group, index) => [path.relative(projectRoot, group.entry), { group, index }]));
+  const groupOf = new Map(
+    groups.flatMap(({ files }, index) => files.map((file) => [path.relative(projectRoot, path.resolve(file)), index])),
   );
-  return costs.map((cost) => ({ ...cost, file: labels.get(cost.file) ?? cost.file }));
+  return costs.map((cost) => {
+    const entry = byEntry.get(cost.file);
+    if (entry) return { ...cost, file: groupLabel(entry.group, place(entry.index)), files: entry.group.files.length };
+    const index = groupOf.get(cost.file);
+    return index === undefined ? cost : { ...cost, group: place(index) };
+  });
 }
 
 /** What the files asked for use, so that only that is made: each site's build, the browser. */
@@ -354,7 +364,7 @@ async function main() {
     : ['--import', pathToFileURL(path.join(testDir, 'helpers', 'browser', 'without-browser.ts')).href];
   // The files in the order to start them (scripts/lib/run-test-files.ts); each file's process inherits the preloads.
   const { order, groups } = runPlan(files, folder);
-  const plan = JSON.stringify({ files: order, options });
+  const plan = JSON.stringify({ files: order, grouped: groups.flatMap((group) => group.files), options });
   const runner = path.join(projectRoot, 'scripts', 'lib', 'run-test-files.ts');
   child = spawn(process.execPath, ['--import', 'tsx', ...withoutBrowser, ...usage, runner, plan], {
     cwd: projectRoot,

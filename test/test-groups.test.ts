@@ -45,6 +45,8 @@ test('test files share a process; each test is reported at its own file, a failu
   assert.match(failure, /second: fails, reported at its own file/);
   assert.match(failure, /location: '[^']*test-groups[/\\]second\.test\.ts:/, 'the failure names its own file');
   assert.match(stdout, /test files, 1 of 1 \(2 in one process\)/, 'the closing table names the group');
+  for (const name of ['first', 'second'])
+    assert.match(stdout, new RegExp(`test-groups[/\\\\]${name}\\.test\\.ts \\(in 1 of 1\\) +\\d+\\.\\d s\\n`), `${name} has its line`);
   assert.match(stdout, /test[/\\]fixtures[/\\]test-groups[/\\]own\.test\.ts/, 'and the file that ran alone');
 });
 

@@ -9,11 +9,16 @@
  * --test-concurrency=N, --test-name-pattern=P (again for more), --test-only,
  * --test-reporter=spec|tap|dot, --test-timeout=MS.
  */
+import path from 'node:path';
 import { run } from 'node:test';
 import { dot, spec, tap } from 'node:test/reporters';
+import { recordGroupedFiles, usageLogVariable } from './test-usage.ts';
 
 interface Plan {
+  /** The files to start, each in a process of its own: a test file, or a group's module. */
   files: string[];
+  /** The files the groups' modules import. */
+  grouped?: string[];
   options: string[];
 }
 
@@ -64,7 +69,34 @@ function main() {
   stream.on('test:fail', (event: { todo?: unknown; details?: { error?: unknown } }) => {
     if (!event.todo) process.exitCode = 1;
   });
+  const log = process.env[usageLogVariable];
+  if (log) {
+    const grouped = groupedWallTimes(stream, new Set((plan.grouped ?? []).map((file) => path.resolve(file))));
+    stream.once('close', () => recordGroupedFiles(log, grouped));
+  }
   stream.compose(reporters[settings.reporter]()).pipe(process.stdout);
+}
+
+interface Ended {
+  nesting: number;
+  file?: string;
+  details: { duration_ms: number };
+}
+
+/**
+ * The wall time of each file that ran in a group's process (scripts/lib/test-groups.ts): the sum of its top-level
+ * tests' times, which run one after the other there. A test a helper declares for a file (test/helpers/…) is the
+ * helper's by its place, and counts in its group's line only.
+ */
+function groupedWallTimes(stream: ReturnType<typeof run>, grouped: Set<string>): Map<string, number> {
+  const times = new Map<string, number>();
+  const add = (event: Ended) => {
+    if (event.nesting !== 0 || !event.file || !grouped.has(path.resolve(event.file))) return;
+    times.set(event.file, (times.get(event.file) ?? 0) + event.details.duration_ms);
+  };
+  stream.on('test:pass', add);
+  stream.on('test:fail', add);
+  return times;
 }
 
 main();

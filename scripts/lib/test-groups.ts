@@ -55,6 +55,6 @@ export function groupFiles(files: Costed[], count: number, folder: string): Grou
   });
 }
 
-/** How the closing table names a group: its place and how many files it ran. */
-export const groupLabel = (group: Group, index: number, groups: Group[]) =>
-  `test files, ${index + 1} of ${groups.length} (${group.files.length} in one process)`;
+/** How the closing table names a group: its place ("2 of 4") and how many files it ran. */
+export const groupLabel = (group: Group, place: string) =>
+  `test files, ${place} (${group.files.length} in one process)`;

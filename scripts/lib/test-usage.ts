@@ -26,7 +26,12 @@ export const usageLogVariable = 'ECCRON_TEST_USAGE';
 export interface FileUsage {
   file: string;
   wallMs: number;
-  cpuMs: number;
+  /** None for a file that ran in a group's process (scripts/lib/test-groups.ts): its group's line has it. */
+  cpuMs?: number;
+  /** The group whose process ran the file ("2 of 4"). */
+  group?: string;
+  /** A group's line: how many files its process ran. */
+  files?: number;
 }
 
 /** The CPU time of the processes this one started and waited for, in ms; 0 where the system does not say. */
@@ -123,6 +128,16 @@ function recordUsage(log: string, file: string): void {
 
 export const readUsage = (log: string): FileUsage[] => readJsonLines<FileUsage>(log);
 
+/**
+ * Each file run in a group's process with its wall time there: the time of its top-level tests, which run one after
+ * the other in that process (scripts/lib/run-test-files.ts sums them from the runner's events). Appended as the run
+ * ends, to the log each process writes its line to; its CPU time is its group's.
+ */
+export function recordGroupedFiles(log: string, wallMs: Map<string, number>): void {
+  const lines = [...wallMs].map(([file, ms]) => JSON.stringify({ file: path.relative(projectRoot, file), wallMs: ms }));
+  if (lines.length > 0) appendFileSync(log, `${lines.join('\n')}\n`);
+}
+
 /** The budget of one file run alone on two cores (CONTRIBUTING.md, Tests). */
 const fileBudgetMs = 40_000;
 
@@ -135,13 +150,19 @@ export function usageTable(
   count = 12,
 ): string[] {
   const slowest = usage.toSorted((a, b) => b.wallMs - a.wallMs).slice(0, count);
-  const width = Math.max(4, ...slowest.map((entry) => entry.file.length));
+  const width = Math.max(4, ...slowest.map((entry) => entry.file.length + (entry.group ? entry.group.length + 6 : 0)));
   const row = (file: string, wall: string, cpu: string) =>
-    `  ${file.padEnd(width)}  ${wall.padStart(8)}  ${cpu.padStart(8)}`;
+    `  ${file.padEnd(width)}  ${wall.padStart(8)}  ${cpu.padStart(8)}`.trimEnd();
   return [
-    `The slowest test files (of ${usage.length}), wall and CPU time, the processes each started included:`,
+    `The slowest test files (of ${usage.filter((entry) => entry.files === undefined).length}), wall and CPU time, the processes each started included:`,
     row('file', 'wall', 'CPU'),
-    ...slowest.map((entry) => row(entry.file, seconds(entry.wallMs), seconds(entry.cpuMs))),
+    ...slowest.map((entry) =>
+      row(
+        entry.group ? `${entry.file} (in ${entry.group})` : entry.file,
+        seconds(entry.wallMs),
+        entry.cpuMs === undefined ? '' : seconds(entry.cpuMs),
+      ),
+    ),
     ...(run.chromiumCpuMs ? [row('Chromium, shared by the browser files', '', seconds(run.chromiumCpuMs))] : []),
     row('the whole run', seconds(run.wallMs), seconds(run.cpuMs + (run.chromiumCpuMs ?? 0))),
     `Wall time here is with the other files running beside it. A file's budget is ${seconds(fileBudgetMs)} alone on two cores: npm test -- ${slowest.find((entry) => /\.test\.[cm]?[jt]sx?$/.test(entry.file))?.file ?? 'test/x.test.ts'}`,
