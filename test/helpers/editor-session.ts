@@ -14,7 +14,7 @@
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, CDPSession, Locator, Page, Route } from 'playwright-core';
 import type { RecordedResolver } from '../fixtures/doi/recorded-resolver.ts';
@@ -24,6 +24,7 @@ import { filesOf, seedFolder } from './cms-folder.ts';
 import { type DevServer, startDevServer } from './dev-server.ts';
 import { writeAsTheEditorDoes } from './editor-style.ts';
 import { fixtureContentDir, temporaryFolder } from './site.ts';
+import { writeFileAtomic } from '../../scripts/lib/atomic-write.js';
 
 /**
  * The page's side of the folder: the picker answers with the private folder "repository", and each file the CMS
@@ -160,10 +161,11 @@ async function openAdmin(
     },
   );
   await context.exposeBinding('__cspViolation', (_source, line: string) => violations.push(line));
-  await context.exposeBinding('__written', async (_source, file: string, text: string) => {
+  // Into place at once, as the browser's own save does (a temporary file moved over the file when the CMS closes it):
+  // a file written in two steps, its truncation first, could be built empty by a busy dev server.
+  await context.exposeBinding('__written', (_source, file: string, text: string) => {
     assert.ok(file.startsWith('content/'), `the CMS writes inside content/ only, not ${file}`);
-    await mkdir(path.dirname(path.join(session.repository, file)), { recursive: true });
-    await writeFile(path.join(session.repository, file), text);
+    writeFileAtomic(path.join(session.repository, file), text);
   });
   await context.exposeBinding('__removed', (_source, file: string) =>
     rm(path.join(session.repository, file), { force: true }),
