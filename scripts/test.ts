@@ -30,8 +30,8 @@
  *   unit     everything else: no build, no browser, a few seconds in all.
  *
  * The files run several at once (they mostly wait: on Chromium, on a build,
- * on a child process), those that drive no browser a few to a process
- * (scripts/lib/test-groups.ts), and they share what is the same for all of them: the
+ * on a child process), a few to a process (scripts/lib/test-groups.ts), and
+ * they share what is the same for all of them: the
  * fixture site and the real site are built once, here, while the files start
  * (a file that reads one waits for it), and one Chromium is started for the
  * run, before the files (scripts/lib/test-run.ts says how the test processes
@@ -147,21 +147,26 @@ function longestFirst(files: Costed[]): string[] {
   return files.toSorted((a, b) => b.ms - a.ms).map(({ file }) => file);
 }
 
-/** How many processes the files that drive no browser share (scripts/lib/test-groups.ts). */
-const sharedProcesses = 4;
-
 /**
- * What to start: the files that drive no browser in a few groups, the browser files each as itself (each waits on
- * Chromium, and they wait side by side); and the groups, to name them after.
+ * How many processes the files share (scripts/lib/test-groups.ts): those that drive no browser, and the browser files,
+ * which wait on Chromium and are kept apart from the others so that those waits go on side by side with work.
  */
+const sharedProcesses = { other: 4, browser: 8 };
+
+/** What to start: the test files in a few groups (a file that asks runs alone); and the groups, to name them after. */
 function runPlan(files: string[], folder: string): { order: string[]; groups: Group[] } {
   const times = readTimes();
   const costed = files.map((file) => ({ file, ms: costOf(times, file) }));
-  const shares = ({ file }: Costed) => kindOf(file) !== 'browser' && !ownProcessMark.test(sourceOf(file));
-  const groups = groupFiles(costed.filter(shares), sharedProcesses, folder);
+  const alone = costed.filter(({ file }) => ownProcessMark.test(sourceOf(file)));
+  const browser = costed.filter((file) => !alone.includes(file) && kindOf(file.file) === 'browser');
+  const other = costed.filter((file) => !alone.includes(file) && !browser.includes(file));
+  const groups = [
+    ...groupFiles(other, { name: 'test files', count: sharedProcesses.other, folder }),
+    ...groupFiles(browser, { name: 'browser files', count: sharedProcesses.browser, folder }),
+  ];
   const grouped = new Set(groups.flatMap((group) => group.files));
-  const alone = costed.filter(({ file }) => !grouped.has(file));
-  return { order: longestFirst([...alone, ...groups.map(({ entry, ms }) => ({ file: entry, ms }))]), groups };
+  const rest = costed.filter(({ file }) => !grouped.has(file));
+  return { order: longestFirst([...rest, ...groups.map(({ entry, ms }) => ({ file: entry, ms }))]), groups };
 }
 
 /** Keeps each file's wall time of this run for the next run's order (a group's files keep theirs from a run alone). */
@@ -178,16 +183,15 @@ function rememberTimes(costs: FileUsage[], groups: Group[]) {
  * ran named with its group.
  */
 function named(costs: FileUsage[], groups: Group[]): FileUsage[] {
-  const place = (index: number) => `${index + 1} of ${groups.length}`;
-  const byEntry = new Map(groups.map((group, index) => [path.relative(projectRoot, group.entry), { group, index }]));
+  const byEntry = new Map(groups.map((group) => [path.relative(projectRoot, group.entry), group]));
   const groupOf = new Map(
-    groups.flatMap(({ files }, index) => files.map((file) => [path.relative(projectRoot, path.resolve(file)), index])),
+    groups.flatMap((group) => group.files.map((file) => [path.relative(projectRoot, path.resolve(file)), group])),
   );
   return costs.map((cost) => {
     const entry = byEntry.get(cost.file);
-    if (entry) return { ...cost, file: groupLabel(entry.group, place(entry.index)), files: entry.group.files.length };
-    const index = groupOf.get(cost.file);
-    return index === undefined ? cost : { ...cost, group: place(index) };
+    if (entry) return { ...cost, file: groupLabel(entry), files: entry.files.length };
+    const group = groupOf.get(cost.file);
+    return group ? { ...cost, group: `${group.name}, ${group.place}` } : cost;
   });
 }
 
@@ -364,7 +368,7 @@ async function main() {
     : ['--import', pathToFileURL(path.join(testDir, 'helpers', 'browser', 'without-browser.ts')).href];
   // The files in the order to start them (scripts/lib/run-test-files.ts); each file's process inherits the preloads.
   const { order, groups } = runPlan(files, folder);
-  const plan = JSON.stringify({ files: order, grouped: groups.flatMap((group) => group.files), options });
+  const plan = JSON.stringify({ files: order, grouped: groups.flatMap((group) => group.files), usageLog, options });
   const runner = path.join(projectRoot, 'scripts', 'lib', 'run-test-files.ts');
   child = spawn(process.execPath, ['--import', 'tsx', ...withoutBrowser, ...usage, runner, plan], {
     cwd: projectRoot,

@@ -46,7 +46,11 @@ test('test files share a process; each test is reported at its own file, a failu
   assert.match(failure, /location: '[^']*test-groups[/\\]second\.test\.ts:/, 'the failure names its own file');
   assert.match(stdout, /test files, 1 of 1 \(2 in one process\)/, 'the closing table names the group');
   for (const name of ['first', 'second'])
-    assert.match(stdout, new RegExp(`test-groups[/\\\\]${name}\\.test\\.ts \\(in 1 of 1\\) +\\d+\\.\\d s\\n`), `${name} has its line`);
+    assert.match(
+      stdout,
+      new RegExp(`test-groups[/\\\\]${name}\\.test\\.ts \\(in test files, 1 of 1\\) +\\d+\\.\\d s\\n`),
+      `${name} has its line`,
+    );
   assert.match(stdout, /test[/\\]fixtures[/\\]test-groups[/\\]own\.test\.ts/, 'and the file that ran alone');
 });
 
@@ -59,7 +63,7 @@ test('the files are dealt into groups of two at least, the costliest first, each
     { file: 'test/d.test.ts', ms: 4_000 },
     { file: 'test/e.test.ts', ms: 2_000 },
   ];
-  const groups = groupFiles(files, 2, folder);
+  const groups = groupFiles(files, { name: 'test files', count: 2, folder });
   assert.deepEqual(
     groups.map(({ files, ms }) => ({ files, ms })),
     [
@@ -72,6 +76,10 @@ test('the files are dealt into groups of two at least, the costliest first, each
     imported.map((url: string) => path.relative(projectRoot, fileURLToPath(url))),
     ['test/c.test.ts', 'test/d.test.ts', 'test/b.test.ts'].map((file) => path.normalize(file)),
   );
-  assert.equal(groupFiles(files.slice(0, 3), 2, folder).length, 1, 'three files make one group');
-  assert.deepEqual(groupFiles(files.slice(0, 1), 2, folder), [], 'one file makes none');
+  assert.equal(
+    groupFiles(files.slice(0, 3), { name: 'test files', count: 2, folder }).length,
+    1,
+    'three files make one group',
+  );
+  assert.deepEqual(groupFiles(files.slice(0, 1), { name: 'test files', count: 2, folder }), [], 'one file makes none');
 });

@@ -12,13 +12,15 @@
 import path from 'node:path';
 import { run } from 'node:test';
 import { dot, spec, tap } from 'node:test/reporters';
-import { recordGroupedFiles, usageLogVariable } from './test-usage.ts';
+import { recordGroupedFiles } from './test-usage.ts';
 
 interface Plan {
   /** The files to start, each in a process of its own: a test file, or a group's module. */
   files: string[];
   /** The files the groups' modules import. */
   grouped?: string[];
+  /** Where each test process writes what it cost (scripts/lib/test-usage.ts), and this one each grouped file's time. */
+  usageLog?: string;
   options: string[];
 }
 
@@ -69,34 +71,31 @@ function main() {
   stream.on('test:fail', (event: { todo?: unknown; details?: { error?: unknown } }) => {
     if (!event.todo) process.exitCode = 1;
   });
-  const log = process.env[usageLogVariable];
+  const log = plan.usageLog;
   if (log) {
     const grouped = groupedWallTimes(stream, new Set((plan.grouped ?? []).map((file) => path.resolve(file))));
-    stream.once('close', () => recordGroupedFiles(log, grouped));
+    stream.once('close', () => recordGroupedFiles(log, grouped()));
   }
   stream.compose(reporters[settings.reporter]()).pipe(process.stdout);
 }
 
-interface Ended {
-  nesting: number;
-  file?: string;
-  details: { duration_ms: number };
-}
-
 /**
- * The wall time of each file that ran in a group's process (scripts/lib/test-groups.ts): the sum of its top-level
- * tests' times, which run one after the other there. A test a helper declares for a file (test/helpers/…) is the
- * helper's by its place, and counts in its group's line only.
+ * The wall time of each file that ran in a group's process (scripts/lib/test-groups.ts): from its first test's start
+ * to its last test's end as the events arrive here. A group runs its files one after the other, so these spans do not
+ * overlap within a group. A test that a helper declares (test/helpers/…) is the helper's by its place: a file whose
+ * tests are all declared by a helper has no line, and counts in its group's line only.
  */
-function groupedWallTimes(stream: ReturnType<typeof run>, grouped: Set<string>): Map<string, number> {
-  const times = new Map<string, number>();
-  const add = (event: Ended) => {
-    if (event.nesting !== 0 || !event.file || !grouped.has(path.resolve(event.file))) return;
-    times.set(event.file, (times.get(event.file) ?? 0) + event.details.duration_ms);
+function groupedWallTimes(stream: ReturnType<typeof run>, grouped: Set<string>): () => Map<string, number> {
+  const spans = new Map<string, { from: number; to: number }>();
+  const seen = (event: { file?: string }) => {
+    if (!event.file || !grouped.has(path.resolve(event.file))) return;
+    const now = performance.now();
+    const span = spans.get(event.file);
+    if (span) span.to = now;
+    else spans.set(event.file, { from: now, to: now });
   };
-  stream.on('test:pass', add);
-  stream.on('test:fail', add);
-  return times;
+  for (const event of ['test:start', 'test:pass', 'test:fail'] as const) stream.on(event, seen);
+  return () => new Map([...spans].map(([file, { from, to }]) => [file, to - from]));
 }
 
 main();

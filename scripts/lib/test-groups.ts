@@ -1,18 +1,23 @@
 /**
- * The test files of a run that drive no browser share a few processes
- * instead of one each. A test file's process pays for its start (Node, tsx,
- * the test runner: about 0.4 s of CPU) and for loading the modules its
- * neighbours load too. On two cores, the 52 unit files took 124 s of CPU in
+ * The test files of a run share a few processes instead of one each. A test
+ * file's process pays for its start (Node, tsx, the test runner: about 0.4 s
+ * of CPU) and for loading the modules its neighbours load too (Playwright for
+ * every browser file). On two cores, the 52 unit files took 124 s of CPU in
  * processes of their own and 79 s in two; the 32 files that build took 128 s
- * in their own and 73 s in one. Node 20's test runner has no option for it (Node 22's
- * --experimental-test-isolation=none is one), so a group is a module, written
- * into the run's folder, that imports its files in turn: their tests run one
- * after the other in the group's process, and each test is still reported at
- * its own file and line. A file named alone on the command line runs alone.
+ * in their own and 73 s in one. Node 20's test runner has no option for it
+ * (Node 22's --experimental-test-isolation=none is one), so a group is a
+ * module, written into the run's folder, that imports its files in turn:
+ * their tests run one after the other in the group's process, and each test
+ * is still reported at its own file and line. The browser files are grouped
+ * apart from the others, in more and smaller groups: they wait on Chromium,
+ * and their waits go on side by side. A file named alone on the command line
+ * runs alone.
  *
- * A file that needs a process to itself says so with a line of its own,
- * `// npm test: a process of its own`, and why (one that measures its own
- * process's CPU time, which a neighbour's ended child would add to).
+ * A file's top-level hooks (`before`, `after` outside any describe) run once
+ * its whole group has run; a file whose tests need a process to themselves
+ * says so with a line of its own, `// npm test: a process of its own`, and why
+ * (one that measures its own process's CPU time, which a neighbour's ended
+ * child would add to).
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -28,6 +33,9 @@ export interface Costed {
 }
 
 export interface Group {
+  /** What the group's files are ("test files", "browser files"), and its place among those groups ("2 of 4"). */
+  name: string;
+  place: string;
   /** The module that imports the group's files, in the run's folder. */
   entry: string;
   files: string[];
@@ -38,7 +46,10 @@ export interface Group {
  * Up to `count` groups of the files, two files at least in each (one file makes no group: it runs as itself), the
  * costliest dealt first, each to the group that costs least so far; each group's module is written into `folder`.
  */
-export function groupFiles(files: Costed[], count: number, folder: string): Group[] {
+export function groupFiles(
+  files: Costed[],
+  { name, count, folder }: { name: string; count: number; folder: string },
+): Group[] {
   const size = Math.min(count, Math.floor(files.length / 2));
   if (size === 0) return [];
   const groups = Array.from({ length: size }, () => ({ files: [] as string[], ms: 0 }));
@@ -48,13 +59,12 @@ export function groupFiles(files: Costed[], count: number, folder: string): Grou
     cheapest.ms += ms;
   }
   return groups.map((group, index) => {
-    const entry = path.join(folder, `test-files-${index + 1}-of-${size}.test.mjs`);
+    const entry = path.join(folder, `${name.replaceAll(' ', '-')}-${index + 1}-of-${size}.test.mjs`);
     const imports = group.files.map((file) => `import ${JSON.stringify(pathToFileURL(path.resolve(file)).href)};`);
     writeFileSync(entry, `${imports.join('\n')}\n`);
-    return { entry, ...group };
+    return { name, place: `${index + 1} of ${size}`, entry, ...group };
   });
 }
 
-/** How the closing table names a group: its place ("2 of 4") and how many files it ran. */
-export const groupLabel = (group: Group, place: string) =>
-  `test files, ${place} (${group.files.length} in one process)`;
+/** How the closing table names a group: what it ran, its place and how many files. */
+export const groupLabel = (group: Group) => `${group.name}, ${group.place} (${group.files.length} in one process)`;

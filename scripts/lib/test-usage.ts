@@ -129,9 +129,9 @@ function recordUsage(log: string, file: string): void {
 export const readUsage = (log: string): FileUsage[] => readJsonLines<FileUsage>(log);
 
 /**
- * Each file run in a group's process with its wall time there: the time of its top-level tests, which run one after
- * the other in that process (scripts/lib/run-test-files.ts sums them from the runner's events). Appended as the run
- * ends, to the log each process writes its line to; its CPU time is its group's.
+ * Each file run in a group's process with its wall time there, from its first test's start to its last test's end
+ * (scripts/lib/run-test-files.ts reads them from the runner's events). Appended as the run ends, to the log each
+ * process writes its line to; its CPU time is its group's.
  */
 export function recordGroupedFiles(log: string, wallMs: Map<string, number>): void {
   const lines = [...wallMs].map(([file, ms]) => JSON.stringify({ file: path.relative(projectRoot, file), wallMs: ms }));
