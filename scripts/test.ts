@@ -169,11 +169,16 @@ function runPlan(files: string[], folder: string): { order: string[]; groups: Gr
   return { order: longestFirst([...rest, ...groups.map(({ entry, ms }) => ({ file: entry, ms }))]), groups };
 }
 
-/** Keeps each file's wall time of this run for the next run's order (a group's files keep theirs from a run alone). */
+/**
+ * Keeps the wall time of each file that ran in a process of its own, for the next run's order and groups; a file
+ * that ran in a group keeps the time it took alone (its span in a group leaves out what a helper's describe does
+ * before its first test).
+ */
 function rememberTimes(costs: FileUsage[], groups: Group[]) {
   const times = readTimes();
   const entries = new Set(groups.map(({ entry }) => path.relative(projectRoot, entry)));
-  for (const { file, wallMs } of costs) if (!entries.has(file)) times[file] = Math.round(wallMs);
+  for (const { file, wallMs, cpuMs } of costs)
+    if (cpuMs !== undefined && !entries.has(file)) times[file] = Math.round(wallMs);
   mkdirSync(path.dirname(timesFile), { recursive: true });
   writeFileSync(timesFile, `${JSON.stringify(times, null, 2)}\n`);
 }

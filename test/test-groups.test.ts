@@ -82,4 +82,10 @@ test('the files are dealt into groups of two at least, the costliest first, each
     'three files make one group',
   );
   assert.deepEqual(groupFiles(files.slice(0, 1), { name: 'test files', count: 2, folder }), [], 'one file makes none');
+  const quick = ['f', 'g', 'h', 'i', 'j'].map((name) => ({ file: `test/${name}.test.ts`, ms: 0 }));
+  assert.deepEqual(
+    groupFiles(quick, { name: 'test files', count: 2, folder }).map(({ files }) => files.length),
+    [3, 2],
+    'files that took no time are shared out too, not all put in one group',
+  );
 });

@@ -80,10 +80,10 @@ function main() {
 }
 
 /**
- * The wall time of each file that ran in a group's process (scripts/lib/test-groups.ts): from its first test's start
- * to its last test's end as the events arrive here. A group runs its files one after the other, so these spans do not
- * overlap within a group. A test that a helper declares (test/helpers/…) is the helper's by its place: a file whose
- * tests are all declared by a helper has no line, and counts in its group's line only.
+ * The wall time of each file that ran in a group's process (scripts/lib/test-groups.ts): from its first test's
+ * beginning to its last test's end, as the events arrive here. A group runs its files one after the other, so these
+ * spans do not overlap within a group. A test or describe that a helper declares (test/helpers/…) is the helper's by
+ * its place: the hooks such a describe runs before the file's first test are in no file's line, only in the group's.
  */
 function groupedWallTimes(stream: ReturnType<typeof run>, grouped: Set<string>): () => Map<string, number> {
   const spans = new Map<string, { from: number; to: number }>();
@@ -94,7 +94,8 @@ function groupedWallTimes(stream: ReturnType<typeof run>, grouped: Set<string>):
     if (span) span.to = now;
     else spans.set(event.file, { from: now, to: now });
   };
-  for (const event of ['test:start', 'test:pass', 'test:fail'] as const) stream.on(event, seen);
+  // A test's dequeue is sent as it begins; its start, only once it is reported, after it has run.
+  for (const event of ['test:dequeue', 'test:pass', 'test:fail'] as const) stream.on(event, seen);
   return () => new Map([...spans].map(([file, { from, to }]) => [file, to - from]));
 }
 

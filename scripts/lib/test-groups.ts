@@ -26,6 +26,9 @@ import { pathToFileURL } from 'node:url';
 /** The line by which a test file asks for a process of its own. */
 export const ownProcessMark = /^\/\/ npm test: a process of its own\b/m;
 
+/** The least a file is taken to cost in a group, in ms. */
+const minimumMs = 1000;
+
 /** A file to run, and what it cost when last run (the order and the groups' balance follow from it). */
 export interface Costed {
   file: string;
@@ -56,7 +59,8 @@ export function groupFiles(
   for (const { file, ms } of files.toSorted((a, b) => b.ms - a.ms)) {
     const cheapest = groups.reduce((least, group) => (group.ms < least.ms ? group : least));
     cheapest.files.push(file);
-    cheapest.ms += ms;
+    // A file costs something however quick it was: files of no cost would all go to one group.
+    cheapest.ms += Math.max(ms, minimumMs);
   }
   return groups.map((group, index) => {
     const entry = path.join(folder, `${name.replaceAll(' ', '-')}-${index + 1}-of-${size}.test.mjs`);
