@@ -13,8 +13,10 @@
  * and their waits go on side by side. A file named alone on the command line
  * runs alone.
  *
- * A file's top-level hooks (`before`, `after` outside any describe) run once
- * its whole group has run; a file whose tests need a process to themselves
+ * A file's hooks outside any describe are its group's: a `before` runs before
+ * the group's first test, an `after` once the whole group has run, and a
+ * `beforeEach` or `afterEach` around every test of the group (verify's clears
+ * its own maps, which is harmless). A file whose tests need a process to themselves
  * says so with a line of its own, `// npm test: a process of its own`, and why
  * (one that measures its own process's CPU time, which a neighbour's ended
  * child would add to).
