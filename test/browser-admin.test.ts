@@ -135,7 +135,13 @@ withChromium('the CMS at /admin/', (executablePath) =>
         'Example Consortium for Test Content',
         'the site’s name',
       );
-      assert.ok(await page.locator('img[src="/uploads/logo.svg"]').isVisible(), 'the site’s logo');
+      // Seen once it has loaded, which on a busy machine can be after the first screen's button (failed once so).
+      const logo = page.locator('img[src="/uploads/logo.svg"]');
+      await logo.waitFor({ state: 'visible' });
+      assert.ok(
+        await logo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0),
+        'the site’s logo',
+      );
       assert.match(
         await page.locator('body').innerText(),
         /select the root directory of the “\u2068?eccron-site\u2069?” repository/,
