@@ -40,6 +40,22 @@ const values = fc.oneof(
   fc.dictionary(fc.string(), fc.oneof(fc.string(), fc.double(), fc.constant(undefined), fc.date())),
 );
 
+/**
+ * The value with each date as its time, 'invalid' for an Invalid Date: two Invalid Dates are the same snapshot (as
+ * structuredClone makes them), where assert's deep equality reads their times, NaN and NaN, as different (seed
+ * 691480119 found it).
+ */
+function datesAsTimes(value: unknown): unknown {
+  if (value instanceof Date) return { date: Number.isNaN(value.getTime()) ? 'invalid' : value.getTime() };
+  if (value instanceof Map) return new Map([...value].map(([key, item]) => [datesAsTimes(key), datesAsTimes(item)]));
+  if (value instanceof Set) return new Set([...value].map(datesAsTimes));
+  if (Array.isArray(value)) return value.map(datesAsTimes);
+  if (typeof value !== 'object' || value === null) return value;
+  const copy = Object.create(Object.getPrototypeOf(value)) as Record<string, unknown>;
+  for (const [key, item] of Object.entries(value)) copy[key] = datesAsTimes(item);
+  return copy;
+}
+
 test("the served CMS's snapshot of any value equals the packaged one's, and keeps a word or a number as itself", async () => {
   const files = adminFiles(createUrls('/', 'https://example.org'), await fixtureContent(), undefined);
   const served = files.find((file) => /^admin\/sveltia-cms-[\d.]+\.js$/.test(file.path))!;
@@ -47,10 +63,10 @@ test("the served CMS's snapshot of any value equals the packaged one's, and keep
   const patched = cloneOf(Buffer.from(served.contents).toString('latin1'));
   fc.assert(
     fc.property(values, (value) => {
-      assert.deepStrictEqual(patched(value), packaged(value));
+      assert.deepStrictEqual(datesAsTimes(patched(value)), datesAsTimes(packaged(value)));
       if (typeof value !== 'object' || value === null) assert.ok(Object.is(patched(value), value));
     }),
-    { numRuns: propertyRuns(500) },
+    { numRuns: propertyRuns(500), examples: [[{ '': new Date(Number.NaN) }]] },
   );
   // A draft's shape: the copy is a copy, its words the same words.
   const draft = { title: 'The Structure of Ordinary Water', authors: [{ name: 'Frank, H. S.' }], year: 1970 };
