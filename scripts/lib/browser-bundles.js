@@ -138,8 +138,9 @@ export const keptFiles = (root) => ({
     cacheFolder(root),
     `${createHash('sha256').update(root).update('\0').digest('hex').slice(0, 16)}.json`,
   ),
-  editor: path.join(cacheFolder(root), 'admin-editor.json'),
-  preview: path.join(cacheFolder(root), 'admin-preview.json'),
+  // A line of JSON, then the script's bytes (admin/kept-script.ts).
+  editor: path.join(cacheFolder(root), 'admin-editor.kept'),
+  preview: path.join(cacheFolder(root), 'admin-preview.kept'),
 });
 
 /**
