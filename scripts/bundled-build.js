@@ -22,7 +22,7 @@ import { pathToFileURL } from 'node:url';
 import vm from 'node:vm';
 import { crc32 } from 'node:zlib';
 import { writeFileAtomic } from './lib/atomic-write.js';
-import { startBrowserBundles } from './lib/browser-bundles.js';
+import { projectFiles, startBrowserBundles } from './lib/browser-bundles.js';
 
 /** The command bundled, and the files that say how (this one and its starter). */
 const entryFile = 'scripts/build.ts';
@@ -236,11 +236,8 @@ async function makeBundle(esbuild, projectRoot, folder) {
     write: false,
     logLevel: 'silent',
   });
-  const inputs = Object.keys(result.metafile.inputs)
-    // Project files only: packages are covered by npm's record.
-    .filter((file) => !file.includes('node_modules'))
-    .map((file) => file.split(path.sep).join('/'))
-    .sort();
+  // Project files only: packages are covered by npm's record.
+  const inputs = projectFiles(Object.keys(result.metafile.inputs));
   const key = keyOf(projectRoot, inputs);
   // Another build may be reading the previous bundle: each has its own name, and the manifest is replaced whole.
   const bundle = `build-${key}.js`;

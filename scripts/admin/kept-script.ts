@@ -1,8 +1,8 @@
 /**
  * One script of /admin/ bundled by esbuild and kept in node_modules/.cache/
- * between builds, keyed by the options, the bytes of every input esbuild read
- * and npm's record of the installed packages: the editor's script and the
- * preview pane's are bundled only when one of those changes.
+ * between builds, keyed by the options, the bytes of every project file
+ * esbuild read and npm's record of the installed packages: the editor's
+ * script and the preview pane's are bundled only when one of those changes.
  *
  * The kept file is one line of JSON (the key, the inputs, the script's path,
  * length and CRC-32), then the script's bytes as esbuild wrote them, which the
@@ -17,7 +17,7 @@ import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import type * as esbuild from 'esbuild';
 import { writeFileAtomic } from '../lib/atomic-write.js';
-import { inputsStamp, keptFiles, takeStarted } from '../lib/browser-bundles.js';
+import { inputsStamp, keptFiles, projectFiles, takeStarted } from '../lib/browser-bundles.js';
 import { projectRoot } from '../lib/project-root.js';
 
 const require = createRequire(import.meta.url);
@@ -42,7 +42,7 @@ interface KeptRecord {
 
 type Options = esbuild.BuildOptions & { write: false; metafile: true };
 
-/** What the bundle depends on: the options, the bytes of its inputs and npm's record of the installed packages. */
+/** What the bundle depends on: the options, the bytes of its own inputs and npm's record of the installed packages. */
 function keyOf(options: Options, inputs: string[]): string {
   const hash = createHash('sha256').update(JSON.stringify(options));
   for (const file of [...inputs, 'node_modules/.package-lock.json'])
@@ -74,7 +74,7 @@ function keep(cacheFile: string, options: Options, result: esbuild.BuildResult<O
   const [output] = result.outputFiles;
   if (!output) throw new Error(`esbuild wrote no ${what}`);
   const script = { path: path.relative(projectRoot, output.path).split(path.sep).join('/'), contents: output.contents };
-  const inputs = Object.keys(result.metafile.inputs);
+  const inputs = projectFiles(Object.keys(result.metafile.inputs));
   try {
     const { contents } = script;
     const record: KeptRecord = {
