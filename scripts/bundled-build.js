@@ -22,7 +22,8 @@ import { pathToFileURL } from 'node:url';
 import vm from 'node:vm';
 import { crc32 } from 'node:zlib';
 import { writeFileAtomic } from './lib/atomic-write.js';
-import { startBrowserBundles } from './lib/browser-bundles.js';
+import { projectFiles, startBrowserBundles } from './lib/browser-bundles.js';
+import { setUpBuildWithNothingKept } from './lib/one-build.js';
 
 /** The command bundled, and the files that say how (this one and its starter). */
 const entryFile = 'scripts/build.ts';
@@ -110,7 +111,8 @@ export async function runBuild(projectRoot) {
     return;
   }
   // A build with no bundle (every CI run and deploy) is often the checkout's only one: it keeps no code, which would
-  // only delay its exit; the next build keeps it.
+  // only delay its exit; the next build keeps it. V8 is set for a build that makes everything (lib/one-build.js).
+  setUpBuildWithNothingKept();
   const esbuild = loadEsbuild();
   // The scripts for the browser that are not kept either, in esbuild's process: the client bundle, which the pages
   // name, while it bundles the command; the editor's and the preview's, wanted only once the pages are rendered,
@@ -236,11 +238,8 @@ async function makeBundle(esbuild, projectRoot, folder) {
     write: false,
     logLevel: 'silent',
   });
-  const inputs = Object.keys(result.metafile.inputs)
-    // Project files only: packages are covered by npm's record.
-    .filter((file) => !file.includes('node_modules'))
-    .map((file) => file.split(path.sep).join('/'))
-    .sort();
+  // Project files only: packages are covered by npm's record.
+  const inputs = projectFiles(Object.keys(result.metafile.inputs));
   const key = keyOf(projectRoot, inputs);
   // Another build may be reading the previous bundle: each has its own name, and the manifest is replaced whole.
   const bundle = `build-${key}.js`;

@@ -12,6 +12,7 @@ import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
+import { keptFiles } from '../scripts/lib/browser-bundles.js';
 import { projectCopy, temporaryFolder } from './helpers/site.ts';
 
 test('the build command, run from its bundle, makes the preview pane’s script when none is kept', async () => {
@@ -27,7 +28,7 @@ test('the build command, run from its bundle, makes the preview pane’s script 
   await build();
   // The kept script is only a cache (node_modules is the project's own, linked): without it, esbuild makes it again,
   // as after npm test, whose builds keep it under the options as the sources spell them.
-  await rm(path.join(project, 'node_modules', '.cache', 'eccron-client', 'admin-preview.json'), { force: true });
+  await rm(keptFiles(project).preview, { force: true });
   await build();
   const admin = await readdir(path.join(out, 'admin'));
   assert.ok(

@@ -1,36 +1,48 @@
 /**
  * One script of /admin/ bundled by esbuild and kept in node_modules/.cache/
- * between builds, keyed by the options, the bytes of every input esbuild read
- * and npm's record of the installed packages: the editor's script and the
- * preview pane's are bundled only when one of those changes.
+ * between builds, keyed by the options, the bytes of every project file
+ * esbuild read and npm's record of the installed packages: the editor's
+ * script and the preview pane's are bundled only when one of those changes.
+ *
+ * The kept file is one line of JSON (the key, the inputs, the script's path,
+ * length and CRC-32), then the script's bytes as esbuild wrote them, which the
+ * build hands on as they are. Kept inside JSON, the two scripts cost a build
+ * with nothing kept 17-23 ms of CPU, decoded to text and escaped (2-3 ms now),
+ * and every later build some 5 ms to parse them back.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { crc32 } from 'node:zlib';
 import type * as esbuild from 'esbuild';
 import { writeFileAtomic } from '../lib/atomic-write.js';
-import { inputsStamp, keptFiles, takeStarted } from '../lib/browser-bundles.js';
+import { inputsStamp, keptFiles, projectFiles, takeStarted } from '../lib/browser-bundles.js';
 import { projectRoot } from '../lib/project-root.js';
 
 const require = createRequire(import.meta.url);
 
-/** A script as the output holds it: its path under the output root, and its text. */
+/** A script as the output holds it: its path under the output root, and its bytes. */
 export interface KeptScript {
   path: string;
-  contents: string;
+  contents: Uint8Array;
 }
 
-interface Kept extends KeptScript {
+/** The line before the script's bytes in the kept file. */
+interface KeptRecord {
+  path: string;
   key: string;
   inputs: string[];
   /** inputsStamp when it was kept: while it is the same, the inputs are not read again. */
-  stamp?: string;
+  stamp: string;
+  /** The script's length and CRC-32: a file cut short or damaged is only a script to bundle again. */
+  bytes: number;
+  crc: number;
 }
 
 type Options = esbuild.BuildOptions & { write: false; metafile: true };
 
-/** What the bundle depends on: the options, the bytes of its inputs and npm's record of the installed packages. */
+/** What the bundle depends on: the options, the bytes of its own inputs and npm's record of the installed packages. */
 function keyOf(options: Options, inputs: string[]): string {
   const hash = createHash('sha256').update(JSON.stringify(options));
   for (const file of [...inputs, 'node_modules/.package-lock.json'])
@@ -44,10 +56,14 @@ function keyOf(options: Options, inputs: string[]): string {
 
 function kept(cacheFile: string, options: Options): KeptScript | undefined {
   try {
-    const found = JSON.parse(readFileSync(cacheFile, 'utf8')) as Kept;
+    const file = readFileSync(cacheFile);
+    const end = file.indexOf(0x0a);
+    const found = JSON.parse(file.toString('utf8', 0, end)) as KeptRecord;
+    const contents = file.subarray(end + 1);
+    if (contents.length !== found.bytes || crc32(contents) !== found.crc) return undefined;
     const upToDate =
       found.stamp === inputsStamp(projectRoot, options, found.inputs) || found.key === keyOf(options, found.inputs);
-    return upToDate ? { path: found.path, contents: found.contents } : undefined;
+    return upToDate ? { path: found.path, contents } : undefined;
   } catch {
     return undefined; // none yet, or an input gone: esbuild bundles again
   }
@@ -57,14 +73,19 @@ function kept(cacheFile: string, options: Options): KeptScript | undefined {
 function keep(cacheFile: string, options: Options, result: esbuild.BuildResult<Options>, what: string): KeptScript {
   const [output] = result.outputFiles;
   if (!output) throw new Error(`esbuild wrote no ${what}`);
-  const script = { path: path.relative(projectRoot, output.path).split(path.sep).join('/'), contents: output.text };
-  const inputs = Object.keys(result.metafile.inputs);
+  const script = { path: path.relative(projectRoot, output.path).split(path.sep).join('/'), contents: output.contents };
+  const inputs = projectFiles(Object.keys(result.metafile.inputs));
   try {
-    const stamp = inputsStamp(projectRoot, options, inputs);
-    writeFileAtomic(
-      cacheFile,
-      JSON.stringify({ ...script, key: keyOf(options, inputs), inputs, stamp } satisfies Kept),
-    );
+    const { contents } = script;
+    const record: KeptRecord = {
+      path: script.path,
+      key: keyOf(options, inputs),
+      inputs,
+      stamp: inputsStamp(projectRoot, options, inputs),
+      bytes: contents.length,
+      crc: crc32(contents),
+    };
+    writeFileAtomic(cacheFile, Buffer.concat([Buffer.from(`${JSON.stringify(record)}\n`), contents]));
   } catch {
     // A read-only node_modules only means bundling again next time.
   }

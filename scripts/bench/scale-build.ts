@@ -9,12 +9,9 @@
  * scale-site.tsx, and prints one line of JSON: the routes, the files and how
  * long buildSite() took.
  */
+import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-
-// As the build command does: React's production build, chosen when React is first imported.
-process.env.NODE_ENV ??= 'production';
-const { buildSite } = await import('../build-site.ts');
-const { scaleRoutes } = await import('./scale-site.tsx');
+import { setUpBuildWithNothingKept } from '../lib/one-build.js';
 
 const { values } = parseArgs({
   options: {
@@ -26,6 +23,13 @@ const { values } = parseArgs({
 });
 if (!values.routes || !values.content || !values.out || !values.kept)
   throw new Error('usage: scale-build.ts --routes N --content DIR --out DIR --kept DIR');
+
+// As the build command does, before the build is loaded: React's production build, chosen when React is first
+// imported; and for the cold run (nothing kept yet), V8 as for the command's build with nothing kept.
+process.env.NODE_ENV ??= 'production';
+if (!existsSync(values.kept)) setUpBuildWithNothingKept();
+const { buildSite } = await import('../build-site.ts');
+const { scaleRoutes } = await import('./scale-site.tsx');
 
 const started = performance.now();
 const { report } = await buildSite({

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type * as esbuild from 'esbuild';
 import { writeFileAtomic } from '../lib/atomic-write.js';
-import { clientBundleOptions, inputsStamp, keptFiles, takeStarted } from '../lib/browser-bundles.js';
+import { clientBundleOptions, inputsStamp, keptFiles, projectFiles, takeStarted } from '../lib/browser-bundles.js';
 import { BuildError } from '../lib/problems.ts';
 import type { OutputFile } from './output-files.ts';
 
@@ -30,8 +30,9 @@ const bundleOptions = (root: string) =>
  * The entry pages load, assets/client-*.js, is src/islands/boot.ts: it
  * imports the islands (assets/islands-*.js) after the first paint.
  *
- * The bundle is kept under node_modules/.cache/ with the bytes of every file
- * esbuild read: while none changed, a build reuses it and starts no esbuild
+ * The bundle is kept under node_modules/.cache/ with the bytes of every
+ * project file esbuild read (npm's record of the installed packages covers
+ * theirs): while none changed, a build reuses it and starts no esbuild
  * (loading esbuild and its process took a tenth of a build on Node 22).
  */
 export async function bundleClient(root: string): Promise<ClientBundle> {
@@ -52,7 +53,7 @@ export async function bundleClient(root: string): Promise<ClientBundle> {
     );
   });
   const bundle = clientBundleOf(root, result);
-  keepBundle(root, cacheFile, Object.keys(result.metafile.inputs), bundle);
+  keepBundle(root, cacheFile, projectFiles(Object.keys(result.metafile.inputs)), bundle);
   return bundle;
 }
 
