@@ -76,3 +76,18 @@ test('the closing table gives Chromium its own line and counts it in the run', (
   assert.match(lines.find((line) => line.includes('Chromium'))!, /Chromium, shared by the browser files\s+4\.0 s/);
   assert.match(lines.find((line) => line.includes('the whole run'))!, /3\.0 s\s+5\.5 s/);
 });
+
+test('the budget line names the slowest file, even when the lines shown are all groups', () => {
+  const lines = usageTable(
+    [
+      { file: 'test files, 1 of 2 (3 in one process)', wallMs: 9000, cpuMs: 4000, files: 3 },
+      { file: 'test files, 2 of 2 (2 in one process)', wallMs: 8000, cpuMs: 3000, files: 2 },
+      { file: 'test/slow.test.ts', wallMs: 5000, group: 'test files, 1 of 2' },
+      { file: 'test/quick.test.ts', wallMs: 1000, group: 'test files, 2 of 2' },
+    ],
+    { wallMs: 10_000, cpuMs: 7000 },
+    2,
+  );
+  assert.match(lines[0]!, /\(of 2\)/, 'the files are counted, not the groups');
+  assert.match(lines.at(-1)!, /npm test -- test\/slow\.test\.ts$/);
+});
