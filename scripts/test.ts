@@ -50,7 +50,7 @@ import { chromiumArgs, findChromium, skippedBrowserTestsLog } from './lib/chromi
 import { filesIn, readJsonLines } from './lib/files.ts';
 import { projectRoot } from './lib/project-root.js';
 import { bold, red, yellow } from './lib/terminal.ts';
-import { type Costed, type Group, groupFiles, groupLabel, ownProcessMark } from './lib/test-groups.ts';
+import { type Costed, type Group, groupFiles, groupLabel, groupName, ownProcessMark } from './lib/test-groups.ts';
 import { type SharedSite, sharedBrowserVariable, sharedBuildFiles, sharedBuildsVariable } from './lib/test-run.ts';
 import {
   closeCounting,
@@ -196,7 +196,7 @@ function named(costs: FileUsage[], groups: Group[]): FileUsage[] {
     const entry = byEntry.get(cost.file);
     if (entry) return { ...cost, file: groupLabel(entry), files: entry.files.length };
     const group = groupOf.get(cost.file);
-    return group ? { ...cost, group: `${group.name}, ${group.place}` } : cost;
+    return group ? { ...cost, group: groupName(group) } : cost;
   });
 }
 

@@ -73,4 +73,7 @@ export function groupFiles(
 }
 
 /** How the closing table names a group: what it ran, its place and how many files. */
-export const groupLabel = (group: Group) => `${group.name}, ${group.place} (${group.files.length} in one process)`;
+export const groupLabel = (group: Group) => `${groupName(group)} (${group.files.length} in one process)`;
+
+/** A group as a file's line names it: "test files, 2 of 4". */
+export const groupName = (group: Group) => `${group.name}, ${group.place}`;
