@@ -23,6 +23,7 @@ import { propertyRuns } from './helpers/property-runs.ts';
 import {
   type AdminPage,
   type EditorSession,
+  click,
   openEntry,
   save,
   signInLocally,
@@ -127,9 +128,10 @@ const NAMES = ['Arcadia', 'Borduria', 'Carpania', 'Dorado', 'Elbonia', 'Florin',
 class AddCountry implements fc.AsyncCommand<Model, Real> {
   constructor(readonly name: string) {}
   check = (m: Readonly<Model>) => !m.draft.countries.includes(this.name) && m.draft.countries.length < 20;
-  async run(m: Model, { admin: { page } }: Real) {
+  async run(m: Model, { admin }: Real) {
+    const { page } = admin;
     const countries = page.getByRole('group', { name: /Countries\W*Field/ });
-    await countries.getByRole('button', { name: /^Add\W*Country\W*$/ }).click();
+    await click(admin, countries.getByRole('button', { name: /^Add\W*Country\W*$/ }));
     const at = m.draft.countries.length;
     await page.waitForFunction(
       (at) => document.activeElement?.closest('section')?.dataset.keyPath === `countries.${at}`,
@@ -145,10 +147,11 @@ class AddCountry implements fc.AsyncCommand<Model, Real> {
 class RemoveCountry implements fc.AsyncCommand<Model, Real> {
   constructor(readonly pick: number) {}
   check = (m: Readonly<Model>) => withoutMembers(m.draft).length > 0;
-  async run(m: Model, { admin: { page } }: Real) {
+  async run(m: Model, { admin }: Real) {
+    const { page } = admin;
     const free = withoutMembers(m.draft);
     const index = m.draft.countries.indexOf(free[this.pick % free.length]!);
-    await (await item(page, 'countries', index)).getByRole('button', { name: 'Remove' }).first().click();
+    await click(admin, (await item(page, 'countries', index)).getByRole('button', { name: 'Remove' }).first());
     await confirmRemoval(page);
     m.draft.countries.splice(index, 1);
     await paneAgrees(page, m);
@@ -213,9 +216,10 @@ class EditMember implements fc.AsyncCommand<Model, Real> {
     readonly position: string,
   ) {}
   check = (m: Readonly<Model>) => m.draft.members.length > 0;
-  async run(m: Model, { admin: { page } }: Real) {
+  async run(m: Model, { admin }: Real) {
+    const { page } = admin;
     const index = this.pick % m.draft.members.length;
-    await opened(page, index);
+    await opened(admin, index);
     await page.locator(`section[data-key-path="members.${index}.position"] input`).fill(this.position);
     const member = m.draft.members[index]!;
     if (this.position) member.position = this.position;
@@ -229,11 +233,11 @@ class EditMember implements fc.AsyncCommand<Model, Real> {
 }
 
 /** A member's item, opened (a member is shown collapsed, as its name and country), as a person does. */
-async function opened(page: Page, index: number) {
-  const shown = await item(page, 'members', index);
+async function opened(admin: AdminPage, index: number) {
+  const shown = await item(admin.page, 'members', index);
   // The item's own Expand or Collapse (not one of a field inside it).
   const toggle = shown.locator(':scope > .header button[aria-controls$="-body"]');
-  if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+  if ((await toggle.getAttribute('aria-expanded')) === 'false') await click(admin, toggle);
   return shown;
 }
 
@@ -245,14 +249,15 @@ class DuplicateMember implements fc.AsyncCommand<Model, Real> {
   ) {}
   check = (m: Readonly<Model>) =>
     m.draft.members.length > 0 && m.draft.members.length < 22 && !m.draft.members.some((x) => x.name === this.name);
-  async run(m: Model, { admin: { page } }: Real) {
+  async run(m: Model, { admin }: Real) {
+    const { page } = admin;
     const index = this.pick % m.draft.members.length;
-    await (await item(page, 'members', index)).getByRole('button', { name: 'List Item Options' }).first().click();
+    await click(admin, (await item(page, 'members', index)).getByRole('button', { name: 'List Item Options' }).first());
     await page.getByRole('menuitem', { name: 'Duplicate' }).click();
     const copy = structuredClone(m.draft.members[index]!);
     m.draft.members.splice(index + 1, 0, copy);
     await paneAgrees(page, m);
-    await opened(page, index + 1);
+    await opened(admin, index + 1);
     await page.locator(`section[data-key-path="members.${index + 1}.name"] input`).fill(this.name);
     copy.name = this.name;
     await paneAgrees(page, m);
@@ -263,9 +268,10 @@ class DuplicateMember implements fc.AsyncCommand<Model, Real> {
 class RemoveMember implements fc.AsyncCommand<Model, Real> {
   constructor(readonly pick: number) {}
   check = (m: Readonly<Model>) => m.draft.members.length > 12;
-  async run(m: Model, { admin: { page } }: Real) {
+  async run(m: Model, { admin }: Real) {
+    const { page } = admin;
     const index = this.pick % m.draft.members.length;
-    await (await item(page, 'members', index)).getByRole('button', { name: 'Remove' }).first().click();
+    await click(admin, (await item(page, 'members', index)).getByRole('button', { name: 'Remove' }).first());
     await confirmRemoval(page);
     m.draft.members.splice(index, 1);
     await paneAgrees(page, m);

@@ -308,8 +308,38 @@ export async function choose(admin: AdminPage, section: Locator, option: string)
   await box.filter({ hasText: option }).waitFor();
 }
 
-/** A click, counted. */
+/**
+ * A click, counted, aimed as a person aims: once the target is in view and the form around it is drawn. The CMS
+ * draws a list's items and their fields only as they come into view (a 64 px placeholder until then), and after a
+ * save it draws the list anew: in the moment after a scroll, the items coming into view grow and push what is below
+ * them down, so a click aimed then presses on one spot and is let go on another (the Add button moved 181 px
+ * between the two, under load, and no item was added).
+ */
 export async function click(admin: AdminPage, target: Locator) {
+  await target.scrollIntoViewIfNeeded();
+  await whenShown(
+    admin.page,
+    'the parts of the form in view drawn',
+    () => {
+      const form = document.querySelector('[data-entry-draft-root]');
+      // A placeholder in view as the CMS sees it (an IntersectionObserver): within the window and every scrolling
+      // box around it. (No named functions here: the predicate is sent to the page as its source text.)
+      return (
+        !form ||
+        ![...form.querySelectorAll('div.placeholder:empty')].some((element) => {
+          let { top, bottom } = element.getBoundingClientRect();
+          for (let box = element.parentElement; box && bottom > top; box = box.parentElement) {
+            if (getComputedStyle(box).overflowY === 'visible') continue;
+            const edges = box.getBoundingClientRect();
+            top = Math.max(top, edges.top);
+            bottom = Math.min(bottom, edges.bottom);
+          }
+          return bottom > Math.max(top, 0) && top < innerHeight;
+        })
+      );
+    },
+    undefined,
+  );
   await target.click();
   admin.effort.clicks += 1;
 }
