@@ -9,7 +9,7 @@ import { checkBuildSettings } from './lib/build-settings.ts';
 import { GzipSizes } from './lib/gzip-size.ts';
 import { outputLocationProblems, realFileSystem, recoverOutputFolder } from './lib/output-folder.ts';
 import { projectRoot } from './lib/project-root.js';
-import { createUrls, outputFile, trimTrailingSlashes } from '../src/urls.ts';
+import { createUrls, outputFile, trimTrailingSlashes, type Urls } from '../src/urls.ts';
 import { BuildError, displayPath, type Problem } from './lib/problems.ts';
 import { identifyBuild, identityRoom } from './stages/build-identity.ts';
 import { bundleClient, type ClientBundle } from './stages/bundle-client.ts';
@@ -19,15 +19,15 @@ import { calendarFiles, revisionWarnings, revisionsOf } from './stages/calendar-
 import { citationFiles } from './stages/citation-files.ts';
 import { readPublicFiles } from './stages/copy-public.ts';
 import type { DoiOnly } from './stages/content/doi-only.ts';
-import { loadContent, placeholderWarnings } from './stages/load-content.ts';
+import { type LoadedContent, loadContent, placeholderWarnings } from './stages/load-content.ts';
 import type { OutputFile } from './stages/output-files.ts';
-import { eachRenderedPage } from './stages/render-pages.tsx';
+import { type BuiltPage, eachRenderedPage } from './stages/render-pages.tsx';
 import { takePages } from './stages/take-pages.ts';
 import { pageBudgetWarnings } from './stages/page-budgets.ts';
 import { buildReport, type BuildReport } from './stages/report.ts';
 import { siteFiles } from './stages/site-files.ts';
 import { readTestedWith, testedAgainstSite } from './stages/tested-with.ts';
-import { type AdminScripts, adminFiles, adminHeaders, adminScripts } from './admin/admin-stage.ts';
+import { type AdminScripts, adminHeaders, adminScripts, beginAdminFiles } from './admin/admin-stage.ts';
 import { type CmsTarget, cmsIdentity, localOnly } from './lib/cms-backend.ts';
 import { dropStaging, type Staging, startStaging, writeOutput } from './stages/write-output.ts';
 
@@ -122,6 +122,9 @@ async function buildStages(options: BuildOptions, beginStaging: BeginStaging): P
   if (options.siteUrl) content.site = { ...content.site, siteUrl: trimTrailingSlashes(options.siteUrl) };
   const urls = createUrls(options.basePath ?? '', content.site.siteUrl);
   const cms = options.cms ?? localOnly;
+  // The events' changes, asked of git (its own processes) while the pages render.
+  const revisionsSoon = revisionsOf(content, options.eventRevisions);
+  revisionsSoon.catch(() => {}); // awaited below
 
   // Render every route of the route table, each page read for the output check and hashed as it comes. The pages
   // are read as rendered: their identity changes no link, id or image, and every build's identity differs, while
@@ -132,19 +135,13 @@ async function buildStages(options: BuildOptions, beginStaging: BeginStaging): P
   const inputs = { commit: await commit, date: today, generator: generator(), cms: cmsIdentity(cms) };
   const rendered = takePages(eachRenderedPage(content, routes, context, keptPages), readPage, identityRoom(inputs));
 
-  // Gather the site: pages, client bundle, host files, public files.
-  const revisions = await revisionsOf(content, options.eventRevisions);
-  const site: OutputFile[] = [
-    ...rendered.pages.map((page) => ({ path: page.file, contents: page.html })),
-    ...client.files,
-    ...siteFiles(urls, routes, content, { headerRules: [adminHeaders(urls, cms.backend)], markdown }),
-    ...citationFiles(content, kept),
-    ...calendarFiles(content, { today, urls, markdown, revisions }),
-    ...adminFiles(urls, content, cms.backend, { contentDir, assets: client.assets, scripts: await scripts, kept }),
-    ...(await readPublicFiles(publicDir)),
-  ];
-
-  const gzipSizes = scriptSizesSoon(keptIn, site);
+  // Gather the site: pages, client bundle, host files, /admin/, public files.
+  const revisions = await revisionsSoon;
+  const { site, gzipSizes } = await gatherSite({
+    ...{ content, routes, urls, cms, markdown, client, today, kept, keptIn, contentDir, publicDir, scripts },
+    pages: rendered.pages,
+    revisions,
+  });
 
   // build.json, and the same identity in every page (npm run verify compares a live site with it).
   const { pages, files } = identifyBuild(rendered.pages, site, inputs, rendered.made);
@@ -185,15 +182,53 @@ async function buildStages(options: BuildOptions, beginStaging: BeginStaging): P
   };
 }
 
-/**
- * The gzip sizes of the report, the scripts and stylesheets pages load measured on another thread while the site is
- * checked and written (the CMS's 4 MB among them: the table's /admin/ row).
- */
-function scriptSizesSoon(keptIn: string | undefined, site: OutputFile[]): GzipSizes {
-  const gzipSizes = new GzipSizes(keptIn && path.join(keptIn, 'gzip-sizes.tsv'));
-  gzipSizes.measureSoon(site.filter((file) => /\.(?:js|css)$/.test(file.path)).map((file) => file.contents));
-  return gzipSizes;
+interface Gathering {
+  content: SiteContent;
+  routes: Route[];
+  urls: Urls;
+  cms: CmsTarget;
+  markdown: LoadedContent['markdown'];
+  client: ClientBundle;
+  pages: BuiltPage[];
+  today: string;
+  kept: ReturnType<typeof buildFolders>['kept'];
+  keptIn: string | undefined;
+  contentDir: string;
+  publicDir: string;
+  scripts: Promise<AdminScripts>;
+  revisions: Awaited<ReturnType<typeof revisionsOf>>;
 }
+
+/**
+ * The site's files: pages, client bundle, host files, public files, and /admin/'s once esbuild has made its scripts
+ * (meanwhile). The gzip sizes of /admin/'s, the report's biggest, are measured from then, on the core esbuild
+ * leaves, while the rest is gathered, checked and written.
+ */
+async function gatherSite(given: Gathering): Promise<{ site: OutputFile[]; gzipSizes: GzipSizes }> {
+  const { content, routes, urls, cms, markdown, client, today, kept, revisions } = given;
+  const gzipSizes = new GzipSizes(given.keptIn && path.join(given.keptIn, 'gzip-sizes.tsv'));
+  const admin = beginAdminFiles(urls, content, cms.backend, {
+    contentDir: given.contentDir,
+    assets: client.assets,
+    kept,
+  });
+  measureScriptsSoon(gzipSizes, admin.ready);
+  const made: OutputFile[] = [
+    ...given.pages.map((page) => ({ path: page.file, contents: page.html })),
+    ...client.files,
+    ...siteFiles(urls, routes, content, { headerRules: [adminHeaders(urls, cms.backend)], markdown }),
+    ...citationFiles(content, kept),
+    ...calendarFiles(content, { today, urls, markdown, revisions }),
+  ];
+  const publicFiles = await readPublicFiles(given.publicDir);
+  const adminAll = admin.finish(await given.scripts);
+  measureScriptsSoon(gzipSizes, [...made, ...adminAll, ...publicFiles]);
+  return { site: [...made, ...adminAll, ...publicFiles], gzipSizes };
+}
+
+/** The gzip sizes of the report's scripts and stylesheets, measured on other threads (lib/gzip-size.ts). */
+const measureScriptsSoon = (gzipSizes: GzipSizes, files: OutputFile[]) =>
+  gzipSizes.measureSoon(files.filter((file) => /\.(?:js|css)$/.test(file.path)).map((file) => file.contents));
 
 /**
  * Load and check the content, and bundle the client meanwhile (pages need its hashed names); read the record of the

@@ -36,3 +36,17 @@ test('a big file weighs the same when it is remembered from an earlier build, an
   await writeFile(file, (await readFile(file, 'utf8')).slice(0, 70));
   assert.equal(new GzipSizes(file).of(script), gzip(script), 'a damaged file is compressed again');
 });
+
+test('files measured away from the build thread, the biggest given first and all of them again, weigh as gzip says', async () => {
+  const file = path.join(await temporaryFolder(), 'cache', 'gzip-sizes.tsv');
+  const sizes = new GzipSizes(file);
+  const other = `${script.toString('utf8')}// another\n`.repeat(2);
+  // As a build gives them: /admin/'s scripts first, then every script of the site, those among them.
+  sizes.measureSoon([script]);
+  sizes.measureSoon([other, script, woff2]);
+  await sizes.settled();
+  assert.deepEqual([sizes.of(script), sizes.of(other), sizes.of(woff2)], [gzip(script), gzip(other), woff2.length]);
+  await new Promise((resolve) => setImmediate(resolve));
+  const lines = (await readFile(file, 'utf8')).trim().split('\n');
+  assert.equal(lines.length, 2, 'both remembered, a line each');
+});

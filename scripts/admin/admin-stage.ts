@@ -518,47 +518,58 @@ export async function adminScripts(): Promise<AdminScripts> {
  * data), Immutable.js, the fonts, version and translations; and with the site's stylesheet (`sources.assets`), the
  * preview pane's script.
  */
-export function adminFiles(
+export const adminFiles = (
   urls: Urls,
   content: SiteContent,
   backend: CmsBackend | undefined,
   sources: AdminSources = {},
-): OutputFile[] {
+): OutputFile[] => beginAdminFiles(urls, content, backend, sources).finish(sources.scripts);
+
+/**
+ * adminFiles() in two steps. First all that needs no script of esbuild's (`ready`: the CMS's script patched, the
+ * configuration, the tz data, the fonts and translations), which a build makes while esbuild makes the editor's and
+ * the preview pane's; then, given those, every file in adminFiles()'s order, with the page that loads them.
+ */
+export function beginAdminFiles(
+  urls: Urls,
+  content: SiteContent,
+  backend: CmsBackend | undefined,
+  sources: Omit<AdminSources, 'scripts'> = {},
+): { ready: OutputFile[]; finish: (scripts?: AdminScripts) => OutputFile[] } {
   const kept = sources.kept && keptAdmin(sources.kept);
   const { script, fonts } = selfHostedCms(urls, kept);
-  const scriptFile = `${adminFolder}/sveltia-cms-${cmsVersion()}.js`;
-  const editor = sources.scripts?.editor ?? editorScript();
+  const cms = { path: `${adminFolder}/sveltia-cms-${cmsVersion()}.js`, contents: script };
   const timeZones = timeZoneFile(kept);
   const facts = contentFacts(content);
   const configOf = () => configJson(cmsConfig(facts, backend, urls.absolute('/')));
-  const config = kept ? kept('config', [facts, backend ?? null, urls.absolute('/')], configOf) : configOf();
-  const preview = sources.assets ? (sources.scripts?.preview ?? previewBundle()) : undefined;
-  const page = adminPage(urls, {
-    cmsScript: urls.asset(scriptFile),
-    editorScript: urls.asset(editor.path),
-    timeZones: urls.asset(timeZones.path),
-    ...(preview && sources.assets
-      ? { preview: { script: urls.asset(preview.path), siteStyle: urls.asset(sources.assets.css) } }
-      : {}),
-    title: `Edit the site · ${content.site.acronym}`,
-    policy: adminContentSecurityPolicy(backend?.authUrl, backend?.apiRoot),
-    mode: backend ? 'github' : 'local',
-  });
-  return [
-    { path: `${adminFolder}/index.html`, contents: page },
-    { path: `${adminFolder}/config.json`, contents: config },
-    { path: scriptFile, contents: script },
-    editor,
-    timeZones,
-    // For the live site's editor: in local mode the dev server answers it from the files as they are now.
-    ...(sources.contentDir && backend
+  const config = {
+    path: `${adminFolder}/config.json`,
+    contents: kept ? kept('config', [facts, backend ?? null, urls.absolute('/')], configOf) : configOf(),
+  };
+  // For the live site's editor: in local mode the dev server answers it from the files as they are now.
+  const snapshot =
+    sources.contentDir && backend
       ? [{ path: `${adminFolder}/content.json`, contents: contentSnapshot(sources.contentDir) }]
-      : []),
-    ...(preview ? [preview] : []),
-    ...cmsLibraries(),
-    ...fonts,
-    ...ownCmsFiles(),
-  ];
+      : [];
+  const rest = [...cmsLibraries(), ...fonts, ...ownCmsFiles()];
+  const finish = (scripts?: AdminScripts): OutputFile[] => {
+    const editor = scripts?.editor ?? editorScript();
+    const preview = sources.assets ? (scripts?.preview ?? previewBundle()) : undefined;
+    const page = adminPage(urls, {
+      cmsScript: urls.asset(cms.path),
+      editorScript: urls.asset(editor.path),
+      timeZones: urls.asset(timeZones.path),
+      ...(preview && sources.assets
+        ? { preview: { script: urls.asset(preview.path), siteStyle: urls.asset(sources.assets.css) } }
+        : {}),
+      title: `Edit the site · ${content.site.acronym}`,
+      policy: adminContentSecurityPolicy(backend?.authUrl, backend?.apiRoot),
+      mode: backend ? 'github' : 'local',
+    });
+    const index = { path: `${adminFolder}/index.html`, contents: page };
+    return [index, config, cms, editor, timeZones, ...snapshot, ...(preview ? [preview] : []), ...rest];
+  };
+  return { ready: [config, cms, timeZones, ...snapshot, ...rest], finish };
 }
 
 /** What the forms take from the content: the themes (one publications list each), the site's name and logo. */

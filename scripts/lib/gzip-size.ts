@@ -57,6 +57,8 @@ export class GzipSizes {
   private readonly kept: KeptResults<number>;
   /** Sizes measured by measureSoon, by the very contents they are of. */
   private readonly measured = new Map<Contents, number>();
+  /** The contents measureSoon was given: given again (a build gives its biggest files first), they are not measured twice. */
+  private readonly begun = new Set<Contents>();
   /** The sizes being measured on each thread, one after the other, and the bytes each thread has been given. */
   private readonly queues = Array.from({ length: lanes }, () => ({
     done: Promise.resolve() as Promise<unknown>,
@@ -84,12 +86,13 @@ export class GzipSizes {
   measureSoon(files: Contents[]): void {
     const big = files
       .filter(
-        (contents) => !this.measured.has(contents) && (typeof contents === 'string' || !isCompressedFormat(contents)),
+        (contents) => !this.begun.has(contents) && (typeof contents === 'string' || !isCompressedFormat(contents)),
       )
       .map((contents) => ({ contents, bytes: typeof contents === 'string' ? Buffer.from(contents) : contents }))
       .filter(({ bytes }) => bytes.length >= rememberFrom)
       .sort((a, b) => b.bytes.length - a.bytes.length);
     for (const { contents, bytes } of big) {
+      this.begun.add(contents);
       const queue = this.queues.reduce((least, one) => (one.bytes < least.bytes ? one : least));
       const previous = queue.done;
       const size = this.kept.soon(bytes, async () => {
