@@ -65,12 +65,21 @@ async function dropBackup({ collection, slug }: { collection: string; slug: stri
   );
 }
 
+/**
+ * How long after a change the CMS backs the draft up (its own half second), with room for a backup it began as the
+ * entry closed to be written.
+ */
+const backupWritten = 1500;
+
 /** The entry was left, however: the next changed entry asks again, and what was thrown away loses its backup. */
 export function entryMaybeLeft() {
   if (editorToolbar()) return;
   leaving = saved = false;
-  // Once the CMS has closed the entry, it writes no more backups of it: a backup it was writing is done before.
-  if (thrownAway) void dropBackup(thrownAway);
+  // Dropped once the CMS has closed the entry, and again once a backup it began as it closed is surely written: on
+  // a busy machine, one written after the first drop survived it, and the CMS offered to "Restore Draft" the very
+  // changes the person chose to throw away when they opened the entry again.
+  const entry = thrownAway;
+  if (entry) void dropBackup(entry).then(() => setTimeout(() => void dropBackup(entry), backupWritten));
   thrownAway = undefined;
 }
 
