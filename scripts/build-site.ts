@@ -125,6 +125,12 @@ async function buildStages(options: BuildOptions, beginStaging: BeginStaging): P
   // The events' changes, asked of git (its own processes) while the pages render.
   const revisionsSoon = revisionsOf(content, options.eventRevisions);
   revisionsSoon.catch(() => {}); // awaited below
+  // /admin/'s files that need no script of esbuild's, made now and their gzip sizes measured on other threads while
+  // the pages render: the CMS's 2 MB takes as long to compress as /admin/'s other scripts together, and begun once
+  // the pages were rendered, it was still being compressed when the site was written (the report waited for it).
+  const gzipSizes = new GzipSizes(keptIn && path.join(keptIn, 'gzip-sizes.tsv'));
+  const admin = beginAdminFiles(urls, content, cms.backend, { contentDir, assets: client.assets, kept });
+  measureScriptsSoon(gzipSizes, admin.ready);
 
   // Render every route of the route table, each page read for the output check and hashed as it comes. The pages
   // are read as rendered: their identity changes no link, id or image, and every build's identity differs, while
@@ -137,8 +143,8 @@ async function buildStages(options: BuildOptions, beginStaging: BeginStaging): P
 
   // Gather the site: pages, client bundle, host files, /admin/, public files.
   const revisions = await revisionsSoon;
-  const { site, gzipSizes } = await gatherSite({
-    ...{ content, routes, urls, cms, markdown, client, today, kept, keptIn, contentDir, publicDir, scripts },
+  const site = await gatherSite({
+    ...{ content, routes, urls, cms, markdown, client, today, kept, publicDir, scripts, admin, gzipSizes },
     pages: rendered.pages,
     revisions,
   });
@@ -192,27 +198,22 @@ interface Gathering {
   pages: BuiltPage[];
   today: string;
   kept: ReturnType<typeof buildFolders>['kept'];
-  keptIn: string | undefined;
-  contentDir: string;
   publicDir: string;
   scripts: Promise<AdminScripts>;
   revisions: Awaited<ReturnType<typeof revisionsOf>>;
+  /** /admin/'s files begun (beginAdminFiles), finished here with esbuild's scripts. */
+  admin: ReturnType<typeof beginAdminFiles>;
+  /** Where the scripts' and stylesheets' gzip sizes are being measured. */
+  gzipSizes: GzipSizes;
 }
 
 /**
  * The site's files: pages, client bundle, host files, public files, and /admin/'s once esbuild has made its scripts
- * (meanwhile). The gzip sizes of /admin/'s, the report's biggest, are measured from then, on the core esbuild
- * leaves, while the rest is gathered, checked and written.
+ * (meanwhile). The gzip sizes of the scripts and stylesheets are measured from then, on other threads, while the rest
+ * is checked and written.
  */
-async function gatherSite(given: Gathering): Promise<{ site: OutputFile[]; gzipSizes: GzipSizes }> {
-  const { content, routes, urls, cms, markdown, client, today, kept, revisions } = given;
-  const gzipSizes = new GzipSizes(given.keptIn && path.join(given.keptIn, 'gzip-sizes.tsv'));
-  const admin = beginAdminFiles(urls, content, cms.backend, {
-    contentDir: given.contentDir,
-    assets: client.assets,
-    kept,
-  });
-  measureScriptsSoon(gzipSizes, admin.ready);
+async function gatherSite(given: Gathering): Promise<OutputFile[]> {
+  const { content, routes, urls, cms, markdown, client, today, kept, revisions, admin, gzipSizes } = given;
   const made: OutputFile[] = [
     ...given.pages.map((page) => ({ path: page.file, contents: page.html })),
     ...client.files,
@@ -223,7 +224,7 @@ async function gatherSite(given: Gathering): Promise<{ site: OutputFile[]; gzipS
   const publicFiles = await readPublicFiles(given.publicDir);
   const adminAll = admin.finish(await given.scripts);
   measureScriptsSoon(gzipSizes, [...made, ...adminAll, ...publicFiles]);
-  return { site: [...made, ...adminAll, ...publicFiles], gzipSizes };
+  return [...made, ...adminAll, ...publicFiles];
 }
 
 /** The gzip sizes of the report's scripts and stylesheets, measured on other threads (lib/gzip-size.ts). */

@@ -11,7 +11,7 @@
  *   same zlib, so the report does not change; a missing or damaged file only
  *   means compressing again.
  * What a build has not measured before it compresses on one of libuv's
- * threads (measureSoon) while it checks and writes the site, and the report
+ * threads (measureSoon) while it renders, checks and writes the site, and the report
  * finds the sizes made: on a build with nothing kept (every deploy), the
  * CMS's files would otherwise be compressed after the site is written.
  */
@@ -59,10 +59,10 @@ export class GzipSizes {
   private readonly measured = new Map<Contents, number>();
   /** The contents measureSoon was given: given again (a build gives its biggest files first), they are not measured twice. */
   private readonly begun = new Set<Contents>();
-  /** The sizes being measured on each thread, one after the other, and the bytes each thread has been given. */
+  /** The sizes being measured on each thread, one after the other, and the bytes each thread has yet to compress. */
   private readonly queues = Array.from({ length: lanes }, () => ({
     done: Promise.resolve() as Promise<unknown>,
-    bytes: 0,
+    pending: 0,
   }));
 
   /** `file`: where big files' sizes are kept between builds; none, to keep nothing. */
@@ -80,8 +80,9 @@ export class GzipSizes {
   }
 
   /**
-   * Starts measuring the big files among `files`, away from this thread, the biggest first, each on the thread given
-   * the fewest bytes so far; `of` gives their sizes once `settled()`. The sizes are the same as `of` would make.
+   * Starts measuring the big files among `files`, away from this thread, the biggest first, each on the thread with
+   * the fewest bytes still to compress (a thread that has finished the CMS's 2 MB takes the next file, though it was
+   * given more in all); `of` gives their sizes once `settled()`. The sizes are the same as `of` would make.
    */
   measureSoon(files: Contents[]): void {
     const big = files
@@ -93,16 +94,21 @@ export class GzipSizes {
       .sort((a, b) => b.bytes.length - a.bytes.length);
     for (const { contents, bytes } of big) {
       this.begun.add(contents);
-      const queue = this.queues.reduce((least, one) => (one.bytes < least.bytes ? one : least));
+      const queue = this.queues.reduce((least, one) => (one.pending < least.pending ? one : least));
       const previous = queue.done;
       const size = this.kept.soon(bytes, async () => {
         await previous;
         return (await gzipSoon(bytes, { level: 9, chunkSize: bytes.length + 1024 })).length;
       });
       // One that fails is only measured by `of` as before.
-      const measured = size.then((gzip) => this.measured.set(contents, gzip)).catch(() => {});
+      const measured = size
+        .then((gzip) => this.measured.set(contents, gzip))
+        .catch(() => {})
+        .finally(() => {
+          queue.pending -= bytes.length;
+        });
       queue.done = Promise.all([previous, measured]);
-      queue.bytes += bytes.length;
+      queue.pending += bytes.length;
     }
   }
 
