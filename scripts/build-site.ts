@@ -131,6 +131,8 @@ async function buildStages(options: BuildOptions, beginStaging: BeginStaging): P
   const gzipSizes = new GzipSizes(keptIn && path.join(keptIn, 'gzip-sizes.tsv'));
   const admin = beginAdminFiles(urls, content, cms.backend, { contentDir, assets: client.assets, kept });
   measureScriptsSoon(gzipSizes, admin.ready);
+  // The editor's and the preview's, as soon as esbuild has made them.
+  scripts.then(({ editor, preview }) => measureScriptsSoon(gzipSizes, [editor, preview])).catch(() => {});
 
   // Render every route of the route table, each page read for the output check and hashed as it comes. The pages
   // are read as rendered: their identity changes no link, id or image, and every build's identity differs, while
