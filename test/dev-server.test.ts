@@ -106,7 +106,6 @@ test('npm run dev rebuilds on a content edit, shows a content error on the page 
   const { url, contentDir, nextEvent } = dev;
   // What the server printed during this test.
   const from = dev.output().length;
-  const output = () => dev.output().slice(from);
   const newsFile = path.join(contentDir, newsItem);
   await keepingContent(dev, [newsFile], async () => {
     const home = await (await fetch(url)).text();
@@ -123,7 +122,8 @@ test('npm run dev rebuilds on a content edit, shows a content error on the page 
       await next,
       /news\/2023-06-01-newer-example\.md:3:7 › date: expected a real calendar date: June 2023 has 30 days, found "2023-06-99"/,
     );
-    assert.match(output(), /news\/2023-06-01-newer-example\.md:3:7 › date/, 'the terminal shows it too');
+    // The terminal shows it too: printed ahead of the event, on another channel, so it may be read after it.
+    await dev.printed(from, /news\/2023-06-01-newer-example\.md:3:7 › date/);
     assert.equal((await fetch(url)).status, 200, 'the server still serves the last good build');
 
     const before = dev.events().length;
@@ -136,7 +136,7 @@ test('npm run dev rebuilds on a content edit, shows a content error on the page 
     const mended = await dev.buildOf<Verdict>(before, newsInVerdicts, ['reload']);
     assert.equal(mended.verdict.ok, true, 'the mended save builds');
     assert.match(await (await fetch(url)).text(), /An update edited while the server runs/);
-    assert.match(output(), /rebuilt in \d+ ms \(content and pages only\)/);
+    await dev.printed(from, /rebuilt in \d+ ms \(content and pages only\)/);
   });
 });
 
@@ -184,6 +184,8 @@ test('npm run dev shows a publication that holds only a DOI as pending, names it
       page,
       /Details to be filled in from the DOI<\/p><a href="https:\/\/doi\.org\/10\.1126\/science\.169\.3946\.635"/,
     );
+    // Printed ahead of the build's "rebuilt in" line, on the terminal, which may be read after the build's event.
+    await dev.printed(from, /Only a DOI, not yet a citation:[^\n]*\n[\s\S]*rebuilt in/);
     const lines = output()
       .split('\n')
       .filter((printed) => printed.includes('Only a DOI, not yet a citation:'));
@@ -403,7 +405,6 @@ withChromium('the dev server in the browser', (found) => {
     const dev = await sourceServer();
     const { url, nextEvent, project } = dev;
     const from = dev.output().length;
-    const output = () => dev.output().slice(from);
     const formatFile = path.join(project, 'src', 'format.ts');
     await keeping(dev, [formatFile], project, async () => {
       const page = await openPage(url);
@@ -427,7 +428,7 @@ withChromium('the dev server in the browser', (found) => {
       });
       await page.waitForFunction(() => document.readyState === 'complete');
       assert.equal(await overlay.count(), 0, 'the reloaded page has no overlay');
-      assert.match(output(), /rebuilt in \d+ ms \(full build\)/);
+      await dev.printed(from, /rebuilt in \d+ ms \(full build\)/);
     });
   });
 });

@@ -54,6 +54,11 @@ type DevEvent = 'reload' | 'error' | 'css' | 'building' | 'verdict';
 export interface DevServer {
   url: string;
   output: () => string;
+  /**
+   * Waits until what the server printed after `from` (a length of `output()`) matches `what`. The terminal and the
+   * live-reload stream are two channels: an event may arrive before the lines printed ahead of it.
+   */
+  printed: (from: number, what: RegExp) => Promise<void>;
   /** Everything the live-reload stream sent so far. */
   events: () => string;
   /** Waits for the next event of this type sent after this call; returns its data. */
@@ -159,5 +164,7 @@ export async function startDevServer({ contentDir, outDir, project, env = {} }: 
       `a build of ${file}${ends ? ` ending in ${ends.join(' or ')}` : ''}`,
       said,
     );
-  return { url, child, output: said, events: () => events.text, nextEvent, builtSince, buildOf, stop };
+  const printed = (from: number, what: RegExp) =>
+    output.until((text) => (what.test(text.slice(from)) ? true : undefined), `the line ${what}`, said).then(() => {});
+  return { url, child, output: said, printed, events: () => events.text, nextEvent, builtSince, buildOf, stop };
 }
