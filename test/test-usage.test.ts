@@ -11,16 +11,20 @@ import { once } from 'node:events';
 import { test } from 'node:test';
 import { closeCounting, cpuMs, processTreeCpuMs, usageTable } from '../scripts/lib/test-usage.ts';
 
-/** Source that spins until the process has spent `ms` of user CPU time. */
+/**
+ * Source that spins until the process has spent `ms` of CPU time, user and system time both: each look at the clock
+ * is a system call, and loops that waited for 1.2 s of user time alone spent 7 s in the system meanwhile.
+ */
 const spin = (ms: number) =>
-  `const end = process.cpuUsage().user + ${ms * 1000}; while (process.cpuUsage().user < end);`;
+  `const cpu = () => { const { user, system } = process.cpuUsage(); return user + system; }; const end = cpu() + ${ms * 1000}; while (cpu() < end);`;
 
 // A parent that starts a child spending ~400 ms of CPU, waits for it, then starts one that spins until stopped.
 const parentSource = `
 const { spawnSync, spawn } = require('node:child_process');
-const spin = (ms) => 'const end = process.cpuUsage().user + ' + ms * 1000 + '; while (process.cpuUsage().user < end);';
-spawnSync(process.execPath, ['-e', spin(400)]);
-spawn(process.execPath, ['-e', spin(400) + ' console.log("spent"); setInterval(() => {}, 1000);'], { stdio: ['ignore', 'inherit', 'inherit'] });
+spawnSync(process.execPath, ['-e', ${JSON.stringify(spin(400))}]);
+spawn(process.execPath, ['-e', ${JSON.stringify(`${spin(400)} console.log("spent"); setInterval(() => {}, 1000);`)}], {
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
 `;
 
 test('a process tree’s CPU time counts the children it waited for and those still running', async (t) => {
