@@ -4,6 +4,10 @@
  * npx tsx scripts/test.ts --kind=unit,build
  * npm test -- --slowest=100
  *
+ * npm test gives --type-check: `tsc --noEmit` runs beside the tests
+ * (scripts/lib/type-check.ts), its errors printed after their report, and a
+ * type error fails the run.
+ *
  * Runs test files with Node's test runner through tsx: all of them, the files
  * named, or the kinds named. The files are listed here rather than by a shell
  * glob, which cmd.exe and PowerShell do not expand, and Node 20's --test does
@@ -52,6 +56,7 @@ import { projectRoot } from './lib/project-root.js';
 import { bold, red, yellow } from './lib/terminal.ts';
 import { type Costed, type Group, groupFiles, groupLabel, groupName, ownProcessMark } from './lib/test-groups.ts';
 import { type SharedSite, sharedBrowserVariable, sharedBuildFiles, sharedBuildsVariable } from './lib/test-run.ts';
+import { startTypeCheck, type TypeCheck } from './lib/type-check.ts';
 import {
   closeCounting,
   cpuMs,
@@ -83,8 +88,11 @@ function kindOf(file: string): Kind {
   return 'unit';
 }
 
-/** The test files asked for, the arguments for Node's test runner, and how many files the closing table lists. */
-function readCommandLine(args: string[]): { files: string[]; options: string[]; slowest: number } {
+/**
+ * The test files asked for, the arguments for Node's test runner, how many files the closing table lists, and
+ * whether to type-check the project beside them.
+ */
+function readCommandLine(args: string[]): { files: string[]; options: string[]; slowest: number; typeCheck: boolean } {
   const kindArg = args.find((arg) => arg.startsWith('--kind='))?.slice('--kind='.length);
   const wanted = kindArg?.split(',') ?? [...kinds];
   const unknown = wanted.filter((kind) => !kinds.includes(kind as Kind));
@@ -98,7 +106,8 @@ function readCommandLine(args: string[]): { files: string[]; options: string[]; 
     console.error(`--slowest takes a number of files, not "${slowestArg}"`);
     process.exit(2);
   }
-  const ours = /^--(kind|slowest)=/;
+  const typeCheck = args.includes('--type-check');
+  const ours = /^--((kind|slowest)=|type-check$)/;
   const options = args.filter((arg) => arg.startsWith('-') && !ours.test(arg));
   if (!options.some((option) => option.startsWith('--test-concurrency')))
     options.unshift(`--test-concurrency=${defaultConcurrency}`);
@@ -111,7 +120,7 @@ function readCommandLine(args: string[]): { files: string[]; options: string[]; 
           .sort()
           .map((name) => path.join('test', name))
           .filter((file) => wanted.includes(kindOf(file)));
-  return { files, options, slowest };
+  return { files, options, slowest, typeCheck };
 }
 
 /** Each file's wall time in the last run that ran it, by its path in the project: the next run's order. */
@@ -332,9 +341,19 @@ function printSkipped(skipped: Skipped[]) {
   );
 }
 
+/** Prints what the type-check found, once the tests' report is out; whether it passed. */
+async function reportTypeCheck(result: Promise<TypeCheck>): Promise<boolean> {
+  const { ok, output } = await result;
+  if (ok) console.log('\nThe type-check (tsc --noEmit) found no error.');
+  else console.error(`\n${red(bold('The type-check (tsc --noEmit) failed:'))}\n${output}`);
+  return ok;
+}
+
 /** Makes what the files share, then runs them, and tidies up however the run ends (Ctrl-C included). */
 async function main() {
-  const { files, options, slowest } = readCommandLine(process.argv.slice(2));
+  const { files, options, slowest, typeCheck } = readCommandLine(process.argv.slice(2));
+  // Beside the tests: ahead of them, one core waited for tsc's six seconds or so.
+  const typing = typeCheck ? startTypeCheck(projectRoot) : undefined;
   const { executablePath } = findChromium();
   const needs = sharedNeeds(files, executablePath);
   const folder = mkdtempSync(path.join(os.tmpdir(), 'eccron-test-'));
@@ -351,6 +370,7 @@ async function main() {
   const stop = (signal: NodeJS.Signals) => {
     if (stopped) return;
     stopped = signal;
+    typing?.stop();
     if (child) child.kill(signal);
     else void finish(run).then(() => endBy(signal));
   };
@@ -397,6 +417,7 @@ async function main() {
     if (costs.length > 0 && slowest > 0)
       console.log(`\n${usageTable(named(costs, groups), spent, slowest).join('\n')}`);
     if (skipped.length > 0) printSkipped(skipped);
+    if (typing && !(await reportTypeCheck(typing.result))) process.exitCode = 1;
   });
 }
 
