@@ -416,8 +416,9 @@ async function main() {
     const spent = { wallMs: process.uptime() * 1000, ...(run.cpu?.() ?? { cpuMs: cpuMs() }) };
     if (costs.length > 0 && slowest > 0)
       console.log(`\n${usageTable(named(costs, groups), spent, slowest).join('\n')}`);
-    if (skipped.length > 0) printSkipped(skipped);
     if (typing && !(await reportTypeCheck(typing.result))) process.exitCode = 1;
+    // Last, where it is seen: tests that did not run.
+    if (skipped.length > 0) printSkipped(skipped);
   });
 }
 
