@@ -352,7 +352,6 @@ async function reportTypeCheck(result: Promise<TypeCheck>): Promise<boolean> {
 /** Makes what the files share, then runs them, and tidies up however the run ends (Ctrl-C included). */
 async function main() {
   const { files, options, slowest, typeCheck } = readCommandLine(process.argv.slice(2));
-  // Beside the tests: ahead of them, one core waited for tsc's six seconds or so.
   const typing = typeCheck ? startTypeCheck(projectRoot) : undefined;
   const { executablePath } = findChromium();
   const needs = sharedNeeds(files, executablePath);

@@ -5,7 +5,7 @@
  * run and, once the tests' report is printed, prints what it found and fails
  * the run on a type error.
  */
-import { spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -20,19 +20,21 @@ const tsc = () => path.join(path.dirname(createRequire(import.meta.url).resolve(
 
 /** Starts `tsc --noEmit` on the project in `cwd`; `stop` ends it (a run stopped by Ctrl-C). */
 export function startTypeCheck(cwd: string): { result: Promise<TypeCheck>; stop: () => void } {
-  const child = spawn(process.execPath, [tsc(), '--noEmit'], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (chunk) => {
-    output += String(chunk);
-  });
-  child.stderr.on('data', (chunk) => {
-    output += String(chunk);
-  });
+  let stop = () => {};
   const result = new Promise<TypeCheck>((resolve) => {
-    child.on('error', (error) => resolve({ ok: false, output: `tsc could not be started: ${error.message}` }));
-    child.on('close', (code, signal) =>
-      resolve({ ok: code === 0, output: signal ? `tsc was stopped (${signal})` : output.trimEnd() }),
+    // execFile decodes the whole output at once: a character is never cut between two chunks.
+    const child = execFile(
+      process.execPath,
+      [tsc(), '--noEmit'],
+      { cwd, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const output = `${stdout}${stderr}`.trimEnd();
+        if (!error) resolve({ ok: true, output });
+        else if (error.signal) resolve({ ok: false, output: `tsc was stopped (${error.signal})` });
+        else resolve({ ok: false, output: output || `tsc could not be run: ${error.message}` });
+      },
     );
+    stop = () => child.kill();
   });
-  return { result, stop: () => child.kill() };
+  return { result, stop };
 }
