@@ -113,7 +113,7 @@ withChromium('the CMS at /admin/', (executablePath) =>
     });
 
     const shoot = async (page: Page, name: string) => {
-      // Once no animation runs: the CMS moves between screens with a view transition.
+      // Once no animation runs: the CMS fades its dialogs in and out.
       if (!screenshots) return;
       await page.waitForFunction(() =>
         document.getAnimations().every((animation) => animation.playState !== 'running'),
@@ -451,6 +451,46 @@ withChromium('the CMS at /admin/', (executablePath) =>
       await dialog.getByRole('button', { name: 'Leave without saving' }).click();
       await collectionListed(page);
       assert.equal(await session.onDisk(file), before, 'nothing was saved');
+    });
+
+    test('a click on a screen the CMS has just shown lands where it is aimed: the back arrow, pressed the moment the entry shows', async () => {
+      const { page } = admin;
+      await leaveEntry(page);
+      // Each view transition the CMS asks the browser for, counted: while one runs, every click goes to the page.
+      await page.evaluate(() => {
+        const noted = window as unknown as { transitions: number };
+        noted.transitions = 0;
+        const start = document.startViewTransition.bind(document);
+        document.startViewTransition = (update) => {
+          noted.transitions += 1;
+          return start(update);
+        };
+      });
+      await openEntry(page, 'news/entries/2023-06-01-newer-example');
+      // Pressed once, where it is seen, as soon as it is there: no wait for the page to take clicks again.
+      const back = page.getByRole('button', { name: 'Cancel Editing' });
+      const box = await back.boundingBox();
+      assert.ok(box, 'the back arrow is shown');
+      await back.evaluate((button) => {
+        const noted = window as unknown as { clicked?: string };
+        document.addEventListener(
+          'click',
+          (event) => {
+            const target = event.target as Element;
+            noted.clicked = button.contains(target) ? 'the back arrow' : target.tagName;
+          },
+          { capture: true, once: true },
+        );
+      });
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      const clicked = await page.evaluate(() => (window as unknown as { clicked?: string }).clicked);
+      assert.equal(clicked, 'the back arrow', 'the click went to what was under the pointer');
+      await collectionListed(page);
+      const transitions = await page.evaluate(() => {
+        delete (document as { startViewTransition?: unknown }).startViewTransition;
+        return (window as unknown as { transitions: number }).transitions;
+      });
+      assert.equal(transitions, 0, 'the entry opened, and the list came back, at once: no view transition');
     });
 
     test('a required field left empty: the CMS refuses to save, and no file is written', async () => {

@@ -388,13 +388,33 @@ function snapshotKeepsWords(script: Buffer): Edit {
 }
 
 /**
+ * Each screen shown at once, so that a click on it lands (docs/cms.md): the CMS changes its screens inside a view
+ * transition where the browser has them, and while one runs (its 50 ms wait, then a quarter of a second's cross-fade)
+ * every click goes to the page itself. Its test for them, `if(!document.startViewTransition||…){update();return}`,
+ * becomes always true, as in a browser without them; and its pages no longer ask for one between them
+ * (`@view-transition {navigation:auto;}`: /admin/ opened again from /admin/).
+ */
+function screensAtOnce(script: Buffer): Edit[] {
+  return [
+    replaceOnce(script, 'if(!document.startViewTransition||', 'if(!0||', 'each screen shown at once'),
+    replaceOnce(
+      script,
+      '@view-transition {navigation:auto;',
+      '@view-transition {navigation:none;',
+      'each page shown at once',
+    ),
+  ];
+}
+
+/**
  * The CMS's script, patched as bytes where it would reach beyond the site or hold back an editor (a build pays a
  * millisecond for it instead of ten for decoding 2 MB as text): its fonts from admin/fonts/, its version check and
  * translations from the site (unpkg.com otherwise), no check of GitHub's status page, a page that can be zoomed
  * (WCAG 1.4.4), Move Up / Move Down on list items, Immutable.js for its event hooks and the preview pane from the
  * site, the entry kept open after a save with no backup of it left to restore, a save the site's script refuses
  * left quietly to it, two editors' saves of one file (the entry as opened given to the preSave hook, a save onto
- * a branch with an open pull request kept in it), and a snapshot of the draft that keeps its words as they are.
+ * a branch with an open pull request kept in it), a snapshot of the draft that keeps its words as they are, and
+ * each screen shown at once.
  */
 export function selfHostedCms(urls: Urls, kept?: KeptAdmin): { script: Buffer; fonts: OutputFile[] } {
   const key = urls.asset('');
@@ -424,6 +444,7 @@ function cmsPatch(original: Buffer, urls: Urls): { edits: Edit[]; fonts: CmsFont
     withEntryAsOpened(original),
     withOpenPullRequestKept(original),
     snapshotKeepsWords(original),
+    ...screensAtOnce(original),
   );
   return { edits, fonts };
 }
