@@ -27,11 +27,22 @@ function keepOneMain() {
   title.hidden = cmsMain || visible('h1');
 }
 
+/**
+ * Landmarks kept as the CMS draws, and `onChange` told of each change. Whether the CMS shows a main or a heading of
+ * its own asks the browser to work out the page's styles: once a frame, before it is drawn, not at each of the many
+ * changes the CMS makes to draw one screen (which made the browser work them out again each time).
+ */
 export function keepLandmarks(onChange: () => void) {
   heading();
+  let queued = false;
   new MutationObserver(() => {
-    keepOneMain();
     onChange();
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => {
+      queued = false;
+      keepOneMain();
+    });
   }).observe(root(), { childList: true, subtree: true });
   keepOneMain();
 }
