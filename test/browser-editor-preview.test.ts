@@ -18,7 +18,7 @@ import type { Frame, Page } from 'playwright-core';
 import { describeViolation } from './helpers/browser/axe.ts';
 import { test } from 'node:test';
 import { assertNoProblems, browserSuite, type Session } from './helpers/browser/pool.ts';
-import { leaveEntry, openEntry } from './helpers/editor-session.ts';
+import { leaveEntry, offsitePattern, openEntry } from './helpers/editor-session.ts';
 import { answerFolderPicker, filesOf, seedFolder } from './helpers/cms-folder.ts';
 import { fixtureContent, fixtureContentDir } from './helpers/site.ts';
 import { internalWords, pane, paneText } from './editor-real-shape.ts';
@@ -39,14 +39,10 @@ browserSuite('the preview pane of /admin/', (env) => {
     }
     const session = await env.open(null, { width: 1400, height: 900 });
     const offsite: string[] = [];
-    const origin = new URL(env.baseUrl).host;
-    await session.context.route(
-      (url) => url.host !== origin && !['data:', 'blob:'].includes(url.protocol),
-      (route) => {
-        offsite.push(route.request().url());
-        return route.abort('internetdisconnected');
-      },
-    );
+    await session.context.route(offsitePattern(new URL(env.baseUrl).host), (route) => {
+      offsite.push(route.request().url());
+      return route.abort('internetdisconnected');
+    });
     await answerFolderPicker(session.context);
     await session.page.goto(env.url('/admin/'));
     await seedFolder(session.page, await filesOf(fixtureContentDir, 'content/'));

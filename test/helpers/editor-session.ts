@@ -138,6 +138,16 @@ export async function startEditorSession(executablePath: string, options: Sessio
   return session;
 }
 
+/**
+ * Every address on a host other than `host` (but data: and blob:), as a pattern for `route`, which Playwright matches
+ * on its own side: given a function instead, it asks the test about each of the page's requests, the CMS's own files
+ * among them, and waits for the answer.
+ */
+export const offsitePattern = (host: string) => {
+  const literal = host.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&');
+  return new RegExp(`^(?!(?:data|blob):|https?://${literal}/)`);
+};
+
 async function openAdmin(
   session: EditorSession,
   { locale = 'en-US', timezoneId, routes = [] }: { locale?: string; timezoneId?: string; routes?: OffsiteRoute[] },
@@ -150,16 +160,12 @@ async function openAdmin(
   const violations: string[] = [];
   const errors: string[] = [];
   // Offline: whatever would leave for another host is noted and answered by nobody, unless a stand-in answers it.
-  const origin = new URL(session.dev.url).host;
-  await context.route(
-    (url) => url.host !== origin && url.protocol !== 'data:' && url.protocol !== 'blob:',
-    (route) => {
-      const url = new URL(route.request().url());
-      session.offsite.push(url.href);
-      const standIn = routes.find((candidate) => candidate.matches(url));
-      return standIn ? standIn.answer(route) : route.abort('internetdisconnected');
-    },
-  );
+  await context.route(offsitePattern(new URL(session.dev.url).host), (route) => {
+    const url = new URL(route.request().url());
+    session.offsite.push(url.href);
+    const standIn = routes.find((candidate) => candidate.matches(url));
+    return standIn ? standIn.answer(route) : route.abort('internetdisconnected');
+  });
   await context.exposeBinding('__cspViolation', (_source, line: string) => violations.push(line));
   // Into place at once, as the browser's own save does (a temporary file moved over the file when the CMS closes it):
   // a file written in two steps, its truncation first, could be built empty by a busy dev server.
