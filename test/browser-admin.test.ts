@@ -105,7 +105,7 @@ withChromium('the CMS at /admin/', (executablePath) =>
     let admin: AdminPage;
     before(async () => {
       [session, resolver] = await Promise.all([startEditorSession(executablePath), startRecordedResolver()]);
-      admin = await session.openAdmin({ routes: [registriesPlayedBy(resolver, new Set())] });
+      admin = await session.openAdmin({ routes: [registriesPlayedBy(resolver, new Set())], motion: 'no-preference' });
     });
     after(async () => {
       await session?.stop();
@@ -127,8 +127,11 @@ withChromium('the CMS at /admin/', (executablePath) =>
       const response = await page.goto(session.adminUrl());
       assert.match(response!.headers()['content-security-policy'] ?? '', /script-src 'self';/);
       assert.equal(response!.headers()['x-robots-tag'], 'noindex, nofollow');
-      await page.getByRole('button', { name: 'Work with Local Repository' }).waitFor();
+      const local = page.getByRole('button', { name: 'Work with Local Repository' });
+      await local.waitFor();
       assert.equal((await versionCheck).status(), 200);
+      // The CMS's own fade, for a person who asks nothing of motion (and none for one who asks for less, below).
+      assert.equal(await local.evaluate((element) => getComputedStyle(element).transitionDuration), '0.2s');
       await shoot(page, '1-first-screen');
       assert.equal(
         await page.getByRole('heading', { level: 1 }).innerText(),
@@ -162,7 +165,7 @@ withChromium('the CMS at /admin/', (executablePath) =>
       assert.deepEqual(errors, []);
     });
 
-    test('the first screen is drawn the same for someone whose system asks for less motion (it was blank)', async () => {
+    test('the first screen is drawn the same for someone whose system asks for less motion (it was blank), without the CMS’s fades', async () => {
       const { page, errors } = admin;
       await page.emulateMedia({ reducedMotion: 'reduce' });
       try {
@@ -181,6 +184,11 @@ withChromium('the CMS at /admin/', (executablePath) =>
         );
         assert.ok(pressed, 'the middle of “Work with Local Repository” is the button');
         assert.ok(await page.getByRole('heading', { level: 1 }).isVisible(), 'the site’s name');
+        assert.equal(
+          await button.evaluate((element) => getComputedStyle(element).transitionDuration),
+          '0s',
+          'no fade on the CMS’s buttons',
+        );
         assert.deepEqual(errors, []);
       } finally {
         await page.emulateMedia({ reducedMotion: null });

@@ -177,7 +177,8 @@ export async function signInWithToken(page: Page, address: string, token: string
  */
 export async function openLiveAdmin(env: BrowserEnv, scene: GitHubScene) {
   scene.repository = new Repository('example', 'site', 'main', await filesOf(fixtureContentDir, 'content/'));
-  const admin = await env.open(null, { width: 1400, height: 900 });
+  // Less motion asked for, as openAdmin asks (editor-session.ts): no fade at each hover and focus.
+  const admin = await env.open(null, { width: 1400, height: 900, reducedMotion: 'reduce' });
   admin.page.setDefaultTimeout(STEP);
   await admin.page.clock.install();
   return admin;

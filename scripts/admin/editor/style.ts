@@ -52,6 +52,10 @@ const rules = () => [
   '#eccron-leave,#eccron-remove{max-width:28rem;padding:1.25rem;border:2px solid #1f4e79;border-radius:.5rem;font:15px/1.5 system-ui,sans-serif}',
   '#eccron-leave h2,#eccron-remove h2{margin:0 0 .5rem;font-size:1.15rem}',
   '#eccron-build button,#eccron-leave button,#eccron-remove button{font:inherit;padding:.3rem .7rem;cursor:pointer}',
+  // Less motion where the person asks for it: the CMS's controls fade every change of their look over 200 ms, and
+  // its dialogs over 400 ms, whatever the system's setting. A transition's delay is kept (the CMS holds a box's
+  // autofill colours back with one).
+  '@media (prefers-reduced-motion:reduce){*,::before,::after{transition-duration:0s!important}}',
   // Local mode: only "Work with Local Repository" works; the sign-ins save to GitHub, not to this folder.
   ...(mode() === 'local' ? ['#nc-root .buttons>.button.secondary{display:none}'] : []),
 ];
