@@ -102,8 +102,13 @@ export function findChromium(env = process.env, platform = process.platform, { b
         .filter((name) => !browser || name !== headlessShell)
         .flatMap((name) => extensions.map((ext) => path.join(folder, name + ext))),
     );
+  // The usual places asked only when PATH has none: chrome-launcher runs a few commands to list them.
+  const candidates = function* () {
+    yield* onPath;
+    yield* installed(platform);
+  };
   const snaps: string[] = [];
-  for (const file of [...onPath, ...installed(platform)]) {
+  for (const file of candidates()) {
     if (!isExecutable(file)) continue;
     if (!isSnap(file)) return { executablePath: file };
     if (!snaps.includes(realpathSync(file))) snaps.push(realpathSync(file));
