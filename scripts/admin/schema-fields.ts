@@ -7,6 +7,7 @@
  */
 import * as v from 'valibot';
 import { LIMITS } from '../../src/content/fields.ts';
+import { escapeRegExp } from '../../src/escape.ts';
 import { actionsOf, entriesOf, type SchemaNode as Node, unionMembers, unwrap } from '../lib/schema-shape.ts';
 
 /** A field of the CMS's configuration (Sveltia CMS, which reads Decap CMS's format). */
@@ -99,8 +100,6 @@ function textKind(schema: unknown): 'date' | 'url' | 'text' {
   if ((accepts('https://example.org/page') || accepts('https://example.org')) && !accepts('example')) return 'url';
   return 'text';
 }
-
-const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The options of a walk that the schema alone cannot give: keys of maps, and choices kept in the content. */
 export interface WalkOptions {
@@ -264,7 +263,7 @@ function stringField(field: CmsField, { base, actions }: At): CmsField {
   for (const action of actions) {
     if (action.type === 'regex') patterns.push([(action.requirement as RegExp).source, action.message as string]);
     if (action.type === 'includes')
-      patterns.push([escapeRegex(action.requirement as string), action.message as string]);
+      patterns.push([escapeRegExp(action.requirement as string), action.message as string]);
   }
   // The CMS takes one pattern; a field with more is checked by the build for the rest.
   if (patterns[0]) text.pattern = patterns[0];

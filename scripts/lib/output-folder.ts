@@ -8,6 +8,7 @@ import { mkdir, writeFile } from 'node:fs';
 import * as nodeFs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { escapeRegExp } from '../../src/escape.ts';
 import { displayPath, type Problem } from './problems.ts';
 
 export const OUTPUT_MARKER = '.eccron-build';
@@ -104,7 +105,7 @@ async function makeWritable(fs: FileSystem, folder: string): Promise<void> {
 
 /** The staging and set-aside folders of the output folder, named after it and beside it. */
 const workFolderPattern = (outDir: string) =>
-  new RegExp(`^\\.${path.basename(outDir).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(staging|previous)-\\d+-\\d+$`);
+  new RegExp(`^\\.${escapeRegExp(path.basename(outDir))}\\.(staging|previous)-\\d+-\\d+$`);
 
 export async function workFolders(fs: FileSystem, outDir: string): Promise<{ staging: string[]; previous: string[] }> {
   const parent = path.dirname(outDir);

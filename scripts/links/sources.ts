@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isPair, isScalar, visit } from 'yaml';
 import { bareDoi, doiOfUrl, sameDoi } from '../../src/doi.ts';
+import { escapeRegExp } from '../../src/escape.ts';
 import { filesIn } from '../lib/files.ts';
 import { linesOf } from '../lib/line-counter.ts';
 import { parseSource } from '../stages/content/source.ts';
@@ -14,8 +15,6 @@ interface Written {
   key?: string;
   lineOf(found: string): number;
 }
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Where an address written in text ends: not where a longer one merely begins with it. */
 const end = `(?=$|[\\s)"'<>\\]]|[.,;:!?](?:\\s|$))`;

@@ -25,6 +25,7 @@ import { type DevServer, startDevServer } from './dev-server.ts';
 import { writeAsTheEditorDoes } from './editor-style.ts';
 import { fixtureContentDir, temporaryFolder } from './site.ts';
 import { writeFileAtomic } from '../../scripts/lib/atomic-write.js';
+import { escapeRegExp } from '../../src/escape.ts';
 
 /**
  * The page's side of the folder: the picker answers with the private folder "repository", and each file the CMS
@@ -154,10 +155,7 @@ export async function startEditorSession(executablePath: string, options: Sessio
  * on its own side: given a function instead, it asks the test about each of the page's requests, the CMS's own files
  * among them, and waits for the answer.
  */
-export const offsitePattern = (host: string) => {
-  const literal = host.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&');
-  return new RegExp(`^(?!(?:data|blob):|https?://${literal}/)`);
-};
+export const offsitePattern = (host: string) => new RegExp(`^(?!(?:data|blob):|https?://${escapeRegExp(host)}/)`);
 
 async function openAdmin(
   session: EditorSession,
