@@ -151,6 +151,8 @@ browserSuite(
     }
 
     const liveSite = (page: Page) => page.getByRole('region', { name: 'On the live site' });
+    /** The mark beside the panel's title, seen when the panel is hidden too. */
+    const titleMark = (page: Page) => page.locator('#eccron-build-mark').textContent();
     /** The panel's verdict, once it says `text`. */
     const verdict = (page: Page, text: RegExp) =>
       liveSite(page).getByRole('status').filter({ hasText: text }).waitFor();
@@ -210,6 +212,7 @@ browserSuite(
         await page.keyboard.press('End');
         await page.keyboard.type(', now dated');
         const paused = await follows(page, () => save(page), /being built/);
+        assert.equal(await titleMark(page), '…', 'the panel’s mark: a verdict on its way');
 
         // The save: the check of its commit on the entry's branch, asked about again and again while it runs.
         assert.equal(await liveSite(page).locator('#eccron-deploy-entry').textContent(), 'Saved: Publications');
@@ -218,6 +221,7 @@ browserSuite(
         assert.equal(saved.passed, true, saved.output);
         await nextQuestion(page, WAITS.at(-1)!);
         await verdict(page, /^✓ The site builds with this change/);
+        assert.equal(await titleMark(page), '✓');
         const asked = await askedAt(page);
         assert.deepEqual(
           [paused, ...asked.slice(1)]
@@ -292,6 +296,7 @@ browserSuite(
           page,
           /^✗ The site’s check refused this change: 2 problems; it cannot be published until they are fixed\.$/,
         );
+        assert.equal(await titleMark(page), '✗', 'the panel’s mark is the live site’s verdict, not the check’s ✓');
         await page.clock.resume();
         const listed = await liveSite(page)
           .getByRole('listitem')

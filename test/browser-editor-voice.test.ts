@@ -4,8 +4,9 @@
  * editor. The Site build panel covers no control of the CMS at 1280 and
  * 1366 px (bounding boxes measured); a refusal of the CMS's own form
  * replaces an earlier "✓ Checked before saving" and is said in the panel as
- * the site's check says its own; what was said of an entry goes when it is
- * left; leaving after a refused save asks, and "Leave without saving" leaves
+ * the site's check says its own, and the mark beside the panel's title
+ * follows the last verdict shown; what was said of an entry goes when it is
+ * left, and the mark is the build's again; leaving after a refused save asks, and "Leave without saving" leaves
  * no backup to restore; removing a list item asks first; a pasted ORCID or
  * DOI address is cleaned to the identifier, and an address without https://
  * is offered with it in one click; authors pasted one to a line become the
@@ -59,6 +60,8 @@ async function covered(page: Page, controls: Locator[]): Promise<string[]> {
 
 /** The Site build panel's line about the last save of this entry. */
 const checkLine = (page: Page) => page.locator('#eccron-check-status');
+/** The mark beside the panel's title, seen when the panel is hidden too. */
+const titleMark = (page: Page) => page.locator('#eccron-build-mark').textContent();
 
 withChromium('one voice, one current verdict', (executablePath) =>
   describe('one voice, one current verdict', () => {
@@ -143,6 +146,7 @@ withChromium('one voice, one current verdict', (executablePath) =>
       assert.equal(saved.verdict, 'passed', saved.panel);
       assert.match(await session.onDisk(EVENT), /^end: 2031-05-19 17:00$/m);
       await checkLine(page).filter({ hasText: '✓ Checked before saving' }).waitFor();
+      assert.equal(await titleMark(page), '✓', 'the mark is the build’s verdict of the save');
       // Once the live site's check refuses what this one let through (its panel's status, as deploy-status.ts marks
       // it, stood in for here), no green ✓ stays above the red ✗.
       await page.evaluate(() => {
@@ -165,6 +169,7 @@ withChromium('one voice, one current verdict', (executablePath) =>
       assert.match(await checkLine(page).innerText(), /^✗ Not saved \(at \d\d:\d\d:\d\d\): 1 field to put right first/);
       assert.match(await page.locator('#eccron-check-details').innerText(), /^Title\W*: This field is required\.$/);
       assert.doesNotMatch(await page.locator('#eccron-build').innerText(), /✓ Checked before saving/);
+      assert.equal(await titleMark(page), '✗', 'the mark is the refusal’s');
 
       // Leaving after the refused save asks; leaving drops the change and its backup, and what was said of it.
       await click(admin, page.getByRole('button', { name: 'Cancel Editing' }));
@@ -172,6 +177,7 @@ withChromium('one voice, one current verdict', (executablePath) =>
       await click(admin, leave.getByRole('button', { name: 'Leave without saving' }));
       await collectionListed(page);
       assert.equal(await checkLine(page).innerText(), '', 'nothing said of the entry left');
+      assert.equal(await titleMark(page), '✓', 'the refusal’s ✗ went with its words: the mark is the build’s last ✓');
       // Loaded again, as the browser's reload does: the CMS opens the same folder again by itself.
       await page.reload();
       await collectionListed(page);

@@ -16,6 +16,7 @@ import type { PlacedProblem } from '../editor-places.ts';
 import { changedPages } from './entry-page.ts';
 import type { placeProblem } from './problem-place.ts';
 import { onExpectedHead } from '../editor/commit-base.ts';
+import { mark, markOf } from '../editor/build-panel.ts';
 import { githubRequests } from './github-requests.ts';
 import {
   connectionLost,
@@ -121,6 +122,7 @@ function problemList(problems: PlacedProblem[]): HTMLUListElement {
 
 function show(view: ReturnType<typeof section>, shown: Shown) {
   view.status.dataset.state = shown.state;
+  mark(markOf(shown.state));
   view.status.textContent = shown.text;
   view.details.replaceChildren();
   if (shown.pages?.length) {

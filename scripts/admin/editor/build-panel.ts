@@ -3,7 +3,8 @@
  * said of the last save before it was written, and under `npm run dev` the
  * build's verdict of each save, dated, each problem in the form's words with
  * a link that opens its field; on the live site, links to the pull requests.
- * Hidden, it keeps its title and the last verdict's ✓ or ✗.
+ * Hidden, it keeps its title and the mark of the last verdict shown in it
+ * (`mark`): ✓, ✗, or … while one is on its way.
  */
 import type { PlacedProblem } from '../editor-places.ts';
 import { changedPageLinks } from './changed-page.ts';
@@ -106,12 +107,38 @@ export function forgetLeftEntry(clearFields: () => void) {
   view.check.textContent = '';
   view.checkDetails.replaceChildren();
   clearFields();
+  // The check's words are gone: the mark is the build's again.
+  mark(buildMark());
 }
 
-/** Sets the mark beside the title: ✓, ✗ or … (checking). */
-export function mark(verdict: 'passed' | 'refused' | 'checking') {
+/** A mark beside the title: ✓, ✗, … (a verdict on its way) or none (the words alone say it). */
+export type Mark = 'passed' | 'refused' | 'checking' | 'none';
+const marks: Record<Mark, string> = { passed: '✓', refused: '✗', checking: '…', none: '' };
+
+/**
+ * The mark of a build's verdict, from the state the panel shows it with: under npm run dev the dev build's, on the
+ * live site that of the site's check (deploy-status.ts; a rate limit, a check that never starts and the like have
+ * none).
+ */
+export function markOf(state: string | undefined): Mark {
+  if (state === 'passed' || state === 'refused') return state;
+  return ['checking', 'asking', 'waiting', 'queued', 'building'].includes(state ?? '') ? 'checking' : 'none';
+}
+
+/** The mark of the build's last verdict in the panel: the live site's check where there is one, else the dev build's. */
+export const buildMark = () =>
+  markOf(
+    document.getElementById('eccron-deploy-status')?.dataset.state ??
+      document.getElementById('eccron-build-status')?.dataset.verdict,
+  );
+
+/**
+ * Sets the mark beside the title to the verdict the panel has just shown: the check's before a save (a refusal, or
+ * … while the save's build is to come), then the build's.
+ */
+export function mark(verdict: Mark) {
   const shown = document.getElementById('eccron-build-mark');
-  if (shown) shown.textContent = verdict === 'passed' ? '✓' : verdict === 'refused' ? '✗' : '…';
+  if (shown) shown.textContent = marks[verdict];
 }
 
 /** A list of problems: where in the editor (a link that opens the field), then the problem in the form's words. */

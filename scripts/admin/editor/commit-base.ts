@@ -15,7 +15,7 @@
  * named, once, and the words of its refusal.
  */
 import type { GitHubCall, GitHubHandler } from '../deploy/github-requests.ts';
-import { panel, timeOfDay } from './build-panel.ts';
+import { mark, panel, timeOfDay } from './build-panel.ts';
 
 /**
  * The branch the next commit goes to, and the commit it must go on top of; spent by that commit. Kept on the page's
@@ -62,6 +62,7 @@ async function said(response: Response, words: string): Promise<Response> {
   if (!answer?.errors?.some((error) => MOVED.test(error.message ?? ''))) return response;
   const view = panel();
   view.check.dataset.check = 'moved';
+  mark('refused');
   view.check.textContent = `✗ Not saved (at ${timeOfDay()}): ${words}`;
   const errors = answer.errors.map((error) => (MOVED.test(error.message ?? '') ? { ...error, message: words } : error));
   return new Response(JSON.stringify({ ...answer, errors }), { status: response.status, headers: response.headers });

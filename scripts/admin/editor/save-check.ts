@@ -16,7 +16,7 @@ import { type ContentCheck, type ContentTexts, checkFiles, checkSave, fileOf } f
 import { entryFile, withoutEmpty } from './entry-file.ts';
 import { applyChanges, type SaveChanges, saveChanges } from './save-changes.ts';
 import { clearFieldProblems, goToField, showAtField } from './field-problems.ts';
-import { type BuildPanel, checkingEntry, mark, panel, problemList, timeOfDay } from './build-panel.ts';
+import { type BuildPanel, buildMark, checkingEntry, mark, panel, problemList, timeOfDay } from './build-panel.ts';
 import { noteSaving } from './changed-page.ts';
 import { saveReachedTheCheck } from './form-refusals.ts';
 import { SAVED } from './saved.ts';
@@ -198,6 +198,7 @@ async function preSave(entry: ImmutableMap): Promise<ImmutableMap | undefined> {
   clearFieldProblems();
   checkingEntry();
   view.check.dataset.check = 'checking';
+  mark('checking');
   view.check.textContent = 'Checking the entry before saving it…';
   view.checkDetails.replaceChildren();
   const others = await withOthersChange(entry, view);
@@ -207,6 +208,7 @@ async function preSave(entry: ImmutableMap): Promise<ImmutableMap | undefined> {
   } catch {
     // The check could not be made (the site's files did not come): the save goes ahead, and the build checks it.
     view.check.dataset.check = 'unchecked';
+    mark(buildMark());
     view.check.textContent =
       'The entry could not be checked before saving (the site’s files did not load); the build checks it.';
     // Someone else's change merged in is saved all the same: never written over.
@@ -224,6 +226,8 @@ async function preSave(entry: ImmutableMap): Promise<ImmutableMap | undefined> {
     files: (await checkContext()).files,
   });
   view.check.dataset.check = 'passed';
+  // The save's own verdict is the build's, which follows the save (under npm run dev, "…" as it starts).
+  mark(buildMark());
   view.check.textContent = `✓ Checked before saving (at ${timeOfDay()}): nothing the build refuses.`;
   // Notes in the form's words alone (a paper that holds only its DOI); the others are the build's, for the terminal.
   const notes = result.warnings.filter((warning) => warning.plain);
