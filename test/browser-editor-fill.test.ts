@@ -17,6 +17,7 @@ import { after, before, describe, test } from 'node:test';
 import { parse } from 'yaml';
 import { startRecordedResolver, type RecordedResolver } from './fixtures/doi/recorded-resolver.ts';
 import { withChromium } from './helpers/browser/chromium.ts';
+import { edgeContrast } from './helpers/browser/colours.ts';
 import { citeContent, runCiteOn } from './helpers/cite.ts';
 import {
   type AdminPage,
@@ -74,7 +75,7 @@ withChromium('Fill from the DOI', (executablePath) =>
       return said.innerText();
     }
 
-    test('asks nothing until the button is pressed; the saved entry is the entry cite add writes', async (t) => {
+    test('asks nothing until the button is pressed; the saved entry is the entry cite add writes; the DOI’s box is seen as a box', async (t) => {
       // cite add, on a copy of the same content, against the same recordings.
       const cite = await citeContent();
       const contentDir = path.join(session.repository, 'content');
@@ -96,6 +97,12 @@ withChromium('Fill from the DOI', (executablePath) =>
           said,
           /^Found: Frank, H\. S\. \(1970\)\. The Structure of Ordinary Water: .* Save to add its details/,
         );
+        // Where to type the DOI is seen: the box has an edge against the form (it had none), its text the form's size.
+        const second = admin.page.getByRole('group', { name: /The Second Example Theme\W*Field/ });
+        const box = (await fieldSection(admin.page, 'DOI', second)).getByRole('textbox', { name: 'DOI' });
+        const edge = await edgeContrast(box);
+        assert.ok(edge >= 3, `the DOI box's edge against the form: ${edge.toFixed(2)}:1, not 3:1`);
+        assert.equal(await box.evaluate((element) => getComputedStyle(element).fontSize), '16px');
         assert.ok(
           session.offsite.every((url) => url.startsWith('https://api.crossref.org/')),
           session.offsite.join(),

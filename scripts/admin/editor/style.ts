@@ -44,7 +44,12 @@ const rules = () => [
   '.eccron-field-note{margin:.25rem 0;padding:.3rem .6rem;border-left:4px solid #1f4e79;background:#e8f0f8;color:#14324d;font:14px/1.4 system-ui,sans-serif}',
   '.eccron-moment{display:flex;flex-wrap:wrap;gap:.5rem 1.25rem;align-items:flex-end}',
   '.eccron-moment-part{display:flex;flex-direction:column;gap:.2rem;font-size:.9rem}',
-  '.eccron-moment input{font:inherit;font-size:1rem;width:9rem;padding:.45rem .6rem;border:1px solid #767676;border-radius:4px;background:Field;color:FieldText}',
+  // The site's own boxes drawn as boxes (the CMS's styles take every border off an input): an edge of 4.5:1 on white.
+  '.eccron-moment input,.eccron-doi input{font:inherit;font-size:1rem;width:9rem;padding:.45rem .6rem;border:1px solid #767676;border-radius:4px;background:Field;color:FieldText}',
+  '.eccron-doi{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center}',
+  '.eccron-doi input{flex:1 1 16rem;min-width:0;width:auto}',
+  '.eccron-doi button{font:inherit;font-size:1rem;padding:.45rem .8rem;border:1px solid #767676;border-radius:4px;cursor:pointer}',
+  '.eccron-doi-said{flex-basis:100%;margin:.25rem 0 0}',
   '.eccron-moment-clocks{flex-basis:100%;margin:.25rem 0 0;padding:.5rem .75rem;border:1px solid #b3261e;border-radius:4px}',
   '.eccron-moment-clocks p,.eccron-moment-clocks legend{margin:0 0 .4rem;font-weight:600}',
   '.eccron-moment-clocks button{font:inherit;margin-right:.5rem;padding:.3rem .7rem;cursor:pointer}',

@@ -4,7 +4,7 @@
  * (3:1, WCAG 2.2's focus appearance). Used by the colour-scheme tests and, on
  * the pages it loads for axe-core, by the accessibility test.
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /**
  * What the tests measure in the page, as plain JavaScript: tsx would wrap a
@@ -45,6 +45,14 @@ const inPage = String.raw`
     const style = getComputedStyle(document.body);
     return { background: luminance(behind(document.body)[0]), text: luminance(colours(style.color)[0].rgb) };
   };
+  // A box's edge (its top border) against what lies behind the box; 0 where it has none.
+  const edge = (element) => {
+    const style = getComputedStyle(element);
+    if (style.borderTopStyle === 'none' || Number.parseFloat(style.borderTopWidth) === 0) return 0;
+    const line = colours(style.borderTopColor)[0];
+    if (!line || line.alpha < 0.5) return 0;
+    return Math.min(...behind(element.parentElement).map((colour) => contrast(line.rgb, colour)));
+  };
   const focusRings = () => {
     const controls = Array.from(
       document.querySelectorAll('a[href], button, input, select, textarea, summary, [tabindex]'),
@@ -71,6 +79,22 @@ const inPage = String.raw`
 /** WCAG's relative luminance of the page's background and text, read from the body. */
 export const bodyColours = (page: Page): Promise<{ background: number; text: number }> =>
   page.evaluate(`(() => { ${inPage}; return bodyColours(); })()`);
+
+/**
+ * The contrast of a box's edge (its top border) with what lies behind it: 3:1 at least lets a person see where
+ * to type (WCAG 1.4.11, non-text contrast); 0 for a box drawn without one.
+ */
+export async function edgeContrast(box: Locator): Promise<number> {
+  // The measure is a string (see inPage), which takes no argument: the box is found by a mark it carries meanwhile.
+  await box.evaluate((element) => element.setAttribute('data-edge-measured', ''));
+  try {
+    return await box
+      .page()
+      .evaluate(`(() => { ${inPage}; return edge(document.querySelector('[data-edge-measured]')); })()`);
+  } finally {
+    await box.evaluate((element) => element.removeAttribute('data-edge-measured'));
+  }
+}
 
 /**
  * For every control a keyboard reaches, focused as the keyboard focuses it,
