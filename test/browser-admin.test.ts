@@ -11,7 +11,8 @@
  * time the clocks skip, put right at its field; the statement said "fully"
  * above a known failure, refused at its field. Each save changes the lines
  * edited and no others. Then: a question before a changed entry is left;
- * the form offers only what the build takes; the first screen; French.
+ * the form offers only what the build takes; a required field left empty,
+ * said as the site says its own; the first screen; French.
  *
  * The mistakes one by one are test/browser-editor-check.test.ts; Fill from
  * the DOI against cite add is test/browser-editor-fill.test.ts.
@@ -501,15 +502,27 @@ withChromium('the CMS at /admin/', (executablePath) =>
       assert.equal(transitions, 0, 'the entry opened, and the list came back, at once: no view transition');
     });
 
-    test('a required field left empty: the CMS refuses to save, and no file is written', async () => {
+    test('a required field left empty: the CMS refuses to save, said as the site says its own (“✗ This field is required.” on one line), and no file is written', async () => {
       const { page } = admin;
       await leaveEntry(page);
       await openEntry(page, 'news/new');
       await page.getByRole('textbox', { name: 'Read more link', exact: true }).fill('https://example.org/');
       await page.getByRole('button', { name: 'Save' }).click();
       const title = page.getByRole('group', { name: /\WTitle\W*Field/ });
-      await title.getByRole('alert').filter({ hasText: 'This field is required.' }).waitFor();
+      const refusal = title.getByRole('alert').filter({ hasText: 'This field is required.' });
+      await refusal.waitFor();
       await shoot(page, '6-required');
+      // Said as the site's check says its own: "✗ This field is required." on one line, not the ✗ on a line of its own.
+      const [height, row] = await refusal.evaluate((alert) => {
+        const style = getComputedStyle(alert);
+        const padding = Number.parseFloat(style.paddingTop) + Number.parseFloat(style.paddingBottom);
+        return [
+          alert.getBoundingClientRect().height - padding,
+          alert.firstElementChild!.getBoundingClientRect().height,
+        ];
+      });
+      assert.ok(height < row * 1.5, `the refusal takes one line: ${height} px for a row of ${row} px`);
+      assert.equal(await refusal.locator('.icon').isVisible(), false, 'no second mark beside the ✗');
       assert.equal(await page.getByRole('button', { name: 'Save' }).count(), 1, 'still editing');
     });
 

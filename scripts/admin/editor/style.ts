@@ -40,6 +40,9 @@ const rules = () => [
   // One voice: a refusal of the CMS's own form (a required field, a pattern) is shown as the site's check shows its own.
   '.eccron-field-problem,[data-entry-draft-root] section [role="alert"]:not(:empty){margin:.25rem 0;padding:.35rem .6rem;border-left:4px solid #b3261e;background:#fdecea;color:#5c0f0b;font:600 14px/1.4 system-ui,sans-serif}',
   '[data-entry-draft-root] section [role="alert"]:not(:empty)::before{content:"✗ "}',
+  // Its ✗ beside the words, as in the check's own (the CMS puts them in a row of their own, after its icon, which goes).
+  '[data-entry-draft-root] section [role="alert"]:not(:empty){display:flex;align-items:baseline;gap:.25em}',
+  '[data-entry-draft-root] section [role="alert"] .icon{display:none}',
   '.eccron-field-problem button{font:inherit;font-weight:400;margin-left:.5rem;padding:.15rem .5rem;cursor:pointer}',
   '.eccron-field-note{margin:.25rem 0;padding:.3rem .6rem;border-left:4px solid #1f4e79;background:#e8f0f8;color:#14324d;font:14px/1.4 system-ui,sans-serif}',
   '.eccron-moment{display:flex;flex-wrap:wrap;gap:.5rem 1.25rem;align-items:flex-end}',
