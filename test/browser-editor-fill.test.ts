@@ -102,6 +102,14 @@ withChromium('Fill from the DOI', (executablePath) =>
         const box = (await fieldSection(admin.page, 'DOI', second)).getByRole('textbox', { name: 'DOI' });
         const edge = await edgeContrast(box);
         assert.ok(edge >= 3, `the DOI box's edge against the form: ${edge.toFixed(2)}:1, not 3:1`);
+        // And in the CMS's dark theme, which follows the system's.
+        await admin.page.emulateMedia({ colorScheme: 'dark' });
+        try {
+          const dark = await edgeContrast(box);
+          assert.ok(dark >= 3, `the DOI box's edge against the dark form: ${dark.toFixed(2)}:1, not 3:1`);
+        } finally {
+          await admin.page.emulateMedia({ colorScheme: null });
+        }
         assert.equal(await box.evaluate((element) => getComputedStyle(element).fontSize), '16px');
         assert.ok(
           session.offsite.every((url) => url.startsWith('https://api.crossref.org/')),
