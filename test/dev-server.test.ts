@@ -330,8 +330,17 @@ withChromium('the dev server in the browser', (found) => {
           .evaluate((entry) => entry.scrollIntoView({ block: 'center' }));
         await page.screenshot({ path: path.join(screenshots, '2-doi-pending.png') });
       }
+      // The button reads at the size of the notice's words, not at the browser's default 13px.
+      const fillButton = notice.getByRole('button', { name: 'Fill in from the DOI' });
+      assert.deepEqual(
+        await fillButton.evaluate((button) => [
+          getComputedStyle(button).fontSize,
+          getComputedStyle(button.parentElement!).fontSize,
+        ]),
+        ['14px', '14px'],
+      );
       // As a person does: one press of the button, then the page shows the citation once the fill is saved and built.
-      await notice.getByRole('button', { name: 'Fill in from the DOI' }).click();
+      await fillButton.click();
       await page
         .getByText('Frank, H. S. (1970). The Structure of Ordinary Water', { exact: false })
         .waitFor({ timeout: 60_000 });

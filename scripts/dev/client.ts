@@ -43,6 +43,9 @@ document.addEventListener('keydown', (event) => {
   if (event.key === 'Escape') closeOverlay();
 });
 
+/** The overlay's and the notice's buttons, in the words' size rather than the browser's 13px. */
+const buttonStyle = { font: '600 14px/1.2 system-ui, sans-serif', padding: '0.5rem 0.75rem', cursor: 'pointer' };
+
 function createOverlay(): HTMLElement {
   const panel = document.createElement('div');
   panel.id = overlayId;
@@ -64,12 +67,7 @@ function createOverlay(): HTMLElement {
   close.type = 'button';
   close.textContent = 'Close (Esc)';
   close.setAttribute('aria-label', 'Close the build error');
-  Object.assign(close.style, {
-    float: 'right',
-    font: '600 14px/1.2 system-ui, sans-serif',
-    padding: '0.5rem 0.75rem',
-    cursor: 'pointer',
-  });
+  Object.assign(close.style, { float: 'right', ...buttonStyle });
   close.addEventListener('click', closeOverlay);
   const text = document.createElement('pre');
   Object.assign(text.style, { margin: '0', font: '14px/1.5 ui-monospace, monospace', whiteSpace: 'pre-wrap' });
@@ -126,6 +124,7 @@ function showPending(pending: PendingVerdict['pending']) {
     type: 'button',
     textContent: 'Fill in from the DOI',
   });
+  Object.assign(button.style, buttonStyle);
   const result = document.createElement('p');
   result.setAttribute('role', 'status');
   result.style.margin = '0.5rem 0 0';
