@@ -60,10 +60,14 @@ export const clientBundleOptions = (root) =>
   });
 
 const standIns = './scripts/admin/editor/node-stand-ins.ts';
+/** react-dom/server in the editor's and the preview's scripts: preact draws into a detached element. */
+const serverRendering = './scripts/admin/preview/server-rendering.ts';
 
 /**
  * The site's own script on /admin/ (admin/editor-<hash>.js). What its modules ask of Node is answered in the
- * browser by editor/node-stand-ins.ts.
+ * browser by editor/node-stand-ins.ts. It renders no page, yet the route table it reads the site's paths from
+ * (deploy/entry-page.ts) imports every page: react resolved to preact/compat, as in the preview's script, keeps
+ * React and its two server renderers (some 200 KB) out of what every editor downloads and compiles.
  * @param {string} root
  */
 export const editorScriptOptions = (root) =>
@@ -77,7 +81,15 @@ export const editorScriptOptions = (root) =>
     format: 'iife',
     platform: 'browser',
     target: browsers,
-    alias: { 'node:path': standIns, 'node:fs': standIns, 'node:module': standIns },
+    alias: {
+      react: preact.react,
+      'react-dom': preact['react-dom'],
+      'react-dom/server': serverRendering,
+      'react/jsx-runtime': preact['react/jsx-runtime'],
+      'node:path': standIns,
+      'node:fs': standIns,
+      'node:module': standIns,
+    },
     inject: [standIns],
     // import.meta.url only reaches createRequire, which the stand-in answers without it.
     define: { 'process.env.NODE_ENV': '"production"', 'import.meta.url': '""' },
@@ -109,7 +121,7 @@ export const previewScriptOptions = (root) =>
     alias: {
       react: preact.react,
       'react-dom': preact['react-dom'],
-      'react-dom/server': './scripts/admin/preview/server-rendering.ts',
+      'react-dom/server': serverRendering,
       'react/jsx-runtime': preact['react/jsx-runtime'],
       // src/time-zones.ts reads the pinned tz data with Node's modules, editor-places.ts imports node:path: in the
       // browser, node-builtins.ts answers.
