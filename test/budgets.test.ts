@@ -8,10 +8,8 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { sizeOf } from '../scripts/lib/page-weight.ts';
 import { loadContent } from '../scripts/stages/load-content.ts';
-import { budgets, type WeighedSite, weighSite } from './helpers/budgets.ts';
+import { budgets, KB, type WeighedSite, weighSite } from './helpers/budgets.ts';
 import { builtRealSite, realContentDir } from './helpers/site.ts';
-
-const KB = 1024;
 
 let weighed: Promise<WeighedSite> | undefined;
 /** Every page of the real site's build, weighed once for all the budgets. */

@@ -14,7 +14,7 @@ import { startTags } from './html.ts';
 import { type PageWeight, pageWeight, readFromFolder } from './page-weight.ts';
 import { readPage } from './site.ts';
 
-const KB = 1024;
+export const KB = 1024;
 
 interface WeighedPage {
   file: string;
