@@ -198,7 +198,32 @@ async function openAdmin(
   });
   const page = await context.newPage();
   page.on('pageerror', (error) => errors.push(String(error)));
+  keepHistory(page);
   return { context, page, violations, errors, effort: { clicks: 0, keys: 0 } };
+}
+
+/**
+ * What the page's main frame loaded and when (each document, each address within one), so that a step that fails
+ * because the page went elsewhere says where and when.
+ */
+const histories = new WeakMap<Page, { opened: number; events: string[] }>();
+const secondsSince = (opened: number) => `${((Date.now() - opened) / 1000).toFixed(1)} s`;
+function keepHistory(page: Page) {
+  const history = { opened: Date.now(), events: [] as string[] };
+  const note = (what: string) => history.events.push(`${secondsSince(history.opened)}: ${what}`);
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) note(`at ${frame.url()}`);
+  });
+  page.on('load', () => note('a document loaded'));
+  page.on('crash', () => note('the page crashed'));
+  histories.set(page, history);
+}
+
+/** What went wrong while waiting for `what`, with what the page last did (from its opening). */
+function failedWaiting(page: Page, what: string, error: unknown): Error {
+  const history = histories.get(page);
+  const last = history ? `; the page, at ${secondsSince(history.opened)}: ${history.events.slice(-8).join(', ')}` : '';
+  return new Error(`${(error as Error).message}, waiting for ${what}${last}`, { cause: error });
 }
 
 const zoneSessions = new WeakMap<Page, CDPSession>();
@@ -407,11 +432,13 @@ async function whenShown<A, R>(
 ): Promise<Exclude<R, false | undefined | null | 0 | ''>> {
   let guard: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
-    guard = setTimeout(() => reject(new Error(`not shown within ${timeout / 1000} s: ${what}`)), timeout);
+    guard = setTimeout(() => reject(new Error(`not shown within ${timeout / 1000} s`)), timeout);
   });
   try {
     const shown = page.evaluate(`(${observedScript})(${predicate.toString()}, ${JSON.stringify(arg) ?? 'undefined'})`);
     return (await Promise.race([shown, late])) as Exclude<R, false | undefined | null | 0 | ''>;
+  } catch (error) {
+    throw failedWaiting(page, what, error);
   } finally {
     clearTimeout(guard);
   }
