@@ -30,19 +30,29 @@ const pickerScript = `(() => {
 /** Makes the folder picker of every page of the context answer with the private folder. */
 export const answerFolderPicker = (context: BrowserContext) => context.addInitScript(pickerScript);
 
-/** Puts files into the page's private folder "repository" (with an empty .git, as a checkout has). */
+/**
+ * Puts files into the page's private folder "repository" (with an empty .git, as a checkout has). They are the
+ * folder as the person picks it, not files the CMS writes: while `window.__seeding` is set, a script that hands on
+ * what the CMS writes (test/helpers/editor-session.ts) lets them be.
+ */
 export const seedFolder = (page: Page, files: Record<string, string>) =>
   page.evaluate(async (files) => {
-    const storage = await navigator.storage.getDirectory();
-    await storage.removeEntry('repository', { recursive: true }).catch(() => {});
-    const root = await storage.getDirectoryHandle('repository', { create: true });
-    await root.getDirectoryHandle('.git', { create: true });
-    for (const [file, text] of Object.entries(files)) {
-      const parts = file.split('/');
-      let folder = root;
-      for (const part of parts.slice(0, -1)) folder = await folder.getDirectoryHandle(part, { create: true });
-      const writable = await (await folder.getFileHandle(parts.at(-1)!, { create: true })).createWritable();
-      await writable.write(text);
-      await writable.close();
+    const seeding = window as unknown as { __seeding?: boolean };
+    seeding.__seeding = true;
+    try {
+      const storage = await navigator.storage.getDirectory();
+      await storage.removeEntry('repository', { recursive: true }).catch(() => {});
+      const root = await storage.getDirectoryHandle('repository', { create: true });
+      await root.getDirectoryHandle('.git', { create: true });
+      for (const [file, text] of Object.entries(files)) {
+        const parts = file.split('/');
+        let folder = root;
+        for (const part of parts.slice(0, -1)) folder = await folder.getDirectoryHandle(part, { create: true });
+        const writable = await (await folder.getFileHandle(parts.at(-1)!, { create: true })).createWritable();
+        await writable.write(text);
+        await writable.close();
+      }
+    } finally {
+      delete seeding.__seeding;
     }
   }, files);

@@ -43,7 +43,9 @@ const folderScript = `(() => {
     stream.close = async () => {
       await close();
       const parts = await (await root()).resolve(handle);
-      if (parts && window.__written) await window.__written(parts.join('/'), await (await handle.getFile()).text());
+      // Not the files a test puts in the folder as the person picks it (cms-folder.ts): those are on disk already.
+      if (parts && window.__written && !window.__seeding)
+        await window.__written(parts.join('/'), await (await handle.getFile()).text());
     };
     return stream;
   };
@@ -252,13 +254,20 @@ export async function signInLocally(session: EditorSession, { page, effort }: Ad
 }
 
 /**
- * /admin/ loaded again, its folder holding the dev server's content with `changed` written over it (on the page's
- * side only, until the CMS saves): what a person whose checkout holds those files sees on opening the editor. For
- * content a test would otherwise spend minutes typing (a list of 60). The entry open, if any, is left first.
+ * /admin/ loaded again on a checkout whose files `changed` replaces, once the dev server has built them: what a
+ * person whose checkout holds those files sees on opening the editor. For content a test would otherwise spend
+ * minutes typing (a list of 60). The entry open, if any, is left first.
  */
 export async function reopenWithFolder(session: EditorSession, { page }: AdminPage, changed: Record<string, string>) {
   await leaveEntry(page);
-  await seedFolder(page, { ...(await filesOf(path.join(session.repository, 'content'), 'content/')), ...changed });
+  const checkout = await filesOf(path.join(session.repository, 'content'), 'content/');
+  const differing = Object.keys(changed).filter((file) => checkout[file] !== changed[file]);
+  // Built before the page opens, as it would be: a build still running would end in the middle of the test, its
+  // verdict naming these files as if it were the verdict on the test's own save.
+  const from = session.dev.events().length;
+  for (const file of differing) writeFileAtomic(path.join(session.repository, file), changed[file]!);
+  if (differing.length > 0) await session.dev.builtSince(from, differing);
+  await seedFolder(page, { ...checkout, ...changed });
   // The CMS keeps the folder it was given and reads it again as it loads.
   await page.reload();
   await collectionListed(page);
