@@ -381,9 +381,10 @@ withChromium('the editor’s lists against a model', (executablePath) =>
     before(async () => {
       session = await startEditorSession(executablePath, { prepare: realShape });
       admin = await session.openAdmin();
-      admin.page.setDefaultTimeout(20_000);
       await signInLocally(session, admin);
       await openEntry(admin.page, 'settings/entries/members');
+      // Each action's wait, once the editor is open (its cold load, seconds more on a busy machine, waits longer).
+      admin.page.setDefaultTimeout(20_000);
     });
     after(async () => {
       process.stdout.write(`# actions taken: ${JSON.stringify(tally)}\n`);

@@ -61,9 +61,10 @@ withChromium('places in the lists of the editor, on the real content’s shape',
     before(async () => {
       session = await startEditorSession(executablePath, { prepare: realShape });
       admin = await session.openAdmin();
-      // A step waits for what a person would see; one that never comes fails within a minute here.
-      admin.page.setDefaultTimeout(60_000);
       await signInLocally(session, admin);
+      // A step waits for what a person would see; one that never comes fails within a minute here (the editor's
+      // cold load above waits longer).
+      admin.page.setDefaultTimeout(60_000);
     });
     after(async () => {
       process.stdout.write(`# clicks and keys: ${JSON.stringify(efforts)}\n`);

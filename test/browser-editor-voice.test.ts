@@ -72,9 +72,9 @@ withChromium('one voice, one current verdict', (executablePath) =>
       session = await startEditorSession(executablePath, { prepare: noSiteZone });
       admin = await session.openAdmin();
       page = admin.page;
-      // A wait that does not end says where, within the file's time.
-      page.setDefaultTimeout(30_000);
       await signInLocally(session, admin);
+      // A wait that does not end says where, within the file's time (the editor's cold load above waits longer).
+      page.setDefaultTimeout(30_000);
     });
     after(() => session?.stop());
     // Each test starts from an entry list, whatever the last one left open.
