@@ -170,6 +170,14 @@ const MISC_TYPE: Partial<Record<NonNullable<Publication['type']>, string>> = {
 const editedWithAuthors = (publication: Publication) =>
   publication.type === 'edited-book' && Boolean(publication.authors);
 
+/**
+ * A name in a field BibTeX reads as a list of names (biblatex's literal lists: publisher, institution and school),
+ * its every word "and" braced: BibTeX takes that word, in any case, for the list's separator, and would read
+ * "Smith and Sons" back as two publishers.
+ */
+const literalList = (value: string | undefined) =>
+  value ? escapeBibtex(value).replace(/(^|\s)(and)(?=\s|$)/gi, '$1{$2}') : undefined;
+
 /** One BibTeX entry, fields in a fixed order, one per line. */
 export function bibtexEntry(publication: Publication, key: string): string {
   const type = bibtexType(publication);
@@ -189,8 +197,8 @@ export function bibtexEntry(publication: Publication, key: string): string {
     // A page range's "--" is BibTeX's en dash, meant here; its quotes' pairs are kept apart as elsewhere.
     ['pages', publication.pages && pageRange(escapeSpecials(publication.pages).replace(QUOTE_PAIRS, '$&{}'))],
     ['eid', escaped(publication.articleNumber)],
-    [kind === 'report' ? 'institution' : 'school', escaped(publication.institution)],
-    ['publisher', escaped(publication.publisher ?? (type === 'misc' ? publication.repository : undefined))],
+    [kind === 'report' ? 'institution' : 'school', literalList(publication.institution)],
+    ['publisher', literalList(publication.publisher ?? (type === 'misc' ? publication.repository : undefined))],
     // A thesis's repository (ProQuest, a university's archive): where it is published.
     ['howpublished', kind === 'thesis' ? escaped(publication.repository) : undefined],
     ['version', escaped(publication.version)],

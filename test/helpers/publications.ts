@@ -26,6 +26,8 @@ const word = fc.oneof(
   { weight: 6, arbitrary: fc.stringMatching(/^[A-Za-z][a-z]{1,9}$/) },
   fc.constantFrom('Ærø', 'Zoë', 'Łódź', 'São', 'naïve', 'Straße', 'Δ-sleep', 'ε', 'Ölçek', 'Şahin', 'CO₂', 'Ψ'),
   fc.constantFrom('50%', 'a_b', '#1', '$2', '~3', '^4', '{braces}', 'back\\slash', 'R&D', 'pre--post', "''quoted''"),
+  // The word BibTeX separates a list's names with (a publisher, an institution), in its cases.
+  fc.constantFrom('and', 'And', 'AND'),
   fc.constantFrom('p<0.05', '(0 > x)', 'a|b'),
   fc.constantFrom('e.g.,', '(CCD):', 'Neuropsychology?', '“curly”', 'it’s', 'A/B', '2022', '1.10', '@home'),
 );
