@@ -45,20 +45,52 @@ const itemsOf = (list: Element) =>
     (item) => item.closest('section[data-key-path]') === list,
   );
 
-/** Calls `then` with what `find` finds once the form has drawn it, for up to two seconds. */
-function whenDrawn<T>(find: () => T | undefined, then: (found: T) => void) {
-  const started = performance.now();
-  const look = () => {
-    const found = find();
-    if (found) then(found);
-    else if (performance.now() - started < 2000) requestAnimationFrame(look);
+/**
+ * Until the person moves the focus themselves: a press of a pointer anywhere, or Tab or Escape. (Not a time: on a busy
+ * computer the CMS draws a new item, and moves the focus onto it, seconds after the click.)
+ */
+function untilThePersonMoves(stop: () => void): () => void {
+  const keys = (event: KeyboardEvent) => {
+    if (event.key === 'Tab' || event.key === 'Escape') end();
   };
-  requestAnimationFrame(look);
+  const end = () => {
+    document.removeEventListener('pointerdown', end, true);
+    document.removeEventListener('keydown', keys, true);
+    stop();
+  };
+  document.addEventListener('pointerdown', end, true);
+  document.addEventListener('keydown', keys, true);
+  return end;
 }
 
 /**
- * For a moment after an item is added, the CMS moves the focus to the item's own buttons (Collapse): each time, it
- * goes back to the item's first field, until the person moves it elsewhere or a second has passed.
+ * Calls `then` with what `find` finds once the form has drawn it, unless the person has moved the focus first. Looked
+ * for in the frame after each change of the page, as the CMS draws an item over several changes: found in the first
+ * of them, a field can be one the CMS is about to replace.
+ */
+function whenDrawn<T>(find: () => T | undefined, then: (found: T) => void) {
+  let frame = 0;
+  const look = () => {
+    frame = 0;
+    const found = find();
+    if (!found) return;
+    end();
+    then(found);
+  };
+  const observer = new MutationObserver(() => {
+    frame ||= requestAnimationFrame(look);
+  });
+  const end = untilThePersonMoves(() => {
+    observer.disconnect();
+    cancelAnimationFrame(frame);
+  });
+  observer.observe(document.body, { childList: true, subtree: true });
+  frame = requestAnimationFrame(look);
+}
+
+/**
+ * After an item is added, the CMS moves the focus to the item's own buttons (Collapse): each time, it goes back to
+ * the item's first field, until the focus goes elsewhere or the person moves it.
  */
 function keepFocusFrom(item: Element, field: HTMLElement) {
   const back = (event: FocusEvent) => {
@@ -66,13 +98,9 @@ function keepFocusFrom(item: Element, field: HTMLElement) {
     // The item's own buttons (Collapse, Move Up…), not a button of one of its fields.
     const ownButton = to instanceof HTMLButtonElement && item.contains(to) && !item.contains(to.closest('section'));
     if (ownButton) field.focus();
-    else stop();
+    else end();
   };
-  const stop = () => {
-    document.removeEventListener('focusin', back, true);
-    clearTimeout(timer);
-  };
-  const timer = setTimeout(stop, 1000);
+  const end = untilThePersonMoves(() => document.removeEventListener('focusin', back, true));
   document.addEventListener('focusin', back, true);
   if (document.activeElement !== field) field.focus();
 }
