@@ -86,12 +86,17 @@ async function useNewToken(requests: GitHubRequests, token: string, during: 'sav
 /** The sign-in's refusals during a save, said in the panel (`place`) with the way to sign in again. */
 export function watchSignIn(requests: GitHubRequests, place: () => HTMLElement) {
   requests.use(async (call, next) => {
+    // A save sends some requests at once: each one sent during it ends quietly, not only the first refused, whose
+    // answer came first (another's 401 passed on to the CMS would open its "Please try again later" over the panel).
+    const ofTheSave = requests.saving;
     const response = await next(call);
-    if (!requests.saving) return response;
+    if (!ofTheSave) return response;
     const trouble = await signInTrouble(response, call.path === 'graphql');
     if (!trouble) return response;
-    requests.saving = false;
-    offer(requests, place(), signInStopped(trouble, 'save'), 'save');
+    if (requests.saving) {
+      requests.saving = false;
+      offer(requests, place(), signInStopped(trouble, 'save'), 'save');
+    }
     throw new Error(REFUSED);
   });
   return {
