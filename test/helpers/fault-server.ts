@@ -215,8 +215,14 @@ export async function startFaultServer(target: string): Promise<FaultServer> {
       waiter.resolve();
     }
     const fault = queued.get(path)?.shift() ?? standing.find((one) => one.matches(path))?.fault;
-    const answer = await fetchWhole(target, request).catch(() => undefined);
-    if (!answer) return request.socket.destroy();
+    const answer = await fetchWhole(target, request).catch((error: Error) => error);
+    // The server behind failing is a defect of the test, not a fault injected: a 502 naming it, never a closed
+    // connection a test would take for the reset it asked for.
+    if (answer instanceof Error) {
+      return response
+        .writeHead(502, { 'content-type': 'text/plain' })
+        .end(`The fault server could not ask ${target}: ${answer.message}`);
+    }
     try {
       if (fault) serveFault(request, response, answer, fault);
       else send(response, answer, request.method === 'HEAD');
