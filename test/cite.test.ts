@@ -35,6 +35,12 @@ after(() => resolver.close());
 
 const content = citeContent;
 
+/**
+ * A command that hangs fails its test: one still running after five minutes hangs on any machine. How long a command
+ * takes is measured on its driven clock where it matters (its deadline, its waits), never on the system's.
+ */
+const ends = { timeout: 5 * 60_000 };
+
 async function cite(argv: string[], contentDir: string, resolverUrl = resolver.url, extra = {}, crossrefApi?: string) {
   return runCiteOn(argv, contentDir, {
     crossrefApi,
@@ -1051,9 +1057,7 @@ async function faultyResolver() {
 const keys = <T extends object>(value: T) => Object.keys(value) as (keyof T)[];
 const lookupOf = (doi: string) => (path: string) => decodeURIComponent(path) === `/${doi}`;
 
-test('fill keeps every answer it received when another lookup fails, names that one and exits 2', {
-  timeout: 20_000,
-}, async () => {
+test('fill keeps every answer it received when another lookup fails, names that one and exits 2', ends, async () => {
   const c = await content();
   const { faults, url } = await faultyResolver();
   try {
@@ -1077,9 +1081,7 @@ test('fill keeps every answer it received when another lookup fails, names that 
   }
 });
 
-test('one reset or cut body on a lookup is asked again, and fill fills everything (exit 0)', {
-  timeout: 20_000,
-}, async () => {
+test('one reset or cut body on a lookup is asked again, and fill fills everything (exit 0)', ends, async () => {
   const c = await content();
   const { faults, url } = await faultyResolver();
   try {
@@ -1098,53 +1100,57 @@ test('one reset or cut body on a lookup is asked again, and fill fills everythin
   }
 });
 
-test('a registry that refuses every connection is no "No network": each lookup is named, nothing written, exit 2', {
-  timeout: 20_000,
-}, async () => {
-  const c = await content();
-  try {
-    const before = await c.read();
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const address = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
-    await new Promise((resolve) => closed.close(resolve));
-    const { code, output } = await cite(['fill'], c.contentDir, address);
-    assert.equal(code, 2);
-    assert.doesNotMatch(output, /No network/);
-    assert.equal(output.match(/: the request failed: connect ECONNREFUSED .*, 4 tries$/gm)?.length, 3, output);
-    assert.match(output, /\nCould not look up 3 of 3 \(named above\)/);
-    assert.equal(await c.read(), before);
-  } finally {
-    await c.done();
-  }
-});
+test(
+  'a registry that refuses every connection is no "No network": each lookup is named, nothing written, exit 2',
+  ends,
+  async () => {
+    const c = await content();
+    try {
+      const before = await c.read();
+      const closed = createServer();
+      await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+      const address = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+      await new Promise((resolve) => closed.close(resolve));
+      const { code, output } = await cite(['fill'], c.contentDir, address);
+      assert.equal(code, 2);
+      assert.doesNotMatch(output, /No network/);
+      assert.equal(output.match(/: the request failed: connect ECONNREFUSED .*, 4 tries$/gm)?.length, 3, output);
+      assert.match(output, /\nCould not look up 3 of 3 \(named above\)/);
+      assert.equal(await c.read(), before);
+    } finally {
+      await c.done();
+    }
+  },
+);
 
-test('fill --find-dois without Crossref still writes what the DOI registry answered, in one offline line, exit 2', {
-  timeout: 20_000,
-}, async () => {
-  const c = await content();
-  try {
-    await writeFile(
-      c.file,
-      `${await c.read()}  - authors: Boettiger, C.\n    year: 2022\n    title: The forecast trap\n`,
-    );
-    const { code, output } = await cite(
-      ['fill', '--find-dois'],
-      c.contentDir,
-      resolver.url,
-      {},
-      'http://crossref.invalid',
-    );
-    assert.equal(code, 2, output);
-    assert.match(
-      output,
-      /^No network: could not reach http:\/\/crossref\.invalid \(ENOTFOUND\)\. No DOI was looked up; run the command again when online\.$/m,
-    );
-    assert.match(await c.read(), /journal: Science/);
-  } finally {
-    await c.done();
-  }
-});
+test(
+  'fill --find-dois without Crossref still writes what the DOI registry answered, in one offline line, exit 2',
+  ends,
+  async () => {
+    const c = await content();
+    try {
+      await writeFile(
+        c.file,
+        `${await c.read()}  - authors: Boettiger, C.\n    year: 2022\n    title: The forecast trap\n`,
+      );
+      const { code, output } = await cite(
+        ['fill', '--find-dois'],
+        c.contentDir,
+        resolver.url,
+        {},
+        'http://crossref.invalid',
+      );
+      assert.equal(code, 2, output);
+      assert.match(
+        output,
+        /^No network: could not reach http:\/\/crossref\.invalid \(ENOTFOUND\)\. No DOI was looked up; run the command again when online\.$/m,
+      );
+      assert.match(await c.read(), /journal: Science/);
+    } finally {
+      await c.done();
+    }
+  },
+);
 
 /**
  * Exit codes whatever the registry answers (issue 44, item 11): 0 done, 1 bad input, 2 could not check. The registry
@@ -1172,175 +1178,181 @@ const answered = (status: number, kind: keyof typeof answerBodies) => (answer: A
   body: answerBodies[kind](answer),
 });
 
-test('add exits 0, 1 or 2 whatever the registry answers: 0 only with the record, 1 only for its 404, else 2', {
-  timeout: 120_000,
-}, async () => {
-  const { faults, url } = await faultyResolver();
-  // One copy of the content for the cases, each starting from the fixture's publications.yml.
-  const c = await content();
-  const fixtureFile = await c.read();
-  try {
-    await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...statuses), fc.constantFrom(...keys(answerBodies)), async (status, kind) => {
-        await writeFile(c.file, fixtureFile);
-        faults.clear();
-        faults.always(() => true, answered(status, kind));
-        const before = await c.read();
-        const { code, output } = await cite(
-          ['add', '10.1098/rsif.2017.0387', '--theme', 'first-example'],
-          c.contentDir,
-          url,
-          { retries: 0 },
-        );
-        const record = status >= 200 && status < 300 && bodied(status) && kind === 'recorded';
-        assert.equal(code, record ? 0 : status === 404 ? 1 : 2, `${status} with ${kind}: ${output}`);
-        if (!record) assert.equal(await c.read(), before, 'nothing written');
-        assert.doesNotMatch(output, /\n\s+at /, 'no stack trace');
-      }),
-      { numRuns: propertyRuns(30) },
-    );
-  } finally {
-    await c.done();
-    await faults.close();
-  }
-});
-
-test('fill exits 0 only when every DOI gave its record or the registry said it is not registered; else 2, never 0', {
-  timeout: 120_000,
-}, async () => {
-  const { faults, url } = await faultyResolver();
-  // One copy of the content for the cases, each starting from the fixture's publications.yml.
-  const c = await content();
-  const fixtureFile = await c.read();
-  try {
-    await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...statuses), fc.constantFrom(...keys(answerBodies)), async (status, kind) => {
-        await writeFile(c.file, fixtureFile);
-        faults.clear();
-        faults.always(() => true, answered(status, kind));
-        const { code, output } = await cite(['fill'], c.contentDir, url, { retries: 0 });
-        // The fixture's 10.5555/fixture.2 has no recording, so it gets no record under any status: every lookup is
-        // answered only when all three are the registry's 404.
-        assert.equal(code, status === 404 ? 0 : 2, `${status} with ${kind}: ${output}`);
-        if (code === 2) assert.match(output, /\nCould not look up [1-3] of 3 \(named above\)\. /);
-        assert.doesNotMatch(output, /\n\s+at /, 'no stack trace');
-      }),
-      { numRuns: propertyRuns(30) },
-    );
-  } finally {
-    await c.done();
-    await faults.close();
-  }
-});
-
-test('add that cannot check says why and exits 2: a Retry-After of a day, a trickle, an answer not HTTP, a redirect out of https', {
-  timeout: 60_000,
-}, async (t) => {
-  const { faults, url } = await faultyResolver();
-  const ca = await readFile('test/fixtures/tls/loopback-cert.pem', 'utf8');
-  const secure = createSecureServer(
-    { cert: ca, key: await readFile('test/fixtures/tls/loopback-key.pem', 'utf8') },
-    (request, response) => response.writeHead(301, { location: `${url}${request.url}` }).end(),
-  );
-  await new Promise<void>((resolve) => secure.listen(0, '127.0.0.1', resolve));
-  const secureUrl = `https://127.0.0.1:${(secure.address() as AddressInfo).port}`;
-  const day = (answer: Answer) => ({
-    ...answer,
-    status: 429,
-    headers: { 'retry-after': '86400' },
-    body: Buffer.alloc(0),
-  });
-  const cases = [
-    [
-      'a 429 asking to wait a day',
-      day,
-      url,
-      /the registry answered 429 \(too many requests\) and asked to wait 86400 s; try later\. Nothing was written\.$/,
-    ],
-    [
-      'a body that trickles',
-      { trickle: 300, clock },
-      url,
-      /the request failed: the body came too slowly: \d+ of [\d,]+ bytes within 1 s \(about \d+ bytes? a second\), 1 tries\. Nothing was written\.$/,
-    ],
-    [
-      'an answer that is not HTTP',
-      'not-http',
-      url,
-      /the request failed: answered with something that is not HTTP \(.+\), 1 tries\. Nothing was written\.$/,
-    ],
-    [
-      'a redirect from https to http',
-      undefined,
-      secureUrl,
-      /the request failed: redirected from https:\/\/127\.0\.0\.1:\d+\/10\.1098\/rsif\.2017\.0387 to http:\/\/127\.0\.0\.1:\d+\/10\.1098\/rsif\.2017\.0387, which leaves https; not followed, 1 tries\. Nothing was written\.$/,
-    ],
-  ] as const;
-  try {
-    for (const [name, fault, address, words] of cases)
-      await t.test(name, async () => {
-        const c = await content();
-        try {
+test(
+  'add exits 0, 1 or 2 whatever the registry answers: 0 only with the record, 1 only for its 404, else 2',
+  ends,
+  async () => {
+    const { faults, url } = await faultyResolver();
+    // One copy of the content for the cases, each starting from the fixture's publications.yml.
+    const c = await content();
+    const fixtureFile = await c.read();
+    try {
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom(...statuses), fc.constantFrom(...keys(answerBodies)), async (status, kind) => {
+          await writeFile(c.file, fixtureFile);
           faults.clear();
-          if (fault) faults.always(() => true, fault);
+          faults.always(() => true, answered(status, kind));
           const before = await c.read();
           const { code, output } = await cite(
             ['add', '10.1098/rsif.2017.0387', '--theme', 'first-example'],
             c.contentDir,
-            address,
-            {
-              // A wait longer than the policy allows ends the tries at once; the others are not asked again here.
-              retries: fault === day ? 3 : 0,
-              timeoutMs: 1_000,
-              ca,
-            },
+            url,
+            { retries: 0 },
           );
-          assert.equal(code, 2, output);
-          assert.match(output, words);
-          assert.equal(await c.read(), before);
-        } finally {
-          await c.done();
-        }
-      });
-  } finally {
-    secure.closeAllConnections();
-    await new Promise((resolve) => secure.close(resolve));
-    await faults.close();
-  }
-});
+          const record = status >= 200 && status < 300 && bodied(status) && kind === 'recorded';
+          assert.equal(code, record ? 0 : status === 404 ? 1 : 2, `${status} with ${kind}: ${output}`);
+          if (!record) assert.equal(await c.read(), before, 'nothing written');
+          assert.doesNotMatch(output, /\n\s+at /, 'no stack trace');
+        }),
+        { numRuns: propertyRuns(30) },
+      );
+    } finally {
+      await c.done();
+      await faults.close();
+    }
+  },
+);
 
-test('fill that could look nothing up says that nothing was written, never "what was answered is written"', {
-  timeout: 20_000,
-}, async () => {
-  const c = await content();
-  const { faults, url } = await faultyResolver();
-  try {
-    const before = await c.read();
-    faults.always(
-      () => true,
-      (answer) => ({ ...answer, status: 503, body: Buffer.alloc(0) }),
-    );
-    const { code, output } = await cite(['fill'], c.contentDir, url, { retries: 0 });
-    assert.equal(code, 2);
-    assert.match(
-      output,
-      /\nSummary: filled 0 fields in 0 entries; 0 conflicts \(typed values kept\); 0 DOIs not registered; 3 could not be looked up\.\n/,
-    );
-    assert.match(
-      output,
-      /\nCould not look up 3 of 3 \(named above\)\. Nothing was written; run the command again later\.$/m,
-    );
-    assert.doesNotMatch(output, /What was answered/);
-    assert.equal(await c.read(), before);
-  } finally {
-    await faults.close();
-    await c.done();
-  }
-});
+test(
+  'fill exits 0 only when every DOI gave its record or the registry said it is not registered; else 2, never 0',
+  ends,
+  async () => {
+    const { faults, url } = await faultyResolver();
+    // One copy of the content for the cases, each starting from the fixture's publications.yml.
+    const c = await content();
+    const fixtureFile = await c.read();
+    try {
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom(...statuses), fc.constantFrom(...keys(answerBodies)), async (status, kind) => {
+          await writeFile(c.file, fixtureFile);
+          faults.clear();
+          faults.always(() => true, answered(status, kind));
+          const { code, output } = await cite(['fill'], c.contentDir, url, { retries: 0 });
+          // The fixture's 10.5555/fixture.2 has no recording, so it gets no record under any status: every lookup is
+          // answered only when all three are the registry's 404.
+          assert.equal(code, status === 404 ? 0 : 2, `${status} with ${kind}: ${output}`);
+          if (code === 2) assert.match(output, /\nCould not look up [1-3] of 3 \(named above\)\. /);
+          assert.doesNotMatch(output, /\n\s+at /, 'no stack trace');
+        }),
+        { numRuns: propertyRuns(30) },
+      );
+    } finally {
+      await c.done();
+      await faults.close();
+    }
+  },
+);
 
-test('add says each wait of a second or more, with the host and how long, and ends by its deadline', {
-  timeout: 30_000,
-}, async () => {
+test(
+  'add that cannot check says why and exits 2: a Retry-After of a day, a trickle, an answer not HTTP, a redirect out of https',
+  ends,
+  async (t) => {
+    const { faults, url } = await faultyResolver();
+    const ca = await readFile('test/fixtures/tls/loopback-cert.pem', 'utf8');
+    const secure = createSecureServer(
+      { cert: ca, key: await readFile('test/fixtures/tls/loopback-key.pem', 'utf8') },
+      (request, response) => response.writeHead(301, { location: `${url}${request.url}` }).end(),
+    );
+    await new Promise<void>((resolve) => secure.listen(0, '127.0.0.1', resolve));
+    const secureUrl = `https://127.0.0.1:${(secure.address() as AddressInfo).port}`;
+    const day = (answer: Answer) => ({
+      ...answer,
+      status: 429,
+      headers: { 'retry-after': '86400' },
+      body: Buffer.alloc(0),
+    });
+    const cases = [
+      [
+        'a 429 asking to wait a day',
+        day,
+        url,
+        /the registry answered 429 \(too many requests\) and asked to wait 86400 s; try later\. Nothing was written\.$/,
+      ],
+      [
+        'a body that trickles',
+        { trickle: 300, clock },
+        url,
+        /the request failed: the body came too slowly: \d+ of [\d,]+ bytes within 1 s \(about \d+ bytes? a second\), 1 tries\. Nothing was written\.$/,
+      ],
+      [
+        'an answer that is not HTTP',
+        'not-http',
+        url,
+        /the request failed: answered with something that is not HTTP \(.+\), 1 tries\. Nothing was written\.$/,
+      ],
+      [
+        'a redirect from https to http',
+        undefined,
+        secureUrl,
+        /the request failed: redirected from https:\/\/127\.0\.0\.1:\d+\/10\.1098\/rsif\.2017\.0387 to http:\/\/127\.0\.0\.1:\d+\/10\.1098\/rsif\.2017\.0387, which leaves https; not followed, 1 tries\. Nothing was written\.$/,
+      ],
+    ] as const;
+    try {
+      for (const [name, fault, address, words] of cases)
+        await t.test(name, async () => {
+          const c = await content();
+          try {
+            faults.clear();
+            if (fault) faults.always(() => true, fault);
+            const before = await c.read();
+            const { code, output } = await cite(
+              ['add', '10.1098/rsif.2017.0387', '--theme', 'first-example'],
+              c.contentDir,
+              address,
+              {
+                // A wait longer than the policy allows ends the tries at once; the others are not asked again here.
+                retries: fault === day ? 3 : 0,
+                timeoutMs: 1_000,
+                ca,
+              },
+            );
+            assert.equal(code, 2, output);
+            assert.match(output, words);
+            assert.equal(await c.read(), before);
+          } finally {
+            await c.done();
+          }
+        });
+    } finally {
+      secure.closeAllConnections();
+      await new Promise((resolve) => secure.close(resolve));
+      await faults.close();
+    }
+  },
+);
+
+test(
+  'fill that could look nothing up says that nothing was written, never "what was answered is written"',
+  ends,
+  async () => {
+    const c = await content();
+    const { faults, url } = await faultyResolver();
+    try {
+      const before = await c.read();
+      faults.always(
+        () => true,
+        (answer) => ({ ...answer, status: 503, body: Buffer.alloc(0) }),
+      );
+      const { code, output } = await cite(['fill'], c.contentDir, url, { retries: 0 });
+      assert.equal(code, 2);
+      assert.match(
+        output,
+        /\nSummary: filled 0 fields in 0 entries; 0 conflicts \(typed values kept\); 0 DOIs not registered; 3 could not be looked up\.\n/,
+      );
+      assert.match(
+        output,
+        /\nCould not look up 3 of 3 \(named above\)\. Nothing was written; run the command again later\.$/m,
+      );
+      assert.doesNotMatch(output, /What was answered/);
+      assert.equal(await c.read(), before);
+    } finally {
+      await faults.close();
+      await c.done();
+    }
+  },
+);
+
+test('add says each wait of a second or more, with the host and how long, and ends by its deadline', ends, async () => {
   const c = await content();
   try {
     const host = new URL(resolver.url).host;
