@@ -70,13 +70,6 @@ import {
 const kinds = ['unit', 'build', 'browser'] as const;
 type Kind = (typeof kinds)[number];
 
-/**
- * Test files run at once. Measured on two cores (docs in CONTRIBUTING.md):
- * the files spend most of their time waiting on Chromium, a build or a child
- * process, so more files than cores keep both busy.
- */
-const defaultConcurrency = 4;
-
 const testDir = path.join(projectRoot, 'test');
 const sourceOf = (file: string) => readFileSync(path.resolve(projectRoot, file), 'utf8');
 
@@ -109,8 +102,6 @@ function readCommandLine(args: string[]): { files: string[]; options: string[]; 
   const typeCheck = args.includes('--type-check');
   const ours = /^--((kind|slowest)=|type-check$)/;
   const options = args.filter((arg) => arg.startsWith('-') && !ours.test(arg));
-  if (!options.some((option) => option.startsWith('--test-concurrency')))
-    options.unshift(`--test-concurrency=${defaultConcurrency}`);
   const named = args.filter((arg) => !arg.startsWith('-'));
   const files =
     named.length > 0
