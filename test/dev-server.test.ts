@@ -189,7 +189,9 @@ test('npm run dev shows a publication that holds only a DOI as pending, names it
     // One line in the build that named it; a save the watcher hears again once that build has begun is built (and
     // named) again, which two test runs on two cores made happen.
     const named = (printed: string) => printed.includes('Only a DOI, not yet a citation:');
-    const build = output().split(/^.*rebuilt in.*$/m).find(named);
+    const build = output()
+      .split(/^.*rebuilt in.*$/m)
+      .find(named);
     const lines = (build ?? '').split('\n').filter(named);
     assert.equal(lines.length, 1, output());
     assert.ok(lines[0]!.includes(`:${line}:10 › first-example[2] › doi; fill it with npm run cite -- fill`), lines[0]);
