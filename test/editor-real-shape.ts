@@ -1,6 +1,7 @@
 /**
  * What the editor's tests on the real content's shape share
- * (test/browser-editor-places.test.ts, test/browser-editor-model.test.ts):
+ * (test/browser-editor-places.test.ts, test/browser-editor-model.test.ts,
+ * test/browser-editor-slow-draw.test.ts):
  * the copy of the real content they act on, and how they read the preview
  * pane beside the form.
  */
